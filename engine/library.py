@@ -1,0 +1,408 @@
+"""The card library: cards as typed data read from ``cards.toml`` and validated at import.
+
+A card is a name, a mana cost, a type line, P/T, keywords, Oracle text and abilities drawn from
+the closed vocabulary ``TEMPLATES``. The engines switch on template names, never on card names.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from engine.mana_types import COLORS, MANA_TYPES
+
+
+class LibraryError(ValueError):
+    """The card data file breaks the schema (a bug in the data, caught at import)."""
+
+
+# Kinds of ability (CR 113.3): how the engines find a template.
+SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
+    "spell",
+    "static",
+    "triggered",
+    "activated",
+    "mana",
+    "replacement",
+)
+
+_SCOPES = ("yours", "all", "other", "opponents", "other_non_human_yours")
+_COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One template parameter: its Python type, default (None = required) and allowed values."""
+
+    type: type
+    default: Any = None
+    choices: tuple[Any, ...] | None = None
+
+
+# The closed vocabulary of ability templates: name -> (kind, parameters).
+TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
+    # --- spells (CR 608.2)
+    "destroy_all_creatures": (SPELL, {}),
+    "damage_each_creature": (SPELL, {"amount": Param(int), "exile_if_dies": Param(bool, False)}),
+    "creatures_get_until_eot": (
+        SPELL,
+        {
+            "power": Param(int),
+            "toughness": Param(int),
+            "by_x": Param(bool, False),
+            "pay_x_life": Param(bool, False),
+        },
+    ),
+    "counters_on_each_creature_x": (SPELL, {"kind": Param(str)}),
+    "shuffle_into_library": (SPELL, {}),
+    "exile_all_modal": (
+        SPELL,
+        {"modes": Param(list), "choose": Param(str, "one", ("one", "one_or_more"))},
+    ),
+    "bounce_all_creatures": (SPELL, {}),
+    "sacrifice_all_colored": (SPELL, {}),
+    "lands_produce_until_eot": (
+        SPELL,
+        {"lands": Param(str, choices=("nonbasic", "yours", "all")), "produce": Param(str)},
+    ),
+    # --- static abilities (CR 604, 611.3a)
+    "creatures_get": (
+        STATIC,
+        {"scope": Param(str, choices=_SCOPES), "power": Param(int), "toughness": Param(int)},
+    ),
+    "grant_keyword": (STATIC, {"scope": Param(str, choices=_SCOPES), "keyword": Param(str)}),
+    "activate_as_though_haste": (STATIC, {}),
+    "grant_mana_any_color": (STATIC, {"scope": Param(str, choices=("yours",))}),
+    # --- replacement effects (CR 614)
+    "counters_cant_be_put": (
+        REPLACEMENT,
+        {"scope": Param(str, choices=_COUNTER_SCOPES), "kind": Param(str)},
+    ),
+    "counters_modified": (
+        REPLACEMENT,
+        {
+            "scope": Param(str, choices=_COUNTER_SCOPES),
+            "kind": Param(str),
+            "add": Param(int, 0),
+            "factor": Param(int, 1),
+        },
+    ),
+    "tokens_doubled": (REPLACEMENT, {}),
+    "graveyard_replaced_by_exile": (
+        REPLACEMENT,
+        {"scope": Param(str, choices=("all", "opponents_cards"))},
+    ),
+    "enters_with_x_counters": (REPLACEMENT, {"kind": Param(str)}),
+    "enters_with_counters": (REPLACEMENT, {"kind": Param(str), "amount": Param(int)}),
+    "enters_tapped": (REPLACEMENT, {}),
+    "mana_multiply": (REPLACEMENT, {"factor": Param(int)}),
+    "mana_replace_type": (
+        REPLACEMENT,
+        {
+            "lands": Param(str, choices=("all", "yours", "nonbasic")),
+            "produce": Param(str),
+            "one_mana": Param(bool, False),
+        },
+    ),
+    # --- triggered abilities (CR 603)
+    "etb_gain_life": (TRIGGERED, {"amount": Param(int)}),
+    "etb_damage_any_target": (TRIGGERED, {}),
+    "etb_creatures_get": (
+        TRIGGERED,
+        {
+            "scope": Param(str, choices=("other", "opponents", "all")),
+            "power": Param(int),
+            "toughness": Param(int),
+            "repeat_on_death": Param(bool, False),
+        },
+    ),
+    "etb_exile_graveyards": (TRIGGERED, {}),
+    "etb_return_land_you_control": (TRIGGERED, {}),
+    "dies_create_token_per_counter": (TRIGGERED, {"token": Param(str), "kind": Param(str)}),
+    "opponent_creature_dies_lose_life": (TRIGGERED, {"amount": Param(int)}),
+    "human_damages_you_destroy": (TRIGGERED, {}),
+    "upkeep_sacrifice_unless_sacrifice_creature": (TRIGGERED, {}),
+    "cast_creature_draw": (TRIGGERED, {}),
+    "tapped_for_mana_add": (
+        TRIGGERED,
+        {
+            "source": Param(str, choices=("lands", "creatures", "enchanted")),
+            "whose": Param(str, choices=("all", "yours")),
+            "produce": Param(str),
+        },
+    ),
+    # --- activated abilities that are not mana abilities (CR 602)
+    "activated_put_counter_on_self": (
+        ACTIVATED,
+        {"kind": Param(str), "cost": Param(str, ""), "tap": Param(bool, False)},
+    ),
+    "activated_remove_counter_ping": (ACTIVATED, {"kind": Param(str), "amount": Param(int)}),
+    "activated_untap_self_put_counter": (ACTIVATED, {"kind": Param(str)}),
+    "activated_targets_gain_keyword": (
+        ACTIVATED,
+        {"keyword": Param(str), "tap": Param(bool, False)},
+    ),
+    "activated_untap_target_creature": (
+        ACTIVATED,
+        {"cost": Param(str, ""), "tap": Param(bool, False)},
+    ),
+    "activated_lands_produce_until_eot": (
+        ACTIVATED,
+        {"lands": Param(str, choices=("yours",)), "produce": Param(str)},
+    ),
+    "activated_put_counter_on_each_creature_yours": (
+        ACTIVATED,
+        {"kind": Param(str), "cost": Param(str, "")},
+    ),
+    "sacrifice_outlet": (ACTIVATED, {}),
+    # --- mana abilities (CR 605)
+    "mana_fixed": (MANA, {"produce": Param(str)}),
+    "mana_any_color": (
+        MANA,
+        {
+            "cost": Param(str, ""),
+            "tap": Param(bool, True),
+            "untap": Param(bool, False),
+            "tap_creature": Param(bool, False),
+            "remove_counter": Param(str, ""),
+            "sacrifice_when_none": Param(bool, False),
+        },
+    ),
+    "mana_per_creature_yours": (MANA, {"produce": Param(str)}),
+    "mana_reflect_lands": (
+        MANA,
+        {"whose": Param(str, choices=("yours", "opponents")), "colors_only": Param(bool)},
+    ),
+    "mana_fixed_or_any_color_with_counter": (MANA, {"produce": Param(str), "kind": Param(str)}),
+}
+
+KEYWORDS: Final = frozenset(
+    {"persist", "undying", "haste", "deathtouch", "flying", "trample", "menace", "intimidate"}
+)
+CARD_TYPES: Final = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery", "Kindred", "Planeswalker"}
+)
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a card: a template name and its validated parameters."""
+
+    template: str
+    kind: str
+    params: Mapping[str, Any]
+
+    def number(self, name: str) -> int:
+        value = self.params[name]
+        assert isinstance(value, int)
+        return value
+
+    def text(self, name: str) -> str:
+        value = self.params[name]
+        assert isinstance(value, str)
+        return value
+
+    def flag(self, name: str) -> bool:
+        value = self.params[name]
+        assert isinstance(value, bool)
+        return value
+
+    def names(self, name: str) -> list[str]:
+        value = self.params[name]
+        assert isinstance(value, list)
+        return [str(v) for v in value]
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A parsed mana cost: generic amount, colored symbols, hybrids and X count (CR 107.4, 202)."""
+
+    text: str
+    generic: int = 0
+    colored: tuple[str, ...] = ()
+    x_count: int = 0
+
+    @property
+    def mana_value(self) -> int:
+        """CR 202.3e: X is 0 everywhere but on the stack, so it adds nothing here."""
+        return self.generic + len(self.colored)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        return frozenset(c for sym in self.colored for c in sym.split("/") if c in COLORS)
+
+
+def parse_mana_cost(text: str) -> ManaCost:
+    """Parse ``{2}{G/W}{X}`` notation; raise LibraryError on unknown symbols."""
+    symbols = _SYMBOL.findall(text)
+    if "".join("{" + s + "}" for s in symbols) != text:
+        raise LibraryError(f"mana cost {text!r} is not a sequence of {{...}} symbols")
+    generic, x_count, colored = 0, 0, []
+    for sym in symbols:
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym == "X":
+            x_count += 1
+        elif all(part in MANA_TYPES for part in sym.split("/")):
+            colored.append(sym)
+        else:
+            raise LibraryError(f"mana cost {text!r}: unknown symbol {{{sym}}}")
+    return ManaCost(text, generic, tuple(colored), x_count)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's characteristics as printed (CR 109.3), plus its abilities as templates."""
+
+    name: str
+    mana_cost: ManaCost
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: tuple[str, ...] = ()
+    oracle: str = ""
+    abilities: tuple[Ability, ...] = ()
+    color_indicator: frozenset[str] = frozenset()
+    token_only: bool = False
+    colors: frozenset[str] = field(default=frozenset())
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        """CR 110.4: instants and sorceries never become permanents."""
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    def abilities_of(self, kind: str) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == kind]
+
+    def ability(self, template: str) -> Ability | None:
+        return next((a for a in self.abilities if a.template == template), None)
+
+
+def _ability(card_name: str, raw: Mapping[str, Any]) -> Ability:
+    where = f"card {card_name!r}"
+    name = raw.get("template")
+    if name not in TEMPLATES:
+        raise LibraryError(f"{where}: unknown ability template {name!r}")
+    kind, spec = TEMPLATES[name]
+    unknown = set(raw) - set(spec) - {"template"}
+    if unknown:
+        raise LibraryError(f"{where}: template {name} has no parameter {sorted(unknown)[0]!r}")
+    params: dict[str, Any] = {}
+    for pname, pspec in spec.items():
+        value = raw.get(pname, pspec.default)
+        if value is None:
+            raise LibraryError(f"{where}: template {name} needs {pname!r}")
+        if type(value) is not pspec.type:
+            raise LibraryError(f"{where}: {name}.{pname} must be {pspec.type.__name__}")
+        if pspec.choices is not None and value not in pspec.choices:
+            raise LibraryError(f"{where}: {name}.{pname} must be one of {pspec.choices}")
+        params[pname] = value
+    return Ability(name, kind, params)
+
+
+_CARD_KEYS = frozenset(
+    {
+        "name",
+        "mana_cost",
+        "types",
+        "subtypes",
+        "supertypes",
+        "power",
+        "toughness",
+        "keywords",
+        "oracle",
+        "abilities",
+        "color_indicator",
+        "token_only",
+    }
+)
+
+
+def _card(raw: Mapping[str, Any]) -> Card:
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise LibraryError(f"a card has no name: {raw!r}")
+    unknown = set(raw) - _CARD_KEYS
+    if unknown:
+        raise LibraryError(f"card {name!r}: unknown key {sorted(unknown)[0]!r}")
+    types = frozenset(raw.get("types", ()))
+    if not types or not types <= CARD_TYPES:
+        raise LibraryError(f"card {name!r}: types must be a non-empty subset of {CARD_TYPES}")
+    keywords = tuple(raw.get("keywords", ()))
+    if not set(keywords) <= KEYWORDS:
+        raise LibraryError(f"card {name!r}: unknown keyword in {keywords}")
+    power, toughness = raw.get("power"), raw.get("toughness")
+    if ("Creature" in types) != (power is not None and toughness is not None):
+        raise LibraryError(f"card {name!r}: creatures, and only creatures, have power/toughness")
+    cost = parse_mana_cost(raw.get("mana_cost", ""))
+    indicator = frozenset(raw.get("color_indicator", ()))
+    if not indicator <= set(COLORS):
+        raise LibraryError(f"card {name!r}: bad color indicator")
+    return Card(
+        name=name,
+        mana_cost=cost,
+        types=types,
+        subtypes=frozenset(raw.get("subtypes", ())),
+        supertypes=frozenset(raw.get("supertypes", ())),
+        power=power,
+        toughness=toughness,
+        keywords=keywords,
+        oracle=str(raw.get("oracle", "")),
+        abilities=tuple(_ability(name, a) for a in raw.get("abilities", ())),
+        color_indicator=indicator,
+        token_only=bool(raw.get("token_only", False)),
+        colors=cost.colors | indicator,  # CR 105.2, 204
+    )
+
+
+def load_library(text: str) -> dict[str, Card]:
+    """Parse and validate a card data file; return cards keyed by lower-cased name."""
+    data = tomllib.loads(text)
+    cards: dict[str, Card] = {}
+    for raw in data.get("card", []):
+        card = _card(raw)
+        key = card.name.lower()
+        if key in cards:
+            raise LibraryError(f"card {card.name!r} is listed twice")
+        cards[key] = card
+    return cards
+
+
+@cache
+def library() -> dict[str, Card]:
+    """The shipped card library, validated once."""
+    return load_library(resources.files("engine").joinpath("cards.toml").read_text("utf-8"))
+
+
+def find_card(name: str) -> Card | None:
+    """Look a card up by exact name, case-insensitively (SPEC section 3)."""
+    return library().get(name.lower())
+
+
+def search_cards(text: str = "") -> list[Card]:
+    """Cards whose name, type line or Oracle text contains ``text`` (case-insensitive)."""
+    needle = text.lower()
+    found = [
+        c
+        for c in library().values()
+        if not needle
+        or needle in c.name.lower()
+        or needle in c.oracle.lower()
+        or any(needle in t.lower() for t in c.types | c.subtypes | c.supertypes)
+        or any(needle == k for k in c.keywords)
+    ]
+    return sorted(found, key=lambda c: c.name)
+
+
+LIBRARY: Final = library()

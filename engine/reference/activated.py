@@ -1,0 +1,130 @@
+"""Activated abilities that are not mana abilities (CR 602): costs now, effects on resolution.
+
+Mana costs of these are paid from outside the scenario (SPEC section 3); every other cost is
+paid here, and an action whose cost can't be paid is rejected and changes nothing (118.3).
+"""
+
+from __future__ import annotations
+
+from engine.library import Ability
+from engine.reference.characteristics import can_tap_or_untap_for_cost, is_creature
+from engine.reference.counters import prohibited_by, put_counters
+from engine.reference.damage import damage_permanent, damage_player
+from engine.reference.state import Game, Permanent, RuleEffect, StackItem
+from engine.reference.targets import any_target, permanents
+from engine.reference.zones import leave_battlefield
+
+Rejection = tuple[str, str]  # (reason, rule)
+
+
+def _check_costs(game: Game, p: Permanent, ability: Ability) -> Rejection | None:
+    tpl = ability.template
+    if "tap" in ability.params and ability.flag("tap"):
+        if p.tapped:
+            return ("tapped", "107.5")
+        if not can_tap_or_untap_for_cost(game, p):
+            return ("summoning_sick", "302.6")
+    if tpl == "activated_remove_counter_ping" and p.count(ability.text("kind")) < 1:
+        return ("missing_counter", "118.3")
+    if tpl == "activated_untap_self_put_counter" and prohibited_by(game, p, ability.text("kind")):
+        return ("cost_cannot_be_paid", "118.3")  # no counter can be put: the cost can't be paid
+    if tpl == "sacrifice_outlet" and not _sacrifice_choice(game, p):
+        return ("nothing_to_sacrifice", "118.3")
+    return None
+
+
+def _sacrifice_choice(game: Game, p: Permanent) -> list[Permanent]:
+    return permanents(
+        game, p.id, lambda q: is_creature(q) and q.controller == p.controller, many=False
+    )
+
+
+def activate(game: Game, p: Permanent, index: int) -> Rejection | None:
+    """CR 602.2: pay the costs and put the ability on the stack, or reject the action."""
+    abilities = p.card.abilities_of("activated")
+    if index >= len(abilities):
+        return ("no_such_ability", "602.1")
+    ability = abilities[index]
+    rejection = _check_costs(game, p, ability)
+    if rejection is not None:
+        return rejection
+    tpl = ability.template
+    data: dict[str, object] = {"uid": p.uid}
+    if "tap" in ability.params and ability.flag("tap"):
+        p.tapped = True
+        game.log.add("107.5", f"{p.id} is tapped to pay a cost")
+    if tpl == "activated_remove_counter_ping":
+        p.counters[ability.text("kind")] -= 1
+        game.log.add("602.2b", f"a {ability.text('kind')} counter is removed from {p.id} as a cost")
+        data["target"] = any_target(game, p.id, p.controller)
+    elif tpl == "activated_untap_self_put_counter":
+        put_counters(game, p, ability.text("kind"), 1)
+    elif tpl == "sacrifice_outlet":
+        victims = _sacrifice_choice(game, p)
+        leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
+    game.stack.append(StackItem("ability", p.controller, p.card, p.id, ability, data=data))
+    game.log.add("602.2", f"{p.controller} activates {p.card.name} ({p.id}): {tpl}")
+    return None
+
+
+def resolve_ability(game: Game, item: StackItem) -> None:
+    """CR 608.2: the effect of an activated ability."""
+    ability = item.ability
+    assert ability is not None
+    tpl = ability.template
+    game.log.add("608.2", f"{item.card.name} ({item.source_id}) ability resolves: {tpl}")
+    source = next((p for p in game.battlefield if p.uid == item.data["uid"]), None)
+    if tpl == "activated_put_counter_on_self":
+        if source is not None:
+            put_counters(game, source, ability.text("kind"), 1)
+    elif tpl == "activated_remove_counter_ping":
+        target, uid = item.data["target"]
+        if uid is None:
+            damage_player(game, target, ability.number("amount"), source)
+        else:
+            victim = next((p for p in game.battlefield if p.uid == uid), None)
+            if victim is not None:
+                damage_permanent(game, victim, ability.number("amount"), source)
+    elif tpl == "activated_untap_self_put_counter":
+        if source is not None:
+            source.tapped = False
+            game.log.add("701.26b", f"{source.id} untaps")
+    elif tpl == "activated_targets_gain_keyword":
+        controller = item.controller
+        for p in permanents(game, item.source_id, lambda q: is_creature(q), many=True):
+            if game.choices.targets.get(item.source_id) is None and p.controller != controller:
+                continue  # listed policy: target every creature its controller controls
+            p.granted_eot.append(ability.text("keyword"))
+            game.log.add("611.2c", f"{p.id} gains {ability.text('keyword')} until end of turn")
+    elif tpl == "activated_untap_target_creature":
+        for p in permanents(
+            game,
+            item.source_id,
+            lambda q: is_creature(q) and q.tapped and q.controller == item.controller,
+            many=False,
+        ):
+            p.tapped = False
+            game.log.add("701.26b", f"{p.id} untaps")
+    elif tpl == "activated_lands_produce_until_eot":
+        game.effects.append(
+            RuleEffect(
+                "lands_produce",
+                item.source_id,
+                item.controller,
+                source.order if source is not None else game.new_order(),
+                {"lands": ability.text("lands"), "produce": ability.text("produce")},
+            )
+        )
+        game.log.add(
+            "611.2a",
+            f"{item.source_id}: lands {item.controller} controls produce "
+            f"{ability.text('produce')} this turn",
+        )
+    elif tpl == "activated_put_counter_on_each_creature_yours":
+        for p in game.battlefield:
+            if is_creature(p) and p.controller == item.controller:
+                put_counters(game, p, ability.text("kind"), 1)
+    elif tpl == "sacrifice_outlet":
+        game.log.add("701.22a", f"{item.controller} scries 1 (the library is not tracked)")
+    else:
+        raise ValueError(f"no resolution for activated template {tpl!r}")

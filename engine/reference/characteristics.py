@@ -1,0 +1,92 @@
+"""Characteristics after continuous effects: types, keywords and P/T (CR 613).
+
+Static abilities (611.3a) are read from the battlefield each time, so they apply to whatever
+they currently describe, a returned creature included; effects from resolved spells live on
+the object (611.2c) and do not follow it to a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.library import Ability
+from engine.reference.state import Game, Permanent
+
+
+def is_creature(p: Permanent) -> bool:
+    """CR 205.2a, 611.2c: a creature unless a resolved effect removed the type."""
+    return p.card.has_type("Creature") and not p.not_creature
+
+
+def is_land(p: Permanent) -> bool:
+    return p.card.has_type("Land")
+
+
+def is_basic(p: Permanent) -> bool:
+    return "Basic" in p.card.supertypes
+
+
+def statics(game: Game, template: str) -> Iterator[tuple[Permanent, Ability]]:
+    """Every battlefield permanent's static ability of ``template``, in board order."""
+    for source in game.battlefield:
+        for ability in source.card.abilities:
+            if ability.template == template:
+                yield source, ability
+
+
+def in_scope(scope: str, source: Permanent, p: Permanent) -> bool:
+    """Whether creature ``p`` is among those a static ability of ``source`` describes."""
+    if not is_creature(p):
+        return False
+    if scope == "all":
+        return True
+    if scope == "yours":
+        return p.controller == source.controller
+    if scope == "other":
+        return p.uid != source.uid
+    if scope == "opponents":
+        return p.controller != source.controller
+    if scope == "other_non_human_yours":
+        return (
+            p.uid != source.uid
+            and p.controller == source.controller
+            and "Human" not in p.card.subtypes
+        )
+    raise ValueError(f"unknown scope {scope!r}")
+
+
+def keywords(game: Game, p: Permanent) -> list[str]:
+    """Keyword instances, with repeats (CR 702.79b: several persist instances each trigger)."""
+    found = list(p.card.keywords) + p.granted + p.granted_eot
+    for source, ability in statics(game, "grant_keyword"):
+        if in_scope(ability.text("scope"), source, p):
+            found.append(ability.text("keyword"))
+    return found
+
+
+def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
+    return keyword in keywords(game, p)
+
+
+def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
+    """CR 613.4: printed P/T, then modifications (statics, locked-in effects, counters)."""
+    power, toughness = p.card.power or 0, p.card.toughness or 0
+    if is_creature(p):
+        for source, ability in statics(game, "creatures_get"):
+            if in_scope(ability.text("scope"), source, p):
+                power += ability.number("power")
+                toughness += ability.number("toughness")
+    for dp, dt in p.pt_eot:
+        power, toughness = power + dp, toughness + dt
+    net = p.count("+1/+1") - p.count("-1/-1")  # CR 122.1a
+    return power + net, toughness + net
+
+
+def can_tap_or_untap_for_cost(game: Game, p: Permanent) -> bool:
+    """CR 302.6: a creature's {T}/{Q} cost needs continuous control since its controller's
+    most recent turn began, unless it has haste (702.10c) or may act as though it had haste."""
+    if not is_creature(p) or p.since_turn_start or has_keyword(game, p, "haste"):
+        return True
+    return any(
+        source.controller == p.controller for source, _ in statics(game, "activate_as_though_haste")
+    )

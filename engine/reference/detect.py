@@ -1,0 +1,80 @@
+"""Triggered abilities that trigger on zone changes (CR 603.2, 603.6, 603.10a).
+
+Leaves-the-battlefield abilities look back in time: they see each object as it last existed
+and the battlefield as it was just before the event, so a creature dying together with Massacre
+Wurm still triggers the Wurm. Detection only queues triggers; they go on the stack later
+(603.3), after state-based actions.
+"""
+
+from __future__ import annotations
+
+from engine.reference.characteristics import is_creature, keywords
+from engine.reference.state import Game, Permanent, Trigger
+
+
+def died(
+    game: Game,
+    before: list[Permanent],
+    lki: Permanent,
+    lki_keywords: list[str],
+    stamp: int,
+) -> None:
+    """Queue the triggers of ``lki`` being put into a graveyard from the battlefield (700.4)."""
+    for keyword, kind, blocker in (
+        ("persist", "persist", "-1/-1"),
+        ("undying", "undying", "+1/+1"),
+    ):
+        for _ in range(lki_keywords.count(keyword)):
+            # CR 702.79a / 702.93a: an intervening "if" checked with last known information.
+            if lki.count(blocker) == 0:
+                game.pending.append(Trigger(kind, lki, lki.controller, stamp=stamp))
+            else:
+                game.log.add(
+                    "702.79a" if kind == "persist" else "702.93a",
+                    f"{lki.id} had a {blocker} counter: {kind} does not trigger",
+                )
+    for ability in lki.card.abilities:
+        if ability.template == "dies_create_token_per_counter":
+            game.pending.append(
+                Trigger(
+                    "dies",
+                    lki,
+                    lki.controller,
+                    ability,
+                    data={"count": lki.count(ability.text("kind"))},
+                )
+            )
+    if not is_creature(lki):
+        return
+    for source in before:
+        for ability in source.card.abilities:
+            if (
+                ability.template == "opponent_creature_dies_lose_life"
+                and lki.controller != source.controller
+            ):
+                game.pending.append(
+                    Trigger(
+                        "life_loss",
+                        source.snapshot(),
+                        source.controller,
+                        ability,
+                        data={"player": lki.controller},
+                    )
+                )
+    for effect in game.effects:
+        if effect.kind == "delayed_weaken":
+            game.pending.append(
+                Trigger("delayed", effect.data["source"], effect.controller, data=dict(effect.data))
+            )
+
+
+def entered(game: Game, p: Permanent) -> None:
+    """Queue ``p``'s own enters-the-battlefield triggers (CR 603.6a)."""
+    for ability in p.card.abilities:
+        if ability.template.startswith("etb_"):
+            game.pending.append(Trigger("etb", p.snapshot(), p.controller, ability))
+
+
+def lki_keywords(game: Game, p: Permanent) -> list[str]:
+    """Keywords as ``p`` last existed, statics of the pre-event battlefield included."""
+    return keywords(game, p)

@@ -1,0 +1,360 @@
+"""Mana abilities (M1-M7): {T}/{Q} legality, "could produce", replacements and mana triggers.
+
+CR 605.3b: a mana ability resolves at once. 106.12: "tapping for mana" is activating a mana
+ability with {T} in its cost; only that event is replaced by "tapped for mana" replacements
+(106.12b) and triggers "tapped for mana" abilities (106.12a), and only when it makes mana.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+from engine.library import MANA, Ability, parse_mana_cost
+from engine.mana_types import COLORS, MANA_TYPES, in_wubrgc_order
+from engine.reference.characteristics import (
+    can_tap_or_untap_for_cost,
+    is_basic,
+    is_creature,
+    is_land,
+    statics,
+)
+from engine.reference.state import Game, Permanent
+from engine.reference.zones import leave_battlefield
+
+Rejection = tuple[str, str]
+Mana = dict[str, int]
+
+# Cryptolith Rite's granted ability: "{T}: Add one mana of any color."
+GRANTED_ANY_COLOR = Ability(
+    "mana_any_color",
+    MANA,
+    {
+        "cost": "",
+        "tap": True,
+        "untap": False,
+        "tap_creature": False,
+        "remove_counter": "",
+        "sacrifice_when_none": False,
+    },
+)
+
+
+def mana_abilities(game: Game, p: Permanent) -> list[Ability]:
+    """Printed mana abilities, then ones granted by statics (Cryptolith Rite, 611.3a)."""
+    found = p.card.abilities_of(MANA)
+    if is_creature(p):
+        for source, _ in statics(game, "grant_mana_any_color"):
+            if source.controller == p.controller:
+                found.append(GRANTED_ANY_COLOR)
+    return found
+
+
+def is_tap_ability(ability: Ability) -> bool:
+    """CR 106.12: a {T} mana ability (Pili-Pala's {Q} ability is not one)."""
+    return bool(ability.params.get("tap", True))
+
+
+def _creatures_of(game: Game, player: str) -> int:
+    return sum(1 for q in game.battlefield if is_creature(q) and q.controller == player)
+
+
+def raw_types(
+    game: Game, p: Permanent, ability: Ability, cp: dict[int, frozenset[str]]
+) -> frozenset[str]:
+    """Types the ability itself would make now, before replacements, ignoring costs."""
+    tpl = ability.template
+    if tpl == "mana_fixed":
+        return frozenset(ability.text("produce"))
+    if tpl == "mana_any_color":
+        return frozenset(COLORS)
+    if tpl == "mana_per_creature_yours":
+        return (
+            frozenset(ability.text("produce")) if _creatures_of(game, p.controller) else frozenset()
+        )
+    if tpl == "mana_fixed_or_any_color_with_counter":
+        return (
+            frozenset(COLORS)
+            if p.count(ability.text("kind"))
+            else frozenset(ability.text("produce"))
+        )
+    if tpl == "mana_reflect_lands":
+        whose = ability.text("whose")
+        found: set[str] = set()
+        for land in game.battlefield:
+            if is_land(land) and (land.controller == p.controller) == (whose == "yours"):
+                found |= cp.get(land.uid, frozenset())
+        if ability.flag("colors_only"):
+            found -= {"C"}
+        return frozenset(found)
+    raise ValueError(f"unknown mana template {tpl!r}")
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A "tapped for mana" replacement effect that applies to one event (106.12b)."""
+
+    id: str
+    name: str
+    order: int
+    factor: int = 1  # Mana Reflection, Nyxbloom Ancient
+    produce: str = ""  # Contamination, Deep Water, Pale Moon
+    one_mana: bool = False  # Contamination: "instead of any other type and amount"
+
+    def apply(self, mana: Mana) -> Mana:
+        total = sum(mana.values())
+        if self.factor != 1:
+            return {t: n * self.factor for t, n in mana.items() if n}
+        return {self.produce: 1 if self.one_mana else total} if total else {}
+
+
+def replacements(game: Game, p: Permanent) -> list[Replacement]:
+    """The replacements that apply when ``p`` is tapped for mana, in board order."""
+    found = []
+    for source, ability in statics(game, "mana_multiply"):
+        if source.controller == p.controller:  # "If you tap a permanent for mana"
+            found.append(
+                Replacement(source.id, source.card.name, source.order, ability.number("factor"))
+            )
+    for source, ability in statics(game, "mana_replace_type"):
+        if _lands_match(ability.text("lands"), source.controller, p):
+            found.append(
+                Replacement(
+                    source.id,
+                    source.card.name,
+                    source.order,
+                    produce=ability.text("produce"),
+                    one_mana=ability.flag("one_mana"),
+                )
+            )
+    for effect in game.effects:
+        if effect.kind == "lands_produce" and _lands_match(
+            effect.data["lands"], effect.controller, p
+        ):
+            found.append(
+                Replacement(effect.id, effect.id, effect.order, produce=effect.data["produce"])
+            )
+    return sorted(found, key=lambda r: r.order)
+
+
+def _lands_match(scope: str, controller: str, p: Permanent) -> bool:
+    if not is_land(p):
+        return False
+    if scope == "yours":
+        return p.controller == controller
+    if scope == "nonbasic":
+        return not is_basic(p)
+    return True
+
+
+def _types_in_any_order(types: frozenset[str], reps: list[Replacement]) -> frozenset[str]:
+    """CR 106.7: the types after replacement effects applied in every possible order."""
+    out: set[str] = set()
+    for t in types:
+        for order in permutations(reps):
+            mana: Mana = {t: 1}
+            for r in order:
+                mana = r.apply(mana)
+            out |= {k for k, n in mana.items() if n}
+    return frozenset(out)
+
+
+def could_produce(game: Game) -> dict[int, frozenset[str]]:
+    """CR 106.7 as a least fixpoint: start from nothing and grow until stable, so sources that
+    refer only to each other (two Reflecting Pools) could produce nothing."""
+    sources = [p for p in game.battlefield if mana_abilities(game, p)]
+    reps = {p.uid: replacements(game, p) for p in sources}
+    cp: dict[int, frozenset[str]] = {p.uid: frozenset() for p in sources}
+    changed = True
+    while changed:
+        changed = False
+        for p in sources:
+            types: set[str] = set()
+            for ability in mana_abilities(game, p):
+                raw = raw_types(game, p, ability, cp)
+                types |= _types_in_any_order(raw, reps[p.uid]) if is_tap_ability(ability) else raw
+            if frozenset(types) != cp[p.uid]:
+                cp[p.uid] = frozenset(types)
+                changed = True
+    return cp
+
+
+def _choice_types(game: Game, p: Permanent, ability: Ability) -> frozenset[str]:
+    """Types the player may choose from for this activation (before replacements)."""
+    cp = could_produce(game) if ability.template == "mana_reflect_lands" else {}
+    return raw_types(game, p, ability, cp)
+
+
+def _pick_ability(
+    game: Game, p: Permanent, color: str | None
+) -> tuple[Ability, frozenset[str]] | Rejection:
+    abilities = mana_abilities(game, p)
+    if not abilities:
+        return ("no_mana_ability", "605.1a")
+    options = [(a, _choice_types(game, p, a)) for a in abilities]
+    if color is None:
+        return options[0]
+    for a, types in options:
+        if color in types:
+            return a, types
+    return ("type_not_available", "106.7")
+
+
+def _pay_generic(pool: Mana, amount: int) -> bool:
+    """Pay generic mana from a pool, colorless first, then W, U, B, R, G (CR 107.4b)."""
+    if sum(pool.values()) < amount:
+        return False
+    for t in ("C", *COLORS):
+        spend = min(pool[t], amount)
+        pool[t] -= spend
+        amount -= spend
+    return True
+
+
+def _check_costs(
+    game: Game, p: Permanent, ability: Ability, tap_creature: str | None
+) -> Rejection | Permanent | None:
+    params = ability.params
+    if is_tap_ability(ability) and p.tapped:
+        return ("tapped", "107.5")
+    if params.get("untap") and not p.tapped:
+        return ("untapped", "107.6")
+    if not can_tap_or_untap_for_cost(game, p):
+        return ("summoning_sick", "302.6")
+    kind = params.get("remove_counter", "")
+    if kind and p.count(kind) < 1:
+        return ("missing_counter", "118.3")
+    cost = parse_mana_cost(params.get("cost", ""))
+    if cost.colored:
+        raise ValueError("colored mana costs on mana abilities are not in the library")
+    if sum(game.pools[p.controller].values()) < cost.generic:
+        return ("insufficient_mana", "118.3")
+    if params.get("tap_creature"):
+
+        def fits(q: Permanent) -> bool:
+            return is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
+
+        candidates = [q for q in game.battlefield if fits(q)]
+        if tap_creature is not None:
+            candidates = [q for q in candidates if q.id == tap_creature]
+        if not candidates:
+            return ("no_untapped_creature", "118.3")
+        return candidates[0]
+    return None
+
+
+def _produce(
+    game: Game, p: Permanent, ability: Ability, color: str | None, choice: frozenset[str]
+) -> Mana:
+    tpl = ability.template
+    if tpl == "mana_fixed":
+        mana: Mana = {}
+        for t in ability.text("produce"):
+            mana[t] = mana.get(t, 0) + 1
+        return mana
+    if tpl == "mana_per_creature_yours":
+        n = _creatures_of(game, p.controller)
+        return {ability.text("produce"): n} if n else {}
+    if not choice:
+        return {}
+    pick = color if color is not None else in_wubrgc_order(choice)[0]
+    return {pick: 1}
+
+
+def tap_for_mana(
+    game: Game,
+    p: Permanent,
+    color: str | None,
+    order: list[str],
+    tap_creature: str | None,
+) -> Rejection | None:
+    """Activate ``p``'s mana ability (CR 605.3) or reject the action with its rule."""
+    picked = _pick_ability(game, p, color)
+    if not isinstance(picked[0], Ability):
+        return picked  # a Rejection
+    ability, choice = picked
+    checked = _check_costs(game, p, ability, tap_creature)
+    if isinstance(checked, tuple):
+        return checked
+    # -- costs (CR 602.2b, 605.3b)
+    tapped_for_mana = is_tap_ability(ability)
+    if tapped_for_mana:
+        p.tapped = True
+        game.log.add("107.5", f"{p.id} is tapped for mana ({p.card.name})")
+    if ability.params.get("untap"):
+        p.tapped = False
+        game.log.add("107.6", f"{p.id} is untapped to pay {{Q}}")
+    cost = parse_mana_cost(ability.params.get("cost", ""))
+    if cost.generic:
+        _pay_generic(game.pools[p.controller], cost.generic)
+        game.log.add("605.3b", f"{p.controller} pays {cost.text} from the mana pool")
+    if ability.params.get("remove_counter"):
+        p.counters[ability.text("remove_counter")] -= 1
+        game.log.add("602.2b", f"a {ability.text('remove_counter')} counter is removed from {p.id}")
+    if isinstance(checked, Permanent):
+        checked.tapped = True
+        game.log.add("118.3", f"{checked.id} is tapped to pay a cost (not tapped for mana)")
+    # -- effect
+    mana = _produce(game, p, ability, color, choice)
+    if not mana:
+        game.bump("undefined_mana")
+        game.log.add("106.5", f"{p.id}'s ability makes no mana: no type of mana can be defined")
+    elif tapped_for_mana:
+        mana = _replace(game, p, mana, order)
+    _add(game, p.controller, mana, f"{p.id}")
+    if mana and tapped_for_mana:
+        _mana_triggers(game, p, mana, color)
+    if ability.params.get("sacrifice_when_none") and not p.count(ability.text("remove_counter")):
+        leave_battlefield(game, [p], "graveyard", "is sacrificed (no counters left)", "701.21a")
+    return None
+
+
+def _replace(game: Game, p: Permanent, mana: Mana, order: list[str]) -> Mana:
+    """CR 616.1: the tapping player applies each replacement once (614.5), in their order."""
+    reps = replacements(game, p)
+    ranked = sorted(
+        reps, key=lambda r: (order.index(r.id) if r.id in order else len(order), r.order)
+    )
+    for r in ranked:
+        before = mana
+        mana = r.apply(mana)
+        game.log.add(
+            "616.1, 614.5", f"{r.name} ({r.id}) applies: {_show(before)} becomes {_show(mana)}"
+        )
+        game.bump("mana_replaced", sum(mana.values()) - sum(before.values()))
+    return mana
+
+
+def _show(mana: Mana) -> str:
+    return "".join(t * mana.get(t, 0) for t in MANA_TYPES) or "nothing"
+
+
+def _add(game: Game, player: str, mana: Mana, source: str) -> None:
+    pool = game.pools[player]
+    for t, n in mana.items():
+        pool[t] += n
+    if mana:
+        game.log.add("106.4", f"{player} adds {_show(mana)} from {source}")
+
+
+def _mana_triggers(game: Game, p: Permanent, produced: Mana, color: str | None) -> None:
+    """CR 106.12a, 605.1b, 605.4a: "tapped for mana" triggers add mana at once; the mana they
+    add is not "tapped for mana" and is never replaced."""
+    for source, ability in statics(game, "tapped_for_mana_add"):
+        kind, whose = ability.text("source"), ability.text("whose")
+        if kind == "lands" and not is_land(p):
+            continue
+        if kind == "creatures" and not is_creature(p):
+            continue
+        if kind == "enchanted" and source.attached_to != p.id:
+            continue
+        if whose == "yours" and p.controller != source.controller:
+            continue
+        if ability.text("produce") == "same":
+            made = in_wubrgc_order(frozenset(produced))
+            pick = color if color in made else made[0]
+        else:
+            pick = ability.text("produce")
+        game.log.add("106.12a, 605.4a", f"{source.card.name} ({source.id}) triggers on {p.id}")
+        _add(game, p.controller, {pick: 1}, f"{source.id}'s trigger")
+        game.bump("mana_from_triggers")

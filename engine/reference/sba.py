@@ -1,0 +1,88 @@
+"""State-based actions (CR 704).
+
+CR 704.3: every applicable state-based action is performed at once, as a single event, and the
+check repeats until none applies. So a creature whose toughness reaches 0 with both +1/+1 and
+-1/-1 counters on it dies with both still on it (704.5f and 704.5q happen together), and
+persist, looking back at it, sees the -1/-1 counter.
+"""
+
+from __future__ import annotations
+
+from engine.reference.characteristics import is_creature, power_toughness
+from engine.reference.state import Game, Permanent
+from engine.reference.zones import ZONES, leave_battlefield
+
+
+def _legend_rule_losers(game: Game) -> list[Permanent]:
+    """CR 704.5j: a player with two legendary permanents of one name keeps one (the first
+    in board order, under the listed policy) and puts the rest into the graveyard."""
+    losers, seen = [], set()
+    for p in game.battlefield:
+        if "Legendary" not in p.card.supertypes:
+            continue
+        key = (p.controller, p.card.name)
+        if key in seen:
+            losers.append(p)
+        seen.add(key)
+    return losers
+
+
+def perform_state_based_actions(game: Game) -> bool:
+    """Perform one round of state-based actions; return whether any was performed."""
+    reasons: dict[int, tuple[str, str]] = {}
+    movers: list[Permanent] = []
+
+    def move(p: Permanent, verb: str, rule: str) -> None:
+        if p.uid not in reasons:
+            reasons[p.uid] = (verb, rule)
+            movers.append(p)
+
+    for p in game.battlefield:
+        if not is_creature(p):
+            continue
+        toughness = power_toughness(game, p)[1]
+        if toughness <= 0:
+            move(p, f"has toughness {toughness}: put into a graveyard", "704.5f")
+        elif p.damage >= toughness:
+            move(p, f"has lethal damage ({p.damage} >= {toughness}): destroyed", "704.5g")
+        elif p.damage > 0 and p.deathtouch_damage:
+            move(p, "was dealt deathtouch damage: destroyed", "704.5h")
+    for p in _legend_rule_losers(game):
+        move(p, "is put into a graveyard by the legend rule", "704.5j")
+    on_battlefield = {q.id for q in game.battlefield}
+    for p in game.battlefield:
+        if p.attached_to is not None and p.attached_to not in on_battlefield:
+            move(p, "is an Aura attached to nothing: put into a graveyard", "704.5m")
+    annihilate = [
+        p
+        for p in game.battlefield
+        if p.uid not in reasons and p.count("+1/+1") and p.count("-1/-1")
+    ]
+    tokens_gone = [
+        (zone, zc)
+        for zone in ZONES
+        for cards in game.zone(zone).values()
+        for zc in cards
+        if zc.token
+    ]
+    losers = [player for player in game.players if game.life[player] <= 0]
+    if not (movers or annihilate or tokens_gone or losers):
+        return False
+    game.log.add("704.3", "state-based actions are performed simultaneously")
+    for p in annihilate:
+        n = min(p.count("+1/+1"), p.count("-1/-1"))
+        p.counters["+1/+1"] -= n
+        p.counters["-1/-1"] -= n
+        game.log.add("704.5q", f"{p.id} loses {n} +1/+1 and {n} -1/-1 counter(s)")
+    for zone, zc in tokens_gone:
+        game.zone(zone)[zc.owner].remove(zc)
+        game.log.add("704.5d", f"token {zc.id} in the {zone} ceases to exist")
+    leave_battlefield(game, movers, "graveyard", "", "704.5", reasons)
+    for player in losers:
+        game.stop(
+            "unsupported",
+            f"{player} has {game.life[player]} life and loses the game (704.5a); "
+            "Cauldron does not play on past a player's loss",
+            "704.5a",
+        )
+    return True

@@ -1,0 +1,106 @@
+"""Resolving spells: board wipes W1-W7 and the other one-shot effects (CR 608.2).
+
+A spell's effects happen in the order written; the deaths it causes are one event, and the
+triggers wait until it has finished resolving and state-based actions are checked (603.3).
+"""
+
+from __future__ import annotations
+
+from engine.library import Ability
+from engine.reference.characteristics import is_creature
+from engine.reference.counters import put_counters
+from engine.reference.damage import damage_permanent
+from engine.reference.state import Game, RuleEffect, StackItem
+from engine.reference.zones import card_to_zone, enter_battlefield, leave_battlefield
+
+_MODE_TYPES = {
+    "artifacts": "Artifact",
+    "creatures": "Creature",
+    "enchantments": "Enchantment",
+    "planeswalkers": "Planeswalker",
+}
+
+
+def exile_graveyards(game: Game) -> None:
+    """Rest in Peace's enters trigger and Farewell's fourth mode (406.2)."""
+    for owner, cards in game.graveyard.items():
+        for zc in list(cards):
+            cards.remove(zc)
+            game.exile[owner].append(zc)
+            game.log.add("406.2", f"{zc.card.name} is exiled from {owner}'s graveyard")
+
+
+def _resolve_effect(game: Game, item: StackItem, ability: Ability) -> None:
+    t = ability.template
+    creatures = [p for p in game.battlefield if is_creature(p)]
+    if t == "destroy_all_creatures":
+        leave_battlefield(game, creatures, "graveyard", "is destroyed", "701.8a")
+    elif t == "damage_each_creature":
+        for p in creatures:
+            damage_permanent(game, p, ability.number("amount"), None)
+            if ability.flag("exile_if_dies"):
+                p.exile_if_dies = True
+    elif t == "creatures_get_until_eot":
+        scale = item.x if ability.flag("by_x") else 1
+        dp, dt = ability.number("power") * scale, ability.number("toughness") * scale
+        for p in creatures:
+            p.pt_eot.append((dp, dt))
+            game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
+    elif t == "counters_on_each_creature_x":
+        for p in creatures:
+            put_counters(game, p, ability.text("kind"), item.x)
+    elif t == "exile_all_modal":
+        modes = item.data["modes"]
+        types = {_MODE_TYPES[m] for m in modes if m in _MODE_TYPES}
+        chosen = [
+            p
+            for p in game.battlefield
+            if any(is_creature(p) if t == "Creature" else p.card.has_type(t) for t in types)
+        ]
+        leave_battlefield(game, chosen, "exile", "is exiled", "406.2")
+        if "graveyards" in modes:
+            exile_graveyards(game)
+    elif t == "bounce_all_creatures":
+        leave_battlefield(game, creatures, "hand", "returns to its owner's hand", "400.7")
+    elif t == "sacrifice_all_colored":
+        colored = [p for p in game.battlefield if p.card.colors]
+        leave_battlefield(game, colored, "graveyard", "is sacrificed", "701.21a")
+    elif t == "lands_produce_until_eot":
+        game.effects.append(
+            RuleEffect(
+                "lands_produce",
+                item.source_id,
+                item.controller,
+                game.new_order() + 10_000,
+                {"lands": ability.text("lands"), "produce": ability.text("produce")},
+            )
+        )
+        game.log.add(
+            "611.2a", f"{item.card.name}: lands produce {ability.text('produce')} this turn"
+        )
+    elif t != "shuffle_into_library":
+        raise ValueError(f"spell template {t!r} has no resolution")
+
+
+def resolve_spell(game: Game, item: StackItem) -> None:
+    """CR 608.2 (instants, sorceries) and 608.3 (permanent spells)."""
+    card = item.card
+    game.log.add("608.1", f"{card.name} ({item.controller}) resolves")
+    if card.is_permanent_card:
+        enter_battlefield(
+            game,
+            card,
+            item.source_id,
+            item.controller,
+            item.controller,
+            x=item.x,
+            rule="608.3",
+            how="enters the battlefield",
+        )
+        return
+    for ability in card.abilities_of("spell"):
+        _resolve_effect(game, item, ability)
+    if card.ability("shuffle_into_library") is not None:
+        card_to_zone(game, card, item.source_id, item.controller, "library", "608.2n")
+    else:
+        card_to_zone(game, card, item.source_id, item.controller, "graveyard", "608.2n")

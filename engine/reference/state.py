@@ -1,0 +1,194 @@
+"""The reference engine's game state: players, objects, zones, stack and continuous effects.
+
+Objects follow CR 400.7: a card that changes zones becomes a new object, so every permanent has
+a fresh ``uid`` and an ``obj`` count; effects locked to an object (611.2c) live on the object and
+vanish with it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.library import Ability, Card
+from engine.mana_types import MANA_TYPES
+from engine.reference.log import EventLog
+from engine.scenario import Choices
+
+
+@dataclass
+class Permanent:
+    """An object on the battlefield (CR 110)."""
+
+    id: str  # the scenario handle; kept by every object the same card becomes
+    card: Card
+    owner: str
+    controller: str
+    uid: int  # unique per object (CR 400.7)
+    obj: int  # how many battlefield objects this card has been (1 = the original)
+    order: int  # board order: the ``listed`` policy's order
+    token: bool = False
+    tapped: bool = False
+    damage: int = 0
+    deathtouch_damage: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    since_turn_start: bool = True  # CR 302.6: controlled since its controller's turn began
+    granted: list[str] = field(default_factory=list)  # keyword instances from effects
+    granted_eot: list[str] = field(default_factory=list)  # ... that end at cleanup
+    not_creature: bool = False  # a resolved effect removed the creature type (611.2c)
+    pt_eot: list[tuple[int, int]] = field(default_factory=list)  # locked-in P/T changes
+    x: int = 0  # CR 107.3m: the X paid for the spell it came from, else 0
+    attached_to: str | None = None
+    exile_if_dies: bool = False  # Anger of the Gods' replacement, locked to this object
+
+    def count(self, kind: str) -> int:
+        return self.counters.get(kind, 0)
+
+    def snapshot(self) -> Permanent:
+        """Last known information (CR 603.10a): a frozen copy as it last existed."""
+        return copy.deepcopy(self)
+
+
+@dataclass
+class ZoneCard:
+    """A card (or, briefly, a token) in a zone other than the battlefield or stack."""
+
+    id: str
+    card: Card
+    owner: str
+    stamp: int  # unique per arrival: a trigger that moves "it" checks the stamp (400.7)
+    obj: int
+    token: bool = False
+
+
+@dataclass
+class Trigger:
+    """A triggered ability waiting for, or on, the stack (CR 603)."""
+
+    kind: str  # persist, undying, etb, dies, delayed, life_loss, destroy_human, ...
+    source: Permanent  # the source as it last existed (LKI for leaves-the-battlefield)
+    controller: str
+    ability: Ability | None = None
+    stamp: int | None = None  # the graveyard card a return trigger refers to
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.source.id}:{self.kind}"
+
+
+@dataclass
+class StackItem:
+    """A spell or a non-mana activated ability on the stack (triggers use Trigger)."""
+
+    kind: str  # "spell" or "ability"
+    controller: str
+    card: Card
+    source_id: str
+    ability: Ability | None = None
+    x: int = 0
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RuleEffect:
+    """A continuous effect not tied to an object: Deep Water, Pale Moon, delayed triggers."""
+
+    kind: str  # "lands_produce" or "delayed_weaken"
+    id: str
+    controller: str
+    order: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def empty_pool() -> dict[str, int]:
+    return dict.fromkeys(MANA_TYPES, 0)
+
+
+@dataclass
+class Game:
+    """The whole state of one game, plus what the outcome reports."""
+
+    players: list[str]
+    active: str
+    life: dict[str, int]
+    choices: Choices
+    battlefield: list[Permanent] = field(default_factory=list)
+    graveyard: dict[str, list[ZoneCard]] = field(default_factory=dict)
+    exile: dict[str, list[ZoneCard]] = field(default_factory=dict)
+    hand: dict[str, list[ZoneCard]] = field(default_factory=dict)
+    library: dict[str, list[ZoneCard]] = field(default_factory=dict)
+    stack: list[Trigger | StackItem] = field(default_factory=list)
+    pending: list[Trigger] = field(default_factory=list)
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
+    effects: list[RuleEffect] = field(default_factory=list)
+    log: EventLog = field(default_factory=EventLog)
+    returned: list[dict[str, str]] = field(default_factory=list)
+    stack_order: list[dict[str, str]] = field(default_factory=list)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    stats: dict[str, int] = field(default_factory=dict)
+    objects: dict[str, int] = field(default_factory=dict)  # id -> objects so far
+    board_order: dict[str, int] = field(default_factory=dict)  # id -> listed-policy rank
+    token_serial: dict[str, int] = field(default_factory=dict)  # token id stem -> last number
+    result: str = "ok"
+    reason: str = ""
+    next_uid: int = 1
+    next_stamp: int = 1
+    next_order: int = 0
+    resolutions: int = 0
+
+    def __post_init__(self) -> None:
+        for zone in (self.graveyard, self.exile, self.hand, self.library):
+            for p in self.players:
+                zone.setdefault(p, [])
+        for p in self.players:
+            self.pools.setdefault(p, empty_pool())
+
+    # -- identities
+    def new_uid(self) -> int:
+        self.next_uid += 1
+        return self.next_uid - 1
+
+    def new_stamp(self) -> int:
+        self.next_stamp += 1
+        return self.next_stamp - 1
+
+    def new_order(self) -> int:
+        self.next_order += 1
+        return self.next_order - 1
+
+    def bump(self, stat: str, amount: int = 1) -> None:
+        self.stats[stat] = self.stats.get(stat, 0) + amount
+
+    # -- lookups
+    def zone(self, name: str) -> dict[str, list[ZoneCard]]:
+        """A zone other than the battlefield and stack, by name, keyed by owner."""
+        zones = {
+            "graveyard": self.graveyard,
+            "exile": self.exile,
+            "hand": self.hand,
+            "library": self.library,
+        }
+        return zones[name]
+
+    def permanent(self, pid: str) -> Permanent | None:
+        return next((p for p in self.battlefield if p.id == pid), None)
+
+    def apnap(self) -> list[str]:
+        """CR 101.4: the active player, then the others in turn order."""
+        i = self.players.index(self.active)
+        return self.players[i:] + self.players[:i]
+
+    def opponents(self, player: str) -> list[str]:
+        return [p for p in self.players if p != player]
+
+    @property
+    def finished(self) -> bool:
+        return self.result != "ok"
+
+    def stop(self, result: str, reason: str, rule: str) -> None:
+        """End the run with a non-ok status (draw or unsupported), logged with its rule."""
+        if self.result == "ok":
+            self.result, self.reason = result, reason
+            self.log.add(rule, reason)

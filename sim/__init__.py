@@ -1,0 +1,1 @@
+"""Cauldron's harness: scenario and experiment files, the runner, reports and the CLI."""

@@ -1,0 +1,77 @@
+"""The ``cauldron`` command line (SPEC section 7)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine import reference
+from engine.library import search_cards
+from sim.errors import UserError
+from sim.explain_text import render
+from sim.scenario_file import load_scenario
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad flags as one line with exit code 2 (it already exits 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"cauldron: error: {message} (hint: cauldron --help)\n")
+
+
+def _explain(args: argparse.Namespace) -> int:
+    scenario = load_scenario(Path(args.file))
+    out = reference.run(scenario)
+    if args.json:
+        sys.stdout.write(json.dumps(out, indent=1) + "\n")
+    else:
+        sys.stdout.write(render(out) + "\n")
+    return 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    found = search_cards(args.text or "")
+    if not found:
+        raise UserError(f"cards: nothing matches {args.text!r} (hint: try a shorter text)")
+    for card in found:
+        pt = f" {card.power}/{card.toughness}" if card.power is not None else ""
+        type_line = " ".join(sorted(card.supertypes) + sorted(card.types))
+        subtypes = " ".join(sorted(card.subtypes))
+        line = f"{card.name}  {card.mana_cost.text or '-'}  {type_line}"
+        line += f" — {subtypes}" if subtypes else ""
+        sys.stdout.write(line + pt + "\n")
+        if args.text:
+            for oracle_line in card.oracle.splitlines():
+                sys.stdout.write(f"    {oracle_line}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cauldron", description="Monte Carlo rules-outcome analyzer for MTG")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    explain = sub.add_parser("explain", help="explain one scenario step by step, with rules")
+    explain.add_argument("file", help="a scenario TOML file")
+    explain.add_argument("--json", action="store_true", help="print the JSON outcome only")
+    explain.add_argument("--engine", choices=["reference"], default="reference")
+    explain.set_defaults(handler=_explain)
+    cards = sub.add_parser("cards", help="list or search the card library")
+    cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")
+    cards.set_defaults(handler=_cards)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.handler(args)
+    except UserError as err:
+        sys.stderr.write(f"cauldron: error: {err}\n")
+        return err.exit_code
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
