@@ -1,0 +1,53 @@
+"""The scenarios shipped in experiments/scenarios show off `explain`; check what they show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import reference
+from sim.scenario_file import load_scenario
+
+SHIPPED = Path(__file__).parent.parent / "experiments" / "scenarios"
+
+
+def _run(name: str) -> dict:
+    return reference.run(load_scenario(SHIPPED / name))
+
+
+def test_603_3b_four_player_wrath_log_shows_apnap_and_each_return() -> None:
+    """CR 603.3b: Cy (active), Dee, Ana, Ben put triggers on the stack in that order, so Ben's
+    return resolves first and Cy's last; Ana chose Elite first onto the stack, so her Finks
+    returns before her Elite. Dee's Elite had a -1/-1 counter: no persist (702.79a)."""
+    out = _run("apnap_4p_wrath.toml")
+    puts = [e["text"].split()[0] for e in out["log"] if e["rule"] == "603.3b"]
+    assert puts[:4] == ["Cy", "Ana", "Ana", "Ben"]  # Dee has no trigger
+    assert [r["id"] for r in out["returned"]] == [
+        "ben_redcap",
+        "ana_finks",
+        "ana_elite",
+        "cy_finks",
+    ]
+    returns = [e for e in out["log"] if "returns by persist" in e["text"]]
+    assert [e["rule"] for e in returns] == ["702.79a"] * 4
+    # Redcap returned 1/1 and dealt 1 to Cy, who then gained 2 from Finks.
+    assert out["life"] == {"Ana": 22, "Ben": 20, "Cy": 21, "Dee": 20}
+
+
+def test_w9_massacre_girl_chain_ends_with_only_the_undying_wolf() -> None:
+    """W9: each death gives the other creatures -1/-1; the persist returns (new objects,
+    400.7) are shrunk by later deaths and die with their counter; Young Wolf's undying trigger,
+    put on the stack first, resolves last, after the chain, and it survives 2/2."""
+    out = _run("massacre_girl_chain.toml")
+    assert [p["id"] for p in out["battlefield"]] == ["wolf", "girl"]
+    wolf = out["battlefield"][0]
+    assert (wolf["power"], wolf["toughness"], wolf["counters"]) == (2, 2, {"+1/+1": 1})
+    assert [r["id"] for r in out["returned"]] == ["elite", "finks", "wolf"]
+
+
+def test_704_5q_bsz_on_countered_finks() -> None:
+    """Rulings 6 and 10: the Finks with a +1/+1 counter survives as 2/1 after annihilation; the
+    fresh one dies with two -1/-1 counters (no persist), as does the one that had returned."""
+    out = _run("bsz_countered_finks.toml")
+    assert [p["id"] for p in out["battlefield"]] == ["pumped"]
+    assert out["returned"] == []
+    assert out["graveyard"]["Ana"] == ["Kitchen Finks", "Kitchen Finks"]
