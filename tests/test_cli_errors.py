@@ -10,12 +10,14 @@ import pytest
 
 BAD = {
     "unknown_card.toml": (
-        'players = ["A", "B"]\n[[battlefield]]\nid = "x"\ncard = "Kitchen Fink"\ncontroller = "A"\n',
+        'players = ["A", "B"]\n[[battlefield]]\nid = "x"\n'
+        'card = "Kitchen Fink"\ncontroller = "A"\n',
         "battlefield[0].card",
     ),
     "unknown_key.toml": ('players = ["A"]\ncolour = 1\n', "colour"),
     "wrong_type.toml": (
-        'players = ["A"]\n[[battlefield]]\nid = "x"\ncard = "Forest"\ncontroller = "A"\ntapped = "no"\n',
+        'players = ["A"]\n[[battlefield]]\nid = "x"\ncard = "Forest"\n'
+        'controller = "A"\ntapped = "no"\n',
         "battlefield[0].tapped",
     ),
     "unknown_id.toml": (

@@ -6,8 +6,9 @@ import pytest
 
 from engine.library import LibraryError, find_card, library, load_library, parse_mana_cost
 
-SPEC_CARDS = """Kitchen Finks, Safehold Elite, Murderous Redcap, Young Wolf, Mikaeus, the Unhallowed,
-Melira, Sylvok Outcast, Vizier of Remedies, Massacre Girl, Massacre Wurm, Hangarback Walker,
+SPEC_CARDS = """Kitchen Finks, Safehold Elite, Murderous Redcap, Young Wolf,
+Mikaeus, the Unhallowed, Melira, Sylvok Outcast, Vizier of Remedies, Massacre Girl,
+Massacre Wurm, Hangarback Walker,
 Walking Ballista, Grizzly Bears, Llanowar Elves, Devoted Druid, Dryad Arbor, Pili-Pala, Nyxbloom
 Ancient, Viscera Seer; Solemnity, Hardened Scales, Doubling Season, Glorious Anthem, Night of
 Souls' Betrayal, Cauldron of Souls, Rest in Peace, Leyline of the Void, Fervor, Thousand-Year
