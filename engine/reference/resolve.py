@@ -56,11 +56,16 @@ def _etb(game: Game, t: Trigger) -> None:
             game, t.controller, ability.number("amount"), f"{source.card.name} ({source.id})"
         )
     elif tpl == "etb_damage_any_target":
-        current = next((p for p in game.battlefield if p.uid == source.uid), source)
-        amount = power_toughness(game, current)[0]  # CR 608.2h: LKI if it has left
+        current = next((p for p in game.battlefield if p.uid == source.uid), None)
+        # CR 608.2h: the power it has now, or as it last existed on the battlefield
+        amount = (
+            power_toughness(game, current)[0]
+            if current is not None
+            else game.last_known[source.uid][0]
+        )
         target, uid = t.data["target"]
         if uid is None:
-            damage_player(game, target, amount, current)
+            damage_player(game, target, amount, current or source)
         else:
             victim = next((p for p in game.battlefield if p.uid == uid), None)
             if victim is None:
@@ -68,7 +73,7 @@ def _etb(game: Game, t: Trigger) -> None:
                     "608.2b", f"{source.id}'s trigger: its target is gone, it does nothing"
                 )
             else:
-                damage_permanent(game, victim, amount, current)
+                damage_permanent(game, victim, amount, current or source)
     elif tpl == "etb_creatures_get":
         dp, dt = ability.number("power"), ability.number("toughness")
         scope = ability.text("scope")

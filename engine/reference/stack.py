@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from engine.reference.activated import resolve_ability
-from engine.reference.characteristics import power_toughness
 from engine.reference.resolve import choose_targets, resolve_trigger
 from engine.reference.sba import perform_state_based_actions
 from engine.reference.spells import resolve_spell
@@ -26,14 +25,14 @@ MAX_RESOLUTIONS = 100_000  # a safety net far above any finite sequence a scenar
 
 
 def _rank(game: Game, player: str, t: Trigger, index: int) -> tuple[int, int, int]:
+    """Sort key of a waiting trigger among its controller's: the scenario's list first, then
+    the drawn rank of its source (experiments), else board order; ties in detection order."""
     listed = list(game.choices.trigger_order.get(player, ()))
     for i, key in enumerate(listed):
         if key in (t.source.id, t.key):
-            return (i, t.source.order, index)
-    rank = game.choices.trigger_rank.get(t.source.id)
-    if rank is not None:
-        return (len(listed), rank, index)
-    return (len(listed), t.source.order, index)
+            return (i, 0, index)
+    ranks = game.choices.trigger_rank
+    return (len(listed), ranks.get(t.source.id, len(ranks) + t.source.order), index)
 
 
 def put_triggers_on_stack(game: Game) -> None:
@@ -62,13 +61,14 @@ def _position(game: Game) -> Hashable:
             p.tapped,
             tuple(p.granted + p.granted_eot),
             p.not_creature,
-            tuple(p.pt_eot),
-            power_toughness(game, p),
+            tuple(map(sum, zip(*p.pt_eot, strict=True))) if p.pt_eot else (0, 0),
         )
         for p in game.battlefield
     )
     zones = tuple(
-        tuple((owner, tuple(zc.id for zc in cards)) for owner, cards in game.zone(z).items())
+        tuple(
+            (owner, tuple(sorted(zc.id for zc in cards))) for owner, cards in game.zone(z).items()
+        )
         for z in ("graveyard", "exile", "hand", "library")
     )
     stack = tuple(

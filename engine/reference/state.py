@@ -129,6 +129,7 @@ class Game:
     rejected: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
     objects: dict[str, int] = field(default_factory=dict)  # id -> objects so far
+    last_known: dict[int, tuple[int, int]] = field(default_factory=dict)  # uid -> P/T on leaving
     board_order: dict[str, int] = field(default_factory=dict)  # id -> listed-policy rank
     token_serial: dict[str, int] = field(default_factory=dict)  # token id stem -> last number
     result: str = "ok"

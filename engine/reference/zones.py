@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.library import Card, find_card
 from engine.reference import detect
-from engine.reference.characteristics import statics
+from engine.reference.characteristics import power_toughness, statics
 from engine.reference.counters import put_counters
 from engine.reference.state import Game, Permanent, ZoneCard
 
@@ -55,6 +55,7 @@ def leave_battlefield(
     moves = []
     for p in perms:
         kws = detect.lki_keywords(game, p)
+        game.last_known[p.uid] = power_toughness(game, p)
         to = dest
         if dest == "graveyard":
             if p.exile_if_dies:
