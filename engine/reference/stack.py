@@ -5,17 +5,13 @@ performed until none applies, then waiting triggers are put on the stack (the ac
 first, each player ordering their own), and this repeats; then the top object resolves. The
 last trigger put on the stack resolves first.
 
-CR 104.4b: a loop of mandatory actions with no way to stop it is a draw. Every choice here is
-fixed by the scenario's policy, so the game is such a loop exactly when a position repeats
-before a resolution with no player's life total lower than the first time (if one is lower, the
-loop is not endless: that player will reach 0 life).
+CR 104.4b: a loop of mandatory actions with no way to stop it is a draw (``loops``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from engine.reference.activated import resolve_ability
+from engine.reference.loops import LoopWatch
 from engine.reference.resolve import choose_targets, resolve_trigger
 from engine.reference.sba import perform_state_based_actions
 from engine.reference.spells import resolve_spell
@@ -49,39 +45,9 @@ def put_triggers_on_stack(game: Game) -> None:
             game.log.add("603.3b", f"{player} puts {t.key} on the stack")
 
 
-def _position(game: Game) -> Hashable:
-    """Everything that matters for what happens next, except life totals and object numbers."""
-    board = tuple(
-        (
-            p.id,
-            p.card.name,
-            p.controller,
-            tuple(sorted((k, v) for k, v in p.counters.items() if v)),
-            p.damage,
-            p.tapped,
-            tuple(p.granted + p.granted_eot),
-            p.not_creature,
-            tuple(map(sum, zip(*p.pt_eot, strict=True))) if p.pt_eot else (0, 0),
-        )
-        for p in game.battlefield
-    )
-    zones = tuple(
-        tuple(
-            (owner, tuple(sorted(zc.id for zc in cards))) for owner, cards in game.zone(z).items()
-        )
-        for z in ("graveyard", "exile", "hand", "library")
-    )
-    stack = tuple(
-        (t.kind, t.source.id, t.controller) if isinstance(t, Trigger) else (t.kind, t.source_id)
-        for t in game.stack
-    )
-    effects = tuple((e.kind, e.id) for e in game.effects)
-    return board, zones, stack, effects
-
-
 def settle(game: Game) -> None:
     """Run state-based actions, triggers and the stack until the stack is empty."""
-    seen: dict[Hashable, dict[str, int]] = {}
+    watch = LoopWatch()
     while not game.finished:
         while perform_state_based_actions(game) and not game.finished:
             pass
@@ -92,9 +58,7 @@ def settle(game: Game) -> None:
             continue
         if not game.stack:
             return
-        position = _position(game)
-        before = seen.get(position)
-        if before is not None and all(game.life[p] >= before[p] for p in game.players):
+        if watch.is_endless(game):
             game.stop(
                 "draw",
                 "the same position came back with nothing able to stop it: "
@@ -102,11 +66,11 @@ def settle(game: Game) -> None:
                 "104.4b",
             )
             return
-        seen[position] = dict(game.life)
         game.resolutions += 1
         if game.resolutions > MAX_RESOLUTIONS:
             raise RuntimeError(f"more than {MAX_RESOLUTIONS} resolutions without a repeat")
         item = game.stack.pop()
+        watch.popped(len(game.stack))
         if isinstance(item, Trigger):
             resolve_trigger(game, item)
         elif item.kind == "spell":

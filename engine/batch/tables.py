@@ -1,0 +1,237 @@
+"""Card tables for the batch engine, built once at import from the card library.
+
+Every column is derived from ability templates and their parameters (never from card names),
+so a new card of a known template works in the batch engine with no code change.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from engine.library import Card, library
+
+CARDS: Final[tuple[Card, ...]] = tuple(sorted(library().values(), key=lambda c: c.name))
+INDEX: Final[dict[str, int]] = {c.name.lower(): i for i, c in enumerate(CARDS)}
+N = len(CARDS)
+
+# Templates that change nothing in a wipe experiment while their card sits on the battlefield.
+_INERT_ON_BOARD = {
+    "mana_fixed",
+    "mana_any_color",
+    "mana_per_creature_yours",
+    "mana_reflect_lands",
+    "mana_fixed_or_any_color_with_counter",
+    "mana_multiply",
+    "mana_replace_type",
+    "tapped_for_mana_add",
+    "grant_mana_any_color",
+    "activate_as_though_haste",
+    "activated_put_counter_on_self",
+    "activated_remove_counter_ping",
+    "activated_untap_self_put_counter",
+    "activated_targets_gain_keyword",
+    "activated_untap_target_creature",
+    "activated_lands_produce_until_eot",
+    "activated_put_counter_on_each_creature_yours",
+    "sacrifice_outlet",
+    "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
+    "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
+    "etb_exile_graveyards",  # only on entering; board cards are already there
+}
+# Templates the wipe rules model.
+_MODELED = {
+    "etb_gain_life",
+    "etb_damage_any_target",
+    "etb_creatures_get",
+    "opponent_creature_dies_lose_life",
+    "dies_create_token_per_counter",
+    "creatures_get",
+    "grant_keyword",
+    "counters_cant_be_put",
+    "counters_modified",
+    "tokens_doubled",
+    "graveyard_replaced_by_exile",
+}
+_SPELLS = {
+    "destroy_all_creatures",
+    "damage_each_creature",
+    "creatures_get_until_eot",
+    "counters_on_each_creature_x",
+    "shuffle_into_library",
+    "exile_all_modal",
+    "bounce_all_creatures",
+    "sacrifice_all_colored",
+}
+
+
+def on_board_ok(card: Card) -> bool:
+    """Whether the wipe shape models this card on the battlefield (and returning to it)."""
+    return all(a.template in _INERT_ON_BOARD | _MODELED for a in card.abilities)
+
+
+def castable_ok(card: Card) -> bool:
+    """Whether the wipe shape models casting this card."""
+    templates = {a.template for a in card.abilities}
+    if not card.is_permanent_card:
+        return bool(templates) and templates <= _SPELLS
+    return (
+        not card.has_type("Land") and on_board_ok(card) and "etb_exile_graveyards" not in templates
+    )
+
+
+def _col(dtype: type, fill: int = 0) -> np.ndarray:
+    return np.full(N, fill, dtype=dtype)
+
+
+# -- characteristics
+IS_CREATURE = _col(np.bool_)
+IS_LAND = _col(np.bool_)
+IS_ARTIFACT = _col(np.bool_)
+IS_ENCHANTMENT = _col(np.bool_)
+IS_HUMAN = _col(np.bool_)
+IS_COLORED = _col(np.bool_)
+IS_LEGENDARY = _col(np.bool_)
+BASE_P = _col(np.int16)
+BASE_T = _col(np.int16)
+PERSIST = _col(np.int8)  # printed persist instances
+UNDYING = _col(np.int8)
+BOARD_OK = _col(np.bool_)
+CAST_OK = _col(np.bool_)
+# -- statics: creatures_get by scope, grant undying to other non-Humans you control
+ANTHEM_P = _col(np.int16)  # scope "yours"
+ANTHEM_T = _col(np.int16)
+ALL_P = _col(np.int16)  # scope "all"
+ALL_T = _col(np.int16)
+LORD_P = _col(np.int16)  # scope "other_non_human_yours"
+LORD_T = _col(np.int16)
+LORD_UNDYING = _col(np.int8)  # grant_keyword undying, other_non_human_yours
+# -- counter prohibitions and modifiers (R5)
+NO_COUNTERS_ALL = _col(np.bool_)  # counters_cant_be_put, all_permanents, any kind
+NO_MINUS_YOURS = _col(np.bool_)  # counters_cant_be_put, creatures_yours, -1/-1
+MOD_KIND = _col(np.int8, -1)  # counters_modified: 0 "+1/+1", 1 "-1/-1", 2 any
+MOD_CREATURES_ONLY = _col(np.bool_)
+MOD_ADD = _col(np.int8)
+MOD_FACTOR = _col(np.int8, 1)
+TOKENS_DOUBLED = _col(np.bool_)
+# -- zone replacement
+EXILE_ALL_GY = _col(np.bool_)  # graveyard_replaced_by_exile, all
+EXILE_OPP_GY = _col(np.bool_)  # ... opponents_cards
+# -- triggers
+ETB_LIFE = _col(np.int16)
+ETB_PING = _col(np.bool_)  # deals damage equal to its power to any target
+ETB_PT = _col(np.int16)  # etb_creatures_get amount (power == toughness in the library)
+ETB_SCOPE = _col(np.int8, -1)  # 0 other, 1 opponents, 2 all
+ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
+DEATH_LIFE = _col(np.int16)  # opponent_creature_dies_lose_life amount
+DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
+DIES_TOKEN_KIND = _col(np.int8)  # 0 "+1/+1", 1 "-1/-1"
+ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X counters
+# -- spells
+SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
+#                         modal, 6 bounce all, 7 sacrifice colored
+SPELL_AMOUNT = _col(np.int16)
+SPELL_BY_X = _col(np.bool_)
+SPELL_PAY_X_LIFE = _col(np.bool_)
+SPELL_EXILE_IF_DIES = _col(np.bool_)
+SPELL_TO_LIBRARY = _col(np.bool_)
+SPELL_KIND = _col(np.int8)  # counters kind code for SPELL 4
+
+KIND_CODE: Final = {"+1/+1": 0, "-1/-1": 1, "any": 2}
+_SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
+_SPELL_CODE = {
+    "destroy_all_creatures": 1,
+    "damage_each_creature": 2,
+    "creatures_get_until_eot": 3,
+    "counters_on_each_creature_x": 4,
+    "exile_all_modal": 5,
+    "bounce_all_creatures": 6,
+    "sacrifice_all_colored": 7,
+}
+MODE_BITS: Final = {
+    "artifacts": 1,
+    "creatures": 2,
+    "enchantments": 4,
+    "planeswalkers": 8,
+    "graveyards": 16,
+}
+
+
+def _fill() -> None:
+    for i, c in enumerate(CARDS):
+        IS_CREATURE[i] = c.has_type("Creature")
+        IS_LAND[i] = c.has_type("Land")
+        IS_ARTIFACT[i] = c.has_type("Artifact")
+        IS_ENCHANTMENT[i] = c.has_type("Enchantment")
+        IS_HUMAN[i] = "Human" in c.subtypes
+        IS_COLORED[i] = bool(c.colors)
+        IS_LEGENDARY[i] = "Legendary" in c.supertypes
+        BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
+        PERSIST[i] = c.keywords.count("persist")
+        UNDYING[i] = c.keywords.count("undying")
+        BOARD_OK[i] = on_board_ok(c)
+        CAST_OK[i] = castable_ok(c)
+        for a in c.abilities:
+            t = a.template
+            if t == "creatures_get":
+                scope, p, tt = a.text("scope"), a.number("power"), a.number("toughness")
+                cols = {
+                    "yours": (ANTHEM_P, ANTHEM_T),
+                    "all": (ALL_P, ALL_T),
+                    "other_non_human_yours": (LORD_P, LORD_T),
+                }[scope]
+                cols[0][i] += p
+                cols[1][i] += tt
+            elif t == "grant_keyword" and a.text("keyword") == "undying":
+                assert a.text("scope") == "other_non_human_yours"
+                LORD_UNDYING[i] += 1
+            elif t == "counters_cant_be_put":
+                if a.text("scope") == "all_permanents":
+                    NO_COUNTERS_ALL[i] = True
+                else:
+                    assert (a.text("scope"), a.text("kind")) == ("creatures_yours", "-1/-1")
+                    NO_MINUS_YOURS[i] = True
+            elif t == "counters_modified":
+                MOD_KIND[i] = KIND_CODE[a.text("kind")]
+                MOD_CREATURES_ONLY[i] = a.text("scope") == "creatures_yours"
+                MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
+            elif t == "tokens_doubled":
+                TOKENS_DOUBLED[i] = True
+            elif t == "graveyard_replaced_by_exile":
+                (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
+            elif t == "etb_gain_life":
+                ETB_LIFE[i] = a.number("amount")
+            elif t == "etb_damage_any_target":
+                ETB_PING[i] = True
+            elif t == "etb_creatures_get":
+                assert a.number("power") == a.number("toughness")
+                ETB_PT[i] = a.number("power")
+                ETB_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
+                ETB_REPEAT[i] = a.flag("repeat_on_death")
+            elif t == "opponent_creature_dies_lose_life":
+                DEATH_LIFE[i] = a.number("amount")
+            elif t == "dies_create_token_per_counter":
+                DIES_TOKENS[i] = INDEX[a.text("token").lower()]
+                DIES_TOKEN_KIND[i] = KIND_CODE[a.text("kind")]
+            elif t in _SPELL_CODE:
+                SPELL[i] = _SPELL_CODE[t]
+                if t == "damage_each_creature":
+                    SPELL_AMOUNT[i] = a.number("amount")
+                    SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")
+                elif t == "creatures_get_until_eot":
+                    assert a.number("power") == a.number("toughness")
+                    SPELL_AMOUNT[i] = a.number("power")
+                    SPELL_BY_X[i] = a.flag("by_x")
+                    SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
+                elif t == "counters_on_each_creature_x":
+                    SPELL_KIND[i] = KIND_CODE[a.text("kind")]
+            elif t == "enters_with_x_counters":
+                ENTERS_X_KIND[i] = KIND_CODE[a.text("kind")]
+            elif t == "shuffle_into_library":
+                SPELL_TO_LIBRARY[i] = True
+
+
+_fill()
+HAS_MODIFIER: Final = MOD_KIND >= 0
+HAS_ETB: Final = (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0)

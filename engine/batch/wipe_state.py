@@ -1,0 +1,159 @@
+"""The state of T wipe trials (shape 1) as a struct of arrays, trial axis first.
+
+Slots: ``[0, S)`` hold the starting board, ``[S, S + E)`` one permanent each event may cast,
+``[S + E, S + E + K)`` tokens created during the trial. A slot keeps one card for the whole
+trial; every object that card becomes (CR 400.7) is counted by ``obj``. Empty slots have
+``card == -1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+# zones
+NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
+# per-trial status
+OK, DRAW, UNSUPPORTED = 0, 1, 2
+# trigger kinds (the reference engine's names, in the order the outcome reports them)
+PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED = 1, 2, 3, 4, 5, 6
+KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
+              LIFE_LOSS: "life_loss", DELAYED: "delayed"}  # fmt: skip
+# events
+(
+    EV_NONE,
+    EV_CAST,
+    EV_DESTROY,
+    EV_SACRIFICE,
+    EV_EXILE,
+    EV_BOUNCE,
+    EV_DAMAGE,
+    EV_DAMAGE_PLAYER,
+    EV_DAMAGE_ALL,
+    EV_COUNTERS,
+    EV_PASS_TURN,
+) = range(11)
+
+RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
+STACK_DEPTH = 96  # documented caps: a trial that needs more is reported unsupported
+PENDING = 96
+HISTORY = 160  # resolutions per event kept for loop detection (104.4b)
+EFFECTS = 4  # Massacre Girl delayed triggers alive at once
+LKI_RING = 4  # last known power kept for the last four objects of each card
+
+
+@dataclass
+class WipeInputs:
+    """What ``sim`` draws for T trials of shape 1 (and what a scenario converts to).
+
+    Board fields are (T, S); event fields are (T, E). ``rank`` (T, S + E) int32 ranks each
+    slot's triggers among its controller's (lower goes on the stack first, 603.3b); -1 means
+    "by board order" (cast slots are ranked when they enter).
+    """
+
+    n_players: np.ndarray  # (T,) int8
+    active: np.ndarray  # (T,) int8 seat of the active player
+    life: np.ndarray  # (T, P) int16
+    card: np.ndarray  # (T, S) int16 card index, -1 empty
+    controller: np.ndarray  # (T, S) int8 seat
+    owner: np.ndarray  # (T, S) int8 seat
+    token: np.ndarray  # (T, S) bool
+    plus: np.ndarray  # (T, S) int16 +1/+1 counters
+    minus: np.ndarray  # (T, S) int16 -1/-1 counters
+    damage: np.ndarray  # (T, S) int16
+    tapped: np.ndarray  # (T, S) bool
+    persist_extra: np.ndarray  # (T, S) int8 granted persist instances
+    undying_extra: np.ndarray  # (T, S) int8 granted undying instances
+    not_creature: np.ndarray  # (T, S) bool
+    rank: np.ndarray  # (T, S + E) int32
+    ping_target: np.ndarray  # (T, S + E) int8 seat an ETB "any target" hits, -1 next seat
+    ev_kind: np.ndarray  # (T, E) int8 EV_*
+    ev_card: np.ndarray  # (T, E) int16 card cast, -1 none
+    ev_by: np.ndarray  # (T, E) int8 seat of the caster
+    ev_x: np.ndarray  # (T, E) int16
+    ev_target: np.ndarray  # (T, E) int16 target slot (or seat for EV_DAMAGE_PLAYER)
+    ev_amount: np.ndarray  # (T, E) int16 damage or counters
+    ev_counter: np.ndarray  # (T, E) int8 counter kind code (0 +1/+1, 1 -1/-1)
+    ev_mode: np.ndarray  # (T, E) int8 bit set of a modal spell's modes
+
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        """(T trials, P players, S board slots, E events)."""
+        return (
+            self.card.shape[0],
+            self.life.shape[1],
+            self.card.shape[1],
+            self.ev_kind.shape[1],
+        )
+
+    def take(self, rows: slice | np.ndarray) -> WipeInputs:
+        """The same inputs for a subset of trials."""
+        return WipeInputs(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
+
+
+@dataclass
+class WipeState:
+    """Working arrays of T trials; slot arrays are (T, N) with N = S + E + K."""
+
+    n_players: np.ndarray  # (T,) int8
+    active: np.ndarray  # (T,) int8
+    life: np.ndarray  # (T, P) int32
+    status: np.ndarray  # (T,) int8 OK / DRAW / UNSUPPORTED
+    card: np.ndarray  # (T, N) int16
+    zone: np.ndarray  # (T, N) int8
+    controller: np.ndarray  # (T, N) int8
+    owner: np.ndarray  # (T, N) int8
+    token: np.ndarray  # (T, N) bool
+    obj: np.ndarray  # (T, N) int16 battlefield objects this card has been
+    stamp: np.ndarray  # (T, N) int16 arrivals in a graveyard (a return checks it, 400.7)
+    plus: np.ndarray  # (T, N) int16
+    minus: np.ndarray  # (T, N) int16
+    damage: np.ndarray  # (T, N) int16
+    tapped: np.ndarray  # (T, N) bool
+    persist_extra: np.ndarray  # (T, N) int8
+    undying_extra: np.ndarray  # (T, N) int8
+    not_creature: np.ndarray  # (T, N) bool
+    eot_p: np.ndarray  # (T, N) int16 locked-in "until end of turn" changes (611.2c)
+    eot_t: np.ndarray  # (T, N) int16
+    exile_if_dies: np.ndarray  # (T, N) bool
+    lki_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
+    lki_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is
+    border: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)
+    rank: np.ndarray  # (T, N) int32
+    ping_target: np.ndarray  # (T, N) int8
+    seq: np.ndarray  # (T,) int32 detection counter (orders simultaneous triggers)
+    order_seq: np.ndarray  # (T,) int32 next board-order rank for entering cast/token slots
+    tokens_made: np.ndarray  # (T,) int16 token slots used
+    token_serial: np.ndarray  # (T, N) int16 tokens made from each source slot so far
+    token_source: np.ndarray  # (T, N) int16 source slot of a token slot, -1 none
+    # the stack and the waiting triggers: kind, source slot, data, controller, source object
+    st_kind: np.ndarray  # (T, D) int8
+    st_src: np.ndarray  # (T, D) int16
+    st_data: np.ndarray  # (T, D) int32
+    st_ctrl: np.ndarray  # (T, D) int8
+    st_obj: np.ndarray  # (T, D) int16
+    st_n: np.ndarray  # (T,) int16
+    st_cum: np.ndarray  # (T, D + 1) uint64 rolling hash of the stack's bottom j items
+    pd_kind: np.ndarray  # (T, K) int8
+    pd_src: np.ndarray  # (T, K) int16
+    pd_data: np.ndarray  # (T, K) int32
+    pd_ctrl: np.ndarray  # (T, K) int8
+    pd_obj: np.ndarray  # (T, K) int16
+    pd_key: np.ndarray  # (T, K) int64 detection order
+    pd_n: np.ndarray  # (T,) int16
+    # Massacre Girl's delayed triggers: source slot and object, -1 empty
+    fx_src: np.ndarray  # (T, G) int16
+    fx_obj: np.ndarray  # (T, G) int16
+    fx_ctrl: np.ndarray  # (T, G) int8
+    fx_amount: np.ndarray  # (T, G) int16
+    # outcome records
+    ret_slot: np.ndarray  # (T, R) int16 returns in order
+    ret_by: np.ndarray  # (T, R) int8 PERSIST or UNDYING
+    ret_n: np.ndarray  # (T,) int16
+    spell_zone: np.ndarray  # (T, E) int8 where each event's spell card went
+    spell_card: np.ndarray  # (T, E) int16 the card each event cast, -1 none
+    spell_by: np.ndarray  # (T, E) int8 its caster (and owner)
+    rejected: np.ndarray  # (T, E) bool the event's action was rejected
+    n_board: int
+    n_events: int

@@ -1,0 +1,131 @@
+"""Draw whole batches of shape-1 trials (boards, wipes and choices) from one generator.
+
+All randomness of a trial is drawn here, before any engine runs, so the reference and the
+batch engine are fed the very same inputs (SPEC section 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.wipe_state import (
+    EV_BOUNCE,
+    EV_CAST,
+    EV_COUNTERS,
+    EV_DAMAGE,
+    EV_DAMAGE_ALL,
+    EV_DAMAGE_PLAYER,
+    EV_DESTROY,
+    EV_EXILE,
+    EV_PASS_TURN,
+    EV_SACRIFICE,
+    WipeInputs,
+)
+
+
+def card_indices(names: Sequence[str]) -> np.ndarray:
+    return np.array([tb.INDEX[n.lower()] for n in names], dtype=np.int16)
+
+
+@dataclass(frozen=True)
+class WipeMix:
+    """Distributions of a shape-1 batch; every probability is per slot or per event."""
+
+    players: tuple[int, ...] = (2,)  # player counts to draw from, uniformly
+    slots: int = 12
+    board: tuple[str, ...] = ("Kitchen Finks", "Safehold Elite", "Grizzly Bears")
+    board_weights: tuple[float, ...] | None = None
+    empty: float = 0.0  # chance a board slot is empty
+    plus_counter: float = 0.0  # chance of one +1/+1 counter (two with half that chance)
+    minus_counter: float = 0.0  # chance of one -1/-1 counter
+    token: float = 0.0
+    extra_persist: float = 0.0  # chance of a granted persist instance
+    extra_undying: float = 0.0
+    not_creature: float = 0.0
+    damage: float = 0.0  # chance of 1 damage marked
+    foreign_owner: float = 0.0  # chance the owner is another player
+    wipes: tuple[str, ...] = ("Wrath of God",)
+    wipe_weights: tuple[float, ...] | None = None
+    x: tuple[int, ...] = (1, 2)  # X values for X spells, uniformly
+    events: int = 1
+    other_events: float = 0.0  # chance an event is a targeted or other non-wipe event
+    life: int = 20
+    random_order: bool = True  # the random trigger-order policy (else listed)
+    random_targets: bool = False
+    modes: tuple[int, ...] = field(default=(2,))  # modal spells' mode bit sets
+
+
+def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInputs:
+    """Draw ``trials`` independent shape-1 trials."""
+    t, s, e = trials, mix.slots, mix.events
+    n_players = rng.choice(np.array(mix.players, dtype=np.int8), size=t)
+    p_max = int(max(mix.players))
+    active = (rng.random(t) * n_players).astype(np.int8)
+    pool = card_indices(mix.board)
+    weights = _normalized(mix.board_weights, len(pool))
+    card = pool[rng.choice(len(pool), size=(t, s), p=weights)]
+    card[rng.random((t, s)) < mix.empty] = -1
+    controller = (rng.random((t, s)) * n_players[:, None]).astype(np.int8)
+    owner = controller.copy()
+    foreign = rng.random((t, s)) < mix.foreign_owner
+    shift = 1 + (rng.random((t, s)) * (n_players[:, None] - 1)).astype(np.int8)
+    owner[foreign] = ((controller + shift) % n_players[:, None])[foreign]
+    u = rng.random((t, s))
+    plus = (u < mix.plus_counter).astype(np.int16) + (u < mix.plus_counter / 2)
+    minus = (rng.random((t, s)) < mix.minus_counter).astype(np.int16)
+    wipe_pool = card_indices(mix.wipes)
+    ev_card = wipe_pool[
+        rng.choice(len(wipe_pool), size=(t, e), p=_normalized(mix.wipe_weights, len(wipe_pool)))
+    ]
+    ev_kind = np.full((t, e), EV_CAST, dtype=np.int8)
+    other = rng.random((t, e)) < mix.other_events
+    kinds = np.array(
+        [EV_DESTROY, EV_SACRIFICE, EV_EXILE, EV_BOUNCE, EV_DAMAGE, EV_DAMAGE_PLAYER,
+         EV_DAMAGE_ALL, EV_COUNTERS, EV_PASS_TURN], dtype=np.int8)  # fmt: skip
+    ev_kind[other] = kinds[rng.integers(0, len(kinds), size=(t, e))][other]
+    ev_card[other] = -1
+    ev_target = rng.integers(0, s, size=(t, e)).astype(np.int16)
+    players_hit = (rng.random((t, e)) * n_players[:, None]).astype(np.int16)
+    ev_target[ev_kind == EV_DAMAGE_PLAYER] = players_hit[ev_kind == EV_DAMAGE_PLAYER]
+    rank = np.full((t, s + e), -1, dtype=np.int32)
+    if mix.random_order:
+        rank = rng.permuted(np.tile(np.arange(s + e, dtype=np.int32), (t, 1)), axis=1)
+    ping = np.full((t, s + e), -1, dtype=np.int8)
+    if mix.random_targets:
+        ping = (rng.random((t, s + e)) * n_players[:, None]).astype(np.int8)
+    return WipeInputs(
+        n_players=n_players,
+        active=active,
+        life=np.full((t, p_max), mix.life, dtype=np.int16),
+        card=card,
+        controller=controller,
+        owner=owner,
+        token=rng.random((t, s)) < mix.token,
+        plus=plus,
+        minus=minus,
+        damage=(rng.random((t, s)) < mix.damage).astype(np.int16),
+        tapped=rng.random((t, s)) < 0.2,
+        persist_extra=(rng.random((t, s)) < mix.extra_persist).astype(np.int8),
+        undying_extra=(rng.random((t, s)) < mix.extra_undying).astype(np.int8),
+        not_creature=rng.random((t, s)) < mix.not_creature,
+        rank=rank,
+        ping_target=ping,
+        ev_kind=ev_kind,
+        ev_card=ev_card,
+        ev_by=(rng.random((t, e)) * n_players[:, None]).astype(np.int8),
+        ev_x=rng.choice(np.array(mix.x, dtype=np.int16), size=(t, e)),
+        ev_target=ev_target,
+        ev_amount=rng.integers(0, 4, size=(t, e)).astype(np.int16),
+        ev_counter=rng.integers(0, 2, size=(t, e)).astype(np.int8),
+        ev_mode=rng.choice(np.array(mix.modes, dtype=np.int8), size=(t, e)),
+    )
+
+
+def _normalized(weights: Sequence[float] | None, n: int) -> np.ndarray:
+    w = np.ones(n) if weights is None else np.asarray(weights, dtype=float)
+    normalized: np.ndarray = w / w.sum()
+    return normalized
