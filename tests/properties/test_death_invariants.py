@@ -1,0 +1,203 @@
+"""Invariants of deaths and returns on random boards and random wipes (hypothesis).
+
+Random boards of library creatures (random controllers and owners, +1/+1 and -1/-1 counters,
+tokens, granted persist/undying), a random wipe of the library cast by a random player, 2-4
+players, a random active player. Whatever happens:
+
+- cards are conserved (CR 400.1): every nontoken card ends in exactly one zone;
+- a card returns at most once per death (CR 702.79a / 702.93a and 400.7: a return trigger
+  moves only the card that went to the graveyard, once);
+- tokens never return and never remain outside the battlefield (CR 111.7, 704.5d);
+- a card's object number counts its returns (CR 400.7: each return is a new object);
+- the reference engine is a pure function of the scenario: the same scenario twice gives the
+  same outcome, byte for byte;
+- the result is one of "ok", "draw", "unsupported".
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest.mock import patch
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.library import library
+from engine.reference import detect
+from engine.reference.outcome import outcome
+from engine.reference.state import Game, StackItem
+from tests.helpers import play, run
+
+CREATURES = sorted(
+    c.name for c in library().values() if c.has_type("Creature") and not c.token_only
+)
+PLAYERS = ("A", "B", "C", "D")
+GRANTS = ([], ["persist"], ["persist", "persist"], ["undying"], ["persist", "undying"])
+ZONES = ("graveyard", "exile", "hand", "library")
+RUN_LIMIT_S = 5.0
+
+
+@st.composite
+def wipes(draw: st.DrawFn) -> dict[str, Any]:
+    """A cast of one wipe card of the library, with its X or mode."""
+    name = draw(
+        st.sampled_from(
+            [
+                "Wrath of God",
+                "Damnation",
+                "Pyroclasm",
+                "Anger of the Gods",
+                "Infest",
+                "Toxic Deluge",
+                "Black Sun's Zenith",
+                "Merciless Eviction",
+                "Farewell",
+                "Evacuation",
+                "All Is Dust",
+                "Massacre Wurm",
+                "Massacre Girl",
+            ]
+        )
+    )
+    action: dict[str, Any] = {"do": "cast", "card": name, "id": "wipe"}
+    if name in ("Toxic Deluge", "Black Sun's Zenith"):
+        action["x"] = draw(st.integers(0, 4))
+    if name == "Merciless Eviction":
+        action["mode"] = draw(st.sampled_from(["creatures", "artifacts"]))
+    if name == "Farewell":
+        action["mode"] = draw(
+            st.sampled_from([["creatures"], ["creatures", "graveyards"], ["artifacts"]])
+        )
+    return action
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    n_players = draw(st.integers(2, 4))
+    players = PLAYERS[:n_players]
+    board = []
+    for i in range(draw(st.integers(1, 7))):
+        controller = draw(st.sampled_from(players))
+        entry: dict[str, Any] = {
+            "id": f"c{i}",
+            "card": draw(st.sampled_from(CREATURES)),
+            "controller": controller,
+            "owner": draw(st.sampled_from([controller, *players])),
+            "counters": {
+                "+1/+1": draw(st.integers(0, 2)),
+                "-1/-1": draw(st.integers(0, 2)),
+            },
+            "token": draw(st.booleans()),
+            "grant": list(draw(st.sampled_from(GRANTS))),
+        }
+        board.append(entry)
+    wipe = draw(wipes())
+    wipe["by"] = draw(st.sampled_from(players))
+    return {
+        "board": board,
+        "actions": [wipe],
+        "players": players,
+        "active": draw(st.sampled_from(players)),
+    }
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Fail instead of hanging: a run is a handful of resolutions, never seconds."""
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"a run took more than {seconds} s (mandatory loop not detected?)")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def play_counting_deaths(scenario: dict[str, Any]) -> tuple[Game, Counter[str]]:
+    """Play the scenario, counting for each id how often it died (put into a graveyard from
+    the battlefield, CR 700.4), as seen by the engine's death detection."""
+    deaths: Counter[str] = Counter()
+    real_died = detect.died
+
+    def counting(game: Game, before: Any, lki: Any, kws: Any, stamp: int) -> None:
+        deaths[lki.id] += 1
+        real_died(game, before, lki, kws, stamp)
+
+    with patch.object(detect, "died", counting), time_limit(RUN_LIMIT_S):
+        game = play(**scenario)
+    return game, deaths
+
+
+def card_locations(game: Game) -> Counter[str]:
+    """How many times each nontoken card id appears across all zones and the stack."""
+    found: Counter[str] = Counter(p.id for p in game.battlefield if not p.token)
+    for zone in ZONES:
+        for cards in game.zone(zone).values():
+            found.update(zc.id for zc in cards if not zc.token)
+    found.update(i.source_id for i in game.stack if isinstance(i, StackItem))
+    return found
+
+
+@settings(deadline=None)
+@given(scenarios())
+def test_400_1_nontoken_cards_are_conserved(scenario: dict[str, Any]) -> None:
+    """CR 400.1 / 400.7: every nontoken card on the board, and the wipe card (unless its cast
+    was rejected), ends in exactly one zone."""
+    game, _ = play_counting_deaths(scenario)
+    expected = Counter(e["id"] for e in scenario["board"] if not e["token"])
+    if not game.rejected:
+        expected["wipe"] += 1
+    assert card_locations(game) == expected
+
+
+@settings(deadline=None)
+@given(scenarios())
+def test_702_79a_702_93a_returns_never_exceed_deaths(scenario: dict[str, Any]) -> None:
+    """CR 702.79a / 702.93a with 400.7: each return moves the card its trigger saw go to the
+    graveyard, so an id returns at most as often as it died, and each permanent's object
+    number is 1 + its returns."""
+    game, deaths = play_counting_deaths(scenario)
+    out = outcome(game)
+    returns = Counter(r["id"] for r in out["returned"])
+    for pid, n in returns.items():
+        assert n <= deaths[pid], f"{pid} returned {n} times but died {deaths[pid]} times"
+    for p in out["battlefield"]:
+        if not p["token"] and p["id"] != "wipe":
+            assert p["object"] == 1 + returns[p["id"]], p
+
+
+@settings(deadline=None)
+@given(scenarios())
+def test_704_5d_tokens_never_return_nor_linger(scenario: dict[str, Any]) -> None:
+    """CR 111.7 / 704.5d: a token that left the battlefield ceased to exist: it is in no zone
+    afterwards and is never returned."""
+    game, _ = play_counting_deaths(scenario)
+    out = outcome(game)
+    board_tokens = {e["id"] for e in scenario["board"] if e["token"]}
+    created = {p.id for p in game.battlefield if p.token} - board_tokens
+    for r in out["returned"]:
+        assert r["id"] not in board_tokens | created, r
+    for zone in ZONES:
+        for cards in game.zone(zone).values():
+            assert not any(zc.token for zc in cards), zone
+
+
+@settings(deadline=None)
+@given(scenarios())
+def test_determinism_and_result_codes(scenario: dict[str, Any]) -> None:
+    """SPEC section 2: the engine is a pure function of the scenario: two runs give identical
+    JSON; and the result is always ok, draw or unsupported."""
+    with time_limit(2 * RUN_LIMIT_S):
+        first = run(**scenario)
+        second = run(**scenario)
+    assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+    assert first["result"] in ("ok", "draw", "unsupported")

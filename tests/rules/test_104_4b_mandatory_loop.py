@@ -1,0 +1,150 @@
+"""R6 Mandatory loops, CR 104.4b: "If a game ... includes an infinite loop of mandatory actions
+that can't be stopped, the game is a draw."
+
+Kitchen Finks (3/2, persist) under Solemnity (no counter can be put on it) while A's and B's
+Night of Souls' Betrayal (legendary: one each; "All creatures get -1/-1") make it 1/0: it dies
+as the game starts, persist returns it with no counter, it dies again, and so on; no player has
+a choice that stops it. Whatever order A puts its persist and ETB triggers in, the loop never
+ends, so the result is a draw, reported promptly (never an endless run). A loop that makes a
+player lose (life 0, 704.5a) is not a draw.
+
+Each run here is guarded by a wall-clock limit so that a hang fails the test instead of
+hanging the suite.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tests.helpers import permanent, rules_cited, run
+
+LIMIT_S = 3.0
+
+SOLEMNITY = {"id": "solemnity", "card": "Solemnity", "controller": "A"}
+NIGHT_A = {"id": "night_a", "card": "Night of Souls' Betrayal", "controller": "A"}
+NIGHT_B = {"id": "night_b", "card": "Night of Souls' Betrayal", "controller": "B"}
+FINKS = {"id": "finks", "card": "Kitchen Finks", "controller": "A"}
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise TimeoutError in the test if the engine runs longer than ``seconds``."""
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"the engine ran for more than {seconds} s: a hang, not a draw")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def timed_run(**kwargs: Any) -> tuple[dict[str, Any], float]:
+    start = time.monotonic()
+    with time_limit(LIMIT_S):
+        out = run(**kwargs)
+    return out, time.monotonic() - start
+
+
+def test_104_4b_finks_solemnity_two_nights_is_a_draw() -> None:
+    """CR 104.4b, the SPEC's R6 example with the default (listed) trigger order: a draw, fast.
+    (With this order each new ETB trigger waits under the next persist trigger: the stack
+    grows, but the loop is just as endless and mandatory.)"""
+    out, elapsed = timed_run(board=[SOLEMNITY, NIGHT_A, NIGHT_B, FINKS])
+    assert out["result"] == "draw"
+    assert "104.4b" in rules_cited(out)
+    assert elapsed < LIMIT_S
+
+
+def test_104_4b_finks_loop_with_etb_on_top_is_a_draw() -> None:
+    """CR 104.4b: A puts persist on the stack first and the ETB on top, so each ETB resolves
+    (A gains 2) before the next return. Gaining life does not stop the loop: a draw. (The
+    listed policy, the other order, is the test above.)"""
+    out, elapsed = timed_run(
+        board=[SOLEMNITY, NIGHT_A, NIGHT_B, FINKS],
+        choices={"trigger_order": {"A": ["finks:persist", "finks:etb"]}},
+    )
+    assert out["result"] == "draw"
+    assert elapsed < LIMIT_S
+
+
+def test_104_4b_undying_loop_without_life_change_is_a_draw() -> None:
+    """CR 104.4b: Young Wolf (1/1, undying) under Solemnity and two Nights: -1/-1, dies,
+    returns with no counter, dies again, forever: a draw."""
+    wolf = {"id": "wolf", "card": "Young Wolf", "controller": "A"}
+    out, elapsed = timed_run(board=[SOLEMNITY, NIGHT_A, NIGHT_B, wolf])
+    assert out["result"] == "draw"
+    assert elapsed < LIMIT_S
+
+
+def test_104_4b_loop_that_piles_up_triggers_is_a_draw() -> None:
+    """CR 104.4b: A (active) has Massacre Wurm; B's Young Wolf is in the Solemnity/two-Nights
+    loop. Each death triggers A's life loss and B's undying; APNAP puts A's first, so B's
+    undying is always on top and returns the Wolf, which dies again: the life-loss triggers
+    pile up under it and never resolve. An endless mandatory loop: a draw."""
+    out, elapsed = timed_run(
+        board=[
+            SOLEMNITY,
+            NIGHT_A,
+            NIGHT_B,
+            {"id": "wurm", "card": "Massacre Wurm", "controller": "A"},
+            {"id": "wolf", "card": "Young Wolf", "controller": "B"},
+        ],
+        active="A",
+    )
+    assert out["result"] == "draw"
+    assert elapsed < LIMIT_S
+
+
+# --------------------------------------------------------------------------- not a draw
+
+
+def test_104_4b_finite_chain_without_solemnity_is_not_a_draw() -> None:
+    """No Solemnity: Finks (1/0 under two Nights) dies, persist returns it with a -1/-1 counter
+    (0/-1), it dies again with the counter and stays dead. Finite: result ok, one return, its
+    ETB still resolves (A at 22)."""
+    out, _ = timed_run(board=[NIGHT_A, NIGHT_B, FINKS])
+    assert out["result"] == "ok"
+    assert [r["id"] for r in out["returned"]] == ["finks"]
+    assert out["graveyard"]["A"] == ["Kitchen Finks"]
+    assert out["life"]["A"] == 22
+
+
+def test_104_4b_one_player_cannot_keep_two_nights() -> None:
+    """CR 704.5j (legend rule): with both Nights under A, one goes to the graveyard; Finks is
+    2/1 and nothing dies. No loop: ok."""
+    night_a2 = {**NIGHT_B, "controller": "A"}
+    out, _ = timed_run(board=[SOLEMNITY, NIGHT_A, night_a2, FINKS])
+    assert out["result"] == "ok"
+    assert out["graveyard"]["A"] == ["Night of Souls' Betrayal"]
+    f = permanent(out, "finks")
+    assert f is not None
+    assert (f["power"], f["toughness"]) == (2, 1)
+
+
+def test_104_4b_loop_that_kills_a_player_is_not_a_draw() -> None:
+    """CR 104.4b vs 704.5a: as above but B is active, so B's undying goes on the stack first
+    and A's Wurm trigger ("that player loses 2 life") on top: every cycle B loses 2 before the
+    Wolf returns. After the 10th death B is at 0 and loses the game (704.5a): the loop ends,
+    not a draw. The Wolf returned 9 times (return k comes between deaths k and k+1)."""
+    out, elapsed = timed_run(
+        board=[
+            SOLEMNITY,
+            NIGHT_A,
+            NIGHT_B,
+            {"id": "wurm", "card": "Massacre Wurm", "controller": "A"},
+            {"id": "wolf", "card": "Young Wolf", "controller": "B"},
+        ],
+        active="B",
+    )
+    assert out["result"] != "draw"
+    assert out["life"]["B"] == 0
+    assert len(out["returned"]) == 9
+    assert elapsed < LIMIT_S
