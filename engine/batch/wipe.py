@@ -35,18 +35,21 @@ from engine.batch.wipe_state import (
     PENDING,
     RANK_FALLBACK,
     STACK_DEPTH,
+    Features,
     WipeInputs,
     WipeState,
 )
 
 TOKEN_SLOTS = 16  # tokens a trial may create; one that needs more is reported unsupported
-RETURNS = 64  # returns recorded per trial
+RETURNS = 128  # returns recorded per trial; a trial that needs more is reported unsupported
 
 
 def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     """Lay the inputs out in working arrays with room for cast permanents and tokens."""
     t, _, s, e = inp.shape
-    n = s + e + token_slots
+    cards = np.concatenate([inp.card.ravel(), inp.ev_card.ravel()])
+    feat = Features.of(np.concatenate([cards, tb.DIES_TOKENS[np.maximum(cards, 0)]]))
+    n = s + e + (token_slots if feat.tokens else 0)
 
     def slots(board: np.ndarray, fill: int | bool, dtype: type) -> np.ndarray:
         out: np.ndarray = np.full((t, n), fill, dtype=dtype)
@@ -54,6 +57,8 @@ def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
         return out
 
     card = slots(inp.card, -1, np.int16)
+    c = np.maximum(card, 0)
+    empty = card < 0
     board_slot = np.arange(n)[None, :] < s
     border = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
     border = np.broadcast_to(border, (t, n)).astype(np.int32)
@@ -73,6 +78,11 @@ def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
         life=inp.life.astype(np.int32),
         status=np.zeros(t, dtype=np.int8),
         card=card,
+        is_creature_card=tb.IS_CREATURE[c] & ~empty,
+        base_p=np.where(empty, 0, tb.BASE_P[c]).astype(np.int16),
+        base_t=np.where(empty, 0, tb.BASE_T[c]).astype(np.int16),
+        printed_persist=np.where(empty, 0, tb.PERSIST[c]).astype(np.int8),
+        printed_undying=np.where(empty, 0, tb.UNDYING[c]).astype(np.int8),
         zone=np.where(card >= 0, BATTLEFIELD, NONE).astype(np.int8),
         controller=slots(inp.controller, 0, np.int8),
         owner=slots(inp.owner, 0, np.int8),
@@ -126,6 +136,7 @@ def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
         rejected=zeros(e, np.bool_),
         n_board=s,
         n_events=e,
+        feat=feat,
     )
 
 
@@ -151,7 +162,8 @@ def _cast(st: WipeState, inp: WipeInputs, e: int, casting: np.ndarray) -> None:
     permanent = casting & (spell == 0)
     if permanent.any():
         slot = st.n_board + e
-        st.card[permanent, slot] = card[permanent]
+        casters = np.nonzero(permanent)[0]
+        st.set_cards(casters, np.full(len(casters), slot), card[permanent])
         st.controller[permanent, slot] = by[permanent]
         st.owner[permanent, slot] = by[permanent]
         cast_permanent(st, slot, permanent, x)

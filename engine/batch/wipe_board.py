@@ -6,26 +6,13 @@ returned objects too; 613.4: printed P/T, then modifications, then counters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.batch import tables as tb
 from engine.batch.wipe_state import BATTLEFIELD, WipeState
-
-
-@dataclass
-class Board:
-    """Derived (T, N) arrays, valid until the state changes."""
-
-    c: np.ndarray  # card index clipped to >= 0
-    alive: np.ndarray  # on the battlefield
-    creature: np.ndarray
-    power: np.ndarray
-    toughness: np.ndarray
-    persist_n: np.ndarray
-    undying_n: np.ndarray
 
 
 def per_player(st: WipeState, values: np.ndarray) -> np.ndarray:
@@ -39,32 +26,51 @@ def at_controller(st: WipeState, by_player: np.ndarray) -> np.ndarray:
     return np.take_along_axis(by_player, st.controller.astype(np.intp), axis=1)
 
 
+class Board:
+    """Derived (T, N) arrays of the current state; stale as soon as the state changes."""
+
+    def __init__(self, st: WipeState) -> None:
+        self.st = st
+        self.alive = st.zone == BATTLEFIELD
+        self.creature = self.alive & st.is_creature_card & ~st.not_creature
+        net = st.plus - st.minus
+        self.power = st.base_p + st.eot_p + net
+        self.toughness = st.base_t + st.eot_t + net
+        self.persist_n = st.printed_persist + st.persist_extra
+        self.undying_n = st.printed_undying + st.undying_extra
+        f = st.feat
+        if f.anthem or f.all_pt or f.lord:
+            self._statics()
+
+    @cached_property
+    def c(self) -> np.ndarray:
+        """Card indices clipped to >= 0, for table lookups."""
+        clipped: np.ndarray = np.maximum(self.st.card, 0)
+        return clipped
+
+    def _statics(self) -> None:
+        st, c, creature = self.st, self.c, self.creature
+        src = self.alive & (st.card >= 0)
+        if st.feat.anthem:
+            for table, target in ((tb.ANTHEM_P, self.power), (tb.ANTHEM_T, self.toughness)):
+                target += np.where(creature, at_controller(st, per_player(st, src * table[c])), 0)
+        if st.feat.all_pt:
+            for table, target in ((tb.ALL_P, self.power), (tb.ALL_T, self.toughness)):
+                target += np.where(creature, (src * table[c]).sum(1)[:, None], 0)
+        if st.feat.lord:
+            # "Other non-Human creatures you control": the controller's total minus its own.
+            gets = creature & ~tb.IS_HUMAN[c]
+            for table, target in (
+                (tb.LORD_P, self.power),
+                (tb.LORD_T, self.toughness),
+                (tb.LORD_UNDYING, self.undying_n),
+            ):
+                own = src * table[c]
+                target += np.where(gets, at_controller(st, per_player(st, own)) - own, 0)
+
+
 def derive(st: WipeState) -> Board:
-    c = np.maximum(st.card, 0)
-    alive = st.zone == BATTLEFIELD
-    creature = alive & tb.IS_CREATURE[c] & ~st.not_creature
-    power = tb.BASE_P[c].astype(np.int32) + st.eot_p + st.plus - st.minus
-    toughness = tb.BASE_T[c].astype(np.int32) + st.eot_t + st.plus - st.minus
-    undying = (tb.UNDYING[c] + st.undying_extra).astype(np.int16)
-    src = alive & (st.card >= 0)
-    if (src & ((tb.ANTHEM_P[c] != 0) | (tb.ANTHEM_T[c] != 0))).any():
-        power += np.where(creature, at_controller(st, per_player(st, src * tb.ANTHEM_P[c])), 0)
-        toughness += np.where(creature, at_controller(st, per_player(st, src * tb.ANTHEM_T[c])), 0)
-    all_p, all_t = (src * tb.ALL_P[c]).sum(1), (src * tb.ALL_T[c]).sum(1)
-    if all_p.any() or all_t.any():
-        power += np.where(creature, all_p[:, None], 0)
-        toughness += np.where(creature, all_t[:, None], 0)
-    lord = src & ((tb.LORD_P[c] != 0) | (tb.LORD_T[c] != 0) | (tb.LORD_UNDYING[c] != 0))
-    if lord.any():
-        # "Other non-Human creatures you control": the controller's total minus its own.
-        gets = creature & ~tb.IS_HUMAN[c]
-        for table, target in ((tb.LORD_P, power), (tb.LORD_T, toughness)):
-            own = src * table[c]
-            target += np.where(gets, at_controller(st, per_player(st, own)) - own, 0)
-        own_u = src * tb.LORD_UNDYING[c]
-        undying = undying + np.where(gets, at_controller(st, per_player(st, own_u)) - own_u, 0)
-    persist = (tb.PERSIST[c] + st.persist_extra).astype(np.int16)
-    return Board(c, alive, creature, power, toughness, persist, undying)
+    return Board(st)
 
 
 def put_counters(
@@ -76,8 +82,11 @@ def put_counters(
     the target's controller's permanents one at a time in board order (616.1), each once
     (614.5), none once the number is 0. Returns the counts put, (T, N).
     """
+    n = np.where(targets, amount, 0).astype(np.int16)
+    if not st.feat.counter_rules:
+        (st.plus if kind == 0 else st.minus)[...] += n
+        return n
     c, alive = board.c, board.alive
-    n = np.where(targets, amount, 0).astype(np.int32)
     no_all = (alive & tb.NO_COUNTERS_ALL[c]).any(1)
     n[no_all] = 0
     if kind == 1:
@@ -99,8 +108,5 @@ def put_counters(
             )
             changed = n * tb.MOD_FACTOR[sc][:, None] + tb.MOD_ADD[sc][:, None]
             n = np.where(applies, np.maximum(changed, 0), n)
-    if kind == 0:
-        st.plus += n.astype(np.int16)
-    else:
-        st.minus += n.astype(np.int16)
+    (st.plus if kind == 0 else st.minus)[...] += n
     return n

@@ -371,3 +371,36 @@ def batch_outcome(st: WipeState, i: int, naming: Naming) -> dict[str, Any]:
         "life": {p: int(st.life[i, k]) for k, p in enumerate(players)},
         "rejected": [{"action": k} for k in range(e) if st.rejected[i, k]],
     }
+
+
+def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
+    """What both engines must agree on: result, returns in order, the final board, the zones
+    (as multisets: the batch engine does not track order inside a zone), life, rejections.
+    An unsupported trial claims nothing but that: where each engine stopped may differ."""
+    if out["result"] == "unsupported":
+        return {"result": "unsupported"}
+    return {
+        "result": out["result"],
+        "returned": [(r["id"], r["by"], r["controller"]) for r in out["returned"]],
+        "battlefield": sorted(
+            (
+                p["id"],
+                p["card"],
+                p["controller"],
+                p["owner"],
+                p["object"],
+                p["power"],
+                p["toughness"],
+                tuple(sorted(p["counters"].items())),
+                p["damage"],
+                p["tapped"],
+                p["token"],
+            )
+            for p in out["battlefield"]
+        ),
+        "zones": {
+            z: {k: sorted(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
+        },
+        "life": dict(out["life"]),
+        "rejected": [r["action"] for r in out["rejected"]],
+    }

@@ -61,30 +61,38 @@ def _detection_key(st: WipeState, mover_pos: np.ndarray, sub: int) -> np.ndarray
     return st.seq[:, None].astype(np.int64) * 4096 + mover_pos.astype(np.int64) * 16 + sub
 
 
-def leave(st: WipeState, movers: np.ndarray, dest: int, group: np.ndarray | int = 0) -> None:
+def leave(
+    st: WipeState,
+    movers: np.ndarray,
+    dest: int,
+    group: np.ndarray | int = 0,
+    board: Board | None = None,
+) -> None:
     """Move the ``movers`` (T, N) from the battlefield to ``dest`` as one event per trial.
 
     ``group`` orders movers of one event as the reference engine lists them (state-based
     actions: deaths by toughness or damage, then the legend rule), then board order.
+    ``board`` may pass the derived state of the battlefield as it is now.
     """
     movers = movers & (st.zone == BATTLEFIELD)
     if not movers.any():
         return
-    b = derive(st)  # the battlefield just before the event: last known information
-    c = b.c
+    b = board or derive(st)  # the battlefield just before the event: last known information
     r, s = np.nonzero(movers)
     ring = st.obj[r, s] % LKI_RING
     st.lki_power[r, s, ring] = b.power[r, s]
     st.lki_obj[r, s, ring] = st.obj[r, s]
     to = np.full(movers.shape, dest, dtype=np.int8)
     if dest == GRAVEYARD:
+        to[st.exile_if_dies] = EXILE
+    if dest == GRAVEYARD and st.feat.gy_exile:
+        c = b.c
         rip = (b.alive & tb.EXILE_ALL_GY[c]).any(1)
         leyline = per_player(st, b.alive & tb.EXILE_OPP_GY[c])
         opp_leyline = leyline.sum(1)[:, None] - np.take_along_axis(
             leyline, st.owner.astype(np.intp), axis=1
         )
-        exiled = st.exile_if_dies | rip[:, None] | ((opp_leyline > 0) & ~st.token)
-        to[exiled] = EXILE
+        to[rip[:, None] | ((opp_leyline > 0) & ~st.token)] = EXILE
     dies = movers & (to == GRAVEYARD)
     mover_pos = np.asarray(group, dtype=np.int64) * 128 + st.border
     if dies.any():
@@ -115,20 +123,22 @@ def _died(st: WipeState, b: Board, dies: np.ndarray, mover_pos: np.ndarray) -> N
         for j in range(int(np.where(can, count, 0).max(initial=0))):
             key = _detection_key(st, mover_pos, kind * 4 + j)
             queue(st, can & (count > j), kind, slots, stamp, st.controller, st.obj, key)
-    makes = dies & (tb.DIES_TOKENS[b.c] >= 0)
+    makes = dies & (tb.DIES_TOKENS[b.c] >= 0) if st.feat.tokens else dies[:, :0]
     if makes.any():
         counted = np.where(tb.DIES_TOKEN_KIND[b.c] == 0, st.plus, st.minus)
         key = _detection_key(st, mover_pos, 12)
         queue(st, makes, DIES, slots, counted, st.controller, st.obj, key)
     creature_dies = dies & b.creature
-    wurms = np.nonzero((b.alive & (tb.DEATH_LIFE[b.c] > 0)).any(0))[0]
+    wurms: list[int] = []
+    if st.feat.wurm:
+        wurms = list(np.nonzero((b.alive & (tb.DEATH_LIFE[b.c] > 0)).any(0))[0])
     for w in wurms:
         is_wurm = b.alive[:, w] & (tb.DEATH_LIFE[b.c[:, w]] > 0)
         valid = creature_dies & is_wurm[:, None] & (st.controller != st.controller[:, w][:, None])
         key = _detection_key(st, mover_pos, 13)
         queue(st, valid, LIFE_LOSS, w, st.controller, st.controller[:, w][:, None],
               st.obj[:, w][:, None], key)  # fmt: skip
-    for g in range(st.fx_src.shape[1]):
+    for g in range(st.fx_src.shape[1] if st.feat.shrink else 0):
         live = st.fx_src[:, g] >= 0
         if not live.any():
             continue
@@ -150,8 +160,7 @@ def _enter(st: WipeState, entering: np.ndarray) -> None:
         st.order_seq += unranked.sum(1).astype(np.int32)
         default_rank = unranked & (st.rank < 0)
         st.rank[default_rank] = RANK_FALLBACK + st.border[default_rank]
-    c = np.maximum(st.card, 0)
-    etb = entering & tb.HAS_ETB[c]
+    etb = entering & tb.HAS_ETB[np.maximum(st.card, 0)] if st.feat.etb else entering[:, :0]
     if etb.any():
         slots = np.broadcast_to(np.arange(st.card.shape[1], dtype=np.int16), etb.shape)
         key = _detection_key(st, st.border, 0)
@@ -199,7 +208,7 @@ def create_tokens(st: WipeState, rows: np.ndarray, src: np.ndarray, count: np.nd
         st.status[r[full]] = UNSUPPORTED
         r, slot = r[~full], slot[~full]
         s = src[making][~full]
-        st.card[r, slot] = token_card[making][~full]
+        st.set_cards(r, slot, token_card[making][~full])
         st.controller[r, slot] = ctrl[making][~full]
         st.owner[r, slot] = ctrl[making][~full]
         st.token[r, slot] = True

@@ -73,10 +73,11 @@ def place_triggers(st: WipeState) -> None:
     if not waiting.any():
         st.pd_n[:] = 0
         return
-    k = st.pd_kind.shape[1]
-    apnap = (st.pd_ctrl.astype(np.int64) - st.active[:, None]) % st.n_players[:, None]
-    rank = np.take_along_axis(st.rank, st.pd_src.astype(np.intp), axis=1).astype(np.int64)
-    key = ((apnap << 22) | rank) << 36 | st.pd_key
+    k = int(st.pd_n.max())  # only the columns in use
+    pd_ctrl, pd_src = st.pd_ctrl[:, :k], st.pd_src[:, :k]
+    apnap = (pd_ctrl.astype(np.int64) - st.active[:, None]) % st.n_players[:, None]
+    rank = np.take_along_axis(st.rank, pd_src.astype(np.intp), axis=1).astype(np.int64)
+    key = ((apnap << 22) | rank) << 36 | st.pd_key[:, :k]
     key[np.arange(k)[None, :] >= st.pd_n[:, None]] = _KEY_MAX
     order = np.argsort(key, axis=1, kind="stable")
     depth = st.st_kind.shape[1]
@@ -263,35 +264,46 @@ class LoopWatch:
     stack has been since; a position closes a loop when the same board comes back with the
     part of the stack worked through since that visit on top again."""
 
-    def __init__(self, st: WipeState) -> None:
-        t, players = st.life.shape
+    def __init__(self, t: int, players: int) -> None:
         self.board = np.zeros((t, HISTORY), dtype=np.uint64)
         self.height = np.zeros((t, HISTORY), dtype=np.int64)
         self.cum = np.zeros((t, HISTORY), dtype=np.uint64)
         self.low = np.zeros((t, HISTORY), dtype=np.int64)
-        self.life = np.zeros((t, HISTORY, players), dtype=st.life.dtype)
+        self.life = np.zeros((t, HISTORY, players), dtype=np.int32)
         self.n = np.zeros(t, dtype=np.int64)
+
+    def take(self, rows: np.ndarray) -> LoopWatch:
+        part = LoopWatch(0, self.life.shape[2])
+        for name, value in vars(self).items():
+            setattr(part, name, value[rows])
+        return part
+
+    def put(self, rows: np.ndarray, part: LoopWatch) -> None:
+        for name, value in vars(self).items():
+            value[rows] = getattr(part, name)
 
     def endless(self, st: WipeState, visiting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Record the visiting trials' positions; return (draw, out of room) masks."""
         t = len(visiting)
         rows = np.arange(t)
+        w = int(self.n.max()) + 1 if t else 1
         board = board_hash(st)
         h2 = st.st_n.astype(np.int64)
-        worked = self.height - self.low
+        height, low = self.height[:, :w], self.low[:, :w]
+        worked = height - low
         cum_now = st.st_cum[rows, h2][:, None]
-        below = np.take_along_axis(st.st_cum, self.low, axis=1)
+        below = np.take_along_axis(st.st_cum, low, axis=1)
         earlier = np.take_along_axis(st.st_cum, np.maximum(h2[:, None] - worked, 0), axis=1)
         powers = _POW[worked]
         same = (
-            (np.arange(HISTORY)[None, :] < self.n[:, None])
-            & (self.board == board[:, None])
-            & (h2[:, None] >= self.height)
-            & (self.cum - below * powers == cum_now - earlier * powers)
+            (np.arange(w)[None, :] < self.n[:, None])
+            & (self.board[:, :w] == board[:, None])
+            & (h2[:, None] >= height)
+            & (self.cum[:, :w] - below * powers == cum_now - earlier * powers)
             & visiting[:, None]
         )
         found = same.any(1)
-        last = HISTORY - 1 - np.argmax(same[:, ::-1], axis=1)
+        last = w - 1 - np.argmax(same[:, ::-1], axis=1)
         draw = found & (st.life >= self.life[rows, last]).all(1)
         full = visiting & ~draw & (self.n >= HISTORY)
         keep = np.nonzero(visiting & ~draw & ~full)[0]
@@ -305,23 +317,47 @@ class LoopWatch:
         return draw, full
 
     def popped(self, st: WipeState, rows: np.ndarray) -> None:
-        self.low[rows] = np.minimum(self.low[rows], st.st_n[rows][:, None].astype(np.int64))
+        w = int(self.n.max()) if len(self.n) else 0
+        low = self.low[rows, :w]
+        self.low[rows, :w] = np.minimum(low, st.st_n[rows][:, None].astype(np.int64))
 
 
-def settle(st: WipeState) -> None:
-    """Run SBAs, triggers and the stack until every trial's stack is empty (CR 117.5)."""
-    watch = LoopWatch(st)
+COMPACT_BELOW = 0.5  # settle only the trials still resolving once fewer than half are
+MIN_COMPACT = 64
+
+
+def settle(st: WipeState, watch: LoopWatch | None = None) -> None:
+    """Run SBAs, triggers and the stack until every trial's stack is empty (CR 117.5).
+
+    Trials finish at different times; once few are left, the rest go on as a smaller batch
+    (``take``/``put``), so the work follows the trials that still have something to resolve.
+    """
+    t = len(st.status)
+    if watch is None and st.feat.loops:
+        watch = LoopWatch(t, st.life.shape[1])
     while True:
         while state_based_actions(st).any():
             pass
         place_triggers(st)
         resolving = (st.st_n > 0) & (st.status == OK)
-        if not resolving.any():
+        count = int(resolving.sum())
+        if count == 0:
             return
-        draw, full = watch.endless(st, resolving)
-        st.status[draw] = DRAW
-        st.status[full] = UNSUPPORTED
-        resolving &= ~draw & ~full
+        if t >= MIN_COMPACT and count < COMPACT_BELOW * t:
+            rows = np.nonzero(resolving)[0]
+            part = st.take(rows)
+            part_watch = watch.take(rows) if watch is not None else None
+            settle(part, part_watch)
+            st.put(rows, part)
+            if watch is not None and part_watch is not None:
+                watch.put(rows, part_watch)
+            return
+        if watch is not None:
+            draw, full = watch.endless(st, resolving)
+            st.status[draw] = DRAW
+            st.status[full] = UNSUPPORTED
+            resolving &= ~draw & ~full
         if resolving.any():
             resolve_top(st, resolving)
-            watch.popped(st, np.nonzero(resolving)[0])
+            if watch is not None:
+                watch.popped(st, np.nonzero(resolving)[0])

@@ -9,8 +9,11 @@ trial; every object that card becomes (CR 400.7) is counted by ``obj``. Empty sl
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
+
+from engine.batch import tables as tb
 
 # zones
 NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
@@ -38,7 +41,7 @@ KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
 STACK_DEPTH = 96  # documented caps: a trial that needs more is reported unsupported
 PENDING = 96
-HISTORY = 160  # resolutions per event kept for loop detection (104.4b)
+HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
 
@@ -92,6 +95,59 @@ class WipeInputs:
         return WipeInputs(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
 
 
+@dataclass(frozen=True)
+class Features:
+    """Which rules a batch's cards can call on: the kernels skip what no card needs."""
+
+    anthem: bool  # creatures_get "yours"
+    all_pt: bool  # creatures_get "all"
+    lord: bool  # creatures_get / undying for "other non-Human creatures you control"
+    counter_rules: bool  # prohibitions or number-changing replacements for counters
+    gy_exile: bool  # "put into a graveyard" replaced by exile
+    tokens: bool  # dies triggers that create tokens
+    doubler: bool
+    wurm: bool  # life loss when an opponent's creature dies
+    ping: bool  # enters: damage to any target
+    shrink: bool  # enters: creatures get -N/-N (and maybe again on each death)
+    etb: bool  # any enters trigger
+    legendary: bool
+    loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
+
+    @staticmethod
+    def of(cards: np.ndarray) -> Features:
+        present = np.unique(cards[cards >= 0])
+
+        def any_of(column: np.ndarray) -> bool:
+            return bool(column[present].any())
+
+        counter_rules = any_of(tb.NO_COUNTERS_ALL | tb.NO_MINUS_YOURS | tb.HAS_MODIFIER)
+        shrink = any_of(tb.ETB_SCOPE >= 0)
+        negative_statics = any_of((tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0))
+        return Features(
+            anthem=any_of((tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0)),
+            all_pt=any_of((tb.ALL_P != 0) | (tb.ALL_T != 0)),
+            lord=any_of((tb.LORD_P != 0) | (tb.LORD_T != 0) | (tb.LORD_UNDYING != 0)),
+            counter_rules=counter_rules,
+            gy_exile=any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),
+            tokens=any_of(tb.DIES_TOKENS >= 0),
+            doubler=any_of(tb.TOKENS_DOUBLED),
+            wurm=any_of(tb.DEATH_LIFE > 0),
+            ping=any_of(tb.ETB_PING),
+            shrink=shrink,
+            etb=any_of(tb.HAS_ETB),
+            legendary=any_of(tb.IS_LEGENDARY),
+            loops=counter_rules or shrink or negative_statics,
+        )
+
+
+# Why ``loops`` is exact: an endless loop needs endless returns, and each return puts a counter
+# that stops the same keyword from returning the card again; only another keyword's return
+# (persist, then undying, then persist...) clears it, and then something must kill each new
+# object again and again. Without a counter rule, a static that lowers toughness, or an enters
+# trigger that shrinks creatures, nothing does: damage and "until end of turn" effects stay
+# with the old object (400.7), and the events of a trial are finite.
+
+
 @dataclass
 class WipeState:
     """Working arrays of T trials; slot arrays are (T, N) with N = S + E + K."""
@@ -101,6 +157,11 @@ class WipeState:
     life: np.ndarray  # (T, P) int32
     status: np.ndarray  # (T,) int8 OK / DRAW / UNSUPPORTED
     card: np.ndarray  # (T, N) int16
+    is_creature_card: np.ndarray  # (T, N) bool, from the card (tables.IS_CREATURE)
+    base_p: np.ndarray  # (T, N) int16 printed power
+    base_t: np.ndarray  # (T, N) int16 printed toughness
+    printed_persist: np.ndarray  # (T, N) int8
+    printed_undying: np.ndarray  # (T, N) int8
     zone: np.ndarray  # (T, N) int8
     controller: np.ndarray  # (T, N) int8
     owner: np.ndarray  # (T, N) int8
@@ -157,3 +218,31 @@ class WipeState:
     rejected: np.ndarray  # (T, E) bool the event's action was rejected
     n_board: int
     n_events: int
+    feat: Features
+
+    def set_cards(self, rows: np.ndarray, slots: np.ndarray, cards: np.ndarray) -> None:
+        """Give slots their card (cast permanents and tokens) with its printed columns."""
+        self.card[rows, slots] = cards
+        self.is_creature_card[rows, slots] = tb.IS_CREATURE[cards]
+        self.base_p[rows, slots] = tb.BASE_P[cards]
+        self.base_t[rows, slots] = tb.BASE_T[cards]
+        self.printed_persist[rows, slots] = tb.PERSIST[cards]
+        self.printed_undying[rows, slots] = tb.UNDYING[cards]
+
+    def take(self, rows: np.ndarray) -> WipeState:
+        """The state of a subset of trials (a copy)."""
+        t = len(self.status)
+        parts: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            is_rows = isinstance(value, np.ndarray) and value.shape[:1] == (t,)
+            parts[f.name] = value[rows] if is_rows else value
+        return WipeState(**parts)
+
+    def put(self, rows: np.ndarray, part: WipeState) -> None:
+        """Write back the state of a subset taken with ``take``."""
+        t = len(self.status)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, np.ndarray) and value.shape[:1] == (t,):
+                value[rows] = getattr(part, f.name)

@@ -13,12 +13,13 @@ from engine.reference.state import Game, Permanent
 from engine.reference.zones import ZONES, leave_battlefield
 
 
-def _legend_rule_losers(game: Game) -> list[Permanent]:
-    """CR 704.5j: a player with two legendary permanents of one name keeps one (the first
-    in board order, under the listed policy) and puts the rest into the graveyard."""
+def _legend_rule_losers(game: Game, dying: set[int]) -> list[Permanent]:
+    """CR 704.5j: a player with two legendary permanents of one name keeps one and puts the
+    rest into the graveyard. The listed policy keeps the first in board order among those
+    the same state-based actions do not already put into a graveyard."""
     losers, seen = [], set()
     for p in game.battlefield:
-        if "Legendary" not in p.card.supertypes:
+        if "Legendary" not in p.card.supertypes or p.uid in dying:
             continue
         key = (p.controller, p.card.name)
         if key in seen:
@@ -47,7 +48,7 @@ def perform_state_based_actions(game: Game) -> bool:
             move(p, f"has lethal damage ({p.damage} >= {toughness}): destroyed", "704.5g")
         elif p.damage > 0 and p.deathtouch_damage:
             move(p, "was dealt deathtouch damage: destroyed", "704.5h")
-    for p in _legend_rule_losers(game):
+    for p in _legend_rule_losers(game, set(reasons)):
         move(p, "is put into a graveyard by the legend rule", "704.5j")
     on_battlefield = {q.id for q in game.battlefield}
     for p in game.battlefield:
