@@ -9,7 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import reference
+from engine.batch.scenario import run_scenario
+from engine.batch.shapes import OutsideShapes
 from engine.library import search_cards
+from sim.errors import OutsideShapes as OutsideShapesError
 from sim.errors import UserError
 from sim.explain_text import render
 from sim.scenario_file import load_scenario
@@ -24,7 +27,15 @@ class _Parser(argparse.ArgumentParser):
 
 def _explain(args: argparse.Namespace) -> int:
     scenario = load_scenario(Path(args.file))
-    out = reference.run(scenario)
+    if args.engine == "batch":
+        try:
+            out = run_scenario(scenario)
+        except OutsideShapes as err:
+            raise OutsideShapesError(
+                f"{args.file}: outside the batch engine's shapes: {err}"
+            ) from None
+    else:
+        out = reference.run(scenario)
     if args.json:
         sys.stdout.write(json.dumps(out, indent=1) + "\n")
     else:
@@ -55,7 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="explain one scenario step by step, with rules")
     explain.add_argument("file", help="a scenario TOML file")
     explain.add_argument("--json", action="store_true", help="print the JSON outcome only")
-    explain.add_argument("--engine", choices=["reference"], default="reference")
+    explain.add_argument(
+        "--engine",
+        choices=["reference", "batch"],
+        default="reference",
+        help="batch: run it as a batch of one on the vectorized engine (JSON outcome, no log)",
+    )
     explain.set_defaults(handler=_explain)
     cards = sub.add_parser("cards", help="list or search the card library")
     cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")

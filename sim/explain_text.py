@@ -10,7 +10,10 @@ def _counters(c: dict[str, int]) -> str:
 
 
 def render(out: dict[str, Any]) -> str:
-    lines = ["Event log (rule: what happened)"]
+    if out.get("engine") == "batch":
+        lines = ["Batch engine: the outcome only (the reference engine explains each step)"]
+    else:
+        lines = ["Event log (rule: what happened)"]
     width = max((len(e["rule"]) for e in out["log"]), default=0)
     lines += [f"  {e['rule']:<{width}}  {e['text']}" for e in out["log"]]
     lines.append("")

@@ -57,6 +57,7 @@ class WipeMix:
     random_order: bool = True  # the random trigger-order policy (else listed)
     random_targets: bool = False
     modes: tuple[int, ...] = field(default=(2,))  # modal spells' mode bit sets
+    legal_start: bool = True  # drop counters and damage that would kill a creature at once
 
 
 def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInputs:
@@ -97,6 +98,14 @@ def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInput
     ping = np.full((t, s + e), -1, dtype=np.int8)
     if mix.random_targets:
         ping = (rng.random((t, s + e)) * n_players[:, None]).astype(np.int8)
+    damage = (rng.random((t, s)) < mix.damage).astype(np.int16)
+    if mix.legal_start:
+        # A board from a game in progress has no creature already dead on it (704.5f/g).
+        c = np.maximum(card, 0)
+        toughness = tb.BASE_T[c] + plus - minus
+        doomed = tb.IS_CREATURE[c] & (card >= 0) & ((toughness <= 0) | (damage >= toughness))
+        minus[doomed] = 0
+        damage[doomed] = 0
     return WipeInputs(
         n_players=n_players,
         active=active,
@@ -107,7 +116,7 @@ def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInput
         token=rng.random((t, s)) < mix.token,
         plus=plus,
         minus=minus,
-        damage=(rng.random((t, s)) < mix.damage).astype(np.int16),
+        damage=damage,
         tapped=rng.random((t, s)) < 0.2,
         persist_extra=(rng.random((t, s)) < mix.extra_persist).astype(np.int8),
         undying_extra=(rng.random((t, s)) < mix.extra_undying).astype(np.int8),

@@ -10,6 +10,7 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.wipe_board import derive, per_player, put_counters
+from engine.batch.wipe_fast import batch_fits, run_fast
 from engine.batch.wipe_moves import cast_permanent, leave
 from engine.batch.wipe_stack import settle
 from engine.batch.wipe_state import (
@@ -32,7 +33,6 @@ from engine.batch.wipe_state import (
     LKI_RING,
     NONE,
     OK,
-    PENDING,
     RANK_FALLBACK,
     STACK_DEPTH,
     Features,
@@ -44,8 +44,11 @@ TOKEN_SLOTS = 16  # tokens a trial may create; one that needs more is reported u
 RETURNS = 128  # returns recorded per trial; a trial that needs more is reported unsupported
 
 
-def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
-    """Lay the inputs out in working arrays with room for cast permanents and tokens."""
+def new_state(
+    inp: WipeInputs, token_slots: int = TOKEN_SLOTS, stack_depth: int = STACK_DEPTH
+) -> WipeState:
+    """Lay the inputs out in working arrays with room for cast permanents and tokens (and a
+    stack of ``stack_depth``: the fast path needs none)."""
     t, _, s, e = inp.shape
     cards = np.concatenate([inp.card.ravel(), inp.ev_card.ravel()])
     feat = Features.of(np.concatenate([cards, tb.DIES_TOKENS[np.maximum(cards, 0)]]))
@@ -73,8 +76,8 @@ def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
         return np.zeros((t, width), dtype=dtype)
 
     return WipeState(
-        n_players=inp.n_players.astype(np.int64),
-        active=inp.active.astype(np.int64),
+        n_players=inp.n_players.astype(np.int8),
+        active=inp.active.astype(np.int8),
         life=inp.life.astype(np.int32),
         status=np.zeros(t, dtype=np.int8),
         card=card,
@@ -109,19 +112,19 @@ def new_state(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
         tokens_made=np.zeros(t, dtype=np.int16),
         token_serial=zeros(n, np.int16),
         token_source=np.full((t, n), -1, dtype=np.int16),
-        st_kind=zeros(STACK_DEPTH, np.int8),
-        st_src=zeros(STACK_DEPTH, np.int16),
-        st_data=zeros(STACK_DEPTH, np.int32),
-        st_ctrl=zeros(STACK_DEPTH, np.int8),
-        st_obj=zeros(STACK_DEPTH, np.int16),
+        st_kind=zeros(stack_depth, np.int8),
+        st_src=zeros(stack_depth, np.int16),
+        st_data=zeros(stack_depth, np.int32),
+        st_ctrl=zeros(stack_depth, np.int8),
+        st_obj=zeros(stack_depth, np.int16),
         st_n=np.zeros(t, dtype=np.int16),
-        st_cum=np.zeros((t, STACK_DEPTH + 1), dtype=np.uint64),
-        pd_kind=zeros(PENDING, np.int8),
-        pd_src=zeros(PENDING, np.int16),
-        pd_data=zeros(PENDING, np.int32),
-        pd_ctrl=zeros(PENDING, np.int8),
-        pd_obj=zeros(PENDING, np.int16),
-        pd_key=zeros(PENDING, np.int64),
+        st_cum=np.zeros((t, stack_depth + 1), dtype=np.uint64),
+        pd_kind=zeros(stack_depth, np.int8),
+        pd_src=zeros(stack_depth, np.int16),
+        pd_data=zeros(stack_depth, np.int32),
+        pd_ctrl=zeros(stack_depth, np.int8),
+        pd_obj=zeros(stack_depth, np.int16),
+        pd_key=zeros(stack_depth, np.int64),
         pd_n=np.zeros(t, dtype=np.int16),
         fx_src=np.full((t, EFFECTS), -1, dtype=np.int16),
         fx_obj=zeros(EFFECTS, np.int16),
@@ -281,7 +284,22 @@ def apply_event(st: WipeState, inp: WipeInputs, e: int) -> None:
 
 
 def run_wipe(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
-    """Run T trials of shape 1: settle the board as given, then every event in order."""
+    """Run T trials of shape 1: settle the board as given, then every event in order.
+
+    Batches inside ``wipe_fast`` take its stack-free path; the trials it hands back, and every
+    other batch, go through the general kernels.
+    """
+    st = new_state(inp, token_slots, stack_depth=0)
+    if batch_fits(st, inp):
+        rest = np.nonzero(run_fast(st, inp))[0]
+        if rest.size:
+            st.put(rest, run_general(inp.take(rest), token_slots))
+        return st
+    return run_general(inp, token_slots)
+
+
+def run_general(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
+    """The general kernels: every rule step by step, all trials in lockstep."""
     st = new_state(inp, token_slots)
     settle(st)  # CR 117.5: the board as given may call for state-based actions
     for e in range(inp.ev_kind.shape[1]):

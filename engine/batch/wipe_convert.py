@@ -369,7 +369,13 @@ def batch_outcome(st: WipeState, i: int, naming: Naming) -> dict[str, Any]:
         "exile": zones["exile"],
         "hand": zones["hand"],
         "life": {p: int(st.life[i, k]) for k, p in enumerate(players)},
-        "rejected": [{"action": k} for k in range(e) if st.rejected[i, k]],
+        "rejected": [
+            {"action": k, "reason": "cannot_pay_life", "rule": "119.4"}
+            if st.spell_card[i, k] >= 0
+            else {"action": k, "reason": "not_on_battlefield", "rule": "400.7"}
+            for k in range(e)
+            if st.rejected[i, k]
+        ],
     }
 
 

@@ -39,8 +39,8 @@ KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
 ) = range(11)
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
-STACK_DEPTH = 96  # documented caps: a trial that needs more is reported unsupported
-PENDING = 96
+STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial that needs
+#                   more is reported unsupported
 HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
@@ -240,9 +240,11 @@ class WipeState:
         return WipeState(**parts)
 
     def put(self, rows: np.ndarray, part: WipeState) -> None:
-        """Write back the state of a subset taken with ``take``."""
+        """Write back the state of a subset (taken with ``take``, or run on its own). The
+        stack buffers, empty once a batch has settled, are skipped where their sizes differ."""
         t = len(self.status)
         for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, np.ndarray) and value.shape[:1] == (t,):
-                value[rows] = getattr(part, f.name)
+            value, other = getattr(self, f.name), getattr(part, f.name)
+            rowed = isinstance(value, np.ndarray) and value.shape[:1] == (t,)
+            if rowed and value.shape[1:] == other.shape[1:]:
+                value[rows] = other

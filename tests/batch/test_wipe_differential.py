@@ -50,6 +50,7 @@ EVERYTHING = WipeMix(
     other_events=0.3,
     random_targets=True,
     modes=(2, 3, 6, 18, 31),
+    legal_start=False,
 )
 PERSIST_HEAVY = WipeMix(
     players=(2, 3),
@@ -77,6 +78,7 @@ PERSIST_HEAVY = WipeMix(
     wipes=("Wrath of God", "Black Sun's Zenith", "Massacre Girl", "Infest", "Pyroclasm"),
     x=(1, 2),
     events=2,
+    legal_start=False,
 )
 
 
