@@ -12,6 +12,7 @@ from engine import reference
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
 from engine.library import search_cards
+from sim.bench import CHUNK, bench
 from sim.errors import OutsideShapes as OutsideShapesError
 from sim.errors import UserError
 from sim.explain_text import render
@@ -60,6 +61,24 @@ def _cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    results = bench(trials=args.trials, reference_trials=args.reference_trials)
+    if args.json:
+        keys = ("name", "trials", "batch_trials_per_s", "reference_trials_per_s")
+        doc = {"workloads": [{k: r[k] for k in keys} for r in results]}
+        sys.stdout.write(json.dumps(doc) + "\n")
+        return 0
+    for r in results:
+        ratio = r["batch_trials_per_s"] / r["reference_trials_per_s"]
+        sys.stdout.write(
+            f"{r['name']}: batch {r['batch_trials_per_s']:,.0f} trials/s over {r['trials']:,}"
+            f" trials; reference {r['reference_trials_per_s']:,.0f} trials/s over"
+            f" {r['reference_trials']} of them; ratio {ratio:,.0f}x;"
+            f" disagreements {r['disagreements']}\n"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cauldron", description="Monte Carlo rules-outcome analyzer for MTG")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -76,6 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="list or search the card library")
     cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")
     cards.set_defaults(handler=_cards)
+    bench_p = sub.add_parser("bench", help="time the batch and reference engines (one core)")
+    bench_p.add_argument("--json", action="store_true", help="print only the JSON figures")
+    bench_p.add_argument("--trials", type=int, default=8 * CHUNK, help="batch trials per workload")
+    bench_p.add_argument("--reference-trials", type=int, default=300)
+    bench_p.set_defaults(handler=_bench)
     return parser
 
 

@@ -1,0 +1,101 @@
+"""``cauldron bench``: the batch and the reference engine timed on the same generated trials.
+
+Speed is measured here, never asserted by a test (the machines are noisy): compare the ratio
+of the two engines measured in one run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine import reference
+from engine.batch.wipe import run_wipe
+from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
+from engine.batch.wipe_state import WipeInputs
+from sim.wipe_draws import WipeMix, draw_wipes
+
+CHUNK = 16_384  # trials per batch: arrays of this size stay in cache
+
+PERSIST_WIPE_2P_12 = WipeMix(
+    players=(2,),
+    slots=12,
+    board=(
+        "Kitchen Finks",
+        "Safehold Elite",
+        "Murderous Redcap",
+        "Young Wolf",
+        "Grizzly Bears",
+        "Llanowar Elves",
+    ),
+    plus_counter=0.15,
+    minus_counter=0.2,
+    token=0.15,
+    extra_persist=0.2,
+    wipes=("Wrath of God", "Damnation", "Black Sun's Zenith", "Infest", "Pyroclasm"),
+    x=(1, 2, 3),
+)
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    draw: Callable[[np.random.Generator, int], WipeInputs]
+    run: Callable[[WipeInputs], Any]
+    replay: Callable[[WipeInputs, int], dict[str, Any]]  # trial i on the reference engine
+    outcome: Callable[[Any, int, WipeInputs], dict[str, Any]]  # trial i of a finished batch
+
+
+def _wipe_outcome(state: Any, i: int, inputs: WipeInputs) -> dict[str, Any]:
+    _, _, s, e = inputs.shape
+    scenario = trial_scenario(inputs, i)
+    ids = tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)])
+    return comparable(batch_outcome(state, i, Naming(scenario.players, ids)))
+
+
+WORKLOADS = [
+    Workload(
+        "persist-wipe-2p-12",
+        lambda rng, n: draw_wipes(rng, n, PERSIST_WIPE_2P_12),
+        run_wipe,
+        lambda inputs, i: comparable(reference.run(trial_scenario(inputs, i))),
+        _wipe_outcome,
+    ),
+]
+
+
+def bench(
+    trials: int = 8 * CHUNK, reference_trials: int = 300, seed: int = 20261129
+) -> list[dict[str, Any]]:
+    """Time both engines on each workload; check they agree on the reference's trials."""
+    results = []
+    for w in WORKLOADS:
+        rng = np.random.default_rng(seed)
+        chunks = [w.draw(rng, CHUNK) for _ in range(max(1, trials // CHUNK))]
+        w.run(chunks[0])  # warm up
+        start = time.perf_counter()
+        states = [w.run(chunk) for chunk in chunks]
+        batch_s = time.perf_counter() - start
+        first = chunks[0]
+        n_ref = min(reference_trials, CHUNK)
+        start = time.perf_counter()
+        expected = [w.replay(first, i) for i in range(n_ref)]
+        ref_s = time.perf_counter() - start
+        disagree = sum(
+            w.outcome(states[0], i, first) != expected[i] for i in range(n_ref)
+        )
+        results.append(
+            {
+                "name": w.name,
+                "trials": len(chunks) * CHUNK,
+                "batch_trials_per_s": len(chunks) * CHUNK / batch_s,
+                "reference_trials_per_s": n_ref / ref_s,
+                "disagreements": disagree,
+                "reference_trials": n_ref,
+            }
+        )
+    return results
