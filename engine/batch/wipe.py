@@ -51,7 +51,7 @@ def new_state(
     stack of ``stack_depth``: the fast path needs none)."""
     t, _, s, e = inp.shape
     cards = np.concatenate([inp.card.ravel(), inp.ev_card.ravel()])
-    feat = Features.of(np.concatenate([cards, tb.DIES_TOKENS[np.maximum(cards, 0)]]))
+    feat = Features.of(cards)
     n = s + e + (token_slots if feat.tokens else 0)
 
     def slots(board: np.ndarray, fill: int | bool, dtype: type) -> np.ndarray:
@@ -60,8 +60,8 @@ def new_state(
         return out
 
     card = slots(inp.card, -1, np.int16)
-    c = np.maximum(card, 0)
-    empty = card < 0
+    c = np.maximum(card, 0).astype(np.intp)
+    filled = card >= 0
     board_slot = np.arange(n)[None, :] < s
     border = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
     border = np.broadcast_to(border, (t, n)).astype(np.int32)
@@ -81,16 +81,16 @@ def new_state(
         life=inp.life.astype(np.int32),
         status=np.zeros(t, dtype=np.int8),
         card=card,
-        is_creature_card=tb.IS_CREATURE[c] & ~empty,
-        base_p=np.where(empty, 0, tb.BASE_P[c]).astype(np.int16),
-        base_t=np.where(empty, 0, tb.BASE_T[c]).astype(np.int16),
-        printed_persist=np.where(empty, 0, tb.PERSIST[c]).astype(np.int8),
-        printed_undying=np.where(empty, 0, tb.UNDYING[c]).astype(np.int8),
-        zone=np.where(card >= 0, BATTLEFIELD, NONE).astype(np.int8),
+        is_creature_card=tb.IS_CREATURE.take(c) & filled,
+        base_p=tb.BASE_P.take(c) * filled,
+        base_t=tb.BASE_T.take(c) * filled,
+        printed_persist=tb.PERSIST.take(c) * filled,
+        printed_undying=tb.UNDYING.take(c) * filled,
+        zone=filled.astype(np.int8) * np.int8(BATTLEFIELD),
         controller=slots(inp.controller, 0, np.int8),
         owner=slots(inp.owner, 0, np.int8),
         token=slots(inp.token, False, np.bool_),
-        obj=np.where(card >= 0, 1, 0).astype(np.int16),
+        obj=filled.astype(np.int16),
         stamp=zeros(n, np.int16),
         plus=slots(inp.plus, 0, np.int16),
         minus=slots(inp.minus, 0, np.int16),

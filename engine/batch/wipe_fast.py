@@ -142,7 +142,7 @@ def _resolve_returns(
     has_p = dies & (board.persist_n > 0) & (st.minus == 0)
     back = (has_u | has_p) & ~st.token
     persist_first = back & ~has_u  # undying's trigger is put on the stack later, resolves first
-    first_kind = PERSIST + has_u.astype(np.int8) * (UNDYING - PERSIST)
+    first_kind = np.int8(PERSIST) + has_u.astype(np.int8) * np.int8(UNDYING - PERSIST)
     # The zone change itself (400.7): the old object is gone with its damage and effects.
     staying = ~movers
     st.zone *= staying
@@ -153,10 +153,10 @@ def _resolve_returns(
         flags &= staying
     # Resolution order: the trigger put on the stack last resolves first (APNAP, rank).
     apnap = (st.controller - st.active[:, None]) % st.n_players[:, None]
-    key = ((apnap.astype(np.int32) << 24) | st.rank) * back - (~back)
+    key = ((apnap.astype(np.int32) << 24) | st.rank) * back - (~back).astype(np.int32)
     order = np.argsort(-key, axis=1, kind="stable")
     # The first return of each card: under its owner's control, with its counter.
-    st.zone += back * (BATTLEFIELD - GRAVEYARD)
+    st.zone += back * np.int8(BATTLEFIELD - GRAVEYARD)
     st.obj += back
     np.copyto(st.controller, st.owner, where=back)
     st.plus = st.plus * ~back + (back & ~persist_first)
@@ -165,7 +165,7 @@ def _resolve_returns(
     # A persist return at 0 toughness dies at once (704.5f); printed undying brings it back.
     dies_again = back & st.is_creature_card & (st.base_t + st.plus - st.minus <= 0)
     chain = dies_again & (st.printed_undying > 0)
-    st.zone += (dies_again & ~chain) * (GRAVEYARD - BATTLEFIELD)
+    st.zone += (dies_again & ~chain) * np.int8(GRAVEYARD - BATTLEFIELD)
     st.obj += chain
     st.plus = st.plus * ~dies_again + chain
     st.minus = st.minus * ~dies_again
@@ -184,7 +184,7 @@ def _resolve_returns(
     # The returns, in order, for the outcome: the returning slots come first in ``order``.
     n_back = back.sum(1)
     first = np.arange(n)[None, :] < n_back[:, None]
-    st.ret_slot[:, :n] = (order + 1) * first - 1
+    st.ret_slot[:, :n] = (order.astype(np.int16) + np.int16(1)) * first - np.int16(1)
     flat = order + np.arange(t)[:, None] * n
     st.ret_by[:, :n] = first_kind.ravel().take(flat) * first
     st.ret_n[ok] = n_back[ok]

@@ -115,10 +115,14 @@ class Features:
 
     @staticmethod
     def of(cards: np.ndarray) -> Features:
-        present = np.unique(cards[cards >= 0])
+        """The features of a batch holding ``cards`` (indices, -1 for none) and the tokens
+        they make."""
+        present = np.zeros(tb.N, dtype=bool)
+        present[cards[cards >= 0]] = True
+        present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
 
         def any_of(column: np.ndarray) -> bool:
-            return bool(column[present].any())
+            return bool((column & present).any())
 
         counter_rules = any_of(tb.NO_COUNTERS_ALL | tb.NO_MINUS_YOURS | tb.HAS_MODIFIER)
         shrink = any_of(tb.ETB_SCOPE >= 0)
