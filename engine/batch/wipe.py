@@ -31,7 +31,6 @@ from engine.batch.wipe_state import (
     HAND,
     LIBRARY,
     LKI_RING,
-    NONE,
     OK,
     RANK_FALLBACK,
     STACK_DEPTH,
