@@ -5,6 +5,9 @@ sources), never over trials. ``run_wipe`` covers experiment shape 1 (a board, th
 damage, counters and sacrifices); ``run_mana`` covers shape 2 (a board, then mana activations).
 """
 
+from engine.batch.allocator import keep_arrays_on_heap
 from engine.batch.shapes import OutsideShapes
+
+keep_arrays_on_heap()
 
 __all__ = ["OutsideShapes"]

@@ -47,7 +47,8 @@ def new_state(
     inp: WipeInputs, token_slots: int = TOKEN_SLOTS, stack_depth: int = STACK_DEPTH
 ) -> WipeState:
     """Lay the inputs out in working arrays with room for cast permanents and tokens (and a
-    stack of ``stack_depth``: the fast path needs none)."""
+    stack of ``stack_depth``: the fast path needs none, nor the general kernels' bookkeeping
+    of objects, tokens and delayed triggers, which it gets with zero width)."""
     t, _, s, e = inp.shape
     cards = np.concatenate([inp.card.ravel(), inp.ev_card.ravel()])
     feat = Features.of(cards)
@@ -74,6 +75,10 @@ def new_state(
     def zeros(width: int, dtype: type) -> np.ndarray:
         return np.zeros((t, width), dtype=dtype)
 
+    general = stack_depth > 0
+    book = n if general else 0  # per-slot bookkeeping only the general kernels use
+    returns = RETURNS if general else 2 * n
+
     return WipeState(
         n_players=inp.n_players.astype(np.int8),
         active=inp.active.astype(np.int8),
@@ -90,7 +95,7 @@ def new_state(
         owner=slots(inp.owner, 0, np.int8),
         token=slots(inp.token, False, np.bool_),
         obj=filled.astype(np.int16),
-        stamp=zeros(n, np.int16),
+        stamp=zeros(book, np.int16),
         plus=slots(inp.plus, 0, np.int16),
         minus=slots(inp.minus, 0, np.int16),
         damage=slots(inp.damage, 0, np.int16),
@@ -101,8 +106,8 @@ def new_state(
         eot_p=zeros(n, np.int16),
         eot_t=zeros(n, np.int16),
         exile_if_dies=zeros(n, np.bool_),
-        lki_power=np.zeros((t, n, LKI_RING), dtype=np.int16),
-        lki_obj=np.zeros((t, n, LKI_RING), dtype=np.int16),
+        lki_power=np.zeros((t, book, LKI_RING), dtype=np.int16),
+        lki_obj=np.zeros((t, book, LKI_RING), dtype=np.int16),
         border=border,
         rank=rank,
         ping_target=ping,
@@ -125,12 +130,12 @@ def new_state(
         pd_obj=zeros(stack_depth, np.int16),
         pd_key=zeros(stack_depth, np.int64),
         pd_n=np.zeros(t, dtype=np.int16),
-        fx_src=np.full((t, EFFECTS), -1, dtype=np.int16),
-        fx_obj=zeros(EFFECTS, np.int16),
-        fx_ctrl=zeros(EFFECTS, np.int8),
-        fx_amount=zeros(EFFECTS, np.int16),
-        ret_slot=np.full((t, RETURNS), -1, dtype=np.int16),
-        ret_by=zeros(RETURNS, np.int8),
+        fx_src=np.full((t, EFFECTS if general else 0), -1, dtype=np.int16),
+        fx_obj=zeros(EFFECTS if general else 0, np.int16),
+        fx_ctrl=zeros(EFFECTS if general else 0, np.int8),
+        fx_amount=zeros(EFFECTS if general else 0, np.int16),
+        ret_slot=np.full((t, returns), -1, dtype=np.int16),
+        ret_by=zeros(returns, np.int8),
         ret_n=np.zeros(t, dtype=np.int16),
         spell_zone=zeros(e, np.int8),
         spell_card=inp.ev_card.astype(np.int16),
@@ -292,7 +297,9 @@ def run_wipe(inp: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     if batch_fits(st, inp):
         rest = np.nonzero(run_fast(st, inp))[0]
         if rest.size:
-            st.put(rest, run_general(inp.take(rest), token_slots))
+            part = run_general(inp.take(rest), token_slots)
+            st.widen_returns(part.ret_slot.shape[1])
+            st.put(rest, part)
         return st
     return run_general(inp, token_slots)
 

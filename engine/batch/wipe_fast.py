@@ -51,23 +51,27 @@ def run_fast(st: WipeState, inp: WipeInputs) -> np.ndarray:
     """Resolve the wipe in the trials that fit; return the mask of those that did not."""
     t, n = st.card.shape
     rows = np.arange(t)
+
+    def spread(per_trial: np.ndarray) -> np.ndarray:
+        """A per-trial value laid over every slot, so later operations need no broadcast."""
+        return np.repeat(per_trial[:, None], n, axis=1)
+
     b = derive(st)
-    creature = b.creature
     # The board as given: state-based actions that set off no trigger are done here (117.5);
     # a death that would return something goes to the general path.
-    dead = creature & ((b.toughness <= 0) | (st.damage >= b.toughness))
+    dead = b.creature & ((b.toughness <= 0) | (st.damage >= b.toughness))
     returns = dead & (((b.persist_n > 0) & (st.minus == 0)) | ((b.undying_n > 0) & (st.plus == 0)))
     unsettled = returns.any(1)
-    settle_now = dead & ~unsettled[:, None]
-    np.copyto(st.zone, np.where(st.token, NONE, GRAVEYARD).astype(np.int8), where=settle_now)
+    if dead.any():
+        settle_now = dead & ~spread(unsettled)
+        np.copyto(st.zone, np.where(st.token, NONE, GRAVEYARD).astype(np.int8), where=settle_now)
+        for arr in (st.plus, st.minus, st.damage):
+            arr *= ~settle_now
     both = b.alive & ~dead & (st.plus > 0) & (st.minus > 0)
-    gone = np.minimum(st.plus, st.minus) * (both & ~unsettled[:, None])
-    st.plus -= gone
-    st.minus -= gone
-    for arr in (st.plus, st.minus, st.damage):
-        np.copyto(arr, 0, where=settle_now)
-    b = derive(st)
-    creature = b.creature
+    if both.any():
+        gone = np.minimum(st.plus, st.minus) * (both & ~spread(unsettled))
+        st.plus -= gone
+        st.minus -= gone
     card, by, x = inp.ev_card[:, 0], inp.ev_by[:, 0].astype(np.intp), inp.ev_x[:, 0]
     c = np.maximum(card, 0)
     spell = tb.SPELL[c]
@@ -77,47 +81,52 @@ def run_fast(st: WipeState, inp: WipeInputs) -> np.ndarray:
     ok = ~fallback
     st.life[rows[ok], by[ok]] -= life_cost[ok]
     # -- the wipe itself (CR 608.2) and the state-based actions it causes (704.5f/g, 704.5q)
-    live = ok[:, None]
-    dest = np.full((t, n), GRAVEYARD, dtype=np.int8)
-    movers = live & creature & ((spell == 1) | (spell == 6))[:, None]
-    dest[(spell == 6)[:, None] & movers] = HAND
-    mode = inp.ev_mode[:, 0]
-    chosen = (
-        (
-            (creature & ((mode & 2) > 0)[:, None])
-            | (b.alive & tb.IS_ARTIFACT[b.c] & ((mode & 1) > 0)[:, None])
-            | (b.alive & tb.IS_ENCHANTMENT[b.c] & ((mode & 4) > 0)[:, None])
-        )
-        & live
-        & (spell == 5)[:, None]
-    )
-    movers |= chosen
-    dest[chosen] = EXILE
-    movers |= live & b.alive & tb.IS_COLORED[b.c] & (spell == 7)[:, None]
-    hit = live & creature
-    dmg = hit & (spell == 2)[:, None]
-    st.damage += (dmg * tb.SPELL_AMOUNT[c][:, None]).astype(np.int16)
-    st.exile_if_dies |= dmg & tb.SPELL_EXILE_IF_DIES[c][:, None]
-    shrink = hit & (spell == 3)[:, None]
-    delta = shrink * (tb.SPELL_AMOUNT[c] * np.where(tb.SPELL_BY_X[c], x, 1))[:, None]
-    st.eot_p += delta.astype(np.int16)
-    st.eot_t += delta.astype(np.int16)
-    for kind, counters in ((0, st.plus), (1, st.minus)):
-        counters += (hit & ((spell == 4) & (tb.SPELL_KIND[c] == kind))[:, None]) * x[:, None]
     b = derive(st)
-    sba = (spell >= 2) & (spell <= 4)
-    dies_sba = (
-        live
-        & sba[:, None]
-        & b.creature
-        & ((b.toughness <= 0) | ((st.damage >= b.toughness) & (b.toughness > 0)))
-    )
-    movers |= dies_sba
-    dest[st.exile_if_dies & dies_sba] = EXILE
-    both = live & b.alive & ~movers & (st.plus > 0) & (st.minus > 0)
-    gone = np.minimum(st.plus, st.minus) * both
-    st.plus -= gone
-    st.minus -= gone
+    hit = b.creature & spread(ok)
+    code = spread(spell)
+    dest = np.full((t, n), GRAVEYARD, dtype=np.int8)
+    movers = hit & ((code == 1) | (code == 6))
+    dest[hit & (code == 6)] = HAND
+    present = set(np.flatnonzero(np.bincount(spell[ok], minlength=8)).tolist())
+    if 5 in present:
+        mode = spread(inp.ev_mode[:, 0])
+        on = b.alive & spread(ok) & (code == 5)
+        chosen = on & (
+            (b.creature & ((mode & 2) > 0))
+            | (tb.IS_ARTIFACT[b.c] & ((mode & 1) > 0))
+            | (tb.IS_ENCHANTMENT[b.c] & ((mode & 4) > 0))
+        )
+        movers |= chosen
+        dest[chosen] = EXILE
+    if 7 in present:
+        movers |= b.alive & spread(ok) & tb.IS_COLORED[b.c] & (code == 7)
+    if 2 in present:
+        dmg = hit & (code == 2)
+        st.damage += dmg * spread(tb.SPELL_AMOUNT[c])
+        st.exile_if_dies |= dmg & spread(tb.SPELL_EXILE_IF_DIES[c])
+    if 3 in present:
+        delta = (hit & (code == 3)) * spread(tb.SPELL_AMOUNT[c] * np.where(tb.SPELL_BY_X[c], x, 1))
+        st.eot_p += delta
+        st.eot_t += delta
+    if 4 in present:
+        gets = (hit & (code == 4)) * spread(x)
+        plus_kind = spread(tb.SPELL_KIND[c] == 0)
+        st.plus += gets * plus_kind
+        st.minus += gets * ~plus_kind
+    if present & {2, 3, 4}:
+        b = derive(st)
+        dies_sba = (
+            spread(ok & (spell >= 2) & (spell <= 4))
+            & b.creature
+            & ((b.toughness <= 0) | ((st.damage >= b.toughness) & (b.toughness > 0)))
+        )
+        movers |= dies_sba
+        dest[st.exile_if_dies & dies_sba] = EXILE
+        both = b.alive & ~movers & (st.plus > 0) & (st.minus > 0)
+        if both.any():
+            gone = np.minimum(st.plus, st.minus) * both
+            st.plus -= gone
+            st.minus -= gone
     gained, pinged = _resolve_returns(st, movers, dest, ok)
     # 704.5a: if the damage alone could take a player to 0 at some point, the order of life
     # gains and losses matters; the general path plays it out.
@@ -134,7 +143,7 @@ def _resolve_returns(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Persist and undying (702.79a, 702.93a) in stack order; return the life the returned
     objects' enters triggers gain and the damage they deal, (T, P) each."""
-    t, n = st.card.shape
+    n = st.card.shape[1]
     board = derive(st)
     dies = movers & (dest == GRAVEYARD) & ~st.exile_if_dies
     # Last known information: the keyword instances and counters as the object left.
@@ -142,7 +151,6 @@ def _resolve_returns(
     has_p = dies & (board.persist_n > 0) & (st.minus == 0)
     back = (has_u | has_p) & ~st.token
     persist_first = back & ~has_u  # undying's trigger is put on the stack later, resolves first
-    first_kind = np.int8(PERSIST) + has_u.astype(np.int8) * np.int8(UNDYING - PERSIST)
     # The zone change itself (400.7): the old object is gone with its damage and effects.
     staying = ~movers
     st.zone *= staying
@@ -151,14 +159,20 @@ def _resolve_returns(
         arr *= staying
     for flags in (st.tapped, st.not_creature, st.exile_if_dies):
         flags &= staying
-    # Resolution order: the trigger put on the stack last resolves first (APNAP, rank).
-    apnap = (st.controller - st.active[:, None]) % st.n_players[:, None]
-    key = ((apnap.astype(np.int32) << 24) | st.rank) * back - (~back).astype(np.int32)
-    order = np.argsort(-key, axis=1, kind="stable")
+    # Resolution order: the trigger put on the stack last resolves first (APNAP, rank). The
+    # sort key carries the slot and which keyword returns it in its low bits, so one sort of
+    # the keys gives both (ranks are below 2**22, slots below 64).
+    players = np.repeat(st.n_players[:, None], n, axis=1)
+    apnap = st.controller - np.repeat(st.active[:, None], n, axis=1)
+    apnap += players * (apnap < 0)
+    slot_ids = np.arange(n, dtype=np.int32)
+    key = ((((apnap.astype(np.int32) << 22) | st.rank) << 6 | slot_ids) << 1) | has_u
+    ranked = np.sort(np.where(back, -key, np.iinfo(np.int32).max), axis=1)
+    ranked = -ranked
     # The first return of each card: under its owner's control, with its counter.
     st.zone += back * np.int8(BATTLEFIELD - GRAVEYARD)
     st.obj += back
-    np.copyto(st.controller, st.owner, where=back)
+    st.controller += (st.owner - st.controller) * back
     st.plus = st.plus * ~back + (back & ~persist_first)
     st.minus = st.minus * ~back + persist_first
     power1 = st.base_p + st.plus - st.minus
@@ -173,28 +187,31 @@ def _resolve_returns(
     # Enters triggers of every object that entered: life gained, damage dealt (119.3, 120.3a).
     c = np.maximum(st.card, 0).astype(np.intp)
     entries = back.astype(np.int16) + chain
-    gained = _by_player(st, entries * tb.ETB_LIFE.take(c), st.owner)
+    gained = np.zeros_like(st.life)
+    if st.feat.etb:
+        gained = _by_player(st, entries * tb.ETB_LIFE.take(c), st.owner)
     pinged = np.zeros_like(gained)
     if st.feat.ping:
         pings = back * np.maximum(power1, 0) + chain * np.maximum(power2, 0)
         pings *= tb.ETB_PING.take(c)
-        default = (st.owner + 1) % st.n_players[:, None]
+        default = st.owner + np.int8(1)
+        default -= players * (default >= players)
         target = np.where(st.ping_target >= 0, st.ping_target, default)
         pinged = _by_player(st, pings, target)
-    # The returns, in order, for the outcome: the returning slots come first in ``order``.
+    # The returns, in order, for the outcome: the returning slots come first in ``ranked``.
     n_back = back.sum(1)
-    first = np.arange(n)[None, :] < n_back[:, None]
-    st.ret_slot[:, :n] = (order.astype(np.int16) + np.int16(1)) * first - np.int16(1)
-    flat = order + np.arange(t)[:, None] * n
-    st.ret_by[:, :n] = first_kind.ravel().take(flat) * first
+    first = slot_ids < n_back[:, None]
+    order = ((ranked >> 1) & 63) * first
+    st.ret_slot[:, :n] = (order + 1) * first - 1
+    kinds = (PERSIST + (ranked & 1) * (UNDYING - PERSIST)) * first
+    st.ret_by[:, :n] = kinds
     st.ret_n[ok] = n_back[ok]
     rows = np.nonzero(chain.any(1))[0]  # rare: a card that returned twice in a row
     if rows.size:
-        count = np.take_along_axis(entries[rows], order[rows], axis=1)
+        slots, kinds = order[rows], kinds[rows]
+        count = np.take_along_axis(entries[rows], slots, axis=1) * first[rows]
         ends = np.cumsum(count, axis=1)
         starts = ends - count
-        slots = order[rows]
-        kinds = np.take_along_axis(first_kind[rows], order[rows], axis=1)
         st.ret_slot[rows] = -1
         once = np.nonzero(count >= 1)
         st.ret_slot[rows[once[0]], starts[once]] = slots[once]
@@ -207,5 +224,6 @@ def _resolve_returns(
 
 
 def _by_player(st: WipeState, values: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """Sum (T, N) ``values`` by the seat each slot names: (T, P)."""
     players = st.life.shape[1]
-    return np.stack([(values * (seat == p)).sum(1) for p in range(players)], axis=1)
+    return np.stack([(values * (seat == p)).sum(1, dtype=np.int32) for p in range(players)], axis=1)

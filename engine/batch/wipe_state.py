@@ -117,8 +117,7 @@ class Features:
     def of(cards: np.ndarray) -> Features:
         """The features of a batch holding ``cards`` (indices, -1 for none) and the tokens
         they make."""
-        present = np.zeros(tb.N, dtype=bool)
-        present[cards[cards >= 0]] = True
+        present = np.bincount(cards.astype(np.intp) + 1, minlength=tb.N + 1)[1:] > 0
         present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
 
         def any_of(column: np.ndarray) -> bool:
@@ -232,6 +231,14 @@ class WipeState:
         self.base_t[rows, slots] = tb.BASE_T[cards]
         self.printed_persist[rows, slots] = tb.PERSIST[cards]
         self.printed_undying[rows, slots] = tb.UNDYING[cards]
+
+    def widen_returns(self, width: int) -> None:
+        """Make room for ``width`` recorded returns per trial (the general kernels' record)."""
+        extra = width - self.ret_slot.shape[1]
+        if extra > 0:
+            t = len(self.status)
+            self.ret_slot = np.hstack([self.ret_slot, np.full((t, extra), -1, np.int16)])
+            self.ret_by = np.hstack([self.ret_by, np.zeros((t, extra), np.int8)])
 
     def take(self, rows: np.ndarray) -> WipeState:
         """The state of a subset of trials (a copy)."""

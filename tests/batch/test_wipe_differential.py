@@ -15,7 +15,7 @@ import pytest
 from engine import reference
 from engine.batch import tables as tb
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe import run_wipe
+from engine.batch.wipe import new_state, run_wipe
 from engine.batch.wipe_convert import (
     Naming,
     batch_outcome,
@@ -23,6 +23,7 @@ from engine.batch.wipe_convert import (
     trial_scenario,
     wipe_inputs_from_scenario,
 )
+from engine.batch.wipe_fast import batch_fits, run_fast
 from sim.scenario_file import load_scenario
 from sim.wipe_draws import WipeMix, draw_wipes
 
@@ -81,6 +82,49 @@ PERSIST_HEAVY = WipeMix(
     legal_start=False,
 )
 
+# One wipe, cards without interactions: the stack-free fast path (``wipe_fast``), including
+# Young Wolf with a +1/+1 counter and persist (persist, dies at 0/0, undying: two returns).
+FAST = WipeMix(
+    players=(2, 3, 4),
+    slots=10,
+    board=(
+        "Kitchen Finks",
+        "Safehold Elite",
+        "Murderous Redcap",
+        "Young Wolf",
+        "Grizzly Bears",
+        "Llanowar Elves",
+        "Walking Ballista",
+        "Cryptolith Rite",
+        "Forest",
+    ),
+    plus_counter=0.3,
+    minus_counter=0.2,
+    token=0.15,
+    extra_persist=0.4,
+    extra_undying=0.15,
+    not_creature=0.05,
+    damage=0.1,
+    foreign_owner=0.15,
+    wipes=(
+        "Wrath of God",
+        "Black Sun's Zenith",
+        "Infest",
+        "Toxic Deluge",
+        "Pyroclasm",
+        "Anger of the Gods",
+        "Evacuation",
+        "All Is Dust",
+        "Merciless Eviction",
+        "Farewell",
+    ),
+    x=(0, 1, 2, 3, 25),
+    random_targets=True,
+    modes=(2, 4, 6, 18),
+    legal_start=False,
+    life=6,
+)
+
 
 def _scenario_files() -> list[Path]:
     shaped = []
@@ -123,3 +167,14 @@ def test_random_trials_agree_trial_by_trial(mix: WipeMix, seed: int, trials: int
         assert comparable(batch_outcome(state, i, naming)) == ref, f"trial {i}"
         results.add(ref["result"])
     assert "ok" in results
+
+
+def test_the_fast_mix_takes_the_fast_path_with_double_returns() -> None:
+    """The FAST mix really exercises ``wipe_fast`` (and its persist-then-undying returns)."""
+    inputs = draw_wipes(np.random.default_rng(13), 2500, FAST)
+    state = new_state(inputs, stack_depth=0)
+    assert batch_fits(state, inputs)
+    handed_back = run_fast(state, inputs)
+    assert handed_back.mean() < 0.5
+    twice = (state.ret_slot[:, 1:] == state.ret_slot[:, :-1]) & (state.ret_slot[:, 1:] >= 0)
+    assert twice.any()
