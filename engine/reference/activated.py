@@ -11,7 +11,7 @@ from engine.reference.characteristics import can_tap_or_untap_for_cost, is_creat
 from engine.reference.counters import prohibited_by, put_counters
 from engine.reference.damage import damage_permanent, damage_player
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
-from engine.reference.targets import any_target, permanents
+from engine.reference.targets import any_target, chosen, permanents
 from engine.reference.zones import leave_battlefield
 
 Rejection = tuple[str, str]  # (reason, rule)
@@ -90,10 +90,14 @@ def resolve_ability(game: Game, item: StackItem) -> None:
             source.tapped = False
             game.log.add("701.26b", f"{source.id} untaps")
     elif tpl == "activated_targets_gain_keyword":
-        controller = item.controller
-        for p in permanents(game, item.source_id, lambda q: is_creature(q), many=True):
-            if game.choices.targets.get(item.source_id) is None and p.controller != controller:
-                continue  # listed policy: target every creature its controller controls
+        # Targets as chosen; the listed policy targets every creature its controller controls.
+        named = bool(chosen(game, item.source_id))
+        for p in permanents(
+            game,
+            item.source_id,
+            lambda q: is_creature(q) and (named or q.controller == item.controller),
+            many=True,
+        ):
             p.granted_eot.append(ability.text("keyword"))
             game.log.add("611.2c", f"{p.id} gains {ability.text('keyword')} until end of turn")
     elif tpl == "activated_untap_target_creature":

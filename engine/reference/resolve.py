@@ -6,7 +6,7 @@ from engine.reference.characteristics import is_creature, is_land, power_toughne
 from engine.reference.damage import change_life, damage_permanent, damage_player
 from engine.reference.spells import exile_graveyards
 from engine.reference.state import Game, RuleEffect, Trigger
-from engine.reference.targets import any_target, permanents
+from engine.reference.targets import any_target, chosen, permanents
 from engine.reference.zones import (
     create_tokens,
     enter_battlefield,
@@ -147,16 +147,12 @@ def resolve_trigger(game: Game, t: Trigger) -> None:
 def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
     """Contamination: sacrifice it unless you sacrifice a creature (the creature named in
     ``[choices] targets`` for it; none named: Contamination goes)."""
-    creature = permanents(
-        game,
-        t.source.id,
-        lambda p: (
-            is_creature(p)
-            and p.controller == t.controller
-            and bool(game.choices.targets.get(t.source.id))
-        ),
-        many=False,
-    )
+    named = chosen(game, t.source.id)
+    creature = [
+        p
+        for p in game.battlefield
+        if p.id in named and is_creature(p) and p.controller == t.controller
+    ][:1]
     source = next((p for p in game.battlefield if p.uid == t.source.uid), None)
     victims = creature or ([source] if source is not None else [])
     leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
