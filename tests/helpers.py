@@ -6,7 +6,9 @@ out = run(board=[{"id": "finks", "card": "Kitchen Finks", "controller": "A"}],
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import signal
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from engine import reference
@@ -57,3 +59,20 @@ def returned_ids(out: Mapping[str, Any]) -> list[str]:
 
 def rules_cited(out: Mapping[str, Any]) -> list[str]:
     return [e["rule"] for e in out["log"]]
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Fail the test instead of hanging the suite if the engine runs longer than ``seconds``
+    (a mandatory loop must end as a draw, promptly). Unix only: it uses an alarm signal."""
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"the engine ran for more than {seconds} s: a hang, not a draw")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

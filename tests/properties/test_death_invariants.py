@@ -17,10 +17,7 @@ players, a random active player. Whatever happens:
 from __future__ import annotations
 
 import json
-import signal
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 from unittest.mock import patch
 
@@ -31,7 +28,7 @@ from engine.library import library
 from engine.reference import detect
 from engine.reference.outcome import outcome
 from engine.reference.state import Game, StackItem
-from tests.helpers import play, run
+from tests.helpers import play, run, time_limit
 
 CREATURES = sorted(
     c.name for c in library().values() if c.has_type("Creature") and not c.token_only
@@ -104,22 +101,6 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
         "players": players,
         "active": draw(st.sampled_from(players)),
     }
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail instead of hanging: a run is a handful of resolutions, never seconds."""
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"a run took more than {seconds} s (mandatory loop not detected?)")
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def play_counting_deaths(scenario: dict[str, Any]) -> tuple[Game, Counter[str]]:

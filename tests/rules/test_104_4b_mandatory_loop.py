@@ -14,13 +14,10 @@ hanging the suite.
 
 from __future__ import annotations
 
-import signal
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from tests.helpers import permanent, rules_cited, run
+from tests.helpers import permanent, rules_cited, run, time_limit
 
 LIMIT_S = 3.0
 
@@ -28,22 +25,6 @@ SOLEMNITY = {"id": "solemnity", "card": "Solemnity", "controller": "A"}
 NIGHT_A = {"id": "night_a", "card": "Night of Souls' Betrayal", "controller": "A"}
 NIGHT_B = {"id": "night_b", "card": "Night of Souls' Betrayal", "controller": "B"}
 FINKS = {"id": "finks", "card": "Kitchen Finks", "controller": "A"}
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise TimeoutError in the test if the engine runs longer than ``seconds``."""
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"the engine ran for more than {seconds} s: a hang, not a draw")
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def timed_run(**kwargs: Any) -> tuple[dict[str, Any], float]:
