@@ -14,9 +14,11 @@ from typing import Any
 import numpy as np
 
 from engine import reference
+from engine.batch.mana import run_mana
+from engine.batch.mana_convert import mana_batch_outcome, mana_comparable, mana_trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
-from engine.batch.wipe_state import WipeInputs
+from sim.mana_draws import ManaMix, draw_manas
 from sim.wipe_draws import WipeMix, draw_wipes
 
 CHUNK = 16_384  # trials per batch: arrays of this size stay in cache
@@ -41,20 +43,52 @@ PERSIST_WIPE_2P_12 = WipeMix(
 )
 
 
+# Ten mana sources and statics per trial, ten activations in a random order with random
+# colors and replacement orders: could-produce, rejections, replacements and triggers.
+MANA_TAP_2P_10 = ManaMix(
+    players=(2,),
+    slots=10,
+    board=(
+        "Forest",
+        "Island",
+        "Mountain",
+        "Llanowar Elves",
+        "Sol Ring",
+        "Reflecting Pool",
+        "Exotic Orchard",
+        "Gaea's Cradle",
+        "Springleaf Drum",
+        "Pili-Pala",
+        "Mana Flare",
+        "Mana Reflection",
+        "Contamination",
+    ),
+    board_weights=(3, 2, 2, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1),
+    actions=(10, 10),
+)
+
+
 @dataclass(frozen=True)
 class Workload:
     name: str
-    draw: Callable[[np.random.Generator, int], WipeInputs]
-    run: Callable[[WipeInputs], Any]
-    replay: Callable[[WipeInputs, int], dict[str, Any]]  # trial i on the reference engine
-    outcome: Callable[[Any, int, WipeInputs], dict[str, Any]]  # trial i of a finished batch
+    draw: Callable[[np.random.Generator, int], Any]  # a batch of inputs
+    run: Callable[[Any], Any]  # inputs -> finished batch
+    replay: Callable[[Any, int], dict[str, Any]]  # trial i on the reference engine
+    outcome: Callable[[Any, int, Any], dict[str, Any]]  # trial i of a finished batch
 
 
-def _wipe_outcome(state: Any, i: int, inputs: WipeInputs) -> dict[str, Any]:
+def _wipe_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
     _, _, s, e = inputs.shape
     scenario = trial_scenario(inputs, i)
     ids = tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)])
     return comparable(batch_outcome(state, i, Naming(scenario.players, ids)))
+
+
+def _mana_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
+    _, _, s, a = inputs.shape
+    scenario = mana_trial_scenario(inputs, i)
+    ids = tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(a)])
+    return mana_comparable(mana_batch_outcome(state, i, Naming(scenario.players, ids)))
 
 
 WORKLOADS = [
@@ -64,6 +98,13 @@ WORKLOADS = [
         run_wipe,
         lambda inputs, i: comparable(reference.run(trial_scenario(inputs, i))),
         _wipe_outcome,
+    ),
+    Workload(
+        "mana-tap-2p-10",
+        lambda rng, n: draw_manas(rng, n, MANA_TAP_2P_10),
+        run_mana,
+        lambda inputs, i: mana_comparable(reference.run(mana_trial_scenario(inputs, i))),
+        _mana_outcome,
     ),
 ]
 

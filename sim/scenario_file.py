@@ -197,6 +197,17 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
     return Scenario(tuple(players), active, life, tuple(entries), tuple(actions), choices)
 
 
+def _fresh_slug(name: str, taken: set[str]) -> str:
+    """The id the engine gives an unnamed cast card: its slug, numbered if already taken
+    (``engine.reference.actions.spell_id``)."""
+    base = _slug(name)
+    pid, k = base, 1
+    while pid in taken:
+        k += 1
+        pid = f"{base}{k}"
+    return pid
+
+
 def _known(pid: str, ids: set[str]) -> bool:
     """An id of the board, of a cast card, or of a token derived from one (``hb.thopter1``)."""
     return pid in ids or any(pid.startswith(i + ".") for i in ids)
@@ -229,7 +240,7 @@ def _action(r: _Reader, raw: Any, i: int, players: Sequence[str], ids: set[str])
         pid = r.get(raw, "id", where, str, None)
         if pid is not None:
             params["id"] = pid
-        ids.add(pid or _slug(card.name))
+        ids.add(pid or _fresh_slug(card.name, ids))
         if "mode" in raw:
             params["mode"] = _modes(r, raw["mode"], card, f"{where}.mode")
         elif card.ability("exile_all_modal") is not None:

@@ -180,7 +180,10 @@ def could_produce(game: Game) -> dict[int, frozenset[str]]:
 
 
 def _choice_types(game: Game, p: Permanent, ability: Ability) -> frozenset[str]:
-    """Types the player may choose from for this activation (before replacements)."""
+    """Types the player may name for this activation (before replacements). Gaea's Cradle
+    names G even with no creature: its type is defined, only the amount is zero."""
+    if ability.template == "mana_per_creature_yours":
+        return frozenset(ability.text("produce"))
     cp = could_produce(game) if ability.template == "mana_reflect_lands" else {}
     return raw_types(game, p, ability, cp)
 
@@ -296,7 +299,9 @@ def tap_for_mana(
         game.log.add("118.3", f"{checked.id} is tapped to pay a cost (not tapped for mana)")
     # -- effect
     mana = _produce(game, p, ability, color, choice)
-    if not mana:
+    if not mana and ability.template == "mana_per_creature_yours":
+        game.log.add("106.4", f"{p.id}'s ability makes no mana: {p.controller} has no creature")
+    elif not mana:
         game.bump("undefined_mana")
         game.log.add("106.5", f"{p.id}'s ability makes no mana: no type of mana can be defined")
     elif tapped_for_mana:

@@ -1,0 +1,380 @@
+"""Card tables for the batch engine's mana shape (shape 2), built once at import.
+
+Every column is derived from ability templates and their parameters in the card library (never
+from card names), so a new card of a known template works with no code change. Cards share the
+index space of ``engine.batch.tables`` (``CARDS``, ``INDEX``).
+
+Mana abilities (CR 605) are laid out per card as ``AB`` printed columns plus one virtual column
+``GRANTED``: the ability Cryptolith Rite grants ("{T}: Add one mana of any color.", 611.3a),
+which follows the printed ones in the reference engine's ability list.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from engine.batch.tables import CARDS, INDEX, N
+from engine.library import MANA, Card, parse_mana_cost
+from engine.mana_types import COLORS, MANA_TYPES
+
+__all__ = ["CARDS", "INDEX", "N"]
+
+# -- mana types as bits, in WUBRGC order (CR 106.1b: colorless is a type, not a color)
+TYPE_INDEX: Final = {t: i for i, t in enumerate(MANA_TYPES)}
+TYPE_BIT: Final = {t: 1 << i for i, t in enumerate(MANA_TYPES)}
+COLOR_BITS: Final = sum(TYPE_BIT[c] for c in COLORS)  # WUBRG
+C_INDEX: Final = TYPE_INDEX["C"]
+
+# -- mana ability templates
+TPL_NONE, TPL_FIXED, TPL_ANY, TPL_PER_CREATURE, TPL_REFLECT, TPL_COUNTER_ANY = range(6)
+_TPL_CODE = {
+    "mana_fixed": TPL_FIXED,
+    "mana_any_color": TPL_ANY,
+    "mana_per_creature_yours": TPL_PER_CREATURE,
+    "mana_reflect_lands": TPL_REFLECT,
+    "mana_fixed_or_any_color_with_counter": TPL_COUNTER_ANY,
+}
+# -- scopes
+SCOPE_YOURS, SCOPE_ALL, SCOPE_OTHER, SCOPE_OPPONENTS, SCOPE_OTHER_NON_HUMAN_YOURS = range(5)
+_SCOPE_CODE = {
+    "yours": SCOPE_YOURS,
+    "all": SCOPE_ALL,
+    "other": SCOPE_OTHER,
+    "opponents": SCOPE_OPPONENTS,
+    "other_non_human_yours": SCOPE_OTHER_NON_HUMAN_YOURS,
+}
+LANDS_ALL, LANDS_YOURS, LANDS_NONBASIC = range(3)
+_LANDS_CODE = {"all": LANDS_ALL, "yours": LANDS_YOURS, "nonbasic": LANDS_NONBASIC}
+CSCOPE_ALL, CSCOPE_PERMANENTS_YOURS, CSCOPE_CREATURES_YOURS = range(3)
+_CSCOPE_CODE = {
+    "all_permanents": CSCOPE_ALL,
+    "permanents_yours": CSCOPE_PERMANENTS_YOURS,
+    "creatures_yours": CSCOPE_CREATURES_YOURS,
+}
+# -- "tapped for mana" replacement effects (106.12b)
+REP_NONE, REP_MULTIPLY, REP_TYPE = range(3)
+# -- "tapped for mana" triggers (106.12a): which permanents they watch
+TFM_LANDS, TFM_CREATURES, TFM_ENCHANTED = range(3)
+_TFM_CODE = {"lands": TFM_LANDS, "creatures": TFM_CREATURES, "enchanted": TFM_ENCHANTED}
+PRODUCE_SAME = -2  # "one mana of any type that land produced"
+
+# Templates the mana shape models on the battlefield.
+_MODELED = {
+    *_TPL_CODE,
+    "grant_mana_any_color",
+    "grant_keyword",  # haste (others below are inert here)
+    "activate_as_though_haste",
+    "mana_multiply",
+    "mana_replace_type",
+    "tapped_for_mana_add",
+    "counters_cant_be_put",
+    "counters_modified",
+    "graveyard_replaced_by_exile",
+    "upkeep_sacrifice_unless_sacrifice_creature",
+    "cast_creature_draw",
+    "activated_lands_produce_until_eot",
+    "enters_with_x_counters",
+    "enters_with_counters",
+    "enters_tapped",
+    "dies_create_token_per_counter",  # a trial where it would make a token is unsupported
+}
+# Templates that change nothing in a mana experiment while their card sits on the battlefield:
+# enters triggers already happened, and these activated abilities are never activated here.
+_INERT_ON_BOARD = {
+    "tokens_doubled",  # the shape never creates tokens
+    "activated_put_counter_on_self",
+    "activated_remove_counter_ping",
+    "activated_untap_self_put_counter",
+    "activated_targets_gain_keyword",
+    "activated_untap_target_creature",
+    "activated_put_counter_on_each_creature_yours",
+    "sacrifice_outlet",
+    "human_damages_you_destroy",  # no damage is dealt in the mana shape
+    "etb_gain_life",
+    "etb_damage_any_target",
+    "etb_creatures_get",
+    "etb_exile_graveyards",
+    "etb_return_land_you_control",
+}
+# Keywords that do nothing in the mana shape (no combat, no damage dealt); haste is modeled.
+INERT_KEYWORDS: Final = frozenset({"flying", "trample", "menace", "intimidate", "deathtouch"})
+_MANA_KEYWORDS = INERT_KEYWORDS | {"haste"}
+
+
+def _counter_kinds() -> tuple[str, ...]:
+    """Counter kinds the shape tracks: +1/+1 (X spells) and every kind a modeled template names."""
+    kinds: set[str] = set()
+    for card in CARDS:
+        for a in card.abilities:
+            if a.template == "mana_any_color" and a.text("remove_counter"):
+                kinds.add(a.text("remove_counter"))
+            elif a.template in (
+                "mana_fixed_or_any_color_with_counter",
+                "enters_with_counters",
+                "enters_with_x_counters",
+                "dies_create_token_per_counter",
+            ):
+                kinds.add(a.text("kind"))
+    kinds.discard("+1/+1")
+    kinds.discard("-1/-1")  # -1/-1 counters (704.5q annihilation, deaths) are outside the shape
+    return ("+1/+1", *sorted(kinds))
+
+
+COUNTER_KINDS: Final = _counter_kinds()
+K = len(COUNTER_KINDS)
+KIND_CODE: Final = {k: i for i, k in enumerate(COUNTER_KINDS)}
+PLUS: Final = KIND_CODE["+1/+1"]
+KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
+KIND_NEVER: Final = -2  # a kind the shape never puts (Melira's -1/-1)
+
+
+def _kind(kind: str) -> int:
+    return KIND_ANY if kind == "any" else KIND_CODE.get(kind, KIND_NEVER)
+
+
+def _bits(types: str) -> int:
+    return sum(TYPE_BIT[t] for t in set(types))
+
+
+def _col(dtype: type, fill: int = 0) -> np.ndarray:
+    return np.full(N, fill, dtype=dtype)
+
+
+AB: Final = max(len(c.abilities_of(MANA)) for c in CARDS)  # printed mana abilities per card
+GRANTED: Final = AB  # the column of Cryptolith Rite's granted ability
+# -- characteristics
+IS_CREATURE = _col(np.bool_)
+IS_LAND = _col(np.bool_)
+IS_BASIC = _col(np.bool_)
+IS_HUMAN = _col(np.bool_)
+IS_LEGENDARY = _col(np.bool_)
+IS_AURA = _col(np.bool_)
+IS_PERMANENT = _col(np.bool_)
+BASE_P = _col(np.int16)
+BASE_T = _col(np.int16)
+PRINTED_HASTE = _col(np.bool_)
+BOARD_OK = _col(np.bool_)  # the mana shape models this card on the battlefield
+CAST_OK = _col(np.bool_)  # ... and casting it
+# -- mana abilities: (N, AB + 1), the last column being the granted one
+N_AB = _col(np.int8)
+AB_TPL = np.zeros((N, AB + 1), dtype=np.int8)
+AB_TAP = np.zeros((N, AB + 1), dtype=np.bool_)  # {T} in the cost: "tapped for mana" (106.12)
+AB_UNTAP = np.zeros((N, AB + 1), dtype=np.bool_)  # {Q} in the cost (107.6)
+AB_COST = np.zeros((N, AB + 1), dtype=np.int8)  # generic mana paid from the pool
+AB_TAP_CREATURE = np.zeros((N, AB + 1), dtype=np.bool_)  # "Tap an untapped creature you control"
+AB_REMOVE = np.full((N, AB + 1), -1, dtype=np.int8)  # counter kind removed as a cost, -1 none
+AB_SACRIFICE = np.zeros((N, AB + 1), dtype=np.bool_)  # sacrifice when no such counter is left
+AB_BITS = np.zeros((N, AB + 1), dtype=np.uint8)  # fixed types (any color: WUBRG)
+AB_AMOUNT = np.zeros((N, AB + 1, 6), dtype=np.int8)  # fixed amounts; per creature: per one
+AB_KIND = np.full((N, AB + 1), -1, dtype=np.int8)  # "if it has a luck counter": that kind
+AB_OPPONENTS = np.zeros((N, AB + 1), dtype=np.bool_)  # reflect lands opponents control
+AB_COLORS_ONLY = np.zeros((N, AB + 1), dtype=np.bool_)  # reflect colors only (no C)
+# -- statics
+GRANT_ANY = _col(np.bool_)  # grant_mana_any_color (scope yours)
+HASTE_SCOPE = _col(np.int8, -1)  # grant_keyword haste: SCOPE_*, -1 none
+AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
+REP_KIND = _col(np.int8)  # REP_*: a static "tapped for mana" replacement
+REP_FACTOR = _col(np.int8, 1)
+REP_PRODUCE = _col(np.int8, -1)  # type index
+REP_ONE = _col(np.bool_)  # "instead of any other type and amount": one mana
+REP_LANDS = _col(np.int8)  # LANDS_* for REP_TYPE
+TFM_SOURCE = _col(np.int8, -1)  # tapped_for_mana_add: TFM_*, -1 none
+TFM_YOURS = _col(np.bool_)
+TFM_PRODUCE = _col(np.int8, -1)  # type index or PRODUCE_SAME
+UPKEEP_SACRIFICE = _col(np.bool_)  # Contamination's upkeep trigger
+CAST_DRAW = _col(np.bool_)  # Zendikar Resurgent: draw on casting a creature (unsupported)
+EXILE_ALL_GY = _col(np.bool_)  # graveyard_replaced_by_exile, all
+EXILE_OPP_GY = _col(np.bool_)  # ... opponents' cards
+# -- activated ability 0 if it is "until end of turn, lands you control produce ..." (Deep Water)
+N_ACTIVATED = _col(np.int8)
+EFFECT_PRODUCE = _col(np.int8, -1)  # type index; -1: ability 0 is something else
+EFFECT_LANDS = _col(np.int8)
+# -- instants and sorceries "until end of turn, lands produce ..." (Pale Moon)
+SPELL_PRODUCE = _col(np.int8, -1)
+SPELL_LANDS = _col(np.int8)
+# -- counters (R5) for X spells and "enters with" counters
+CANT_SCOPE = _col(np.int8, -1)  # counters_cant_be_put: CSCOPE_*, -1 none
+CANT_KIND = _col(np.int8, KIND_NEVER)
+MOD_SCOPE = _col(np.int8, -1)  # counters_modified: CSCOPE_*, -1 none
+MOD_KIND = _col(np.int8, KIND_NEVER)
+MOD_ADD = _col(np.int8)
+MOD_FACTOR = _col(np.int8, 1)
+ENTERS_X_KIND = _col(np.int8, -1)
+ENTERS_KIND = _col(np.int8, -1)
+ENTERS_AMOUNT = _col(np.int8)
+ENTERS_TAPPED = _col(np.bool_)
+DIES_TOKENS_KIND = _col(np.int8, -1)  # dies: a token per counter of this kind
+
+
+def _mana_ability(i: int, k: int, a_params: dict[str, object], tpl: str) -> bool:
+    """Fill column ``k`` of card ``i``; return whether the shape models the ability."""
+    AB_TPL[i, k] = _TPL_CODE[tpl]
+    if tpl == "mana_any_color":
+        cost = parse_mana_cost(str(a_params["cost"]))
+        if cost.colored or cost.x_count:
+            return False
+        AB_TAP[i, k] = bool(a_params["tap"])
+        AB_UNTAP[i, k] = bool(a_params["untap"])
+        AB_COST[i, k] = cost.generic
+        AB_TAP_CREATURE[i, k] = bool(a_params["tap_creature"])
+        kind = str(a_params["remove_counter"])
+        AB_REMOVE[i, k] = KIND_CODE[kind] if kind else -1
+        AB_SACRIFICE[i, k] = bool(a_params["sacrifice_when_none"]) and bool(kind)
+        AB_BITS[i, k] = COLOR_BITS
+        return not (AB_TAP[i, k] and AB_UNTAP[i, k])
+    AB_TAP[i, k] = True  # every other mana template is a {T} ability (CR 106.12)
+    produce = str(a_params["produce"]) if "produce" in a_params else ""
+    for t in produce:
+        AB_AMOUNT[i, k, TYPE_INDEX[t]] += 1
+    AB_BITS[i, k] = _bits(produce)
+    if tpl == "mana_per_creature_yours":
+        return len(produce) == 1
+    if tpl == "mana_fixed_or_any_color_with_counter":
+        AB_KIND[i, k] = KIND_CODE[str(a_params["kind"])]
+    if tpl == "mana_reflect_lands":
+        AB_OPPONENTS[i, k] = a_params["whose"] == "opponents"
+        AB_COLORS_ONLY[i, k] = bool(a_params["colors_only"])
+    return True
+
+
+def _fill_card(i: int, c: Card) -> bool:
+    """Fill the columns of card ``i``; return whether the mana shape models it on the board."""
+    IS_CREATURE[i] = c.has_type("Creature")
+    IS_LAND[i] = c.has_type("Land")
+    IS_BASIC[i] = "Basic" in c.supertypes
+    IS_HUMAN[i] = "Human" in c.subtypes
+    IS_LEGENDARY[i] = "Legendary" in c.supertypes
+    IS_AURA[i] = "Aura" in c.subtypes
+    IS_PERMANENT[i] = c.is_permanent_card
+    BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
+    PRINTED_HASTE[i] = "haste" in c.keywords
+    ok = set(c.keywords) <= _MANA_KEYWORDS
+    seen: set[str] = set()
+    k = 0
+    for a in c.abilities:
+        t = a.template
+        ok &= t in _MODELED | _INERT_ON_BOARD and (t not in seen or t in _TPL_CODE)
+        seen.add(t)
+        if t in _TPL_CODE:
+            ok &= _mana_ability(i, k, dict(a.params), t)
+            k += 1
+        elif t == "grant_mana_any_color":
+            GRANT_ANY[i] = True
+        elif t == "grant_keyword":
+            if a.text("keyword") == "haste":
+                HASTE_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
+            else:
+                ok &= a.text("keyword") in INERT_KEYWORDS
+        elif t == "activate_as_though_haste":
+            AS_THOUGH_HASTE[i] = True
+        elif t == "mana_multiply":
+            REP_KIND[i], REP_FACTOR[i] = REP_MULTIPLY, a.number("factor")
+            ok &= a.number("factor") >= 2
+        elif t == "mana_replace_type":
+            REP_KIND[i], REP_PRODUCE[i] = REP_TYPE, TYPE_INDEX[a.text("produce")]
+            REP_ONE[i], REP_LANDS[i] = a.flag("one_mana"), _LANDS_CODE[a.text("lands")]
+        elif t == "tapped_for_mana_add":
+            TFM_SOURCE[i], TFM_YOURS[i] = _TFM_CODE[a.text("source")], a.text("whose") == "yours"
+            produce = a.text("produce")
+            TFM_PRODUCE[i] = PRODUCE_SAME if produce == "same" else TYPE_INDEX[produce]
+        elif t == "upkeep_sacrifice_unless_sacrifice_creature":
+            UPKEEP_SACRIFICE[i] = True
+        elif t == "cast_creature_draw":
+            CAST_DRAW[i] = True
+        elif t == "graveyard_replaced_by_exile":
+            (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
+        elif t == "counters_cant_be_put":
+            CANT_SCOPE[i], CANT_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
+        elif t == "counters_modified":
+            MOD_SCOPE[i], MOD_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
+            MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
+        elif t == "enters_with_x_counters":
+            ENTERS_X_KIND[i] = _kind(a.text("kind"))
+            ok &= ENTERS_X_KIND[i] >= 0
+        elif t == "enters_with_counters":
+            ENTERS_KIND[i], ENTERS_AMOUNT[i] = _kind(a.text("kind")), a.number("amount")
+            ok &= ENTERS_KIND[i] >= 0
+        elif t == "enters_tapped":
+            ENTERS_TAPPED[i] = True
+        elif t == "dies_create_token_per_counter":
+            DIES_TOKENS_KIND[i] = _kind(a.text("kind"))
+    activated = c.abilities_of("activated")
+    N_ACTIVATED[i] = len(activated)
+    if activated and activated[0].template == "activated_lands_produce_until_eot":
+        EFFECT_PRODUCE[i] = TYPE_INDEX[activated[0].text("produce")]
+        EFFECT_LANDS[i] = _LANDS_CODE[activated[0].text("lands")]
+    N_AB[i] = k
+    ok &= sum(a.template == "mana_fixed_or_any_color_with_counter" for a in c.abilities) <= 1
+    # One replacement of either kind per card: the reference orders them by source (616.1).
+    ok &= not (REP_KIND[i] and EFFECT_PRODUCE[i] >= 0)
+    return bool(ok) and c.is_permanent_card and not c.token_only
+
+
+def _fill() -> None:
+    AB_TPL[:, GRANTED] = TPL_ANY
+    AB_TAP[:, GRANTED] = True
+    AB_BITS[:, GRANTED] = COLOR_BITS
+    for i, c in enumerate(CARDS):
+        BOARD_OK[i] = _fill_card(i, c)
+        templates = {a.template for a in c.abilities}
+        if not c.is_permanent_card:
+            spell = c.ability("lands_produce_until_eot")
+            if spell is not None and templates == {"lands_produce_until_eot"}:
+                SPELL_PRODUCE[i] = TYPE_INDEX[spell.text("produce")]
+                SPELL_LANDS[i] = _LANDS_CODE[spell.text("lands")]
+                CAST_OK[i] = True
+        else:
+            # A cast permanent enters with its X and "enters with" counters; lands are played,
+            # not cast, and enters triggers are outside the shape.
+            CAST_OK[i] = (
+                BOARD_OK[i]
+                and not c.has_type("Land")
+                and not any(t.startswith("etb_") for t in templates)
+            )
+
+
+_fill()
+IS_REFLECT: Final[np.ndarray] = np.asarray((AB_TPL == TPL_REFLECT).any(1))
+IS_PER_CREATURE: Final[np.ndarray] = np.asarray((AB_TPL == TPL_PER_CREATURE).any(1))
+IS_COUNTER_ANY: Final[np.ndarray] = np.asarray((AB_TPL == TPL_COUNTER_ANY).any(1))
+HAS_TAP_CREATURE: Final[np.ndarray] = np.asarray(AB_TAP_CREATURE.any(1))
+HAS_SACRIFICE: Final[np.ndarray] = np.asarray(AB_SACRIFICE.any(1))
+HAS_COUNTER_RULES: Final[np.ndarray] = (CANT_SCOPE >= 0) | (MOD_SCOPE >= 0)
+# cards whose mana abilities' types depend on the board (106.7)
+IS_DYNAMIC: Final[np.ndarray] = IS_REFLECT | IS_PER_CREATURE | IS_COUNTER_ANY
+AB_EXISTS: Final[np.ndarray] = np.arange(AB + 1)[None, :] < N_AB[:, None]  # printed columns
+_PRINTED = AB_TPL[:, :AB]
+_STATIC = (_PRINTED == TPL_FIXED) | (_PRINTED == TPL_ANY)  # types that never change
+# the types of a card's {T} and {Q} abilities whose types never change, ORed
+TAP_STATIC: Final[np.ndarray] = np.bitwise_or.reduce(
+    np.where(_STATIC & AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
+).astype(np.uint8)
+UNTAP_STATIC: Final[np.ndarray] = np.bitwise_or.reduce(
+    np.where(_STATIC & ~AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
+).astype(np.uint8)
+
+
+def _or(mask: np.ndarray, values: np.ndarray) -> np.ndarray:
+    out: np.ndarray = np.bitwise_or.reduce(np.where(mask, values, 0), axis=1).astype(np.uint8)
+    return out
+
+
+# Abilities whose types depend on the board, ORed per card (every one is a {T} ability):
+PER_BITS: Final[np.ndarray] = _or(
+    _PRINTED == TPL_PER_CREATURE, AB_BITS[:, :AB]
+)  # if you control creatures
+LUCK_KIND: Final[np.ndarray] = np.where(_PRINTED == TPL_COUNTER_ANY, AB_KIND[:, :AB], -1).max(1)
+LUCK_BASE: Final[np.ndarray] = _or(
+    _PRINTED == TPL_COUNTER_ANY, AB_BITS[:, :AB]
+)  # without that counter
+_REFLECT = _PRINTED == TPL_REFLECT
+_REFLECT_MASK = np.where(AB_COLORS_ONLY[:, :AB], COLOR_BITS, 0x3F)
+MINE_MASK: Final[np.ndarray] = _or(_REFLECT & ~AB_OPPONENTS[:, :AB], _REFLECT_MASK)  # of your lands
+OTHERS_MASK: Final[np.ndarray] = _or(
+    _REFLECT & AB_OPPONENTS[:, :AB], _REFLECT_MASK
+)  # of the others'
+KIND_IN_COULD: Final[np.ndarray] = np.isin(
+    np.arange(K), AB_KIND[AB_KIND >= 0]
+)  # kinds "could produce" reads
