@@ -58,3 +58,34 @@ def test_text_log_cites_a_rule_on_every_line(
     for line in log:
         rule = line.split()[0]
         assert rule == "scenario" or rule[0].isdigit(), line
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_worked_scenario_on_the_batch_engine(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cauldron explain FILE --engine batch --json` gives the same expected outcome: every
+    worked scenario is inside one of the batch engine's two shapes."""
+    assert main(["explain", str(path), "--json", "--engine", "batch"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = json.loads(path.with_suffix(".expect.json").read_text())
+    assert mismatches(expected, out) == []
+
+
+def test_a_scenario_outside_both_shapes_exits_3_with_one_line(tmp_path: Path) -> None:
+    """SPEC section 7: exit code 3 and one line saying why (combat is in neither shape)."""
+    path = tmp_path / "combat.toml"
+    path.write_text(
+        'players = ["A", "B"]\n[[battlefield]]\nid = "bears"\ncard = "Grizzly Bears"\n'
+        'controller = "A"\n[[action]]\ndo = "attack"\nattackers = ["bears"]\n'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "explain", str(path), "--engine", "batch"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 3
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "attack" in lines[0] and str(path) in lines[0]
