@@ -13,6 +13,7 @@ from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
 from engine.library import search_cards
 from sim.bench import CHUNK, bench
+from sim.cli_run import add_run_commands, explain_run, interrupted_hint
 from sim.errors import OutsideShapes as OutsideShapesError
 from sim.errors import UserError
 from sim.explain_text import render
@@ -27,6 +28,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _explain(args: argparse.Namespace) -> int:
+    if args.run is not None or args.trial is not None or args.group is not None:
+        return explain_run(args)
+    if args.file is None:
+        raise UserError("explain: give a scenario FILE, or --run DIR --trial N")
     scenario = load_scenario(Path(args.file))
     if args.engine == "batch":
         try:
@@ -83,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cauldron", description="Monte Carlo rules-outcome analyzer for MTG")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     explain = sub.add_parser("explain", help="explain one scenario step by step, with rules")
-    explain.add_argument("file", help="a scenario TOML file")
+    explain.add_argument("file", nargs="?", help="a scenario TOML file (not with --run)")
     explain.add_argument("--json", action="store_true", help="print the JSON outcome only")
     explain.add_argument(
         "--engine",
@@ -91,7 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="reference",
         help="batch: run it as a batch of one on the vectorized engine (JSON outcome, no log)",
     )
+    explain.add_argument("--run", metavar="DIR", help="a run folder (from cauldron run)")
+    explain.add_argument("--trial", type=int, metavar="N", help="with --run: the trial to replay")
+    explain.add_argument(
+        "--group", type=int, metavar="G", help="with --run: the sweep point (default 0)"
+    )
     explain.set_defaults(handler=_explain)
+    add_run_commands(sub)
     cards = sub.add_parser("cards", help="list or search the card library")
     cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")
     cards.set_defaults(handler=_cards)
@@ -110,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as err:
         sys.stderr.write(f"cauldron: error: {err}\n")
         return err.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("\ncauldron: interrupted" + interrupted_hint(args) + "\n")
+        return 130
     return code
 
 
