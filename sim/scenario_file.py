@@ -275,6 +275,8 @@ def _action(r: _Reader, raw: Any, i: int, players: Sequence[str], ids: set[str])
     if do == "attack":
         attackers = r.get(raw, "attackers", where, list)
         params["attackers"] = [_id(r, v, ids, f"{where}.attackers") for v in attackers]
+        if len(set(params["attackers"])) != len(attackers):
+            raise r.fail(f"{where}.attackers", "a creature is listed twice")
         blockers = r.get(raw, "blockers", where, dict, {})
         params["blockers"] = {
             _id(r, b, ids, f"{where}.blockers"): _id(r, a, ids, f"{where}.blockers.{b}")

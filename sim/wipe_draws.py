@@ -13,6 +13,7 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.wipe_state import (
+    EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
     EV_COUNTERS,
@@ -58,6 +59,9 @@ class WipeMix:
     random_targets: bool = False
     modes: tuple[int, ...] = field(default=(2,))  # modal spells' mode bit sets
     legal_start: bool = True  # drop counters and damage that would kill a creature at once
+    sick: float = 0.0  # chance a permanent came under its controller's control this turn
+    keyword: float = 0.0  # chance of one granted combat keyword (flying, trample, ...)
+    combat: float = 0.0  # chance an event is an attack with random attackers and blockers
 
 
 def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInputs:
@@ -99,6 +103,20 @@ def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInput
     if mix.random_targets:
         ping = (rng.random((t, s + e)) * n_players[:, None]).astype(np.int8)
     damage = (rng.random((t, s)) < mix.damage).astype(np.int16)
+    # Combat parts are drawn only when asked for, so other mixes keep their random streams.
+    keywords = since = None
+    if mix.keyword > 0:
+        bits = np.array(list(tb.KEYWORD_BITS.values()), dtype=np.uint8)
+        granted = rng.random((t, s)) < mix.keyword
+        keywords = (bits[rng.integers(0, len(bits), size=(t, s))] * granted).astype(np.uint8)
+    if mix.sick > 0:
+        since = rng.random((t, s)) >= mix.sick
+    attack = block = block_order = None
+    if mix.combat > 0:
+        creature = tb.IS_CREATURE[np.maximum(card, 0)] & (card >= 0)
+        attack, block, block_order = _combat(
+            rng, mix.combat, ev_kind, controller, creature, active, n_players
+        )
     if mix.legal_start:
         # A board from a game in progress has no creature already dead on it (704.5f/g).
         c = np.maximum(card, 0)
@@ -131,7 +149,44 @@ def draw_wipes(rng: np.random.Generator, trials: int, mix: WipeMix) -> WipeInput
         ev_amount=rng.integers(0, 4, size=(t, e)).astype(np.int16),
         ev_counter=rng.integers(0, 2, size=(t, e)).astype(np.int8),
         ev_mode=rng.choice(np.array(mix.modes, dtype=np.int8), size=(t, e)),
+        since_turn_start=since,
+        keywords=keywords,
+        ev_attack=attack,
+        ev_block=block,
+        ev_block_order=block_order,
     )
+
+
+def _combat(
+    rng: np.random.Generator,
+    chance: float,
+    ev_kind: np.ndarray,
+    controller: np.ndarray,
+    creature: np.ndarray,
+    active: np.ndarray,
+    n_players: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Attack events: the active player's creature cards attack with chance 3/4, anything else
+    with 1/20 (in a random listed order); the defending player's creature cards block a random
+    attacker with chance 1/2, anything else with 1/20 (in a random table order). Illegal
+    choices are kept on purpose: the engines must reject them alike."""
+    t, e = ev_kind.shape
+    s = controller.shape[1]
+    attacking = rng.random((t, e)) < chance
+    ev_kind[attacking] = EV_ATTACK
+    order = rng.permuted(np.tile(np.arange(s, dtype=np.int16), (t, e, 1)), axis=2)
+    mine = (creature & (controller == active[:, None]))[:, None, :]
+    defends = (creature & (controller == ((active + 1) % n_players)[:, None]))[:, None, :]
+    u = rng.random((t, e, s))
+    is_attacker = np.where(mine, u < 0.75, u < 0.05) & attacking[:, :, None]
+    attack = np.where(is_attacker, order, -1).astype(np.int16)
+    pick = rng.integers(0, s, size=(t, e, s)).astype(np.int16)
+    u = rng.random((t, e, s))
+    blocks = np.where(defends, u < 0.5, u < 0.05) & ~is_attacker & attacking[:, :, None]
+    picked_attacks = np.take_along_axis(is_attacker, pick.astype(np.intp), axis=2)
+    block = np.where(blocks & picked_attacks, pick, -1).astype(np.int16)
+    block_order = np.where(block >= 0, order[:, :, ::-1], -1).astype(np.int16)
+    return attack, block, block_order
 
 
 def _normalized(weights: Sequence[float] | None, n: int) -> np.ndarray:

@@ -138,6 +138,21 @@ SPELL_EXILE_IF_DIES = _col(np.bool_)
 SPELL_TO_LIBRARY = _col(np.bool_)
 SPELL_KIND = _col(np.int8)  # counters kind code for SPELL 4
 
+# -- combat keywords as bits (printed here; granted ones live on the object)
+KEYWORD_BITS: Final = {
+    "flying": 1,
+    "trample": 2,
+    "deathtouch": 4,
+    "menace": 8,
+    "intimidate": 16,
+    "haste": 32,
+}
+KEYWORDS = _col(np.uint8)
+GRANTS_HASTE = _col(np.bool_)  # grant_keyword haste to creatures you control (Fervor)
+AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
+HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (not in the wipe shape)
+COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
+
 KIND_CODE: Final = {"+1/+1": 0, "-1/-1": 1, "any": 2}
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
 _SPELL_CODE = {
@@ -169,6 +184,8 @@ def _fill() -> None:
         IS_LEGENDARY[i] = "Legendary" in c.supertypes
         BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
         PERSIST[i] = c.keywords.count("persist")
+        KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
+        COLOR_BITS[i] = sum(1 << "WUBRG".index(col) for col in c.colors)
         UNDYING[i] = c.keywords.count("undying")
         BOARD_OK[i] = on_board_ok(c)
         CAST_OK[i] = castable_ok(c)
@@ -183,6 +200,13 @@ def _fill() -> None:
                 }[scope]
                 cols[0][i] += p
                 cols[1][i] += tt
+            elif t == "grant_keyword" and a.text("keyword") == "haste":
+                assert a.text("scope") == "yours"
+                GRANTS_HASTE[i] = True
+            elif t == "activate_as_though_haste":
+                AS_THOUGH_HASTE[i] = True
+            elif t == "human_damages_you_destroy":
+                HUMAN_DAMAGE_DESTROYS[i] = True
             elif t == "grant_keyword" and a.text("keyword") == "undying":
                 assert a.text("scope") == "other_non_human_yours"
                 LORD_UNDYING[i] += 1

@@ -10,12 +10,14 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.wipe_board import derive, per_player, put_counters
+from engine.batch.wipe_combat import attack
 from engine.batch.wipe_fast import batch_fits, run_fast
 from engine.batch.wipe_moves import cast_permanent, leave
 from engine.batch.wipe_stack import settle
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EFFECTS,
+    EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
     EV_COUNTERS,
@@ -54,7 +56,7 @@ def new_state(
     feat = Features.of(cards)
     n = s + e + (token_slots if feat.tokens else 0)
 
-    def slots(board: np.ndarray, fill: int | bool, dtype: type) -> np.ndarray:
+    def slots(board: np.ndarray | int | bool, fill: int | bool, dtype: type) -> np.ndarray:
         out: np.ndarray = np.full((t, n), fill, dtype=dtype)
         out[:, :s] = board
         return out
@@ -90,6 +92,12 @@ def new_state(
         base_t=tb.BASE_T.take(c) * filled,
         printed_persist=tb.PERSIST.take(c) * filled,
         printed_undying=tb.UNDYING.take(c) * filled,
+        printed_keywords=tb.KEYWORDS.take(c) * filled,
+        keywords=slots(inp.keywords if inp.keywords is not None else 0, 0, np.uint8),
+        since_turn_start=slots(
+            inp.since_turn_start if inp.since_turn_start is not None else True, False, np.bool_
+        ),
+        deathtouch_hit=zeros(n, np.bool_),
         zone=filled.astype(np.int8) * np.int8(BATTLEFIELD),
         controller=slots(inp.controller, 0, np.int8),
         owner=slots(inp.owner, 0, np.int8),
@@ -140,7 +148,7 @@ def new_state(
         spell_zone=zeros(e, np.int8),
         spell_card=inp.ev_card.astype(np.int16),
         spell_by=inp.ev_by.astype(np.int8),
-        rejected=zeros(e, np.bool_),
+        rejected=zeros(e, np.int8),
         n_board=s,
         n_events=e,
         feat=feat,
@@ -162,7 +170,7 @@ def _cast(st: WipeState, inp: WipeInputs, e: int, casting: np.ndarray) -> None:
     rows = np.arange(len(card))
     pays = casting & tb.SPELL_PAY_X_LIFE[c]
     cannot = pays & (st.life[rows, by] < x)  # CR 119.4
-    st.rejected[cannot, e] = True
+    st.rejected[cannot, e] = 2  # cannot_pay_life
     casting = casting & ~cannot
     st.life[rows[pays & casting], by[pays & casting]] -= x[pays & casting]
     spell = np.where(casting, tb.SPELL[c], -1)
@@ -230,7 +238,7 @@ def _targeted(st: WipeState, inp: WipeInputs, e: int, kind: int, live: np.ndarra
     rows = np.arange(len(acting))
     target = inp.ev_target[:, e].astype(np.intp)
     here = acting & (st.zone[rows, np.maximum(target, 0)] == BATTLEFIELD) & (target >= 0)
-    st.rejected[acting & ~here, e] = True  # CR 400.7: that object is gone
+    st.rejected[acting & ~here, e] = 1  # not_on_battlefield, CR 400.7: that object is gone
     mask = np.zeros(st.card.shape, dtype=bool)
     mask[rows[here], target[here]] = True
     if kind in (EV_DESTROY, EV_SACRIFICE):
@@ -256,11 +264,13 @@ def _pass_turn(st: WipeState, passing: np.ndarray) -> None:
     sel = passing[:, None]
     for arr in (st.damage, st.eot_p, st.eot_t):
         arr[np.broadcast_to(sel, arr.shape)] = 0
-    st.exile_if_dies[np.broadcast_to(sel, st.exile_if_dies.shape)] = False
+    for flags in (st.exile_if_dies, st.deathtouch_hit):
+        flags[np.broadcast_to(sel, flags.shape)] = False
     st.fx_src[passing] = -1
     st.active[passing] = (st.active[passing] + 1) % st.n_players[passing]
     untap = sel & (st.zone == BATTLEFIELD) & (st.controller == st.active[:, None])
     st.tapped[untap] = False
+    st.since_turn_start[untap] = True  # CR 302.6: their turn has begun
 
 
 def apply_event(st: WipeState, inp: WipeInputs, e: int) -> None:
@@ -284,6 +294,9 @@ def apply_event(st: WipeState, inp: WipeInputs, e: int) -> None:
     m = live & (kind == EV_PASS_TURN)
     if m.any():
         _pass_turn(st, m)
+    m = live & (kind == EV_ATTACK)
+    if m.any():
+        attack(st, inp, e, m)
     settle(st)
 
 

@@ -18,6 +18,7 @@ from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     DRAW,
+    EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
     EV_COUNTERS,
@@ -33,6 +34,7 @@ from engine.batch.wipe_state import (
     HAND,
     KIND_NAMES,
     OK,
+    REJECTIONS,
     WipeInputs,
     WipeState,
 )
@@ -99,6 +101,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     )
     plus, minus, damage = one(s, 0, np.int16), one(s, 0, np.int16), one(s, 0, np.int16)
     p_extra, u_extra = one(s, 0, np.int8), one(s, 0, np.int8)
+    granted, since = one(s, 0, np.uint8), one(s, True, np.bool_)
     ids: list[str] = []
     for i, entry in enumerate(scn.battlefield):
         where = f"battlefield {entry.id}"
@@ -114,11 +117,16 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         damage[0, i] = entry.damage
         p_extra[0, i] = entry.grant.count("persist")
         u_extra[0, i] = entry.grant.count("undying")
+        granted[0, i] = sum(tb.KEYWORD_BITS.get(k, 0) for k in set(entry.grant))
+        since[0, i] = entry.since_turn_start
         ids.append(entry.id)
     ev = {name: one(e, 0, dtype) for name, dtype in (
         ("kind", np.int8), ("by", np.int8), ("x", np.int16), ("target", np.int16),
         ("amount", np.int16), ("counter", np.int8), ("mode", np.int8))}  # fmt: skip
     ev_card = one(e, -1, np.int16)
+    attack = np.full((1, e, s), -1, dtype=np.int16)
+    block = np.full((1, e, s), -1, dtype=np.int16)
+    block_order = np.full((1, e, s), -1, dtype=np.int16)
     taken = set(ids)
     cast_ids: list[str] = []
     for k, action in enumerate(scn.actions):
@@ -156,6 +164,21 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
                 ev["counter"][0, k] = tb.KIND_CODE[kind]
         elif action.do == "pass_turn":
             ev["kind"][0, k] = EV_PASS_TURN
+        elif action.do == "attack":
+            ev["kind"][0, k] = EV_ATTACK
+            watchers = [tb.INDEX[b.card.name.lower()] for b in scn.battlefield]
+            if tb.HUMAN_DAMAGE_DESTROYS[watchers].any():
+                raise OutsideShapes(f"{where}: a Human's combat damage to Mikaeus's controller")
+            board_slot = {pid: slot for slot, pid in enumerate(ids)}
+            for place, pid in enumerate(action.get("attackers", [])):
+                if pid not in board_slot:
+                    raise OutsideShapes(f"{where}: attacker {pid!r} is not a board permanent")
+                attack[0, k, board_slot[pid]] = place
+            for place, (blocker, attacker) in enumerate(action.get("blockers", {}).items()):
+                if blocker not in board_slot or attacker not in board_slot:
+                    raise OutsideShapes(f"{where}: blocks between board permanents only")
+                block[0, k, board_slot[blocker]] = board_slot[attacker]
+                block_order[0, k, board_slot[blocker]] = place
         else:
             raise OutsideShapes(f"{where}: {action.do} is not a wipe-shape action")
     slot_ids = tuple(ids + cast_ids)
@@ -187,6 +210,11 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         ev_amount=ev["amount"],
         ev_counter=ev["counter"],
         ev_mode=ev["mode"],
+        since_turn_start=since,
+        keywords=granted,
+        ev_attack=attack,
+        ev_block=block,
+        ev_block_order=block_order,
     )
     return inputs, Naming(tuple(players), slot_ids)
 
@@ -242,8 +270,10 @@ def trial_scenario(inp: WipeInputs, i: int, naming: Naming | None = None) -> Sce
                 tapped=bool(inp.tapped[i, k]),
                 damage=int(inp.damage[i, k]),
                 grant=("persist",) * int(inp.persist_extra[i, k])
-                + ("undying",) * int(inp.undying_extra[i, k]),
+                + ("undying",) * int(inp.undying_extra[i, k])
+                + _granted(inp, i, k),
                 not_creature=bool(inp.not_creature[i, k]),
+                since_turn_start=inp.since_turn_start is None or bool(inp.since_turn_start[i, k]),
             )
         )
     actions = []
@@ -273,6 +303,8 @@ def trial_scenario(inp: WipeInputs, i: int, naming: Naming | None = None) -> Sce
             )
         elif kind == EV_PASS_TURN:
             actions.append(Action("pass_turn"))
+        elif kind == EV_ATTACK:
+            actions.append(Action("attack", _attack_params(inp, i, k, ids)))
         elif kind != 0:
             do = {v: key for key, v in _TARGETED.items()}[kind]
             params = {"target": ids[target_slot]}
@@ -300,6 +332,26 @@ def trial_scenario(inp: WipeInputs, i: int, naming: Naming | None = None) -> Sce
         actions=tuple(actions),
         choices=Choices(targets=targets, trigger_rank=rank),
     )
+
+
+def _granted(inp: WipeInputs, i: int, k: int) -> tuple[str, ...]:
+    bits = 0 if inp.keywords is None else int(inp.keywords[i, k])
+    return tuple(name for name, bit in tb.KEYWORD_BITS.items() if bits & bit)
+
+
+def _attack_params(inp: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
+    """An attack event as the scenario's ``attackers`` list and ``blockers`` table."""
+    assert inp.ev_attack is not None and inp.ev_block is not None
+    assert inp.ev_block_order is not None
+    place = inp.ev_attack[i, k]
+    attackers = [ids[int(s)] for s in np.argsort(place, kind="stable") if place[s] >= 0]
+    order = inp.ev_block_order[i, k]
+    blockers = {
+        ids[int(s)]: ids[int(inp.ev_block[i, k, s])]
+        for s in np.argsort(order, kind="stable")
+        if inp.ev_block[i, k, s] >= 0
+    }
+    return {"attackers": attackers, "blockers": blockers}
 
 
 def batch_outcome(st: WipeState, i: int, naming: Naming) -> dict[str, Any]:
@@ -370,11 +422,9 @@ def batch_outcome(st: WipeState, i: int, naming: Naming) -> dict[str, Any]:
         "hand": zones["hand"],
         "life": {p: int(st.life[i, k]) for k, p in enumerate(players)},
         "rejected": [
-            {"action": k, "reason": "cannot_pay_life", "rule": "119.4"}
-            if st.spell_card[i, k] >= 0
-            else {"action": k, "reason": "not_on_battlefield", "rule": "400.7"}
+            {"action": k, "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
             for k in range(e)
-            if st.rejected[i, k]
+            if (code := int(st.rejected[i, k]))
         ],
     }
 

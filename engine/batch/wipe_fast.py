@@ -98,6 +98,9 @@ def run_fast(st: WipeState, inp: WipeInputs) -> np.ndarray:
         )
         movers |= chosen
         dest[chosen] = EXILE
+        # Farewell's fourth mode (406.2): the cards already in graveyards are exiled too.
+        gy_mode = spread(ok & (spell == 5) & ((inp.ev_mode[:, 0] & 16) > 0))
+        st.zone[gy_mode & (st.zone == GRAVEYARD)] = EXILE
     if 7 in present:
         movers |= b.alive & spread(ok) & tb.IS_COLORED[b.c] & (code == 7)
     if 2 in present:
@@ -157,8 +160,9 @@ def _resolve_returns(
     st.zone += movers * ~st.token * dest
     for arr in (st.damage, st.eot_p, st.eot_t, st.persist_extra, st.undying_extra):
         arr *= staying
-    for flags in (st.tapped, st.not_creature, st.exile_if_dies):
+    for flags in (st.tapped, st.not_creature, st.exile_if_dies, st.deathtouch_hit):
         flags &= staying
+    st.keywords *= staying
     # Resolution order: the trigger put on the stack last resolves first (APNAP, rank). The
     # sort key carries the slot and which keyword returns it in its low bits, so one sort of
     # the keys gives both (ranks are below 2**22, slots below 64).
@@ -172,6 +176,7 @@ def _resolve_returns(
     # The first return of each card: under its owner's control, with its counter.
     st.zone += back * np.int8(BATTLEFIELD - GRAVEYARD)
     st.obj += back
+    st.since_turn_start &= ~back
     st.controller += (st.owner - st.controller) * back
     st.plus = st.plus * ~back + (back & ~persist_first)
     st.minus = st.minus * ~back + persist_first

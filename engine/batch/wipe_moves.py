@@ -103,8 +103,9 @@ def leave(
     st.stamp[dies] += 1
     for arr in (st.plus, st.minus, st.damage, st.eot_p, st.eot_t):
         arr[movers] = 0
-    for flags in (st.exile_if_dies, st.tapped, st.not_creature):
+    for flags in (st.exile_if_dies, st.tapped, st.not_creature, st.deathtouch_hit):
         flags[movers] = False
+    st.keywords[movers] = 0
     st.persist_extra[movers] = 0
     st.undying_extra[movers] = 0
     st.seq[movers.any(1)] += 1
@@ -152,6 +153,7 @@ def _enter(st: WipeState, entering: np.ndarray) -> None:
     """Common to every arrival: a new object (400.7), then its enters triggers (603.6a)."""
     st.zone[entering] = BATTLEFIELD
     st.obj[entering] += 1
+    st.since_turn_start[entering] = False  # CR 302.6: it just came under this control
     unranked = entering & (st.border < 0)
     if unranked.any():
         # Cast permanents and tokens join the board order as they enter.

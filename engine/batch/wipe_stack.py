@@ -39,7 +39,8 @@ def state_based_actions(st: WipeState) -> np.ndarray:
     live = (st.status == OK)[:, None]
     toughness_death = live & b.creature & (b.toughness <= 0)  # 704.5f
     lethal = live & b.creature & ~toughness_death & (st.damage >= b.toughness)  # 704.5g
-    dying = toughness_death | lethal
+    deathtouch = live & b.creature & (st.damage > 0) & st.deathtouch_hit  # 704.5h
+    dying = toughness_death | lethal | deathtouch
     legend = live & b.alive & tb.IS_LEGENDARY[b.c] & ~dying
     losers_legend = np.zeros_like(dying)
     if legend.any():

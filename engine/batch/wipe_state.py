@@ -36,7 +36,22 @@ KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
     EV_DAMAGE_ALL,
     EV_COUNTERS,
     EV_PASS_TURN,
-) = range(11)
+    EV_ATTACK,
+) = range(12)
+
+# why an event was rejected: (reason, rule) by code; 0 = not rejected
+REJECTIONS = {
+    1: ("not_on_battlefield", "400.7"),
+    2: ("cannot_pay_life", "119.4"),
+    3: ("not_an_attacker", "508.1a"),
+    4: ("tapped", "508.1a"),
+    5: ("summoning_sick", "302.6"),
+    6: ("not_a_blocker", "509.1a"),
+    7: ("cannot_block_flying", "702.9b"),
+    8: ("cannot_block_intimidate", "702.13b"),
+    9: ("menace_needs_two_blockers", "702.111b"),
+    10: ("not_attacking", "509.1a"),
+}
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
 STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial that needs
@@ -79,6 +94,12 @@ class WipeInputs:
     ev_amount: np.ndarray  # (T, E) int16 damage or counters
     ev_counter: np.ndarray  # (T, E) int8 counter kind code (0 +1/+1, 1 -1/-1)
     ev_mode: np.ndarray  # (T, E) int8 bit set of a modal spell's modes
+    # combat (optional: None means no sick permanent, no granted keyword, no attack)
+    since_turn_start: np.ndarray | None = None  # (T, S) bool: controlled since turn began
+    keywords: np.ndarray | None = None  # (T, S) uint8 granted tables.KEYWORD_BITS
+    ev_attack: np.ndarray | None = None  # (T, E, S) int16 place in the attackers list, -1
+    ev_block: np.ndarray | None = None  # (T, E, S) int16 board slot of the attacker blocked
+    ev_block_order: np.ndarray | None = None  # (T, E, S) int16 place in the blockers table
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
@@ -92,7 +113,9 @@ class WipeInputs:
 
     def take(self, rows: slice | np.ndarray) -> WipeInputs:
         """The same inputs for a subset of trials."""
-        return WipeInputs(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
+        parts: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        taken: dict[str, Any] = {k: v if v is None else v[rows] for k, v in parts.items()}
+        return WipeInputs(**taken)
 
 
 @dataclass(frozen=True)
@@ -165,6 +188,10 @@ class WipeState:
     base_t: np.ndarray  # (T, N) int16 printed toughness
     printed_persist: np.ndarray  # (T, N) int8
     printed_undying: np.ndarray  # (T, N) int8
+    printed_keywords: np.ndarray  # (T, N) uint8 tables.KEYWORD_BITS of the card
+    keywords: np.ndarray  # (T, N) uint8 granted to the object (611.2c)
+    since_turn_start: np.ndarray  # (T, N) bool: CR 302.6
+    deathtouch_hit: np.ndarray  # (T, N) bool: dealt damage by a source with deathtouch
     zone: np.ndarray  # (T, N) int8
     controller: np.ndarray  # (T, N) int8
     owner: np.ndarray  # (T, N) int8
@@ -218,7 +245,7 @@ class WipeState:
     spell_zone: np.ndarray  # (T, E) int8 where each event's spell card went
     spell_card: np.ndarray  # (T, E) int16 the card each event cast, -1 none
     spell_by: np.ndarray  # (T, E) int8 its caster (and owner)
-    rejected: np.ndarray  # (T, E) bool the event's action was rejected
+    rejected: np.ndarray  # (T, E) int8 why the event's action was rejected (REJECTIONS)
     n_board: int
     n_events: int
     feat: Features
@@ -231,6 +258,7 @@ class WipeState:
         self.base_t[rows, slots] = tb.BASE_T[cards]
         self.printed_persist[rows, slots] = tb.PERSIST[cards]
         self.printed_undying[rows, slots] = tb.UNDYING[cards]
+        self.printed_keywords[rows, slots] = tb.KEYWORDS[cards]
 
     def widen_returns(self, width: int) -> None:
         """Make room for ``width`` recorded returns per trial (the general kernels' record)."""

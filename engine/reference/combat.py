@@ -16,6 +16,12 @@ from engine.reference.state import Game, Permanent
 Rejection = tuple[str, str]
 
 
+def defending_player(game: Game) -> str:
+    """CR 506.2: the player attacked (the next in turn order under the listed policy)."""
+    i = game.players.index(game.active)
+    return game.players[(i + 1) % len(game.players)]
+
+
 def _check(
     game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]
 ) -> Rejection | None:
@@ -24,10 +30,10 @@ def _check(
             return ("not_an_attacker", "508.1a")
         if a.tapped:
             return ("tapped", "508.1a")
-        if not can_tap_or_untap_for_cost(game, a) and not has_keyword(game, a, "haste"):
+        if not can_tap_or_untap_for_cost(game, a):  # 302.6, haste included
             return ("summoning_sick", "302.6")
     for b, a in blocks:
-        if not is_creature(b) or b.controller == game.active or b.tapped:
+        if not is_creature(b) or b.controller != defending_player(game) or b.tapped:
             return ("not_a_blocker", "509.1a")
         if has_keyword(game, a, "flying") and not has_keyword(game, b, "flying"):
             return ("cannot_block_flying", "702.9b")
@@ -57,8 +63,7 @@ def attack(
     rejection = _check(game, live, blocks)
     if rejection is not None:
         return rejection
-    i = game.players.index(game.active)
-    defender = game.players[(i + 1) % len(game.players)]
+    defender = defending_player(game)
     for a in live:
         a.tapped = True  # CR 508.1f
         game.log.add("508.1", f"{a.id} attacks {defender}")

@@ -125,6 +125,30 @@ FAST = WipeMix(
     life=6,
 )
 
+# Combat (W8): attacks with random attackers and blockers (many legal, some not: every reason
+# for rejecting an attack shows up), summoning sickness, granted combat keywords.
+COMBAT = WipeMix(
+    players=(2, 3),
+    slots=8,
+    board=tuple(
+        c.name
+        for i, c in enumerate(tb.CARDS)
+        if tb.BOARD_OK[i] and not c.token_only and not tb.HUMAN_DAMAGE_DESTROYS[i]
+    ),
+    plus_counter=0.2,
+    minus_counter=0.1,
+    token=0.1,
+    extra_persist=0.3,
+    damage=0.1,
+    wipes=("Wrath of God", "Pyroclasm"),
+    events=2,
+    sick=0.3,
+    keyword=0.5,
+    combat=0.8,
+    legal_start=False,
+    random_targets=True,
+)
+
 
 def _scenario_files() -> list[Path]:
     shaped = []
@@ -151,7 +175,8 @@ def test_the_wipe_shape_covers_the_death_scenarios() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mix", "seed", "trials"), [(EVERYTHING, 11, 1500), (PERSIST_HEAVY, 12, 1500)]
+    ("mix", "seed", "trials"),
+    [(EVERYTHING, 11, 1500), (PERSIST_HEAVY, 12, 1500), (FAST, 13, 2500), (COMBAT, 14, 1500)],
 )
 def test_random_trials_agree_trial_by_trial(mix: WipeMix, seed: int, trials: int) -> None:
     inputs = draw_wipes(np.random.default_rng(seed), trials, mix)
@@ -163,8 +188,11 @@ def test_random_trials_agree_trial_by_trial(mix: WipeMix, seed: int, trials: int
         naming = Naming(
             scenario.players, tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)])
         )
-        ref = comparable(reference.run(scenario))
-        assert comparable(batch_outcome(state, i, naming)) == ref, f"trial {i}"
+        ref_out = reference.run(scenario)
+        batch_out = batch_outcome(state, i, naming)
+        ref = comparable(ref_out)
+        assert comparable(batch_out) == ref, f"trial {i}"
+        assert batch_out["rejected"] == ref_out["rejected"], f"trial {i}"
         results.add(ref["result"])
     assert "ok" in results
 
