@@ -84,6 +84,14 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(args: argparse.Namespace) -> int:
+    from sim.report_html import write_report  # jinja2, matplotlib: only when reporting
+
+    path = write_report(Path(args.dir))
+    sys.stdout.write(f"wrote {path}\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cauldron", description="Monte Carlo rules-outcome analyzer for MTG")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -103,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     explain.set_defaults(handler=_explain)
     add_run_commands(sub)
+    report = sub.add_parser("report", help="rebuild report.html of a run folder from its CSVs")
+    report.add_argument("dir", metavar="DIR", help="a run folder (from cauldron run)")
+    report.set_defaults(handler=_report)
     cards = sub.add_parser("cards", help="list or search the card library")
     cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")
     cards.set_defaults(handler=_cards)

@@ -30,6 +30,9 @@ def _run(args: argparse.Namespace) -> int:
         resume=args.resume,
         progress=None,
     )
+    from sim.report_html import write_report  # jinja2, matplotlib: only when reporting
+
+    write_report(out)
     m = result.manifest
     groups = len(exp.points)
     rate = f"{m['trials_per_s']:,.0f} trials/s" if m["trials_per_s"] else "all from checkpoints"
@@ -37,7 +40,7 @@ def _run(args: argparse.Namespace) -> int:
         f"{exp.name}: {m['trials_total']:,} trials"
         + (f" in {groups} sweep groups" if groups > 1 else "")
         + f", {m['wall_time_s']:.1f} s on {m['workers']} {m['backend']} workers ({rate})\n"
-        f"wrote {out}/: " + ", ".join(m["files"]) + "\n"
+        f"wrote {out}/: " + ", ".join([*m["files"], "report.html"]) + "\n"
     )
     return 0
 

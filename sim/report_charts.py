@@ -1,0 +1,221 @@
+"""The report's charts: matplotlib (Agg, no display, no network) drawn to inline SVG text.
+
+Text is written as SVG ``<text>`` (escaped by matplotlib), ids are salted with a fixed string
+so the same numbers give the same SVG, and every chart shares one look so a reader compares
+them at a glance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from io import StringIO
+from typing import TYPE_CHECKING, Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # before anything draws: no display is ever needed
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+_METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.DOTALL)
+PALETTE = ("#3b6fb6", "#e07b39", "#4a9d5b", "#c44e52", "#8172b2", "#937860", "#d684bd")
+MANA_COLORS = {
+    "W": "#e9dfa6",
+    "U": "#3f7fc1",
+    "B": "#4b4346",
+    "R": "#d0473a",
+    "G": "#3f9a4f",
+    "C": "#a9a9a9",
+}
+STYLE: dict[RcKeyType, Any] = {
+    "svg.fonttype": "none",  # real <text>: small, selectable, escaped
+    "svg.hashsalt": "cauldron-report",  # stable ids: same numbers, same SVG
+    "font.family": "sans-serif",
+    "font.sans-serif": ["DejaVu Sans", "Liberation Sans", "Arial", "Helvetica"],
+    "font.size": 10,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.titlesize": 11,
+    "axes.titleweight": "bold",
+    "axes.titlelocation": "left",
+}
+
+
+@dataclass(frozen=True)
+class Series:
+    """One named line or set of bars: estimates with their 95% interval (NaN: no value)."""
+
+    name: str
+    estimate: np.ndarray  # (K,) float64
+    low: np.ndarray  # (K,) float64
+    high: np.ndarray  # (K,) float64
+
+
+def _text(value: str) -> str:
+    """Keep matplotlib from reading ``$...$`` in card names or sweep values as math."""
+    return value.replace("$", r"\$")
+
+
+@contextmanager
+def _figure(width: float, height: float) -> Iterator[tuple[Figure, Axes]]:
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=(width, height), layout="constrained")
+        yield fig, fig.add_subplot()
+
+
+def _svg(fig: Figure) -> str:
+    """The figure as an ``<svg>`` element only (no XML prolog: it sits inside HTML)."""
+    buffer = StringIO()
+    with matplotlib.rc_context(STYLE):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    text = buffer.getvalue()
+    text = text[text.index("<svg") :]
+    return _METADATA.sub("", text, count=1)  # RDF with vocabulary URLs: nothing to show
+
+
+def _percent_axis(axis: matplotlib.axis.Axis) -> None:
+    axis.set_major_formatter(PercentFormatter(xmax=1.0))
+
+
+def _legend_above(ax: Axes, entries: int) -> None:
+    """A legend above the plot: never over a bar or a line."""
+    ax.legend(fontsize=8, loc="lower left", bbox_to_anchor=(0, 1), ncols=min(entries, 4),
+              frameon=False)  # fmt: skip
+
+
+def _value_label(value: float, percent: bool) -> str:
+    if np.isnan(value):
+        return ""
+    return f"{value * 100:.1f}%" if percent else f"{value:.3g}"
+
+
+def bars(
+    labels: Sequence[str],
+    series: Sequence[Series],
+    *,
+    xlabel: str,
+    percent: bool,
+    colors: Sequence[str] | None = None,
+) -> str:
+    """Horizontal bars with 95% error bars, one bar per series within each label."""
+    n, k = len(labels), max(len(series), 1)
+    height = 0.38 * n * (1 + 0.5 * (k - 1)) + 1.0
+    with _figure(6.2, min(max(height, 2.0), 9.0)) as (fig, ax):
+        step = 0.8 / k
+        positions = np.arange(n, dtype=np.float64)
+        for j, s in enumerate(series):
+            y = positions - 0.4 + step * (j + 0.5)
+            color = colors if colors is not None and k == 1 else PALETTE[j % len(PALETTE)]
+            est = np.nan_to_num(s.estimate)
+            err = np.vstack([est - np.nan_to_num(s.low), np.nan_to_num(s.high) - est])
+            ax.barh(y, est, height=step * 0.9, color=color, label=_text(s.name))
+            ax.errorbar(est, y, xerr=np.clip(err, 0, None), fmt="none", ecolor="#222", lw=1)
+            top = float(np.nanmax(s.high)) if np.isfinite(s.high).any() else 0.0
+            for yy, value, high in zip(y, s.estimate, s.high, strict=True):
+                ax.text(  # beyond the whisker, so the number stays readable
+                    float(np.nan_to_num(max(value, high))) + 0.01 * max(top, 1e-9),
+                    yy,
+                    " " + _value_label(float(value), percent),
+                    va="center",
+                    fontsize=9 if k == 1 else 8,
+                )
+        ax.set_yticks(positions, [_text(label) for label in labels])
+        ax.invert_yaxis()
+        ax.set_xlabel(_text(xlabel))
+        ax.margins(x=0.16)
+        if percent:
+            _percent_axis(ax.xaxis)
+        if k > 1:
+            _legend_above(ax, k)
+        return _svg(fig)
+
+
+def stacked_shares(rows: Sequence[str], parts: Sequence[str], shares: np.ndarray) -> str:
+    """One 100% bar per row (a sweep point), split into parts (seats), each labelled."""
+    with _figure(6.2, min(0.6 * len(rows) + 1.3, 7.0)) as (fig, ax):
+        left = np.zeros(len(rows))
+        y = np.arange(len(rows), dtype=np.float64)
+        for j, part in enumerate(parts):
+            width = np.nan_to_num(shares[:, j])
+            label = f"{part} {width[0] * 100:.1f}%" if len(rows) == 1 else part
+            ax.barh(y, width, left=left, height=0.6, color=PALETTE[j % len(PALETTE)], label=label)
+            for yy, x0, w in zip(y, left, width, strict=True):
+                if w >= 0.1:  # narrower parts: the legend and the table give the value
+                    ax.text(
+                        x0 + w / 2,
+                        yy,
+                        f"{_text(part)}\n{w * 100:.1f}%",
+                        ha="center",
+                        va="center",
+                        color="white",
+                        fontsize=8.5,
+                        fontweight="bold",
+                    )
+            left += width
+        ax.set_yticks(y, [_text(r) for r in rows])
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        _percent_axis(ax.xaxis)
+        ax.set_xlabel("share of trials in which this seat's creature returned first")
+        ax.legend(ncols=min(len(parts), 4), fontsize=8, frameon=False, loc="lower center",
+                  bbox_to_anchor=(0.5, 1.0))  # fmt: skip
+        return _svg(fig)
+
+
+def distribution(values: Sequence[int], series: Sequence[Series], *, xlabel: str) -> str:
+    """The share of trials at each count: bars for one group, lines for several."""
+    x = np.asarray(values, dtype=np.float64)
+    with _figure(6.2, 3.0) as (fig, ax):
+        if len(series) == 1:
+            s = series[0]
+            ax.bar(x, np.nan_to_num(s.estimate), width=0.8, color=PALETTE[0])
+            err = np.vstack([s.estimate - s.low, s.high - s.estimate])
+            ax.errorbar(x, s.estimate, yerr=np.clip(np.nan_to_num(err), 0, None), fmt="none",
+                        ecolor="#222", lw=0.8)  # fmt: skip
+        else:
+            for j, s in enumerate(series):
+                color = PALETTE[j % len(PALETTE)]
+                ax.plot(x, s.estimate, marker="o", ms=3, color=color, label=_text(s.name))
+                ax.fill_between(x, s.low, s.high, color=color, alpha=0.2, lw=0)
+            _legend_above(ax, len(series))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel(_text(xlabel))
+        ax.set_ylabel("share of trials")
+        _percent_axis(ax.yaxis)
+        return _svg(fig)
+
+
+def sweep_curves(
+    x: Sequence[float] | None,
+    ticks: Sequence[str],
+    series: Sequence[Series],
+    *,
+    xlabel: str,
+    ylabel: str,
+    percent: bool,
+) -> str:
+    """Each series over the sweep points, with its 95% interval as a band. ``x`` None: the
+    points are categories (evenly spaced, labelled by ``ticks``)."""
+    pos = np.arange(len(ticks), dtype=np.float64) if x is None else np.asarray(x, np.float64)
+    with _figure(6.2, 3.2) as (fig, ax):
+        for j, s in enumerate(series):
+            color = PALETTE[j % len(PALETTE)]
+            ax.plot(pos, s.estimate, marker="o", ms=4, color=color, label=_text(s.name))
+            ax.fill_between(pos, s.low, s.high, color=color, alpha=0.2, lw=0)
+        ax.set_xticks(pos, [_text(t) for t in ticks])
+        ax.set_xlabel(_text(xlabel))
+        ax.set_ylabel(_text(ylabel))
+        if percent:
+            _percent_axis(ax.yaxis)
+        if len(series) > 1:
+            _legend_above(ax, len(series))
+        return _svg(fig)
