@@ -26,7 +26,7 @@ from engine.batch.mana_state import (
     ManaState,
 )
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_convert import Naming
+from engine.batch.wipe_convert import Naming, comparable
 from engine.batch.wipe_state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, OK
 from engine.library import Card
 from engine.mana_types import MANA_TYPES
@@ -353,31 +353,8 @@ def mana_comparable(out: Mapping[str, Any]) -> dict[str, Any]:
     """What both engines must agree on: result, the final board (tapped and counters
     included), the pools, what each permanent could produce, the rejections with reason and
     rule, the zones as multisets and life. An unsupported trial claims nothing but that."""
-    if out["result"] == "unsupported":
-        return {"result": "unsupported"}
-    return {
-        "result": out["result"],
-        "battlefield": sorted(
-            (
-                p["id"],
-                p["card"],
-                p["controller"],
-                p["owner"],
-                p["object"],
-                p["power"],
-                p["toughness"],
-                tuple(sorted(p["counters"].items())),
-                p["damage"],
-                p["tapped"],
-                p["token"],
-            )
-            for p in out["battlefield"]
-        ),
-        "zones": {
-            z: {k: sorted(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
-        },
-        "life": dict(out["life"]),
-        "mana_pool": {p: dict(pool) for p, pool in out["mana_pool"].items()},
-        "could_produce": {k: list(v) for k, v in out["could_produce"].items()},
-        "rejected": [(r["action"], r["reason"], r["rule"]) for r in out["rejected"]],
-    }
+    same = comparable(out)
+    if same["result"] != "unsupported":
+        same["mana_pool"] = {p: dict(pool) for p, pool in out["mana_pool"].items()}
+        same["could_produce"] = {k: list(v) for k, v in out["could_produce"].items()}
+    return same

@@ -458,5 +458,5 @@ def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
             z: {k: sorted(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
         },
         "life": dict(out["life"]),
-        "rejected": [r["action"] for r in out["rejected"]],
+        "rejected": [(r["action"], r["reason"], r["rule"]) for r in out["rejected"]],
     }
