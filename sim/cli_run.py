@@ -29,6 +29,9 @@ def _run(args: argparse.Namespace) -> int:
         out=out,
         resume=args.resume,
         progress=None,
+        target_ci=args.target_ci,
+        exact=args.exact,
+        max_support=args.max_support,
     )
     from sim.report_html import write_report  # jinja2, matplotlib: only when reporting
 
@@ -36,13 +39,40 @@ def _run(args: argparse.Namespace) -> int:
     m = result.manifest
     groups = len(exp.points)
     rate = f"{m['trials_per_s']:,.0f} trials/s" if m["trials_per_s"] else "all from checkpoints"
+    if args.exact:
+        sys.stdout.write(
+            f"{exp.name}: exact, {m['trials_total']:,} support points (boards x choices)"
+            + (f" in {groups} sweep groups" if groups > 1 else "")
+            + f" enumerated in {m['wall_time_s']:.1f} s\n"
+            f"wrote {out}/: " + ", ".join([*m["files"], "report.html"]) + "\n"
+        )
+        return 0
     sys.stdout.write(
         f"{exp.name}: {m['trials_total']:,} trials"
         + (f" in {groups} sweep groups" if groups > 1 else "")
         + f", {m['wall_time_s']:.1f} s on {m['workers']} {m['backend']} workers ({rate})\n"
-        f"wrote {out}/: " + ", ".join([*m["files"], "report.html"]) + "\n"
+        + _target_line(m)
+        + f"wrote {out}/: "
+        + ", ".join([*m["files"], "report.html"])
+        + "\n"
     )
     return 0
+
+
+def _target_line(manifest: dict[str, Any]) -> str:
+    """What ``--target-ci`` did: where it stopped, and why."""
+    target = manifest.get("target_ci")
+    if target is None:
+        return ""
+    used, cap = manifest["trials_per_point"], target["cap_trials"]
+    if target["met"]:
+        why = f"stopped on its own at {used:,} of at most {cap:,} trials per point"
+    else:
+        why = f"NOT met: reached the cap of {cap:,} trials per point"
+    return (
+        f"--target-ci {target['half_width']}: {why};"
+        f" widest headline 95% half-width {target['reached']:.6f} ({target['widest']})\n"
+    )
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -106,6 +136,24 @@ def add_run_commands(sub: Any) -> None:
     run.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (with dask)")
     run.add_argument("--out", metavar="DIR", help="run folder (default reports/<name>/)")
     run.add_argument("--resume", action="store_true", help="continue a killed run in --out")
+    run.add_argument(
+        "--target-ci",
+        type=float,
+        metavar="W",
+        help="stop once every headline share's 95%% CI half-width is at most W"
+        " (the file's trials are the cap)",
+    )
+    run.add_argument(
+        "--exact",
+        action="store_true",
+        help="enumerate every trial with its probability (small discrete wipe experiments)",
+    )
+    run.add_argument(
+        "--max-support",
+        type=int,
+        metavar="N",
+        help="--exact: most support points per sweep point (default 100,000)",
+    )
     run.set_defaults(handler=_run)
     validate = sub.add_parser("validate", help="check an experiment file without running it")
     validate.add_argument("file", help="an experiment TOML file")

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import platform
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -19,11 +21,13 @@ import pandas as pd
 
 from sim.aggregate import tidy_frames
 from sim.errors import UserError
+from sim.exact import MAX_SUPPORT, check_exact, exact_point, exact_rows
 from sim.experiment_config import Experiment, load_experiment, parse_experiment
 from sim.experiment_shapes import shape_of
 from sim.report_files import write_csv, write_json
 from sim.runner import BACKENDS, RunSettings, RunTotals, batch_sizes, resolve_jobs, run_batches
 from sim.runner_checkpoints import Checkpoints
+from sim.target_ci import check_width, next_round, precision
 
 
 def cauldron_version() -> str:
@@ -82,10 +86,26 @@ def run_experiment(
     out: str | Path | None = None,
     resume: bool = False,
     progress: bool | None = False,
+    target_ci: float | None = None,
+    exact: bool = False,
+    max_support: int | None = None,
 ) -> ExperimentResult:
     """Run an experiment; write ``summary.csv``, one CSV per metric family and
-    ``manifest.json`` into ``out`` (nothing is written when ``out`` is None)."""
+    ``manifest.json`` into ``out`` (nothing is written when ``out`` is None).
+
+    ``target_ci``: stop once every headline proportion's 95% half-width is at most this,
+    with the experiment's trials as the cap (``sim.target_ci``). ``exact``: enumerate every
+    trial with its probability instead of sampling (``sim.exact``; at most ``max_support``
+    support points per sweep point)."""
     exp = as_experiment(experiment).with_overrides(trials, seed)
+    if exact:
+        if target_ci is not None or resume:
+            raise UserError("--exact needs no --target-ci or --resume (it samples nothing)")
+        return _run_exact(exp, out, MAX_SUPPORT if max_support is None else max_support)
+    if target_ci is not None:
+        check_width(target_ci)
+        if resume:
+            raise UserError("--target-ci cannot --resume (hint: rerun it; it is deterministic)")
     resolve_jobs(jobs)
     if backend not in BACKENDS:
         raise UserError(f"--backend {backend}: unknown (hint: one of {', '.join(BACKENDS)})")
@@ -103,13 +123,57 @@ def run_experiment(
         n_batches = len(batch_sizes(exp.trials, exp.batch_size))
         checkpoints = Checkpoints(out_dir / "checkpoints", identity(exp), sizes, n_batches)
     settings = RunSettings(jobs, backend, scheduler, progress)
-    done = run_batches(exp, settings, checkpoints, resume)
+    rounds = None if target_ci is None else partial(next_round, exp, target_ci)
+    done = run_batches(exp, settings, checkpoints, resume, rounds)
     rows = [
         shape.rows(p.config, total, exp.families)
         for p, total in zip(exp.points, done.totals, strict=True)
     ]
     summary, tables = tidy_frames(exp, rows)
     manifest = _manifest(exp, settings, done)
+    if target_ci is not None:
+        reached = precision(exp, done.totals)
+        manifest["target_ci"] = {
+            "half_width": target_ci,
+            "reached": round(reached.half_width, 6),
+            "widest": reached.metric,
+            "met": reached.half_width <= target_ci,
+            "cap_trials": exp.trials,
+        }
+    if out_dir is not None:
+        write_csv(out_dir / "summary.csv", summary)
+        for family, frame in tables.items():
+            write_csv(out_dir / f"{family}.csv", frame)
+        write_json(out_dir / "manifest.json", manifest)
+    return ExperimentResult(summary, tables, manifest, out_dir)
+
+
+def _run_exact(exp: Experiment, out: str | Path | None, max_support: int) -> ExperimentResult:
+    """``--exact``: every sweep point enumerated through the batch engine, one weighted batch."""
+    support = check_exact(exp, max_support)
+    out_dir = Path(out) if out is not None else None
+    if out_dir is not None:
+        check_out(out_dir)
+    start = time.perf_counter()
+    points = [exact_point(p.config) for p in exp.points]
+    rows = [
+        exact_rows(p.config, point, exp.families)
+        for p, point in zip(exp.points, points, strict=True)
+    ]
+    wall = time.perf_counter() - start
+    summary, tables = tidy_frames(exp, rows)
+    done = RunTotals([], sum(support), 0, wall, 1, 1)
+    manifest = _manifest(exp, RunSettings(1), done)
+    manifest.update(
+        {
+            "method": "exact",
+            "support_per_point": support,
+            "max_support": max_support,
+            "batches_per_point": 1,
+            "trials_per_point": max(support),
+            "trials_total": sum(support),
+        }
+    )
     if out_dir is not None:
         write_csv(out_dir / "summary.csv", summary)
         for family, frame in tables.items():
@@ -120,6 +184,7 @@ def run_experiment(
 
 def _manifest(exp: Experiment, settings: RunSettings, done: RunTotals) -> dict[str, Any]:
     """What ``manifest.json`` says: the run's identity, how it ran and how fast."""
+    used = min(done.batches_run * exp.batch_size, exp.trials)
     return {
         **{k: v for k, v in identity(exp).items() if k != "layout"},
         "name": exp.name,
@@ -127,8 +192,9 @@ def _manifest(exp: Experiment, settings: RunSettings, done: RunTotals) -> dict[s
         "shape": exp.shape,
         "families": list(exp.families),
         "points": [{"group": p.index, "params": dict(p.params)} for p in exp.points],
-        "batches_per_point": len(batch_sizes(exp.trials, exp.batch_size)),
-        "trials_total": exp.trials * len(exp.points),
+        "batches_per_point": done.batches_run,
+        "trials_per_point": used,
+        "trials_total": used * len(exp.points),
         "backend": settings.backend,
         "jobs": settings.jobs,
         "workers": done.workers,

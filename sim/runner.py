@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +47,7 @@ class RunTotals:
     batches_resumed: int
     wall_s: float
     workers: int
+    batches_run: int = 0  # batches per sweep point in the totals (all, unless a rule stopped)
 
 
 @dataclass(frozen=True)
@@ -145,10 +146,22 @@ def backend(settings: RunSettings) -> Iterator[tuple[str, int]]:
             cluster.close()
 
 
+NextRound = Callable[[list[np.ndarray], int], int]
+
+
 def run_batches(
-    exp: Experiment, settings: RunSettings, checkpoints: Checkpoints | None, resume: bool
+    exp: Experiment,
+    settings: RunSettings,
+    checkpoints: Checkpoints | None,
+    resume: bool,
+    next_round: NextRound | None = None,
 ) -> RunTotals:
-    """Run every batch of every sweep point not yet checkpointed; sum the statistics."""
+    """Run every batch of every sweep point not yet checkpointed; sum the statistics.
+
+    With ``next_round`` the batches run in rounds: batches ``[0, m)`` of every point, then
+    ``next_round(totals, m)`` says how many batches per point to have in all (``m`` or fewer:
+    stop). It sees only whole rounds of totals in batch order, which are exact integer sums,
+    so where a run stops does not depend on ``--jobs`` or the backend (``sim.target_ci``)."""
     from joblib import Parallel, delayed  # imported here: ``cauldron validate`` needs none
 
     start = time.perf_counter()
@@ -172,25 +185,32 @@ def run_batches(
                 checkpoints.start_fresh()
         already = sum(sizes[b] for _, b in done)
         progress = Progress(exp.trials * len(exp.points), already, settings.progress)
-        calls = (
-            delayed(run_one_batch)(
-                exp.shape, p.config, batch_seed(exp.seed, b), sizes[b], p.index, b
-            )
-            for p in exp.points
-            for b in range(len(sizes))
-            if (p.index, b) not in done
-        )
         if name == "loky":
             parallel = Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
         else:
             # The backend comes from ``parallel_config``: naming it here again makes joblib
             # 1.6 hand its nesting level to Dask as a task argument.
             parallel = Parallel(n_jobs=-1, return_as="generator_unordered")
-        for group, batch, vector in parallel(calls):
-            add(group, batch, vector)
-            if checkpoints is not None:
-                checkpoints.save(group, batch, vector)
-            ran += sizes[batch]
-            progress.advance(sizes[batch])
+        low, high = 0, len(sizes) if next_round is None else 1
+        have = 0
+        while low < high:
+            calls = (
+                delayed(run_one_batch)(
+                    exp.shape, p.config, batch_seed(exp.seed, b), sizes[b], p.index, b
+                )
+                for p in exp.points
+                for b in range(low, high)
+                if (p.index, b) not in done
+            )
+            for group, batch, vector in parallel(calls):
+                add(group, batch, vector)
+                if checkpoints is not None:
+                    checkpoints.save(group, batch, vector)
+                ran += sizes[batch]
+                progress.advance(sizes[batch])
+            have = high
+            if next_round is None:
+                break
+            low, high = high, min(len(sizes), next_round(totals, high))
     progress.close()
-    return RunTotals(totals, ran, len(done), time.perf_counter() - start, workers)
+    return RunTotals(totals, ran, len(done), time.perf_counter() - start, workers, have)

@@ -1,0 +1,54 @@
+"""Issue 7's acceptance: ``--exact`` and Monte Carlo agree within their intervals on every
+shipped experiment small enough to enumerate."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from sim import run_experiment
+from sim.exact import support_size
+from sim.experiment_config import load_experiment
+
+EXPERIMENTS = Path(__file__).parent.parent.parent / "experiments"
+CAP = 100_000
+
+
+def _small() -> list[Path]:
+    found = []
+    for path in sorted(EXPERIMENTS.glob("*.toml")):
+        experiment = load_experiment(path)
+        if experiment.shape != "wipe":
+            continue
+        if all(support_size(point.config) <= CAP for point in experiment.points):
+            found.append(path)
+    return found
+
+
+def _misses_allowed(k: int, p: float = 0.05, alpha: float = 1e-4) -> int:
+    """Misses beyond this are a false alarm with chance below alpha for 95% intervals."""
+    tail, m = 1.0, -1
+    while tail >= alpha:
+        m += 1
+        tail -= math.comb(k, m) * p**m * (1 - p) ** (k - m)
+    return m
+
+
+def test_there_is_a_shipped_small_experiment() -> None:
+    assert [p.name for p in _small()] == ["small_exact.toml"]
+
+
+@pytest.mark.parametrize("path", _small(), ids=lambda p: p.stem)
+def test_exact_and_monte_carlo_agree_within_their_intervals(path: Path) -> None:
+    exact = run_experiment(path, exact=True).summary
+    sampled = run_experiment(path, jobs=1).summary
+    rows = exact.merge(sampled, on=["group", "metric", "level"], suffixes=("_e", "_m"))
+    rows = rows[rows["n_m"] > 0]
+    assert len(rows) >= 20
+    outside = rows[
+        (rows["estimate_e"] < rows["ci_low_m"] - 1e-12)
+        | (rows["estimate_e"] > rows["ci_high_m"] + 1e-12)
+    ]
+    assert len(outside) <= _misses_allowed(len(rows)), outside[["metric", "level"]]
