@@ -14,7 +14,7 @@ from engine.batch import mana_tables as mt
 from engine.library import LibraryError, parse_mana_cost
 from engine.mana_types import MANA_TYPES
 from sim.experiment_dists import Discrete, SeatDist
-from sim.experiment_players import Players, parse_players
+from sim.experiment_players import Players, SlotBoard, parse_players
 from sim.experiment_reader import Reader, join
 
 MANA_KEYS = {"players", "slots", "taps", "x_spell", "costs"}
@@ -79,26 +79,12 @@ class XSpell:
 
 
 @dataclass(frozen=True)
-class ManaConfig:
+class ManaConfig(SlotBoard):
     players: Players
     slots: tuple[ManaSlotGroup, ...]
     taps: Taps
     x_spell: XSpell | None
     costs: tuple[Cost, ...]
-
-    @property
-    def n_slots(self) -> int:
-        return sum(g.count for g in self.slots)
-
-    @property
-    def max_players(self) -> int:
-        return self.players.count.high
-
-    @property
-    def board_cards(self) -> tuple[int, ...]:
-        """Every card a slot can hold, sorted by name."""
-        cards = {c for g in self.slots for c in g.cards}
-        return tuple(sorted(cards, key=lambda c: mt.CARDS[c].name))
 
     @property
     def grants_mana(self) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.batch.tables import CARDS
 from sim.experiment_dists import Discrete
 from sim.experiment_reader import MAX_PLAYERS, Reader, join
 
@@ -61,3 +62,25 @@ def other_seat(rng: np.random.Generator, seat: np.ndarray, n: np.ndarray) -> np.
     """A seat other than ``seat``, uniform among the others (``n`` broadcasts over it)."""
     shift = 1 + (rng.random(seat.shape, dtype=np.float32) * (n - 1)).astype(np.int8)
     return absolute_seat(np.minimum(shift, n - 1), seat, n)
+
+
+class SlotBoard:
+    """What both shapes' configurations derive from their slot groups and players (a mixin
+    for their dataclasses, which hold ``players`` and ``slots``)."""
+
+    players: Players
+    slots: tuple[Any, ...]  # groups with ``count`` and ``cards`` (card indices)
+
+    @property
+    def n_slots(self) -> int:
+        return sum(int(g.count) for g in self.slots)
+
+    @property
+    def max_players(self) -> int:
+        return int(self.players.count.high)
+
+    @property
+    def board_cards(self) -> tuple[int, ...]:
+        """Every card a slot can hold, sorted by name (the order of the by-card metrics)."""
+        cards = {int(c) for g in self.slots for c in g.cards}
+        return tuple(sorted(cards, key=lambda c: CARDS[c].name))

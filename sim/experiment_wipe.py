@@ -13,7 +13,7 @@ from typing import Any
 from engine.batch import tables as tb
 from engine.library import Card
 from sim.experiment_dists import Discrete, SeatDist
-from sim.experiment_players import Players, parse_players
+from sim.experiment_players import Players, SlotBoard, parse_players
 from sim.experiment_reader import Reader, join
 
 WIPE_KEYS = {"players", "slots", "events", "choices"}
@@ -56,7 +56,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class WipeConfig:
+class WipeConfig(SlotBoard):
     """A resolved wipe-shape configuration (one sweep point)."""
 
     players: Players
@@ -65,20 +65,6 @@ class WipeConfig:
     trigger_order: str  # "random", "listed" or "fixed"
     fixed_order: tuple[int, ...]  # card indices, first goes on the stack first ("fixed")
     targets: str  # "next" or "random" (an opponent): Murderous Redcap's enters trigger
-
-    @property
-    def n_slots(self) -> int:
-        return sum(g.count for g in self.slots)
-
-    @property
-    def max_players(self) -> int:
-        return self.players.count.high
-
-    @property
-    def board_cards(self) -> tuple[int, ...]:
-        """Every card a slot can hold, sorted by name (the order of the by-card metrics)."""
-        cards = {c for g in self.slots for c in g.cards}
-        return tuple(sorted(cards, key=lambda c: tb.CARDS[c].name))
 
 
 def _card_index(r: Reader, name: str, where: str, cast: bool) -> int:

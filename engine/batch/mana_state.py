@@ -14,6 +14,7 @@ from typing import Any, Final
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch.rows import take_rows
 from engine.batch.wipe_state import BATTLEFIELD, DRAW, OK, UNSUPPORTED
 
 __all__ = ["BATTLEFIELD", "DRAW", "OK", "UNSUPPORTED"]
@@ -105,7 +106,7 @@ class ManaInputs:
 
     def take(self, rows: slice | np.ndarray) -> ManaInputs:
         """The same inputs for a subset of trials."""
-        return ManaInputs(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
+        return take_rows(self, rows, self.card.shape[0])
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ trial; every object that card becomes (CR 400.7) is counted by ``obj``. Empty sl
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 import numpy as np
 
 from engine.batch import tables as tb
+from engine.batch.rows import take_rows
 
 # zones
 NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
@@ -113,9 +113,7 @@ class WipeInputs:
 
     def take(self, rows: slice | np.ndarray) -> WipeInputs:
         """The same inputs for a subset of trials."""
-        parts: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
-        taken: dict[str, Any] = {k: v if v is None else v[rows] for k, v in parts.items()}
-        return WipeInputs(**taken)
+        return take_rows(self, rows, self.card.shape[0])
 
 
 @dataclass(frozen=True)
@@ -270,13 +268,7 @@ class WipeState:
 
     def take(self, rows: np.ndarray) -> WipeState:
         """The state of a subset of trials (a copy)."""
-        t = len(self.status)
-        parts: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            is_rows = isinstance(value, np.ndarray) and value.shape[:1] == (t,)
-            parts[f.name] = value[rows] if is_rows else value
-        return WipeState(**parts)
+        return take_rows(self, rows, len(self.status))
 
     def put(self, rows: np.ndarray, part: WipeState) -> None:
         """Write back the state of a subset (taken with ``take``, or run on its own). The
