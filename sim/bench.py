@@ -79,16 +79,14 @@ class Workload:
 
 def _wipe_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
     _, _, s, e = inputs.shape
-    scenario = trial_scenario(inputs, i)
-    ids = tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)])
-    return comparable(batch_outcome(state, i, Naming(scenario.players, ids)))
+    naming = Naming.default(int(inputs.n_players[i]), s, e)
+    return comparable(batch_outcome(state, i, naming))
 
 
 def _mana_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
     _, _, s, a = inputs.shape
-    scenario = mana_trial_scenario(inputs, i)
-    ids = tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(a)])
-    return mana_comparable(mana_batch_outcome(state, i, Naming(scenario.players, ids)))
+    naming = Naming.default(int(inputs.n_players[i]), s, a)
+    return mana_comparable(mana_batch_outcome(state, i, naming))
 
 
 WORKLOADS = [

@@ -87,6 +87,5 @@ class ManaShape:
         i = index - start
         scenario = mana_trial_scenario(part, i)
         _, _, s, a = part.shape
-        ids = tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(a)])
-        outcome = mana_batch_outcome(state, i, Naming(scenario.players, ids))
+        outcome = mana_batch_outcome(state, i, Naming.default(int(part.n_players[i]), s, a))
         return Replay(scenario, mana_comparable(outcome), mana_comparable)

@@ -53,7 +53,5 @@ class WipeShape:
         part = inputs.take(slice(start, start + CHUNK))
         state = run_wipe(part)
         _, _, s, e = inputs.shape
-        naming = Naming(
-            scenario.players, tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)])
-        )
+        naming = Naming.default(int(inputs.n_players[index]), s, e)
         return Replay(scenario, comparable(batch_outcome(state, index - start, naming)), comparable)

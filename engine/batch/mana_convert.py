@@ -210,11 +210,8 @@ def mana_inputs_from_scenario(scn: Scenario) -> tuple[ManaInputs, Naming]:
 
 
 def _naming(inp: ManaInputs, i: int, naming: Naming | None) -> Naming:
-    if naming is not None:
-        return naming
     _, _, s, a = inp.shape
-    players = tuple(f"P{k + 1}" for k in range(int(inp.n_players[i])))
-    return Naming(players, tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(a)]))
+    return naming or Naming.default(int(inp.n_players[i]), s, a)
 
 
 def mana_trial_scenario(inp: ManaInputs, i: int, naming: Naming | None = None) -> Scenario:

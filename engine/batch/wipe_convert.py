@@ -59,6 +59,14 @@ class Naming:
     players: tuple[str, ...]
     slot_ids: tuple[str, ...]  # board slots then one per event ("" when it casts nothing)
 
+    @staticmethod
+    def default(players: int, slots: int, events: int) -> Naming:
+        """Seats ``P1``..., board slots ``s0``..., one ``c0``... per event (or action): the
+        names a drawn trial gets as a scenario."""
+        seats = tuple(f"P{k + 1}" for k in range(players))
+        ids = tuple([f"s{k}" for k in range(slots)] + [f"c{k}" for k in range(events)])
+        return Naming(seats, ids)
+
 
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
@@ -245,14 +253,9 @@ def _choices(
 def trial_scenario(inp: WipeInputs, i: int, naming: Naming | None = None) -> Scenario:
     """Trial ``i`` of a batch as a scenario for the reference engine (same board, events and
     choices), with seats ``P1``... and slots ``s0``... unless ``naming`` says otherwise."""
-    n = int(inp.n_players[i])
     _, _, s, e = inp.shape
-    players = naming.players if naming else tuple(f"P{k + 1}" for k in range(n))
-    ids = (
-        list(naming.slot_ids)
-        if naming
-        else [f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)]
-    )
+    naming = naming or Naming.default(int(inp.n_players[i]), s, e)
+    players, ids = naming.players, list(naming.slot_ids)
     board = []
     for k in range(s):
         c = int(inp.card[i, k])

@@ -157,7 +157,7 @@ X_SPELLS = ManaMix(
 
 def _naming(inputs: ManaInputs, scn: Scenario) -> Naming:
     _, _, s, a = inputs.shape
-    return Naming(scn.players, tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(a)]))
+    return Naming.default(len(scn.players), s, a)
 
 
 def _shaped_files() -> list[Path]:

@@ -185,9 +185,7 @@ def test_random_trials_agree_trial_by_trial(mix: WipeMix, seed: int, trials: int
     results = set()
     for i in range(trials):
         scenario = trial_scenario(inputs, i)
-        naming = Naming(
-            scenario.players, tuple([f"s{k}" for k in range(s)] + [f"c{k}" for k in range(e)])
-        )
+        naming = Naming.default(int(inputs.n_players[i]), s, e)
         ref_out = reference.run(scenario)
         batch_out = batch_outcome(state, i, naming)
         ref = comparable(ref_out)
