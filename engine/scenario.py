@@ -1,6 +1,6 @@
 """A scenario: one exact situation (a board, actions in order, and the players' choices).
 
-This is the engines' input, already validated; ``sim.scenario_file`` reads it from TOML.
+This is the engines' input, already validated; ``sim.config.scenario`` reads it from TOML.
 """
 
 from __future__ import annotations

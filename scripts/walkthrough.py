@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sim.report_data import load_run  # noqa: E402
-from sim.report_html import format_estimate  # noqa: E402
-from sim.report_sections import headline  # noqa: E402
+from sim.report.data import load_run  # noqa: E402
+from sim.report.html import format_estimate  # noqa: E402
+from sim.report.sections import headline  # noqa: E402
 
 QUESTIONS = (
     ("Persist against board wipes, 2 players", "experiments/persist_wipes.toml"),

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sim.experiment import ExperimentResult, run_experiment
+    from sim.run.experiment import ExperimentResult, run_experiment
 
 __all__ = ["ExperimentResult", "run_experiment"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from sim import experiment
+        from sim.run import experiment
 
         return getattr(experiment, name)
     raise AttributeError(f"module 'sim' has no attribute {name!r}")

@@ -18,8 +18,8 @@ from engine.batch.mana import run_mana
 from engine.batch.mana_convert import mana_batch_outcome, mana_comparable, mana_trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
-from sim.mana_draws import ManaMix, draw_manas
-from sim.wipe_draws import WipeMix, draw_wipes
+from sim.shapes.mana.mix import ManaMix, draw_manas
+from sim.shapes.wipe.mix import WipeMix, draw_wipes
 
 CHUNK = 16_384  # trials per batch: arrays of this size stay in cache
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine import reference
 from engine.reference.state import Game
 from engine.scenario import Scenario
-from sim.scenario_file import parse_scenario
+from sim.config.scenario import parse_scenario
 
 
 def scenario(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import reference
-from sim.scenario_file import load_scenario
+from sim.config.scenario import load_scenario
 
 SHIPPED = Path(__file__).parent.parent / "experiments" / "scenarios"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.cli import main
+from sim.cli.main import main
 from tests.expectations import mismatches
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -28,8 +28,8 @@ from engine.batch.mana_convert import (
 from engine.batch.mana_state import REJECTIONS, UNSUPPORTED, ManaInputs
 from engine.batch.shapes import OutsideShapes
 from engine.scenario import Scenario
-from sim.mana_draws import ManaMix, draw_manas
-from sim.scenario_file import load_scenario
+from sim.config.scenario import load_scenario
+from sim.shapes.mana.mix import ManaMix, draw_manas
 from tests.helpers import scenario
 
 ROOT = Path(__file__).parent.parent.parent

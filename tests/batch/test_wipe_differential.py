@@ -24,8 +24,8 @@ from engine.batch.wipe_convert import (
     wipe_inputs_from_scenario,
 )
 from engine.batch.wipe_fast import batch_fits, run_fast
-from sim.scenario_file import load_scenario
-from sim.wipe_draws import WipeMix, draw_wipes
+from sim.config.scenario import load_scenario
+from sim.shapes.wipe.mix import WipeMix, draw_wipes
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(

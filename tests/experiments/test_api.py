@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import sim
-from sim.aggregate import SUMMARY_COLUMNS
+from sim.run.aggregate import SUMMARY_COLUMNS
 from tests.experiments.conftest import SMALL
 
 

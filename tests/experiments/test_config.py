@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from engine.batch import tables as tb
+from sim.config.experiment import load_experiment, parse_experiment
 from sim.errors import UserError
-from sim.experiment_config import load_experiment, parse_experiment
-from sim.experiment_draws import draw_wipe_batch
-from sim.experiment_shape import Layout
-from sim.progress import Progress
+from sim.run.progress import Progress
+from sim.shapes.base import Layout
+from sim.shapes.wipe.draws import draw_wipe_batch
 
 BASE = {
     "shape": "wipe",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.runner import batch_rng, batch_seed, batch_sizes
+from sim.run.batches import batch_rng, batch_seed, batch_sizes
 from tests.experiments.conftest import cauldron
 
 

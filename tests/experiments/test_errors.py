@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.cli import main
+from sim.cli.main import main
 from tests.experiments.conftest import SMALL, cauldron
 
 

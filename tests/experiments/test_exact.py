@@ -11,10 +11,10 @@ from typing import Any
 import pandas as pd
 
 from sim import run_experiment
-from sim.exact import support_size
-from sim.experiment import as_experiment
-from sim.experiment_shapes import shape_of
-from sim.runner import batch_rng
+from sim.run.batches import batch_rng
+from sim.run.experiment import as_experiment
+from sim.shapes.registry import shape_of
+from sim.shapes.wipe.exact import support_size
 from tests.experiments.conftest import cauldron
 
 P_MINUS, P_TOKEN = 0.3, 0.2

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from sim import run_experiment
-from sim.exact import support_size
-from sim.experiment_config import load_experiment
+from sim.config.experiment import load_experiment
+from sim.shapes.wipe.exact import support_size
 
 EXPERIMENTS = Path(__file__).parent.parent.parent / "experiments"
 CAP = 100_000

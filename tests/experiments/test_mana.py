@@ -10,9 +10,9 @@ import pytest
 
 from engine import reference
 from sim import run_experiment
+from sim.config.experiment import parse_experiment
 from sim.errors import UserError
-from sim.experiment_config import parse_experiment
-from sim.experiment_replay import replay_trial
+from sim.run.replay import replay_trial
 
 LANDS, P_TAPPED, TRIALS = 6, 0.25, 40_000
 Z = NormalDist().inv_cdf(1 - 1e-6 / 2)  # a correct engine fails a check once in a million

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 
 from engine import reference
-from sim.experiment import experiment_of_run
-from sim.experiment_config import parse_experiment
-from sim.experiment_replay import replay_trial
-from sim.runner import batch_rng
+from sim.config.experiment import parse_experiment
+from sim.run.batches import batch_rng
+from sim.run.experiment import experiment_of_run
+from sim.run.replay import replay_trial
 from tests.experiments.conftest import cauldron
 
 MIXED = {
@@ -64,7 +64,7 @@ def test_replayed_trials_agree_with_the_batch_engine() -> None:
 def test_a_replay_is_the_trial_the_run_drew() -> None:
     exp = parse_experiment({**MIXED, "choices": {"trigger_order": "random"}})
     replay = replay_trial(exp, 0, 1_234)
-    from sim.experiment_draws import draw_wipe_batch
+    from sim.shapes.wipe.draws import draw_wipe_batch
 
     inputs = draw_wipe_batch(batch_rng(exp.seed, 3, 1), 1_000, exp.points[0].config)
     live = [int(c) for c in inputs.card[234] if c >= 0]

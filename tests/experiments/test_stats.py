@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from sim.stats import normal_mean, normal_ratio, wilson, wilson_cluster
+from sim.run.stats import normal_mean, normal_ratio, wilson, wilson_cluster
 
 
 def test_wilson_known_values() -> None:

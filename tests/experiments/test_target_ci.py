@@ -11,10 +11,10 @@ from typing import Any
 import numpy as np
 
 from sim import run_experiment
-from sim.experiment import as_experiment
-from sim.report_data import PROPORTION_METHODS
-from sim.report_sections import HEADLINE
-from sim.runner import RunSettings, run_batches
+from sim.report.data import PROPORTION_METHODS
+from sim.report.sections import HEADLINE
+from sim.run.batches import RunSettings, run_batches
+from sim.run.experiment import as_experiment
 from tests.experiments.conftest import SMALL, cauldron
 
 WIDTH = 0.01

@@ -1,0 +1,1 @@
+"""The ``cauldron`` command line; ``python -m sim.cli`` runs it too."""

@@ -1,0 +1,142 @@
+"""The ``cauldron`` command line (SPEC section 7)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine import reference
+from engine.batch.scenario import run_scenario
+from engine.batch.shapes import OutsideShapes
+from engine.library import search_cards
+from sim.bench import CHUNK, bench
+from sim.cli.run import add_run_commands, explain_run, interrupted_hint
+from sim.config.scenario import load_scenario
+from sim.errors import OutsideShapes as OutsideShapesError
+from sim.errors import UserError
+from sim.report.explain_text import render
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad flags as one line with exit code 2 (it already exits 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"cauldron: error: {message} (hint: cauldron --help)\n")
+
+
+def _explain(args: argparse.Namespace) -> int:
+    if args.run is not None or args.trial is not None or args.group is not None:
+        return explain_run(args)
+    if args.file is None:
+        raise UserError("explain: give a scenario FILE, or --run DIR --trial N")
+    scenario = load_scenario(Path(args.file))
+    if args.engine == "batch":
+        try:
+            out = run_scenario(scenario)
+        except OutsideShapes as err:
+            raise OutsideShapesError(
+                f"{args.file}: outside the batch engine's shapes: {err}"
+            ) from None
+    else:
+        out = reference.run(scenario)
+    if args.json:
+        sys.stdout.write(json.dumps(out, indent=1) + "\n")
+    else:
+        sys.stdout.write(render(out) + "\n")
+    return 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    found = search_cards(args.text or "")
+    if not found:
+        raise UserError(f"cards: nothing matches {args.text!r} (hint: try a shorter text)")
+    for card in found:
+        pt = f" {card.power}/{card.toughness}" if card.power is not None else ""
+        type_line = " ".join(sorted(card.supertypes) + sorted(card.types))
+        subtypes = " ".join(sorted(card.subtypes))
+        line = f"{card.name}  {card.mana_cost.text or '-'}  {type_line}"
+        line += f" — {subtypes}" if subtypes else ""
+        sys.stdout.write(line + pt + "\n")
+        if args.text:
+            for oracle_line in card.oracle.splitlines():
+                sys.stdout.write(f"    {oracle_line}\n")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    results = bench(trials=args.trials, reference_trials=args.reference_trials)
+    if args.json:
+        keys = ("name", "trials", "batch_trials_per_s", "reference_trials_per_s")
+        doc = {"workloads": [{k: r[k] for k in keys} for r in results]}
+        sys.stdout.write(json.dumps(doc) + "\n")
+        return 0
+    for r in results:
+        ratio = r["batch_trials_per_s"] / r["reference_trials_per_s"]
+        sys.stdout.write(
+            f"{r['name']}: batch {r['batch_trials_per_s']:,.0f} trials/s over {r['trials']:,}"
+            f" trials; reference {r['reference_trials_per_s']:,.0f} trials/s over"
+            f" {r['reference_trials']} of them; ratio {ratio:,.0f}x;"
+            f" disagreements {r['disagreements']}\n"
+        )
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from sim.report.html import write_report  # jinja2, matplotlib: only when reporting
+
+    path = write_report(Path(args.dir))
+    sys.stdout.write(f"wrote {path}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cauldron", description="Monte Carlo rules-outcome analyzer for MTG")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    explain = sub.add_parser("explain", help="explain one scenario step by step, with rules")
+    explain.add_argument("file", nargs="?", help="a scenario TOML file (not with --run)")
+    explain.add_argument("--json", action="store_true", help="print the JSON outcome only")
+    explain.add_argument(
+        "--engine",
+        choices=["reference", "batch"],
+        default="reference",
+        help="batch: run it as a batch of one on the vectorized engine (JSON outcome, no log)",
+    )
+    explain.add_argument("--run", metavar="DIR", help="a run folder (from cauldron run)")
+    explain.add_argument("--trial", type=int, metavar="N", help="with --run: the trial to replay")
+    explain.add_argument(
+        "--group", type=int, metavar="G", help="with --run: the sweep point (default 0)"
+    )
+    explain.set_defaults(handler=_explain)
+    add_run_commands(sub)
+    report = sub.add_parser("report", help="rebuild report.html of a run folder from its CSVs")
+    report.add_argument("dir", metavar="DIR", help="a run folder (from cauldron run)")
+    report.set_defaults(handler=_report)
+    cards = sub.add_parser("cards", help="list or search the card library")
+    cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")
+    cards.set_defaults(handler=_cards)
+    bench_p = sub.add_parser("bench", help="time the batch and reference engines (one core)")
+    bench_p.add_argument("--json", action="store_true", help="print only the JSON figures")
+    bench_p.add_argument("--trials", type=int, default=8 * CHUNK, help="batch trials per workload")
+    bench_p.add_argument("--reference-trials", type=int, default=300)
+    bench_p.set_defaults(handler=_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.handler(args)
+    except UserError as err:
+        sys.stderr.write(f"cauldron: error: {err}\n")
+        return err.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("\ncauldron: interrupted" + interrupted_hint(args) + "\n")
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+"""Run an experiment's batches in parallel and sum their sufficient statistics (SPEC section 5).
+
+Batch ``i`` of every sweep point draws from ``default_rng(SeedSequence(seed).spawn(n)[i])``
+(``n`` batches per point): the points share their random boards (common random numbers), so
+a sweep's curves differ by the swept value, not by board-to-board noise. Each batch returns one
+int64 vector of sums; integer addition is exact, so the totals, and every number derived from
+them, do not depend on ``--jobs``, the backend, the order batches finish in, or ``--resume``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sim.config.experiment import Experiment
+from sim.errors import UserError
+from sim.run.checkpoints import Checkpoints
+from sim.run.progress import Progress
+from sim.shapes.registry import shape_of
+
+BACKENDS = ("loky", "dask")
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How to run (never what is computed)."""
+
+    jobs: int = -1  # worker processes; -1 = all cores
+    backend: str = "loky"
+    scheduler: str | None = None  # a Dask scheduler address; None = a local cluster
+    progress: bool | None = None  # None = when stderr is a terminal
+
+
+@dataclass
+class RunTotals:
+    """The summed statistics of every group, and what this session did."""
+
+    totals: list[np.ndarray]
+    trials_run: int  # trials computed in this session (not loaded from checkpoints)
+    batches_resumed: int
+    wall_s: float
+    workers: int
+    batches_run: int = 0  # batches per sweep point in the totals (all, unless a rule stopped)
+
+
+@dataclass(frozen=True)
+class Batches:
+    """Fixed-size batches of a sweep point; the last one holds the remainder. Computed, not
+    listed, so a run of any length holds nothing per batch."""
+
+    trials: int
+    size: int
+
+    def __len__(self) -> int:
+        return -(-self.trials // self.size)
+
+    def __getitem__(self, batch: int) -> int:
+        """The trials in batch ``batch``."""
+        if not 0 <= batch < len(self):
+            raise IndexError(batch)
+        return min(self.size, self.trials - batch * self.size)
+
+
+def batch_sizes(trials: int, batch_size: int) -> Batches:
+    return Batches(trials, batch_size)
+
+
+def batch_seed(seed: int, batch: int) -> np.random.SeedSequence:
+    """``SeedSequence(seed).spawn(n)[batch]`` for any ``n > batch``, built directly: a spawned
+    child is the parent's entropy with ``spawn_key=(batch,)``, so a run of millions of batches
+    never holds millions of children (the tests check the two are the same stream)."""
+    return np.random.SeedSequence(seed, spawn_key=(batch,))
+
+
+def batch_rng(seed: int, n_batches: int, batch: int) -> np.random.Generator:
+    """The generator of batch ``batch`` of ``n_batches``: numpy's parallel seeding."""
+    if not 0 <= batch < n_batches:
+        raise ValueError(f"batch {batch} of {n_batches}")
+    return np.random.default_rng(batch_seed(seed, batch))
+
+
+def run_one_batch(
+    shape: str, config: Any, seed: np.random.SeedSequence, trials: int, group: int, batch: int
+) -> tuple[int, int, np.ndarray]:
+    """One task on a worker: draw, run and reduce a batch (module level, so it pickles)."""
+    vector = shape_of(shape).run_batch(config, np.random.default_rng(seed), trials)
+    return group, batch, vector
+
+
+def _cpu_count() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def resolve_jobs(jobs: int) -> int:
+    if jobs == 0 or jobs < -1:
+        raise UserError(f"--jobs {jobs}: expected a positive number, or -1 for all cores")
+    return _cpu_count() if jobs == -1 else jobs
+
+
+@contextmanager
+def backend(settings: RunSettings) -> Iterator[tuple[str, int]]:
+    """Enter the joblib backend: yields (backend name for ``Parallel``, worker count)."""
+    jobs = resolve_jobs(settings.jobs)
+    if settings.backend == "loky":
+        if settings.scheduler is not None:
+            raise UserError("--scheduler needs --backend dask")
+        yield "loky", jobs
+        return
+    if settings.backend != "dask":
+        raise UserError(f"--backend {settings.backend}: unknown (hint: one of loky, dask)")
+    from dask.distributed import Client, LocalCluster
+    from joblib import parallel_config
+
+    cluster = None
+    if settings.scheduler is None:
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+    else:
+        try:
+            client = Client(settings.scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as err:
+            raise UserError(
+                f"--scheduler {settings.scheduler}: cannot connect ({err})"
+                " (hint: tcp://HOST:8786, with cauldron installed on the workers)"
+            ) from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        with parallel_config(backend="dask"):
+            yield "dask", workers
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+        if cluster is not None:
+            cluster.close()
+
+
+NextRound = Callable[[list[np.ndarray], int], int]
+
+
+def run_batches(
+    exp: Experiment,
+    settings: RunSettings,
+    checkpoints: Checkpoints | None,
+    resume: bool,
+    next_round: NextRound | None = None,
+) -> RunTotals:
+    """Run every batch of every sweep point not yet checkpointed; sum the statistics.
+
+    With ``next_round`` the batches run in rounds: batches ``[0, m)`` of every point, then
+    ``next_round(totals, m)`` says how many batches per point to have in all (``m`` or fewer:
+    stop). It sees only whole rounds of totals in batch order, which are exact integer sums,
+    so where a run stops does not depend on ``--jobs`` or the backend (``sim.run.target_ci``)."""
+    from joblib import Parallel, delayed  # imported here: ``cauldron validate`` needs none
+
+    start = time.perf_counter()
+    shape = shape_of(exp.shape)
+    sizes = batch_sizes(exp.trials, exp.batch_size)
+    totals = [np.zeros(shape.layout(p.config).size, dtype=np.int64) for p in exp.points]
+
+    def add(group: int, batch: int, vector: np.ndarray) -> None:
+        totals[group] += vector
+
+    if checkpoints is not None and resume:
+        checkpoints.check_resumable()
+    ran = 0
+    done: set[tuple[int, int]] = set()
+    with backend(settings) as (name, workers):
+        # Files are touched only once the backend is up: a bad --scheduler writes nothing.
+        if checkpoints is not None:
+            if resume:
+                done = checkpoints.load(add)
+            else:
+                checkpoints.start_fresh()
+        already = sum(sizes[b] for _, b in done)
+        progress = Progress(exp.trials * len(exp.points), already, settings.progress)
+        if name == "loky":
+            parallel = Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
+        else:
+            # The backend comes from ``parallel_config``: naming it here again makes joblib
+            # 1.6 hand its nesting level to Dask as a task argument.
+            parallel = Parallel(n_jobs=-1, return_as="generator_unordered")
+        low, high = 0, len(sizes) if next_round is None else 1
+        have = 0
+        while low < high:
+            calls = (
+                delayed(run_one_batch)(
+                    exp.shape, p.config, batch_seed(exp.seed, b), sizes[b], p.index, b
+                )
+                for p in exp.points
+                for b in range(low, high)
+                if (p.index, b) not in done
+            )
+            for group, batch, vector in parallel(calls):
+                add(group, batch, vector)
+                if checkpoints is not None:
+                    checkpoints.save(group, batch, vector)
+                ran += sizes[batch]
+                progress.advance(sizes[batch])
+            have = high
+            if next_round is None:
+                break
+            low, high = high, min(len(sizes), next_round(totals, high))
+    progress.close()
+    return RunTotals(totals, ran, len(done), time.perf_counter() - start, workers, have)

@@ -1,0 +1,231 @@
+"""Run an experiment end to end: validate, run the batches, aggregate, write the run folder.
+
+``run_experiment`` is the Python API (``sim.run_experiment``); ``cauldron run`` calls it.
+Everything that can be wrong with the input is checked before the first file is written.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import partial
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from sim.config.experiment import Experiment, load_experiment, parse_experiment
+from sim.errors import UserError
+from sim.files import write_csv, write_json
+from sim.run.aggregate import tidy_frames
+from sim.run.batches import BACKENDS, RunSettings, RunTotals, batch_sizes, resolve_jobs, run_batches
+from sim.run.checkpoints import Checkpoints
+from sim.run.target_ci import check_width, next_round, precision
+from sim.shapes.registry import shape_of
+from sim.shapes.wipe.exact import MAX_SUPPORT, check_exact, exact_point, exact_rows
+
+
+def cauldron_version() -> str:
+    try:
+        return metadata.version("cauldron")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+@dataclass
+class ExperimentResult:
+    """A finished run: the summary, one frame per metric family, the manifest, the folder."""
+
+    summary: pd.DataFrame
+    tables: dict[str, pd.DataFrame]
+    manifest: dict[str, Any]
+    out: Path | None
+
+
+def as_experiment(source: str | Path | Mapping[str, Any] | Experiment) -> Experiment:
+    """An experiment from a file path, parsed TOML (a dict), or an Experiment."""
+    if isinstance(source, Experiment):
+        return source
+    if isinstance(source, str | Path):
+        return load_experiment(Path(source))
+    return parse_experiment(source, "<experiment>")
+
+
+def identity(exp: Experiment) -> dict[str, Any]:
+    """What decides a run's numbers (checkpoints resume only the very same run)."""
+    shape = shape_of(exp.shape)
+    return {
+        "experiment": exp.name,
+        "config": exp.data,
+        "seed": exp.seed,
+        "trials": exp.trials,
+        "batch_size": exp.batch_size,
+        "version": cauldron_version(),
+        "layout": [shape.layout(p.config).size for p in exp.points],
+    }
+
+
+def check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out}: exists and is not a folder")
+
+
+def run_experiment(
+    experiment: str | Path | Mapping[str, Any] | Experiment,
+    *,
+    trials: int | None = None,
+    seed: int | None = None,
+    jobs: int = -1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    out: str | Path | None = None,
+    resume: bool = False,
+    progress: bool | None = False,
+    target_ci: float | None = None,
+    exact: bool = False,
+    max_support: int | None = None,
+) -> ExperimentResult:
+    """Run an experiment; write ``summary.csv``, one CSV per metric family and
+    ``manifest.json`` into ``out`` (nothing is written when ``out`` is None).
+
+    ``target_ci``: stop once every headline proportion's 95% half-width is at most this,
+    with the experiment's trials as the cap (``sim.run.target_ci``). ``exact``: enumerate
+    every trial with its probability instead of sampling (``sim.shapes.wipe.exact``; at most
+    ``max_support`` support points per sweep point)."""
+    exp = as_experiment(experiment).with_overrides(trials, seed)
+    if exact:
+        if target_ci is not None or resume:
+            raise UserError("--exact needs no --target-ci or --resume (it samples nothing)")
+        return _run_exact(exp, out, MAX_SUPPORT if max_support is None else max_support)
+    if target_ci is not None:
+        check_width(target_ci)
+        if resume:
+            raise UserError("--target-ci cannot --resume (hint: rerun it; it is deterministic)")
+    resolve_jobs(jobs)
+    if backend not in BACKENDS:
+        raise UserError(f"--backend {backend}: unknown (hint: one of {', '.join(BACKENDS)})")
+    if scheduler is not None and backend != "dask":
+        raise UserError("--scheduler needs --backend dask")
+    out_dir = Path(out) if out is not None else None
+    if out_dir is not None:
+        check_out(out_dir)
+    if resume and out_dir is None:
+        raise UserError("--resume needs a run folder (--out)")
+    shape = shape_of(exp.shape)
+    checkpoints = None
+    if out_dir is not None:
+        sizes = [shape.layout(p.config).size for p in exp.points]
+        n_batches = len(batch_sizes(exp.trials, exp.batch_size))
+        checkpoints = Checkpoints(out_dir / "checkpoints", identity(exp), sizes, n_batches)
+    settings = RunSettings(jobs, backend, scheduler, progress)
+    rounds = None if target_ci is None else partial(next_round, exp, target_ci)
+    done = run_batches(exp, settings, checkpoints, resume, rounds)
+    rows = [
+        shape.rows(p.config, total, exp.families)
+        for p, total in zip(exp.points, done.totals, strict=True)
+    ]
+    summary, tables = tidy_frames(exp, rows)
+    manifest = _manifest(exp, settings, done)
+    if target_ci is not None:
+        reached = precision(exp, done.totals)
+        manifest["target_ci"] = {
+            "half_width": target_ci,
+            "reached": round(reached.half_width, 6),
+            "widest": reached.metric,
+            "met": reached.half_width <= target_ci,
+            "cap_trials": exp.trials,
+        }
+    if out_dir is not None:
+        write_csv(out_dir / "summary.csv", summary)
+        for family, frame in tables.items():
+            write_csv(out_dir / f"{family}.csv", frame)
+        write_json(out_dir / "manifest.json", manifest)
+    return ExperimentResult(summary, tables, manifest, out_dir)
+
+
+def _run_exact(exp: Experiment, out: str | Path | None, max_support: int) -> ExperimentResult:
+    """``--exact``: every sweep point enumerated through the batch engine, one weighted batch."""
+    support = check_exact(exp, max_support)
+    out_dir = Path(out) if out is not None else None
+    if out_dir is not None:
+        check_out(out_dir)
+    start = time.perf_counter()
+    points = [exact_point(p.config) for p in exp.points]
+    rows = [
+        exact_rows(p.config, point, exp.families)
+        for p, point in zip(exp.points, points, strict=True)
+    ]
+    wall = time.perf_counter() - start
+    summary, tables = tidy_frames(exp, rows)
+    done = RunTotals([], sum(support), 0, wall, 1, 1)
+    manifest = _manifest(exp, RunSettings(1), done)
+    manifest.update(
+        {
+            "method": "exact",
+            "support_per_point": support,
+            "max_support": max_support,
+            "batches_per_point": 1,
+            "trials_per_point": max(support),
+            "trials_total": sum(support),
+        }
+    )
+    if out_dir is not None:
+        write_csv(out_dir / "summary.csv", summary)
+        for family, frame in tables.items():
+            write_csv(out_dir / f"{family}.csv", frame)
+        write_json(out_dir / "manifest.json", manifest)
+    return ExperimentResult(summary, tables, manifest, out_dir)
+
+
+def _manifest(exp: Experiment, settings: RunSettings, done: RunTotals) -> dict[str, Any]:
+    """What ``manifest.json`` says: the run's identity, how it ran and how fast."""
+    used = min(done.batches_run * exp.batch_size, exp.trials)
+    return {
+        **{k: v for k, v in identity(exp).items() if k != "layout"},
+        "name": exp.name,
+        "source": exp.source,
+        "shape": exp.shape,
+        "families": list(exp.families),
+        "points": [{"group": p.index, "params": dict(p.params)} for p in exp.points],
+        "batches_per_point": done.batches_run,
+        "trials_per_point": used,
+        "trials_total": used * len(exp.points),
+        "backend": settings.backend,
+        "jobs": settings.jobs,
+        "workers": done.workers,
+        "scheduler": settings.scheduler,
+        "resumed_batches": done.batches_resumed,
+        "trials_run": done.trials_run,
+        "wall_time_s": round(done.wall_s, 3),
+        "trials_per_s": round(done.trials_run / done.wall_s, 1) if done.wall_s > 0 else None,
+        "numpy": np.__version__,
+        "python": platform.python_version(),
+        "files": ["summary.csv", *(f"{f}.csv" for f in exp.families), "manifest.json"],
+    }
+
+
+def experiment_of_run(run_dir: Path) -> Experiment:
+    """The experiment a run folder was made from (its manifest, or the checkpoints' note of
+    a run that never finished), rebuilt from the stored configuration."""
+    for path in (run_dir / "manifest.json", run_dir / "checkpoints" / "run.json"):
+        if path.is_file():
+            try:
+                doc = json.loads(path.read_text("utf-8"))
+            except (OSError, ValueError) as err:
+                raise UserError(f"{path}: unreadable ({err})") from None
+            doc = doc.get("identity", doc) if isinstance(doc, dict) else {}
+            try:
+                config, name = doc["config"], doc["experiment"]
+                trials, seed, size = int(doc["trials"]), int(doc["seed"]), int(doc["batch_size"])
+            except (KeyError, TypeError, ValueError):
+                raise UserError(f"{path}: not a cauldron run manifest") from None
+            exp = parse_experiment(config, str(path), default_name=name)
+            return replace(exp.with_overrides(trials, seed), batch_size=size)
+    raise UserError(
+        f"--run {run_dir}: no manifest.json here (hint: the folder `cauldron run` wrote)"
+    )

@@ -1,0 +1,105 @@
+"""What the runner needs from an experiment shape (wipe, mana), and the layout of its
+sufficient statistics.
+
+A shape parses its part of the file, draws and runs one batch, reduces it to integer sums
+laid out in a ``Layout`` (one flat int64 vector per batch: cheap to send between processes
+and to checkpoint), and turns the totals into metric rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from engine.scenario import Scenario
+from sim.config.reader import Reader
+from sim.run.stats import Estimate
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Named int64 arrays of fixed shapes, packed end to end into one vector."""
+
+    fields: tuple[tuple[str, tuple[int, ...]], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(int(np.prod(shape)) for _, shape in self.fields)
+
+    def pack(self, parts: Mapping[str, np.ndarray]) -> np.ndarray:
+        """One vector from arrays of the layout's names and shapes (a missing name is a bug)."""
+        out = np.empty(self.size, dtype=np.int64)
+        at = 0
+        for name, shape in self.fields:
+            value = np.asarray(parts[name], dtype=np.int64)
+            if value.shape != shape:
+                raise ValueError(f"statistic {name}: shape {value.shape}, layout says {shape}")
+            n = value.size
+            out[at : at + n] = value.ravel()
+            at += n
+        return out
+
+    def unpack(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        if vector.shape != (self.size,):
+            raise ValueError(f"statistics vector of shape {vector.shape}, expected ({self.size},)")
+        parts: dict[str, np.ndarray] = {}
+        at = 0
+        for name, shape in self.fields:
+            n = int(np.prod(shape))
+            parts[name] = vector[at : at + n].reshape(shape)
+            at += n
+        return parts
+
+
+@dataclass(frozen=True)
+class Row:
+    """One metric of one group: ``level`` breaks it down (a card, a seat, a count)."""
+
+    family: str
+    metric: str
+    level: str
+    value: Estimate
+    trials: int  # trials the estimate rests on
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One trial rebuilt from the seeds: its scenario, and the batch engine's outcome of it in
+    the comparable form that ``comparable`` makes of a reference outcome."""
+
+    scenario: Scenario
+    batch_outcome: dict[str, Any]
+    comparable: Callable[[Mapping[str, Any]], dict[str, Any]]
+
+    def agrees(self, reference_outcome: Mapping[str, Any]) -> bool:
+        """Whether the reference engine's outcome of the scenario is the batch engine's."""
+        return self.comparable(reference_outcome) == self.batch_outcome
+
+
+class Shape(Protocol):
+    """An experiment shape: the keys it reads, its metric families and its batch kernel."""
+
+    name: str
+    keys: frozenset[str]
+    families: tuple[str, ...]
+
+    def parse(self, r: Reader, data: Mapping[str, Any]) -> Any:
+        """Validate the shape's keys of one sweep point into a configuration (plain data)."""
+        ...
+
+    def layout(self, config: Any) -> Layout: ...
+
+    def run_batch(self, config: Any, rng: np.random.Generator, trials: int) -> np.ndarray:
+        """Draw ``trials`` trials from ``rng``, run them, return the packed statistics."""
+        ...
+
+    def rows(self, config: Any, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
+        """The metric rows of the families asked for, from a group's summed statistics."""
+        ...
+
+    def replay(self, config: Any, rng: np.random.Generator, trials: int, index: int) -> Replay:
+        """Redraw a batch of ``trials`` from ``rng`` and rebuild its trial ``index``."""
+        ...

@@ -1,0 +1,266 @@
+"""The mana shape's part of an experiment file: players, slots of mana sources and statics,
+the tap sequence and its policies, an optional spell with X, and costs to check.
+
+Parsed into frozen dataclasses of plain values, like the wipe shape (``experiment_wipe``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.batch import mana_tables as mt
+from engine.library import LibraryError, parse_mana_cost
+from engine.mana_types import MANA_TYPES
+from sim.config.dists import Discrete, SeatDist
+from sim.config.players import Players, SlotBoard, parse_players
+from sim.config.reader import Reader, join
+
+MANA_KEYS = {"players", "slots", "taps", "x_spell", "costs"}
+MAX_SLOTS = 40  # board slots; the engine's ids (slots and actions) stay below its caps
+MAX_COUNT = 20
+MAX_X = 60
+POLICIES = ("random", "listed")
+COLOR_CHOICES = ("none", *MANA_TYPES)  # "none": the ability's first type
+
+
+@dataclass(frozen=True)
+class ManaSlotGroup:
+    """``count`` board slots drawn alike; seats are relative to the active player."""
+
+    count: int
+    cards: tuple[int, ...]
+    weights: tuple[float, ...]
+    empty: float
+    controller: SeatDist
+    foreign_owner: float
+    token: float
+    tapped: float
+    since_turn_start: float  # controlled since its controller's turn began (else sick, 302.6)
+    haste: float  # granted haste (702.10c)
+    not_creature: float
+    damage: Discrete
+    counters: tuple[tuple[int, Discrete], ...]  # (mana_tables.KIND_CODE, count) pairs
+
+
+@dataclass(frozen=True)
+class Taps:
+    """The activation sequence: each source tapped once, in an order drawn per trial."""
+
+    whose: str  # "active": the active player's sources; "all": every player's
+    order: str  # "random", "listed" (board order) or "fixed" (by ``order_cards``)
+    order_cards: tuple[int, ...]
+    count: Discrete | None  # activations (the first of the order); None = every source
+    color: tuple[float, ...]  # weights of COLOR_CHOICES for the type named at each activation
+    replacement_order: str  # "random", "listed" or "fixed" (616.1: the tapping player's)
+    replacement_cards: tuple[int, ...]
+    tap_creature: str  # Springleaf Drum's creature: "first" that fits, or "random"
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A mana cost to test against the pool: generic, per type, X symbols (CR 107.4)."""
+
+    text: str
+    generic: int
+    by_type: tuple[int, ...]  # WUBRGC
+    x_count: int
+
+
+@dataclass(frozen=True)
+class XSpell:
+    """A spell with X cast after the taps; ``x`` None means the largest X the pool pays."""
+
+    card: int
+    cost: Cost
+    caster: SeatDist
+    x: Discrete | None
+
+
+@dataclass(frozen=True)
+class ManaConfig(SlotBoard):
+    players: Players
+    slots: tuple[ManaSlotGroup, ...]
+    taps: Taps
+    x_spell: XSpell | None
+    costs: tuple[Cost, ...]
+
+    @property
+    def grants_mana(self) -> bool:
+        """Whether a creature can have a granted mana ability (Cryptolith Rite)."""
+        return any(bool(mt.GRANT_ANY[c]) for g in self.slots for c in g.cards)
+
+
+def _board_card(r: Reader, name: str, where: str) -> int:
+    i = mt.INDEX[r.card(name, where).name.lower()]
+    if not mt.BOARD_OK[i]:
+        raise r.fail(
+            where,
+            f"{mt.CARDS[i].name} on the battlefield is outside the mana shape",
+            'a wipe experiment (shape = "wipe") models creatures that die',
+        )
+    return i
+
+
+def _card_list(r: Reader, value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise r.fail(where, "expected a non-empty list of cards", '"random", "listed" or ["..."]')
+    cards = tuple(
+        mt.INDEX[r.card(r.text(v, join(where, i)), join(where, i)).name.lower()]
+        for i, v in enumerate(value)
+    )
+    if len(set(cards)) != len(cards):
+        raise r.fail(where, "a card is listed twice")
+    return cards
+
+
+def _policy(r: Reader, value: Any, where: str) -> tuple[str, tuple[int, ...]]:
+    if isinstance(value, list):
+        return "fixed", _card_list(r, value, where)
+    return r.text(value, where, POLICIES), ()
+
+
+_SLOT_KEYS = {
+    "count",
+    "cards",
+    "empty",
+    "controller",
+    "foreign_owner",
+    "token",
+    "tapped",
+    "since_turn_start",
+    "haste",
+    "not_creature",
+    "damage",
+    "counters",
+}
+
+
+def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> ManaSlotGroup:
+    r.keys(raw, _SLOT_KEYS, where)
+    if "cards" not in raw:
+        raise r.fail(where, "missing key 'cards'", 'e.g. cards = { "Forest" = 1 }')
+    cards, weights = r.weights(
+        raw["cards"], join(where, "cards"), lambda n, p: _board_card(r, n, p)
+    )
+    counters_raw = raw.get("counters", {})
+    if not isinstance(counters_raw, dict):
+        raise r.fail(join(where, "counters"), "expected a table", 'e.g. { "+1/+1" = 0.2 }')
+    r.keys(counters_raw, set(mt.COUNTER_KINDS), join(where, "counters"))
+    counters = tuple(
+        (mt.KIND_CODE[k], r.count(v, join(join(where, "counters"), k), 0, MAX_COUNT))
+        for k, v in counters_raw.items()
+    )
+
+    def prob(key: str, default: float = 0.0) -> float:
+        return r.prob(raw.get(key, default), join(where, key))
+
+    return ManaSlotGroup(
+        count=r.integer(raw.get("count", 1), join(where, "count"), 1, MAX_SLOTS),
+        cards=cards,
+        weights=weights,
+        empty=prob("empty"),
+        controller=r.seat(raw.get("controller", "active"), join(where, "controller"), n_min),
+        foreign_owner=prob("foreign_owner"),
+        token=prob("token"),
+        tapped=prob("tapped"),
+        since_turn_start=prob("since_turn_start", 1.0),
+        haste=prob("haste"),
+        not_creature=prob("not_creature"),
+        damage=r.count(raw.get("damage", 0), join(where, "damage"), 0, MAX_COUNT),
+        counters=counters,
+    )
+
+
+def _taps(r: Reader, raw: Mapping[str, Any]) -> Taps:
+    where = "taps"
+    r.keys(raw, {"whose", "order", "count", "color", "replacement_order", "tap_creature"}, where)
+    order, order_cards = _policy(r, raw.get("order", "random"), join(where, "order"))
+    count = None
+    if raw.get("count", "all") != "all":
+        count = r.count(raw["count"], join(where, "count"), 0, MAX_SLOTS, prob=False)
+    color_raw = raw.get("color", "none")
+    if isinstance(color_raw, str):
+        color_raw = {r.text(color_raw, join(where, "color"), COLOR_CHOICES): 1}
+    names, probs = r.weights(
+        color_raw, join(where, "color"), lambda n, p: r.text(n, p, COLOR_CHOICES)
+    )
+    color = tuple(probs[names.index(c)] if c in names else 0.0 for c in COLOR_CHOICES)
+    rep, rep_cards = _policy(
+        r, raw.get("replacement_order", "random"), join(where, "replacement_order")
+    )
+    return Taps(
+        whose=r.text(raw.get("whose", "active"), join(where, "whose"), ("active", "all")),
+        order=order,
+        order_cards=order_cards,
+        count=count,
+        color=color,
+        replacement_order=rep,
+        replacement_cards=rep_cards,
+        tap_creature=r.text(
+            raw.get("tap_creature", "first"), join(where, "tap_creature"), ("first", "random")
+        ),
+    )
+
+
+def parse_cost(r: Reader, text: Any, where: str) -> Cost:
+    """A mana cost such as ``{2}{G}{G}`` or ``{X}{X}`` (no hybrid symbols)."""
+    try:
+        cost = parse_mana_cost(r.text(text, where))
+    except LibraryError as err:
+        raise r.fail(where, str(err), 'e.g. "{2}{G}{G}"') from None
+    by_type = [0] * len(MANA_TYPES)
+    for sym in cost.colored:
+        if "/" in sym:
+            raise r.fail(where, f"hybrid symbol {{{sym}}} is not supported", "split the cost")
+        by_type[MANA_TYPES.index(sym)] += 1
+    if not cost.text:
+        raise r.fail(where, "an empty cost", 'e.g. "{1}"')
+    return Cost(cost.text, cost.generic, tuple(by_type), cost.x_count)
+
+
+def _x_spell(r: Reader, raw: Mapping[str, Any], n_min: int) -> XSpell:
+    where = "x_spell"
+    r.keys(raw, {"card", "caster", "x"}, where)
+    if "card" not in raw:
+        raise r.fail(where, "missing key 'card'", 'e.g. card = "Hangarback Walker"')
+    path = join(where, "card")
+    i = mt.INDEX[r.card(r.text(raw["card"], path), path).name.lower()]
+    card = mt.CARDS[i]
+    if not mt.CAST_OK[i]:
+        raise r.fail(path, f"casting {card.name} is outside the mana shape")
+    if card.mana_cost.x_count == 0:
+        raise r.fail(path, f"{card.name} has no X in its cost", "e.g. Hangarback Walker")
+    x_raw = raw.get("x", "max")
+    x = None if x_raw == "max" else r.count(x_raw, join(where, "x"), 0, MAX_X, prob=False)
+    return XSpell(
+        card=i,
+        cost=parse_cost(r, card.mana_cost.text, path),
+        caster=r.seat(raw.get("caster", "active"), join(where, "caster"), n_min),
+        x=x,
+    )
+
+
+def parse_mana(r: Reader, data: Mapping[str, Any]) -> ManaConfig:
+    """Validate the mana-shape keys of a (sweep point's) experiment table."""
+    players = parse_players(r, data)
+    n_min = players.count.low
+    slots = tuple(
+        _slot(r, raw, f"slots[{i}]", n_min) for i, raw in enumerate(r.tables(data, "slots", ""))
+    )
+    if not slots:
+        raise r.fail("slots", "an experiment needs at least one [[slots]] table")
+    if sum(g.count for g in slots) > MAX_SLOTS:
+        raise r.fail("slots", f"more than {MAX_SLOTS} board slots in all", "lower the counts")
+    taps = _taps(r, r.table(data, "taps", ""))
+    x_raw = r.table(data, "x_spell", "")
+    costs_raw = data.get("costs", [])
+    if not isinstance(costs_raw, list):
+        raise r.fail("costs", "expected a list of mana costs", '["{2}{G}", "{X}{X}"]')
+    costs = tuple(parse_cost(r, c, join("costs", i)) for i, c in enumerate(costs_raw))
+    if any(c.x_count for c in costs):
+        raise r.fail("costs", "a cost with X", "give X a value: {X}{X} with X=2 is {4}")
+    if len({c.text for c in costs}) != len(costs):
+        raise r.fail("costs", "a cost is listed twice")
+    return ManaConfig(players, slots, taps, _x_spell(r, x_raw, n_min) if x_raw else None, costs)

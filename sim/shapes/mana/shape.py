@@ -1,0 +1,91 @@
+"""The mana shape for the runner: parse, draw, run on the batch engine, reduce, replay.
+
+With ``x = "max"`` a batch runs twice: the taps alone, to see what each pool holds, then the
+same trials with the X spell cast for the largest X its caster's pool pays (a pure function of
+the drawn inputs, so a replay rebuilds it exactly). Casting itself pays nothing (SPEC
+section 3): the pool says which X could have been paid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from engine.batch.mana import run_mana
+from engine.batch.mana_convert import (
+    Naming,
+    mana_batch_outcome,
+    mana_comparable,
+    mana_trial_scenario,
+)
+from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs, ManaState
+from sim.config.reader import Reader
+from sim.shapes.base import Layout, Replay, Row
+from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
+from sim.shapes.mana.draws import draw_mana_batch
+from sim.shapes.mana.metrics import MANA_FAMILIES, mana_rows
+from sim.shapes.mana.stats import mana_layout, mana_stats, max_x
+
+CHUNK = 8_192  # trials the engine runs at once
+
+
+def run_chunk(
+    config: ManaConfig, part: ManaInputs
+) -> tuple[ManaInputs, ManaState, np.ndarray | None]:
+    """Run one chunk; with ``x = "max"`` first find each pool's largest X, then cast it.
+    Returns the inputs as finally run, the state, and the X each trial paid (-1: none)."""
+    xs = config.x_spell
+    if xs is None or xs.x is not None:
+        return part, run_mana(part), None
+    a = part.act_kind.shape[1] - 1
+    kind = part.act_kind.copy()
+    kind[:, a] = ACT_NONE
+    taps_only = run_mana(ManaInputs(**{**vars(part), "act_kind": kind}))
+    t = len(kind)
+    pool = taps_only.pool[np.arange(t), part.act_by[:, a].astype(np.intp)].astype(np.int64)
+    best = max_x(pool, xs.cost)
+    kind[:, a] = np.where(best >= 0, ACT_CAST, ACT_NONE)
+    x = part.act_x.copy()
+    x[:, a] = np.maximum(best, 0)
+    final = ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x})
+    return final, run_mana(final), best
+
+
+class ManaShape:
+    """Shape 2: a board, then mana abilities, and an optional spell with X (SPEC 2 and 4)."""
+
+    name: str = "mana"
+    keys: frozenset[str] = frozenset(MANA_KEYS)
+    families: tuple[str, ...] = MANA_FAMILIES
+
+    def parse(self, r: Reader, data: Mapping[str, Any]) -> ManaConfig:
+        return parse_mana(r, data)
+
+    def layout(self, config: ManaConfig) -> Layout:
+        return mana_layout(config)
+
+    def run_batch(self, config: ManaConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
+        inputs = draw_mana_batch(rng, trials, config)
+        layout = mana_layout(config)
+        total = np.zeros(layout.size, dtype=np.int64)
+        for start in range(0, trials, CHUNK):
+            part, state, best = run_chunk(config, inputs.take(slice(start, start + CHUNK)))
+            total += layout.pack(mana_stats(config, part, state, best))
+        return total
+
+    def rows(self, config: ManaConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
+        return mana_rows(config, mana_layout(config), totals, families)
+
+    def replay(
+        self, config: ManaConfig, rng: np.random.Generator, trials: int, index: int
+    ) -> Replay:
+        inputs = draw_mana_batch(rng, trials, config)
+        start = index - index % CHUNK  # the engine ran this trial in this chunk
+        part, state, _ = run_chunk(config, inputs.take(slice(start, start + CHUNK)))
+        i = index - start
+        scenario = mana_trial_scenario(part, i)
+        _, _, s, a = part.shape
+        outcome = mana_batch_outcome(state, i, Naming.default(int(part.n_players[i]), s, a))
+        return Replay(scenario, mana_comparable(outcome), mana_comparable)

@@ -1,0 +1,14 @@
+"""The experiment shapes by name (``shape = "wipe"`` or ``"mana"`` in a file)."""
+
+from __future__ import annotations
+
+from sim.shapes.base import Shape
+from sim.shapes.mana.shape import ManaShape
+from sim.shapes.wipe.shape import WipeShape
+
+SHAPES: dict[str, Shape] = {"wipe": WipeShape(), "mana": ManaShape()}
+
+
+def shape_of(name: str) -> Shape:
+    """The shape called ``name`` (the caller has validated the name)."""
+    return SHAPES[name]

@@ -1,0 +1,2 @@
+"""The wipe shape: a board of persist/undying creatures, then wipes, damage, counters and
+sacrifices."""

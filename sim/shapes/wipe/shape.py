@@ -1,0 +1,57 @@
+"""The wipe shape for the runner: parse, draw, run on the batch engine, reduce, replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from engine.batch.wipe import run_wipe
+from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
+from sim.config.reader import Reader
+from sim.shapes.base import Layout, Replay, Row
+from sim.shapes.wipe.config import WIPE_KEYS, WipeConfig, parse_wipe
+from sim.shapes.wipe.draws import draw_wipe_batch
+from sim.shapes.wipe.metrics import WIPE_FAMILIES, wipe_rows
+from sim.shapes.wipe.stats import wipe_layout, wipe_stats
+
+CHUNK = 16_384  # trials the engine runs at once: arrays of this size stay in cache
+
+
+class WipeShape:
+    """Shape 1: a board, then wipes (SPEC sections 2 and 4)."""
+
+    name: str = "wipe"
+    keys: frozenset[str] = frozenset(WIPE_KEYS)
+    families: tuple[str, ...] = WIPE_FAMILIES
+
+    def parse(self, r: Reader, data: Mapping[str, Any]) -> WipeConfig:
+        return parse_wipe(r, data)
+
+    def layout(self, config: WipeConfig) -> Layout:
+        return wipe_layout(config)
+
+    def run_batch(self, config: WipeConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
+        inputs = draw_wipe_batch(rng, trials, config)
+        layout = wipe_layout(config)
+        total = np.zeros(layout.size, dtype=np.int64)
+        for start in range(0, trials, CHUNK):
+            part = inputs.take(slice(start, start + CHUNK))
+            total += layout.pack(wipe_stats(config, part, run_wipe(part)))
+        return total
+
+    def rows(self, config: WipeConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
+        return wipe_rows(config, wipe_layout(config), totals, families)
+
+    def replay(
+        self, config: WipeConfig, rng: np.random.Generator, trials: int, index: int
+    ) -> Replay:
+        inputs = draw_wipe_batch(rng, trials, config)
+        scenario = trial_scenario(inputs, index)
+        start = index - index % CHUNK  # the engine ran this trial in this chunk
+        part = inputs.take(slice(start, start + CHUNK))
+        state = run_wipe(part)
+        _, _, s, e = inputs.shape
+        naming = Naming.default(int(inputs.n_players[index]), s, e)
+        return Replay(scenario, comparable(batch_outcome(state, index - start, naming)), comparable)
