@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import cauldron
 
 BAD = {
     "unknown_card.toml": (
@@ -39,18 +39,12 @@ BAD = {
 }
 
 
-def _cauldron(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, check=False
-    )
-
-
 @pytest.mark.parametrize("name", sorted(BAD))
 def test_bad_scenario_is_one_line_exit_2(tmp_path: Path, name: str) -> None:
     text, place = BAD[name]
     path = tmp_path / name
     path.write_text(text)
-    done = _cauldron("explain", str(path))
+    done = cauldron("explain", str(path))
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
@@ -60,23 +54,23 @@ def test_bad_scenario_is_one_line_exit_2(tmp_path: Path, name: str) -> None:
 
 
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:
-    done = _cauldron("explain", str(tmp_path / "nope.toml"))
+    done = cauldron("explain", str(tmp_path / "nope.toml"))
     assert done.returncode == 2 and "no such file" in done.stderr
 
 
 def test_bad_flag_is_exit_2() -> None:
-    done = _cauldron("explain", "--colour")
+    done = cauldron("explain", "--colour")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
 
 
 def test_cards_lists_and_searches() -> None:
-    everything = _cauldron("cards")
+    everything = cauldron("cards")
     assert everything.returncode == 0
     assert "Kitchen Finks" in everything.stdout and "Vivid Crag" in everything.stdout
-    persist = _cauldron("cards", "persist")
+    persist = cauldron("cards", "persist")
     names = {
         line.split("  ")[0] for line in persist.stdout.splitlines() if not line.startswith(" ")
     }
     assert {"Kitchen Finks", "Safehold Elite", "Murderous Redcap", "Cauldron of Souls"} <= names
     assert "Grizzly Bears" not in names
-    assert _cauldron("cards", "no such card text").returncode == 2
+    assert cauldron("cards", "no such card text").returncode == 2

@@ -6,7 +6,8 @@ become one comparable summary.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -100,9 +101,9 @@ def _board(scn: Scenario, seat: Mapping[str, int], ids: list[str]) -> dict[str, 
         "token": one(False, np.bool_),
         "tapped": one(False, np.bool_),
         "since_turn_start": one(True, np.bool_),
-        "haste": one(False, np.bool_),
+        "granted_haste": one(False, np.bool_),
         "not_creature": one(False, np.bool_),
-        "attached": one(-1, np.int8),
+        "attached_to": one(-1, np.int8),
         "damage": one(0, np.int16),
         "counters": np.zeros((1, s, mt.K), dtype=np.int16),
     }
@@ -123,12 +124,12 @@ def _board(scn: Scenario, seat: Mapping[str, int], ids: list[str]) -> dict[str, 
         out["controller"][0, k], out["owner"][0, k] = seat[entry.controller], seat[entry.owner]
         out["token"][0, k], out["tapped"][0, k] = entry.token, entry.tapped
         out["since_turn_start"][0, k] = entry.since_turn_start
-        out["haste"][0, k] = "haste" in entry.grant
+        out["granted_haste"][0, k] = "haste" in entry.grant
         out["not_creature"][0, k] = entry.not_creature
         if entry.attached_to is not None:
             if entry.attached_to not in ids:
                 raise OutsideShapes(f"{where}: attached to {entry.attached_to!r}, not on the board")
-            out["attached"][0, k] = ids.index(entry.attached_to)
+            out["attached_to"][0, k] = ids.index(entry.attached_to)
         out["damage"][0, k] = _small(entry.damage, where)
         for kind, n in entry.counters.items():
             if kind in mt.KIND_CODE:
@@ -150,46 +151,19 @@ def mana_inputs_from_scenario(scn: Scenario) -> tuple[ManaInputs, Naming]:
     cast_ids = _cast_ids(scn, board_ids)
     code = {pid: k for k, pid in enumerate(board_ids + cast_ids) if pid}
     board = _board(scn, seat, board_ids)
-
-    def acts(fill: int, dtype: type) -> np.ndarray:
-        return np.full((1, a), fill, dtype=dtype)
-
-    kind, slot, card = acts(ACT_NONE, np.int8), acts(-1, np.int8), acts(-1, np.int16)
-    by, x = acts(0, np.int8), acts(0, np.int16)
-    color, tap_creature = acts(-1, np.int8), acts(-1, np.int8)
-    order = np.full((1, a, ORDER_LEN), -1, dtype=np.int8)
-
-    def id_code(pid: Any, where: str) -> int:
-        if pid not in code:
-            raise OutsideShapes(f"{where}: {pid!r} names no permanent the mana shape tracks")
-        return code[pid]
-
+    actions = _Actions.empty(a)
     for k, action in enumerate(scn.actions):
         where = f"action {k} ({action.do})"
         if action.do == "tap_for_mana":
-            kind[0, k], slot[0, k] = ACT_TAP, id_code(action.get("permanent"), where)
-            if action.get("color") is not None:
-                color[0, k] = MANA_TYPES.index(action.get("color"))
-            if action.get("tap_creature") is not None:
-                tap_creature[0, k] = id_code(action.get("tap_creature"), where)
-            listed = list(
-                dict.fromkeys(p for p in action.get("replacement_order", []) if p in code)
-            )
-            if len(listed) > ORDER_LEN:
-                raise OutsideShapes(f"{where}: more than {ORDER_LEN} ids in replacement_order")
-            order[0, k, : len(listed)] = [code[p] for p in listed]
+            actions.tap(k, action, code, where)
         elif action.do == "activate":
-            kind[0, k], slot[0, k] = ACT_ACTIVATE, id_code(action.get("permanent"), where)
-            c = int(board["card"][0, slot[0, k]]) if slot[0, k] < s else -1
-            has = c >= 0 and (mt.EFFECT_PRODUCE[c] >= 0 or mt.N_ACTIVATED[c] == 0)
-            if not has or action.get("ability", 0) != 0:
-                raise OutsideShapes(f"{where}: only Deep Water-style abilities are in the shape")
+            actions.activate(k, action, code, board["card"], where)
         elif action.do == "cast":
-            kind[0, k], by[0, k] = ACT_CAST, seat[action.get("by")]
-            card[0, k] = _card_index(action.get("card"), where, cast=True)
-            x[0, k] = _small(action.get("x", 0), where)
+            actions.kind[0, k], actions.by[0, k] = ACT_CAST, seat[action.get("by")]
+            actions.card[0, k] = _card_index(action.get("card"), where, cast=True)
+            actions.x[0, k] = _small(action.get("x", 0), where)
         elif action.do == "pass_turn":
-            kind[0, k] = ACT_PASS
+            actions.kind[0, k] = ACT_PASS
         else:
             raise OutsideShapes(f"{where}: {action.do} is not a mana-shape action")
     inputs = ManaInputs(
@@ -197,153 +171,221 @@ def mana_inputs_from_scenario(scn: Scenario) -> tuple[ManaInputs, Naming]:
         active=np.array([seat[scn.active]], dtype=np.int8),
         life=np.array([[_small(scn.life.get(p, 20), "life") for p in players]], dtype=np.int16),
         **board,
-        act_kind=kind,
-        act_slot=slot,
-        act_card=card,
-        act_by=by,
-        act_x=x,
-        act_color=color,
-        act_tap_creature=tap_creature,
-        act_order=order,
+        **{f"act_{f.name}": getattr(actions, f.name) for f in fields(actions)},
     )
     return inputs, Naming(tuple(players), tuple(board_ids + cast_ids))
 
 
-def _naming(inp: ManaInputs, i: int, naming: Naming | None) -> Naming:
-    _, _, s, a = inp.shape
-    return naming or Naming.default(int(inp.n_players[i]), s, a)
+def _id_code(code: Mapping[str, int], pid: Any, where: str) -> int:
+    if pid not in code:
+        raise OutsideShapes(f"{where}: {pid!r} names no permanent the mana shape tracks")
+    return code[pid]
 
 
-def mana_trial_scenario(inp: ManaInputs, i: int, naming: Naming | None = None) -> Scenario:
+@dataclass
+class _Actions:
+    """The action arrays of a batch of one (ManaInputs' ``act_*``), filled action by action."""
+
+    kind: np.ndarray  # (1, A) each
+    slot: np.ndarray
+    card: np.ndarray
+    by: np.ndarray
+    x: np.ndarray
+    color: np.ndarray
+    tap_creature: np.ndarray
+    order: np.ndarray  # (1, A, ORDER_LEN)
+
+    @staticmethod
+    def empty(a: int) -> _Actions:
+        def acts(fill: int, dtype: type) -> np.ndarray:
+            return np.full((1, a), fill, dtype=dtype)
+
+        return _Actions(
+            acts(ACT_NONE, np.int8), acts(-1, np.int8), acts(-1, np.int16), acts(0, np.int8),
+            acts(0, np.int16), acts(-1, np.int8), acts(-1, np.int8),
+            np.full((1, a, ORDER_LEN), -1, dtype=np.int8),
+        )  # fmt: skip
+
+    def tap(self, k: int, action: Action, code: Mapping[str, int], where: str) -> None:
+        """Tap for mana (CR 605.3b): the color named, the creature tapped for a cost, and the
+        replacement order (616.1)."""
+        self.kind[0, k], self.slot[0, k] = ACT_TAP, _id_code(code, action.get("permanent"), where)
+        if action.get("color") is not None:
+            self.color[0, k] = MANA_TYPES.index(action.get("color"))
+        if action.get("tap_creature") is not None:
+            self.tap_creature[0, k] = _id_code(code, action.get("tap_creature"), where)
+        listed = list(dict.fromkeys(p for p in action.get("replacement_order", []) if p in code))
+        if len(listed) > ORDER_LEN:
+            raise OutsideShapes(f"{where}: more than {ORDER_LEN} ids in replacement_order")
+        self.order[0, k, : len(listed)] = [code[p] for p in listed]
+
+    def activate(
+        self, k: int, action: Action, code: Mapping[str, int], cards: np.ndarray, where: str
+    ) -> None:
+        """Activate a board permanent's ability 0, when it is Deep Water's kind (602.2)."""
+        self.kind[0, k] = ACT_ACTIVATE
+        self.slot[0, k] = _id_code(code, action.get("permanent"), where)
+        c = int(cards[0, self.slot[0, k]]) if self.slot[0, k] < cards.shape[1] else -1
+        has = c >= 0 and (mt.EFFECT_PRODUCE[c] >= 0 or mt.N_ACTIVATED[c] == 0)
+        if not has or action.get("ability", 0) != 0:
+            raise OutsideShapes(f"{where}: only Deep Water-style abilities are in the shape")
+
+
+def _naming(inputs: ManaInputs, i: int, naming: Naming | None) -> Naming:
+    _, _, s, a = inputs.shape
+    return naming or Naming.default(int(inputs.n_players[i]), s, a)
+
+
+def mana_trial_scenario(inputs: ManaInputs, i: int, naming: Naming | None = None) -> Scenario:
     """Trial ``i`` of a batch as a scenario for the reference engine (same board, actions and
     choices), with seats ``P1``... and ids ``s0``... (casts ``c0``...) unless ``naming`` says
     otherwise. An action of kind ACT_NONE is left out."""
-    nm = _naming(inp, i, naming)
-    players, ids = nm.players, nm.slot_ids
-    _, _, s, a = inp.shape
-    board = []
-    for k in range(s):
-        c = int(inp.card[i, k])
-        if c < 0:
-            continue
-        counters = {kind: int(inp.counters[i, k, j]) for j, kind in enumerate(mt.COUNTER_KINDS)}
-        attached = int(inp.attached[i, k])
-        board.append(
-            BoardEntry(
-                id=ids[k],
-                card=mt.CARDS[c],
-                controller=players[int(inp.controller[i, k])],
-                owner=players[int(inp.owner[i, k])],
-                counters={kind: n for kind, n in counters.items() if n},
-                token=bool(inp.token[i, k]),
-                tapped=bool(inp.tapped[i, k]),
-                damage=int(inp.damage[i, k]),
-                since_turn_start=bool(inp.since_turn_start[i, k]),
-                grant=("haste",) if inp.haste[i, k] else (),
-                not_creature=bool(inp.not_creature[i, k]),
-                attached_to=ids[attached] if attached >= 0 else None,
-            )
-        )
-    actions = []
-    for k in range(a):
-        kind = int(inp.act_kind[i, k])
-        params: dict[str, Any] = {}
-        if kind == ACT_TAP:
-            params["permanent"] = ids[int(inp.act_slot[i, k])]
-            if inp.act_color[i, k] >= 0:
-                params["color"] = MANA_TYPES[int(inp.act_color[i, k])]
-            if inp.act_tap_creature[i, k] >= 0:
-                params["tap_creature"] = ids[int(inp.act_tap_creature[i, k])]
-            listed = [ids[int(q)] for q in inp.act_order[i, k] if q >= 0]
-            if listed:
-                params["replacement_order"] = listed
-            actions.append(Action("tap_for_mana", params))
-        elif kind == ACT_ACTIVATE:
-            actions.append(Action("activate", {"permanent": ids[int(inp.act_slot[i, k])]}))
-        elif kind == ACT_CAST:
-            params = {"card": mt.CARDS[int(inp.act_card[i, k])], "id": ids[s + k]}
-            params.update(by=players[int(inp.act_by[i, k])], x=int(inp.act_x[i, k]))
-            actions.append(Action("cast", params))
-        elif kind == ACT_PASS:
-            actions.append(Action("pass_turn"))
+    naming = _naming(inputs, i, naming)
+    players, ids = naming.players, naming.slot_ids
+    _, _, s, a = inputs.shape
+    board = [_board_entry(inputs, i, k, players, ids) for k in range(s) if inputs.card[i, k] >= 0]
+    actions = [_action(inputs, i, k, players, ids) for k in range(a)]
     return Scenario(
         players=tuple(players),
-        active=players[int(inp.active[i])],
-        life={p: int(inp.life[i, k]) for k, p in enumerate(players)},
+        active=players[int(inputs.active[i])],
+        life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
         battlefield=tuple(board),
-        actions=tuple(actions),
+        actions=tuple(action for action in actions if action is not None),
         choices=Choices(),
     )
 
 
-def mana_batch_outcome(st: ManaState, i: int, naming: Naming) -> dict[str, Any]:
+def _board_entry(
+    inputs: ManaInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
+) -> BoardEntry:
+    """Board slot ``k`` of trial ``i`` as a scenario's battlefield entry."""
+    counters = {kind: int(inputs.counters[i, k, j]) for j, kind in enumerate(mt.COUNTER_KINDS)}
+    attached = int(inputs.attached_to[i, k])
+    return BoardEntry(
+        id=ids[k],
+        card=mt.CARDS[int(inputs.card[i, k])],
+        controller=players[int(inputs.controller[i, k])],
+        owner=players[int(inputs.owner[i, k])],
+        counters={kind: n for kind, n in counters.items() if n},
+        token=bool(inputs.token[i, k]),
+        tapped=bool(inputs.tapped[i, k]),
+        damage=int(inputs.damage[i, k]),
+        since_turn_start=bool(inputs.since_turn_start[i, k]),
+        grant=("haste",) if inputs.granted_haste[i, k] else (),
+        not_creature=bool(inputs.not_creature[i, k]),
+        attached_to=ids[attached] if attached >= 0 else None,
+    )
+
+
+def _action(
+    inputs: ManaInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
+) -> Action | None:
+    """Action ``k`` of trial ``i`` as a scenario action (None for ACT_NONE)."""
+    kind = int(inputs.act_kind[i, k])
+    if kind == ACT_TAP:
+        params: dict[str, Any] = {"permanent": ids[int(inputs.act_slot[i, k])]}
+        if inputs.act_color[i, k] >= 0:
+            params["color"] = MANA_TYPES[int(inputs.act_color[i, k])]
+        if inputs.act_tap_creature[i, k] >= 0:
+            params["tap_creature"] = ids[int(inputs.act_tap_creature[i, k])]
+        listed = [ids[int(q)] for q in inputs.act_order[i, k] if q >= 0]
+        if listed:
+            params["replacement_order"] = listed
+        return Action("tap_for_mana", params)
+    if kind == ACT_ACTIVATE:
+        return Action("activate", {"permanent": ids[int(inputs.act_slot[i, k])]})
+    if kind == ACT_CAST:
+        params = {"card": mt.CARDS[int(inputs.act_card[i, k])], "id": ids[inputs.shape[2] + k]}
+        params.update(by=players[int(inputs.act_by[i, k])], x=int(inputs.act_x[i, k]))
+        return Action("cast", params)
+    if kind == ACT_PASS:
+        return Action("pass_turn")
+    return None
+
+
+def mana_batch_outcome(state: ManaState, i: int, naming: Naming) -> dict[str, Any]:
     """Trial ``i`` of a finished batch in the JSON outcome's terms (SPEC section 3)."""
     players = naming.players
-    s = st.n_board
-
-    def pid(slot: int) -> str:
-        return naming.slot_ids[slot if slot < s else s + int(st.cast_action[slot])]
-
-    battlefield, could = [], {}
-    for slot in np.argsort(st.border, kind="stable"):
-        if st.zone[i, slot] != BATTLEFIELD:
-            continue
-        c = int(st.card[i, slot])
-        creature = bool(mt.IS_CREATURE[c]) and not st.not_creature[i, slot]
-        plus = int(st.counters[i, slot, mt.PLUS])
-        counters = {k: int(st.counters[i, slot, j]) for j, k in enumerate(mt.COUNTER_KINDS)}
-        battlefield.append(
-            {
-                "id": pid(int(slot)),
-                "card": mt.CARDS[c].name,
-                "controller": players[int(st.controller[i, slot])],
-                "owner": players[int(st.owner[i, slot])],
-                "object": 1,
-                "power": int(mt.BASE_P[c]) + plus if creature else None,
-                "toughness": int(mt.BASE_T[c]) + plus if creature else None,
-                "counters": {k: v for k, v in sorted(counters.items()) if v},
-                "damage": int(st.damage[i, slot]),
-                "tapped": bool(st.tapped[i, slot]),
-                "token": bool(st.token[i, slot]),
-            }
-        )
-        if st.has_mana[i, slot]:
-            bits = int(st.could[i, slot])
-            could[pid(int(slot))] = [t for j, t in enumerate(MANA_TYPES) if bits >> j & 1]
-    zones: dict[str, dict[str, list[str]]] = {z: {p: [] for p in players} for z in _ZONES.values()}
-    for slot in range(st.card.shape[1]):
-        z = int(st.zone[i, slot])
-        if z in _ZONES and not st.token[i, slot]:
-            zones[_ZONES[z]][players[int(st.owner[i, slot])]].append(
-                mt.CARDS[int(st.card[i, slot])].name
-            )
-    taken = np.cumsum(st.acted[i]) - 1  # action indices as the scenario numbers them
-    for k in range(st.n_actions):
-        z = int(st.spell_zone[i, k])
-        if z in _ZONES:
-            caster = players[int(st.spell_by[i, k])]
-            zones[_ZONES[z]][caster].append(mt.CARDS[int(st.spell_card[i, k])].name)
+    battlefield, could = _battlefield(state, i, naming)
+    zones = _zones(state, i, players)
+    taken = np.cumsum(state.acted[i]) - 1  # action indices as the scenario numbers them
     rejected = []
-    for k in range(st.n_actions):
-        code = int(st.rejected[i, k])
+    for k in range(state.n_actions):
+        code = int(state.rejected[i, k])
         if code:
             reason, rule = REJECTIONS[code]
             rejected.append({"action": int(taken[k]), "reason": reason, "rule": rule})
     return {
-        "result": "ok" if st.status[i] == OK else "unsupported",
+        "result": "ok" if state.status[i] == OK else "unsupported",
         "returned": [],
         "battlefield": battlefield,
         "graveyard": zones["graveyard"],
         "exile": zones["exile"],
         "hand": zones["hand"],
-        "life": {p: int(st.life[i, k]) for k, p in enumerate(players)},
+        "life": {p: int(state.life[i, k]) for k, p in enumerate(players)},
         "mana_pool": {
-            p: {t: int(st.pool[i, k, j]) for j, t in enumerate(MANA_TYPES)}
+            p: {t: int(state.pools[i, k, j]) for j, t in enumerate(MANA_TYPES)}
             for k, p in enumerate(players)
         },
         "could_produce": could,
         "rejected": rejected,
     }
+
+
+def _battlefield(
+    state: ManaState, i: int, naming: Naming
+) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """The permanents of trial ``i`` in board order, and what each with a mana ability could
+    produce (106.7)."""
+    players, s = naming.players, state.n_board
+
+    def pid(slot: int) -> str:
+        return naming.slot_ids[slot if slot < s else s + int(state.cast_action[slot])]
+
+    battlefield, could = [], {}
+    for slot in np.argsort(state.order, kind="stable"):
+        if state.zone[i, slot] != BATTLEFIELD:
+            continue
+        c = int(state.card[i, slot])
+        creature = bool(mt.IS_CREATURE[c]) and not state.not_creature[i, slot]
+        plus = int(state.counters[i, slot, mt.PLUS])
+        counters = {k: int(state.counters[i, slot, j]) for j, k in enumerate(mt.COUNTER_KINDS)}
+        battlefield.append(
+            {
+                "id": pid(int(slot)),
+                "card": mt.CARDS[c].name,
+                "controller": players[int(state.controller[i, slot])],
+                "owner": players[int(state.owner[i, slot])],
+                "object": 1,
+                "power": int(mt.BASE_P[c]) + plus if creature else None,
+                "toughness": int(mt.BASE_T[c]) + plus if creature else None,
+                "counters": {k: v for k, v in sorted(counters.items()) if v},
+                "damage": int(state.damage[i, slot]),
+                "tapped": bool(state.tapped[i, slot]),
+                "token": bool(state.token[i, slot]),
+            }
+        )
+        if state.has_mana[i, slot]:
+            bits = int(state.could_produce[i, slot])
+            could[pid(int(slot))] = [t for j, t in enumerate(MANA_TYPES) if bits >> j & 1]
+    return battlefield, could
+
+
+def _zones(state: ManaState, i: int, players: Sequence[str]) -> dict[str, dict[str, list[str]]]:
+    """Graveyards, exile and hands by owner: the slots' cards, then the cast instants."""
+    zones: dict[str, dict[str, list[str]]] = {z: {p: [] for p in players} for z in _ZONES.values()}
+    for slot in range(state.card.shape[1]):
+        z = int(state.zone[i, slot])
+        if z in _ZONES and not state.token[i, slot]:
+            zones[_ZONES[z]][players[int(state.owner[i, slot])]].append(
+                mt.CARDS[int(state.card[i, slot])].name
+            )
+    for k in range(state.n_actions):
+        z = int(state.spell_zone[i, k])
+        if z in _ZONES:
+            caster = players[int(state.spell_by[i, k])]
+            zones[_ZONES[z]][caster].append(mt.CARDS[int(state.spell_card[i, k])].name)
+    return zones
 
 
 def mana_comparable(out: Mapping[str, Any]) -> dict[str, Any]:
@@ -353,5 +395,5 @@ def mana_comparable(out: Mapping[str, Any]) -> dict[str, Any]:
     same = comparable(out)
     if same["result"] != "unsupported":
         same["mana_pool"] = {p: dict(pool) for p, pool in out["mana_pool"].items()}
-        same["could_produce"] = {k: list(v) for k, v in out["could_produce"].items()}
+        same["could_produce"] = {k: list(view) for k, view in out["could_produce"].items()}
     return same

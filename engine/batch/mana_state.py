@@ -79,9 +79,9 @@ class ManaInputs:
     token: np.ndarray  # (T, S) bool
     tapped: np.ndarray  # (T, S) bool
     since_turn_start: np.ndarray  # (T, S) bool controlled since its controller's turn began
-    haste: np.ndarray  # (T, S) bool granted haste (a scenario's ``grant``)
+    granted_haste: np.ndarray  # (T, S) bool granted haste (a scenario's ``grant``)
     not_creature: np.ndarray  # (T, S) bool a resolved effect removed the creature type
-    attached: np.ndarray  # (T, S) int8 slot it is attached to (Auras), -1 none
+    attached_to: np.ndarray  # (T, S) int8 slot it is attached to (Auras), -1 none
     damage: np.ndarray  # (T, S) int16
     counters: np.ndarray  # (T, S, K) int16 by kind (mana_tables.COUNTER_KINDS)
     act_kind: np.ndarray  # (T, A) int8 ACT_*
@@ -168,13 +168,13 @@ class ManaState:
     owner: np.ndarray  # (T, N) int8
     token: np.ndarray  # (T, N) bool
     tapped: np.ndarray  # (T, N) bool
-    since: np.ndarray  # (T, N) bool controlled since its controller's turn began (302.6)
-    haste: np.ndarray  # (T, N) bool granted haste
+    since_turn_start: np.ndarray  # (T, N) bool controlled since its controller's turn began (302.6)
+    granted_haste: np.ndarray  # (T, N) bool granted haste
     not_creature: np.ndarray  # (T, N) bool
-    attached: np.ndarray  # (T, N) int8 slot, -1 none
+    attached_to: np.ndarray  # (T, N) int8 slot, -1 none
     damage: np.ndarray  # (T, N) int16
     counters: np.ndarray  # (T, N, K) int16
-    pool: np.ndarray  # (T, P, 6) int32 mana pools, WUBRGC, each below MANA_CAP
+    pools: np.ndarray  # (T, P, 6) int32 mana pools, WUBRGC, each below MANA_CAP
     effect_on: np.ndarray  # (T, N) bool an activated "lands produce" effect of this slot lasts
     spell_on: np.ndarray  # (T, A) bool the effect of the spell cast by action a lasts
     acted: np.ndarray  # (T, A) bool the action exists (kind is not ACT_NONE)
@@ -182,26 +182,26 @@ class ManaState:
     spell_by: np.ndarray  # (T, A) int8 its caster (and owner)
     spell_zone: np.ndarray  # (T, A) int8 where each cast instant went, NONE otherwise
     rejected: np.ndarray  # (T, A) int8 rejection code, R_NONE if the action happened
-    could: np.ndarray  # (T, N) uint8 could-produce type bits (106.7); final at the end
+    could_produce: np.ndarray  # (T, N) uint8 could-produce type bits (106.7); final at the end
     has_mana: np.ndarray  # (T, N) bool has a mana ability
     # -- the board summary: a cache, valid where ``summary_valid`` (only zone changes, luck
     #    counters and "lands produce" effects change it)
-    land_could: np.ndarray  # (T, P) uint8 what each player's lands could produce
+    lands_could_produce: np.ndarray  # (T, P) uint8 what each player's lands could produce
     creatures: np.ndarray  # (T, P) int16 creatures each player controls
     mult: np.ndarray  # (T, P) int64 product of the multipliers each player controls
     trig_lands: np.ndarray  # (T, P, 7) int16 "tapped for mana" triggers a land tapped by each
     #                         player sets off, by what they add: WUBRGC, then "a type it made"
     trig_creatures: np.ndarray  # (T, P, 7) int16 ... a creature
     summary_valid: np.ndarray  # (T,) bool ``could``, ``has_mana`` and the above are current
-    undefined: np.ndarray  # (T,) int16 activations that made no mana (106.5)
-    from_triggers: np.ndarray  # (T,) int64 mana added by "tapped for mana" triggers
-    replaced: np.ndarray  # (T,) int64 mana added (or removed) by replacement effects
-    border: np.ndarray  # (N,) int16 board order of each slot
+    undefined_mana: np.ndarray  # (T,) int16 activations that made no mana (106.5)
+    mana_from_triggers: np.ndarray  # (T,) int64 mana added by "tapped for mana" triggers
+    mana_replaced: np.ndarray  # (T,) int64 mana added (or removed) by replacement effects
+    order: np.ndarray  # (N,) int16 board order of each slot
     cast_action: np.ndarray  # (N,) int16 action index that casts into a slot, -1 board
     slot_of: np.ndarray  # (S + A,) int16 the slot of each id code, -1 none (nothing cast)
     n_board: int
     n_actions: int
-    feat: Features
+    features: Features
 
     def take(self, rows: np.ndarray) -> ManaState:
         """The state of a subset of trials (a copy)."""

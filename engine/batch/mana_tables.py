@@ -11,12 +11,13 @@ which follows the printed ones in the reference engine's ability list.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
 
 from engine.batch.tables import CARDS, INDEX, N
-from engine.library import MANA, Card, parse_mana_cost
+from engine.library import MANA, Ability, Card, parse_mana_cost
 from engine.mana_types import COLORS, MANA_TYPES
 
 __all__ = ["CARDS", "INDEX", "N"]
@@ -239,8 +240,94 @@ def _mana_ability(i: int, k: int, a_params: dict[str, object], tpl: str) -> bool
     return True
 
 
-def _fill_card(i: int, c: Card) -> bool:
-    """Fill the columns of card ``i``; return whether the mana shape models it on the board."""
+def _grant_keyword(i: int, a: Ability) -> bool:
+    if a.text("keyword") == "haste":
+        HASTE_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
+        return True
+    return a.text("keyword") in INERT_KEYWORDS
+
+
+def _mana_multiply(i: int, a: Ability) -> bool:
+    REP_KIND[i], REP_FACTOR[i] = REP_MULTIPLY, a.number("factor")
+    return a.number("factor") >= 2
+
+
+def _mana_replace_type(i: int, a: Ability) -> bool:
+    REP_KIND[i], REP_PRODUCE[i] = REP_TYPE, TYPE_INDEX[a.text("produce")]
+    REP_ONE[i], REP_LANDS[i] = a.flag("one_mana"), _LANDS_CODE[a.text("lands")]
+    return True
+
+
+def _tapped_for_mana_add(i: int, a: Ability) -> bool:
+    TFM_SOURCE[i], TFM_YOURS[i] = _TFM_CODE[a.text("source")], a.text("whose") == "yours"
+    produce = a.text("produce")
+    TFM_PRODUCE[i] = PRODUCE_SAME if produce == "same" else TYPE_INDEX[produce]
+    return True
+
+
+def _graveyard_replaced(i: int, a: Ability) -> bool:
+    (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
+    return True
+
+
+def _counters_cant_be_put(i: int, a: Ability) -> bool:
+    CANT_SCOPE[i], CANT_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
+    return True
+
+
+def _counters_modified(i: int, a: Ability) -> bool:
+    MOD_SCOPE[i], MOD_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
+    MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
+    return True
+
+
+def _enters_with_x_counters(i: int, a: Ability) -> bool:
+    ENTERS_X_KIND[i] = _kind(a.text("kind"))
+    return bool(ENTERS_X_KIND[i] >= 0)
+
+
+def _enters_with_counters(i: int, a: Ability) -> bool:
+    ENTERS_KIND[i], ENTERS_AMOUNT[i] = _kind(a.text("kind")), a.number("amount")
+    return bool(ENTERS_KIND[i] >= 0)
+
+
+def _flag(column: np.ndarray) -> Callable[[int, Ability], bool]:
+    """A fill that sets one boolean column."""
+
+    def fill(i: int, a: Ability) -> bool:
+        column[i] = True
+        return True
+
+    return fill
+
+
+def _dies_tokens(i: int, a: Ability) -> bool:
+    DIES_TOKENS_KIND[i] = _kind(a.text("kind"))
+    return True
+
+
+# What each non-mana template puts in the columns of card ``i``, and whether the shape models
+# the card with it (a modeled or inert template absent here fills nothing).
+_FILLS: Final[dict[str, Callable[[int, Ability], bool]]] = {
+    "grant_mana_any_color": _flag(GRANT_ANY),
+    "grant_keyword": _grant_keyword,
+    "activate_as_though_haste": _flag(AS_THOUGH_HASTE),
+    "mana_multiply": _mana_multiply,
+    "mana_replace_type": _mana_replace_type,
+    "tapped_for_mana_add": _tapped_for_mana_add,
+    "upkeep_sacrifice_unless_sacrifice_creature": _flag(UPKEEP_SACRIFICE),
+    "cast_creature_draw": _flag(CAST_DRAW),
+    "graveyard_replaced_by_exile": _graveyard_replaced,
+    "counters_cant_be_put": _counters_cant_be_put,
+    "counters_modified": _counters_modified,
+    "enters_with_x_counters": _enters_with_x_counters,
+    "enters_with_counters": _enters_with_counters,
+    "enters_tapped": _flag(ENTERS_TAPPED),
+    "dies_create_token_per_counter": _dies_tokens,
+}
+
+
+def _fill_characteristics(i: int, c: Card) -> None:
     IS_CREATURE[i] = c.has_type("Creature")
     IS_LAND[i] = c.has_type("Land")
     IS_BASIC[i] = "Basic" in c.supertypes
@@ -250,6 +337,20 @@ def _fill_card(i: int, c: Card) -> bool:
     IS_PERMANENT[i] = c.is_permanent_card
     BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
     PRINTED_HASTE[i] = "haste" in c.keywords
+
+
+def _fill_activated(i: int, c: Card) -> None:
+    """Deep Water: activated ability 0 if it is "until end of turn, lands produce ..."."""
+    activated = c.abilities_of("activated")
+    N_ACTIVATED[i] = len(activated)
+    if activated and activated[0].template == "activated_lands_produce_until_eot":
+        EFFECT_PRODUCE[i] = TYPE_INDEX[activated[0].text("produce")]
+        EFFECT_LANDS[i] = _LANDS_CODE[activated[0].text("lands")]
+
+
+def _fill_card(i: int, c: Card) -> bool:
+    """Fill the columns of card ``i``; return whether the mana shape models it on the board."""
+    _fill_characteristics(i, c)
     ok = set(c.keywords) <= _MANA_KEYWORDS
     seen: set[str] = set()
     k = 0
@@ -260,51 +361,9 @@ def _fill_card(i: int, c: Card) -> bool:
         if t in _TPL_CODE:
             ok &= _mana_ability(i, k, dict(a.params), t)
             k += 1
-        elif t == "grant_mana_any_color":
-            GRANT_ANY[i] = True
-        elif t == "grant_keyword":
-            if a.text("keyword") == "haste":
-                HASTE_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
-            else:
-                ok &= a.text("keyword") in INERT_KEYWORDS
-        elif t == "activate_as_though_haste":
-            AS_THOUGH_HASTE[i] = True
-        elif t == "mana_multiply":
-            REP_KIND[i], REP_FACTOR[i] = REP_MULTIPLY, a.number("factor")
-            ok &= a.number("factor") >= 2
-        elif t == "mana_replace_type":
-            REP_KIND[i], REP_PRODUCE[i] = REP_TYPE, TYPE_INDEX[a.text("produce")]
-            REP_ONE[i], REP_LANDS[i] = a.flag("one_mana"), _LANDS_CODE[a.text("lands")]
-        elif t == "tapped_for_mana_add":
-            TFM_SOURCE[i], TFM_YOURS[i] = _TFM_CODE[a.text("source")], a.text("whose") == "yours"
-            produce = a.text("produce")
-            TFM_PRODUCE[i] = PRODUCE_SAME if produce == "same" else TYPE_INDEX[produce]
-        elif t == "upkeep_sacrifice_unless_sacrifice_creature":
-            UPKEEP_SACRIFICE[i] = True
-        elif t == "cast_creature_draw":
-            CAST_DRAW[i] = True
-        elif t == "graveyard_replaced_by_exile":
-            (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
-        elif t == "counters_cant_be_put":
-            CANT_SCOPE[i], CANT_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
-        elif t == "counters_modified":
-            MOD_SCOPE[i], MOD_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
-            MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
-        elif t == "enters_with_x_counters":
-            ENTERS_X_KIND[i] = _kind(a.text("kind"))
-            ok &= ENTERS_X_KIND[i] >= 0
-        elif t == "enters_with_counters":
-            ENTERS_KIND[i], ENTERS_AMOUNT[i] = _kind(a.text("kind")), a.number("amount")
-            ok &= ENTERS_KIND[i] >= 0
-        elif t == "enters_tapped":
-            ENTERS_TAPPED[i] = True
-        elif t == "dies_create_token_per_counter":
-            DIES_TOKENS_KIND[i] = _kind(a.text("kind"))
-    activated = c.abilities_of("activated")
-    N_ACTIVATED[i] = len(activated)
-    if activated and activated[0].template == "activated_lands_produce_until_eot":
-        EFFECT_PRODUCE[i] = TYPE_INDEX[activated[0].text("produce")]
-        EFFECT_LANDS[i] = _LANDS_CODE[activated[0].text("lands")]
+        elif t in _FILLS:
+            ok &= _FILLS[t](i, a)
+    _fill_activated(i, c)
     N_AB[i] = k
     ok &= sum(a.template == "mana_fixed_or_any_color_with_counter" for a in c.abilities) <= 1
     # One replacement of either kind per card: the reference orders them by source (616.1).

@@ -6,11 +6,12 @@ so a new card of a known template works in the batch engine with no code change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
 
-from engine.library import Card, library
+from engine.library import Ability, Card, library
 
 CARDS: Final[tuple[Card, ...]] = tuple(sorted(library().values(), key=lambda c: c.name))
 INDEX: Final[dict[str, int]] = {c.name.lower(): i for i, c in enumerate(CARDS)}
@@ -173,87 +174,125 @@ MODE_BITS: Final = {
 }
 
 
+def _creatures_get(i: int, a: Ability) -> None:
+    cols = {
+        "yours": (ANTHEM_P, ANTHEM_T),
+        "all": (ALL_P, ALL_T),
+        "other_non_human_yours": (LORD_P, LORD_T),
+    }[a.text("scope")]
+    cols[0][i] += a.number("power")
+    cols[1][i] += a.number("toughness")
+
+
+def _grant_keyword(i: int, a: Ability) -> None:
+    if a.text("keyword") == "haste":
+        assert a.text("scope") == "yours"
+        GRANTS_HASTE[i] = True
+    elif a.text("keyword") == "undying":
+        assert a.text("scope") == "other_non_human_yours"
+        LORD_UNDYING[i] += 1
+
+
+def _counters_cant_be_put(i: int, a: Ability) -> None:
+    if a.text("scope") == "all_permanents":
+        NO_COUNTERS_ALL[i] = True
+    else:
+        assert (a.text("scope"), a.text("kind")) == ("creatures_yours", "-1/-1")
+        NO_MINUS_YOURS[i] = True
+
+
+def _counters_modified(i: int, a: Ability) -> None:
+    MOD_KIND[i] = KIND_CODE[a.text("kind")]
+    MOD_CREATURES_ONLY[i] = a.text("scope") == "creatures_yours"
+    MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
+
+
+def _etb_creatures_get(i: int, a: Ability) -> None:
+    assert a.number("power") == a.number("toughness")
+    ETB_PT[i] = a.number("power")
+    ETB_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
+    ETB_REPEAT[i] = a.flag("repeat_on_death")
+
+
+def _dies_create_token(i: int, a: Ability) -> None:
+    DIES_TOKENS[i] = INDEX[a.text("token").lower()]
+    DIES_TOKEN_KIND[i] = KIND_CODE[a.text("kind")]
+
+
+def _spell(i: int, a: Ability) -> None:
+    t = a.template
+    SPELL[i] = _SPELL_CODE[t]
+    if t == "damage_each_creature":
+        SPELL_AMOUNT[i] = a.number("amount")
+        SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")
+    elif t == "creatures_get_until_eot":
+        assert a.number("power") == a.number("toughness")
+        SPELL_AMOUNT[i] = a.number("power")
+        SPELL_BY_X[i] = a.flag("by_x")
+        SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
+    elif t == "counters_on_each_creature_x":
+        SPELL_KIND[i] = KIND_CODE[a.text("kind")]
+
+
+def _graveyard_replaced(i: int, a: Ability) -> None:
+    (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
+
+
+def _set(column: np.ndarray, value: Callable[[Ability], int | bool] = lambda a: True) -> Fill:
+    """A fill that sets one column to a value read from the ability (True by default)."""
+
+    def fill(i: int, a: Ability) -> None:
+        column[i] = value(a)
+
+    return fill
+
+
+Fill = Callable[[int, Ability], None]
+# What each template puts in the columns of card ``i`` (a template absent here fills nothing).
+_FILLS: Final[dict[str, Fill]] = {
+    "creatures_get": _creatures_get,
+    "grant_keyword": _grant_keyword,
+    "activate_as_though_haste": _set(AS_THOUGH_HASTE),
+    "human_damages_you_destroy": _set(HUMAN_DAMAGE_DESTROYS),
+    "counters_cant_be_put": _counters_cant_be_put,
+    "counters_modified": _counters_modified,
+    "tokens_doubled": _set(TOKENS_DOUBLED),
+    "graveyard_replaced_by_exile": _graveyard_replaced,
+    "etb_gain_life": _set(ETB_LIFE, lambda a: a.number("amount")),
+    "etb_damage_any_target": _set(ETB_PING),
+    "etb_creatures_get": _etb_creatures_get,
+    "opponent_creature_dies_lose_life": _set(DEATH_LIFE, lambda a: a.number("amount")),
+    "dies_create_token_per_counter": _dies_create_token,
+    **dict.fromkeys(_SPELL_CODE, _spell),
+    "enters_with_x_counters": _set(ENTERS_X_KIND, lambda a: KIND_CODE[a.text("kind")]),
+    "shuffle_into_library": _set(SPELL_TO_LIBRARY),
+}
+
+
+def _fill_characteristics(i: int, c: Card) -> None:
+    IS_CREATURE[i] = c.has_type("Creature")
+    IS_LAND[i] = c.has_type("Land")
+    IS_ARTIFACT[i] = c.has_type("Artifact")
+    IS_ENCHANTMENT[i] = c.has_type("Enchantment")
+    IS_HUMAN[i] = "Human" in c.subtypes
+    IS_COLORED[i] = bool(c.colors)
+    IS_LEGENDARY[i] = "Legendary" in c.supertypes
+    BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
+    PERSIST[i] = c.keywords.count("persist")
+    UNDYING[i] = c.keywords.count("undying")
+    KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
+    COLOR_BITS[i] = sum(1 << "WUBRG".index(col) for col in c.colors)
+
+
 def _fill() -> None:
     for i, c in enumerate(CARDS):
-        IS_CREATURE[i] = c.has_type("Creature")
-        IS_LAND[i] = c.has_type("Land")
-        IS_ARTIFACT[i] = c.has_type("Artifact")
-        IS_ENCHANTMENT[i] = c.has_type("Enchantment")
-        IS_HUMAN[i] = "Human" in c.subtypes
-        IS_COLORED[i] = bool(c.colors)
-        IS_LEGENDARY[i] = "Legendary" in c.supertypes
-        BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
-        PERSIST[i] = c.keywords.count("persist")
-        KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
-        COLOR_BITS[i] = sum(1 << "WUBRG".index(col) for col in c.colors)
-        UNDYING[i] = c.keywords.count("undying")
+        _fill_characteristics(i, c)
         BOARD_OK[i] = on_board_ok(c)
         CAST_OK[i] = castable_ok(c)
         for a in c.abilities:
-            t = a.template
-            if t == "creatures_get":
-                scope, p, tt = a.text("scope"), a.number("power"), a.number("toughness")
-                cols = {
-                    "yours": (ANTHEM_P, ANTHEM_T),
-                    "all": (ALL_P, ALL_T),
-                    "other_non_human_yours": (LORD_P, LORD_T),
-                }[scope]
-                cols[0][i] += p
-                cols[1][i] += tt
-            elif t == "grant_keyword" and a.text("keyword") == "haste":
-                assert a.text("scope") == "yours"
-                GRANTS_HASTE[i] = True
-            elif t == "activate_as_though_haste":
-                AS_THOUGH_HASTE[i] = True
-            elif t == "human_damages_you_destroy":
-                HUMAN_DAMAGE_DESTROYS[i] = True
-            elif t == "grant_keyword" and a.text("keyword") == "undying":
-                assert a.text("scope") == "other_non_human_yours"
-                LORD_UNDYING[i] += 1
-            elif t == "counters_cant_be_put":
-                if a.text("scope") == "all_permanents":
-                    NO_COUNTERS_ALL[i] = True
-                else:
-                    assert (a.text("scope"), a.text("kind")) == ("creatures_yours", "-1/-1")
-                    NO_MINUS_YOURS[i] = True
-            elif t == "counters_modified":
-                MOD_KIND[i] = KIND_CODE[a.text("kind")]
-                MOD_CREATURES_ONLY[i] = a.text("scope") == "creatures_yours"
-                MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
-            elif t == "tokens_doubled":
-                TOKENS_DOUBLED[i] = True
-            elif t == "graveyard_replaced_by_exile":
-                (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
-            elif t == "etb_gain_life":
-                ETB_LIFE[i] = a.number("amount")
-            elif t == "etb_damage_any_target":
-                ETB_PING[i] = True
-            elif t == "etb_creatures_get":
-                assert a.number("power") == a.number("toughness")
-                ETB_PT[i] = a.number("power")
-                ETB_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
-                ETB_REPEAT[i] = a.flag("repeat_on_death")
-            elif t == "opponent_creature_dies_lose_life":
-                DEATH_LIFE[i] = a.number("amount")
-            elif t == "dies_create_token_per_counter":
-                DIES_TOKENS[i] = INDEX[a.text("token").lower()]
-                DIES_TOKEN_KIND[i] = KIND_CODE[a.text("kind")]
-            elif t in _SPELL_CODE:
-                SPELL[i] = _SPELL_CODE[t]
-                if t == "damage_each_creature":
-                    SPELL_AMOUNT[i] = a.number("amount")
-                    SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")
-                elif t == "creatures_get_until_eot":
-                    assert a.number("power") == a.number("toughness")
-                    SPELL_AMOUNT[i] = a.number("power")
-                    SPELL_BY_X[i] = a.flag("by_x")
-                    SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
-                elif t == "counters_on_each_creature_x":
-                    SPELL_KIND[i] = KIND_CODE[a.text("kind")]
-            elif t == "enters_with_x_counters":
-                ENTERS_X_KIND[i] = KIND_CODE[a.text("kind")]
-            elif t == "shuffle_into_library":
-                SPELL_TO_LIBRARY[i] = True
+            fill = _FILLS.get(a.template)
+            if fill is not None:
+                fill(i, a)
 
 
 _fill()

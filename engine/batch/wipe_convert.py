@@ -49,6 +49,7 @@ _TARGETED = {
     "damage": EV_DAMAGE,
     "counters": EV_COUNTERS,
 }
+_ACTION_OF = {code: do for do, code in _TARGETED.items()}
 _STATUS = {OK: "ok", DRAW: "draw"}
 
 
@@ -96,97 +97,24 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     players = list(scn.players)
     seat = {p: i for i, p in enumerate(players)}
     s, e = len(scn.battlefield), len(scn.actions)
-
-    def one(width: int, fill: int | bool, dtype: type) -> np.ndarray:
-        return np.full((1, width), fill, dtype=dtype)
-
-    card = one(s, -1, np.int16)
-    ctrl, owner = one(s, 0, np.int8), one(s, 0, np.int8)
-    token, tapped, not_cr = (
-        one(s, False, np.bool_),
-        one(s, False, np.bool_),
-        one(s, False, np.bool_),
-    )
-    plus, minus, damage = one(s, 0, np.int16), one(s, 0, np.int16), one(s, 0, np.int16)
-    p_extra, u_extra = one(s, 0, np.int8), one(s, 0, np.int8)
-    granted, since = one(s, 0, np.uint8), one(s, True, np.bool_)
-    ids: list[str] = []
-    for i, entry in enumerate(scn.battlefield):
-        where = f"battlefield {entry.id}"
-        card[0, i] = _check_card(entry.card, where, cast=False)
-        if entry.attached_to is not None:
-            raise OutsideShapes(f"{where}: attachments are outside the wipe shape")
-        if set(entry.counters) - {"+1/+1", "-1/-1"}:
-            raise OutsideShapes(f"{where}: only +1/+1 and -1/-1 counters are in the wipe shape")
-        ctrl[0, i], owner[0, i] = seat[entry.controller], seat[entry.owner]
-        token[0, i], tapped[0, i], not_cr[0, i] = entry.token, entry.tapped, entry.not_creature
-        plus[0, i] = entry.counters.get("+1/+1", 0)
-        minus[0, i] = entry.counters.get("-1/-1", 0)
-        damage[0, i] = entry.damage
-        p_extra[0, i] = entry.grant.count("persist")
-        u_extra[0, i] = entry.grant.count("undying")
-        granted[0, i] = sum(tb.KEYWORD_BITS.get(k, 0) for k in set(entry.grant))
-        since[0, i] = entry.since_turn_start
-        ids.append(entry.id)
-    ev = {name: one(e, 0, dtype) for name, dtype in (
-        ("kind", np.int8), ("by", np.int8), ("x", np.int16), ("target", np.int16),
-        ("amount", np.int16), ("counter", np.int8), ("mode", np.int8))}  # fmt: skip
-    ev_card = one(e, -1, np.int16)
-    attack = np.full((1, e, s), -1, dtype=np.int16)
-    block = np.full((1, e, s), -1, dtype=np.int16)
-    block_order = np.full((1, e, s), -1, dtype=np.int16)
+    board = _board(scn, seat)
+    ids = [entry.id for entry in scn.battlefield]
+    events = _Events.empty(s, e)
     taken = set(ids)
     cast_ids: list[str] = []
     for k, action in enumerate(scn.actions):
         where = f"action {k} ({action.do})"
         cast_ids.append("")
         if action.do == "cast":
-            c: Card = action.get("card")
-            ev["kind"][0, k] = EV_CAST
-            ev_card[0, k] = _check_card(c, where, cast=True)
-            ev["by"][0, k] = seat[action.get("by")]
-            ev["x"][0, k] = action.get("x", 0)
-            for m in action.get("mode", []) or []:
-                ev["mode"][0, k] |= tb.MODE_BITS[m]
-            pid = _cast_id(c, action.get("id"), taken)
-            taken.add(pid)
-            cast_ids[-1] = pid
-        elif action.do in _TARGETED or action.do == "damage":
-            target = action.get("target")
-            if action.do == "damage" and target == "all_creatures":
-                ev["kind"][0, k] = EV_DAMAGE_ALL
-            elif action.do == "damage" and target in seat:
-                ev["kind"][0, k] = EV_DAMAGE_PLAYER
-                ev["target"][0, k] = seat[target]
-            else:
-                slot = (ids + cast_ids).index(target) if target in ids + cast_ids else -1
-                if slot < 0:
-                    raise OutsideShapes(f"{where}: target {target!r} is not a board or cast slot")
-                ev["kind"][0, k] = _TARGETED[action.do]
-                ev["target"][0, k] = slot if slot < s else s + cast_ids.index(target)
-            ev["amount"][0, k] = action.get("amount", 0)
-            kind = action.get("kind")
-            if action.do == "counters":
-                if kind not in ("+1/+1", "-1/-1"):
-                    raise OutsideShapes(f"{where}: {kind} counters are outside the wipe shape")
-                ev["counter"][0, k] = tb.KIND_CODE[kind]
+            events.cast(k, action, seat, where)
+            cast_ids[-1] = _cast_id(action.get("card"), action.get("id"), taken)
+            taken.add(cast_ids[-1])
+        elif action.do in _TARGETED:
+            events.targeted(k, action, seat, ids, cast_ids, where)
         elif action.do == "pass_turn":
-            ev["kind"][0, k] = EV_PASS_TURN
+            events.kind[0, k] = EV_PASS_TURN
         elif action.do == "attack":
-            ev["kind"][0, k] = EV_ATTACK
-            watchers = [tb.INDEX[b.card.name.lower()] for b in scn.battlefield]
-            if tb.HUMAN_DAMAGE_DESTROYS[watchers].any():
-                raise OutsideShapes(f"{where}: a Human's combat damage to Mikaeus's controller")
-            board_slot = {pid: slot for slot, pid in enumerate(ids)}
-            for place, pid in enumerate(action.get("attackers", [])):
-                if pid not in board_slot:
-                    raise OutsideShapes(f"{where}: attacker {pid!r} is not a board permanent")
-                attack[0, k, board_slot[pid]] = place
-            for place, (blocker, attacker) in enumerate(action.get("blockers", {}).items()):
-                if blocker not in board_slot or attacker not in board_slot:
-                    raise OutsideShapes(f"{where}: blocks between board permanents only")
-                block[0, k, board_slot[blocker]] = board_slot[attacker]
-                block_order[0, k, board_slot[blocker]] = place
+            events.attack(k, action, scn, ids, where)
         else:
             raise OutsideShapes(f"{where}: {action.do} is not a wipe-shape action")
     slot_ids = tuple(ids + cast_ids)
@@ -197,34 +125,158 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
         life=np.array([[scn.life.get(p, 20) for p in players]], dtype=np.int16),
-        card=card,
-        controller=ctrl,
-        owner=owner,
-        token=token,
-        plus=plus,
-        minus=minus,
-        damage=damage,
-        tapped=tapped,
-        persist_extra=p_extra,
-        undying_extra=u_extra,
-        not_creature=not_cr,
+        **board,
         rank=rank,
         ping_target=ping,
-        ev_kind=ev["kind"],
-        ev_card=ev_card,
-        ev_by=ev["by"],
-        ev_x=ev["x"],
-        ev_target=ev["target"],
-        ev_amount=ev["amount"],
-        ev_counter=ev["counter"],
-        ev_mode=ev["mode"],
-        since_turn_start=since,
-        keywords=granted,
-        ev_attack=attack,
-        ev_block=block,
-        ev_block_order=block_order,
+        **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
+
+
+def _board(scn: Scenario, seat: Mapping[str, int]) -> dict[str, np.ndarray]:
+    """The board arrays of a batch of one, (1, S) each."""
+    s = len(scn.battlefield)
+
+    def one(fill: int | bool, dtype: type) -> np.ndarray:
+        return np.full((1, s), fill, dtype=dtype)
+
+    out = {
+        "card": one(-1, np.int16),
+        "controller": one(0, np.int8),
+        "owner": one(0, np.int8),
+        "token": one(False, np.bool_),
+        "tapped": one(False, np.bool_),
+        "not_creature": one(False, np.bool_),
+        "plus": one(0, np.int16),
+        "minus": one(0, np.int16),
+        "damage": one(0, np.int16),
+        "granted_persist": one(0, np.int8),
+        "granted_undying": one(0, np.int8),
+        "granted": one(0, np.uint8),
+        "since_turn_start": one(True, np.bool_),
+    }
+    for i, entry in enumerate(scn.battlefield):
+        where = f"battlefield {entry.id}"
+        out["card"][0, i] = _check_card(entry.card, where, cast=False)
+        if entry.attached_to is not None:
+            raise OutsideShapes(f"{where}: attachments are outside the wipe shape")
+        if set(entry.counters) - {"+1/+1", "-1/-1"}:
+            raise OutsideShapes(f"{where}: only +1/+1 and -1/-1 counters are in the wipe shape")
+        out["controller"][0, i], out["owner"][0, i] = seat[entry.controller], seat[entry.owner]
+        out["token"][0, i], out["tapped"][0, i] = entry.token, entry.tapped
+        out["not_creature"][0, i] = entry.not_creature
+        out["plus"][0, i] = entry.counters.get("+1/+1", 0)
+        out["minus"][0, i] = entry.counters.get("-1/-1", 0)
+        out["damage"][0, i] = entry.damage
+        out["granted_persist"][0, i] = entry.grant.count("persist")
+        out["granted_undying"][0, i] = entry.grant.count("undying")
+        out["granted"][0, i] = sum(tb.KEYWORD_BITS.get(k, 0) for k in set(entry.grant))
+        out["since_turn_start"][0, i] = entry.since_turn_start
+    return out
+
+
+@dataclass
+class _Events:
+    """The event arrays of a batch of one, filled action by action."""
+
+    kind: np.ndarray  # (1, E) each
+    card: np.ndarray
+    by: np.ndarray
+    x: np.ndarray
+    target: np.ndarray
+    amount: np.ndarray
+    counter: np.ndarray
+    mode: np.ndarray
+    attack_place: np.ndarray  # (1, E, S) each
+    block: np.ndarray
+    block_order: np.ndarray
+
+    @staticmethod
+    def empty(s: int, e: int) -> _Events:
+        def one(fill: int, dtype: type) -> np.ndarray:
+            return np.full((1, e), fill, dtype=dtype)
+
+        def per_slot() -> np.ndarray:
+            return np.full((1, e, s), -1, dtype=np.int16)
+
+        return _Events(
+            one(0, np.int8), one(-1, np.int16), one(0, np.int8), one(0, np.int16),
+            one(0, np.int16), one(0, np.int16), one(0, np.int8), one(0, np.int8),
+            per_slot(), per_slot(), per_slot(),
+        )  # fmt: skip
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The WipeInputs fields."""
+        return {
+            "ev_kind": self.kind,
+            "ev_card": self.card,
+            "ev_by": self.by,
+            "ev_x": self.x,
+            "ev_target": self.target,
+            "ev_amount": self.amount,
+            "ev_counter": self.counter,
+            "ev_mode": self.mode,
+            "ev_attack": self.attack_place,
+            "ev_block": self.block,
+            "ev_block_order": self.block_order,
+        }
+
+    def cast(self, k: int, action: Action, seat: Mapping[str, int], where: str) -> None:
+        """A cast (CR 601.2)."""
+        self.kind[0, k] = EV_CAST
+        self.card[0, k] = _check_card(action.get("card"), where, cast=True)
+        self.by[0, k] = seat[action.get("by")]
+        self.x[0, k] = action.get("x", 0)
+        for m in action.get("mode", []) or []:
+            self.mode[0, k] |= tb.MODE_BITS[m]
+
+    def targeted(
+        self,
+        k: int,
+        action: Action,
+        seat: Mapping[str, int],
+        ids: Sequence[str],
+        cast_ids: Sequence[str],
+        where: str,
+    ) -> None:
+        """An action on one permanent, or damage to a player or to every creature."""
+        target = action.get("target")
+        if action.do == "damage" and target == "all_creatures":
+            self.kind[0, k] = EV_DAMAGE_ALL
+        elif action.do == "damage" and target in seat:
+            self.kind[0, k] = EV_DAMAGE_PLAYER
+            self.target[0, k] = seat[target]
+        elif target in ids:
+            self.kind[0, k] = _TARGETED[action.do]
+            self.target[0, k] = list(ids).index(target)
+        elif target in cast_ids:
+            self.kind[0, k] = _TARGETED[action.do]
+            self.target[0, k] = len(ids) + list(cast_ids).index(target)
+        else:
+            raise OutsideShapes(f"{where}: target {target!r} is not a board or cast slot")
+        self.amount[0, k] = action.get("amount", 0)
+        kind = action.get("kind")
+        if action.do == "counters":
+            if kind not in ("+1/+1", "-1/-1"):
+                raise OutsideShapes(f"{where}: {kind} counters are outside the wipe shape")
+            self.counter[0, k] = tb.KIND_CODE[kind]
+
+    def attack(self, k: int, action: Action, scn: Scenario, ids: Sequence[str], where: str) -> None:
+        """An attack among board permanents (W8)."""
+        self.kind[0, k] = EV_ATTACK
+        watchers = [tb.INDEX[entry.card.name.lower()] for entry in scn.battlefield]
+        if tb.HUMAN_DAMAGE_DESTROYS[watchers].any():
+            raise OutsideShapes(f"{where}: a Human's combat damage to Mikaeus's controller")
+        board_slot = {pid: slot for slot, pid in enumerate(ids)}
+        for place, pid in enumerate(action.get("attackers", [])):
+            if pid not in board_slot:
+                raise OutsideShapes(f"{where}: attacker {pid!r} is not a board permanent")
+            self.attack_place[0, k, board_slot[pid]] = place
+        for place, (blocker, attacker) in enumerate(action.get("blockers", {}).items()):
+            if blocker not in board_slot or attacker not in board_slot:
+                raise OutsideShapes(f"{where}: blocks between board permanents only")
+            self.block[0, k, board_slot[blocker]] = board_slot[attacker]
+            self.block_order[0, k, board_slot[blocker]] = place
 
 
 def _choices(
@@ -236,7 +288,7 @@ def _choices(
 ) -> None:
     """Explicit trigger orders become ranks; Redcap-style targets must be players."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
-    controllers = {b.id: b.controller for b in scn.battlefield}
+    controllers = {board.id: board.controller for board in scn.battlefield}
     for player, keys in scn.choices.trigger_order.items():
         for i, key in enumerate(keys):
             if ":" in key or key not in index or controllers.get(key, player) != player:
@@ -250,186 +302,204 @@ def _choices(
         ping[0, index[source]] = seat[target]
 
 
-def trial_scenario(inp: WipeInputs, i: int, naming: Naming | None = None) -> Scenario:
+def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> Scenario:
     """Trial ``i`` of a batch as a scenario for the reference engine (same board, events and
     choices), with seats ``P1``... and slots ``s0``... unless ``naming`` says otherwise."""
-    _, _, s, e = inp.shape
-    naming = naming or Naming.default(int(inp.n_players[i]), s, e)
+    _, _, s, e = inputs.shape
+    naming = naming or Naming.default(int(inputs.n_players[i]), s, e)
     players, ids = naming.players, list(naming.slot_ids)
-    board = []
-    for k in range(s):
-        c = int(inp.card[i, k])
-        if c < 0:
-            continue
-        counters = {"+1/+1": int(inp.plus[i, k]), "-1/-1": int(inp.minus[i, k])}
-        board.append(
-            BoardEntry(
-                id=ids[k],
-                card=tb.CARDS[c],
-                controller=players[int(inp.controller[i, k])],
-                owner=players[int(inp.owner[i, k])],
-                counters={kk: v for kk, v in counters.items() if v},
-                token=bool(inp.token[i, k]),
-                tapped=bool(inp.tapped[i, k]),
-                damage=int(inp.damage[i, k]),
-                grant=("persist",) * int(inp.persist_extra[i, k])
-                + ("undying",) * int(inp.undying_extra[i, k])
-                + _granted(inp, i, k),
-                not_creature=bool(inp.not_creature[i, k]),
-                since_turn_start=inp.since_turn_start is None or bool(inp.since_turn_start[i, k]),
-            )
-        )
-    actions = []
-    for k in range(e):
-        kind = int(inp.ev_kind[i, k])
-        target_slot = int(inp.ev_target[i, k])
-        if kind == EV_CAST:
-            params: dict[str, Any] = {
-                "card": tb.CARDS[int(inp.ev_card[i, k])],
-                "by": players[int(inp.ev_by[i, k])],
-                "x": int(inp.ev_x[i, k]),
-                "id": ids[s + k],
-            }
-            modes = [m for m, bit in tb.MODE_BITS.items() if int(inp.ev_mode[i, k]) & bit]
-            if modes:
-                params["mode"] = modes
-            actions.append(Action("cast", params))
-        elif kind == EV_DAMAGE_PLAYER:
-            actions.append(
-                Action(
-                    "damage", {"target": players[target_slot], "amount": int(inp.ev_amount[i, k])}
-                )
-            )
-        elif kind == EV_DAMAGE_ALL:
-            actions.append(
-                Action("damage", {"target": "all_creatures", "amount": int(inp.ev_amount[i, k])})
-            )
-        elif kind == EV_PASS_TURN:
-            actions.append(Action("pass_turn"))
-        elif kind == EV_ATTACK:
-            actions.append(Action("attack", _attack_params(inp, i, k, ids)))
-        elif kind != 0:
-            do = {v: key for key, v in _TARGETED.items()}[kind]
-            params = {"target": ids[target_slot]}
-            if kind == EV_DAMAGE:
-                params["amount"] = int(inp.ev_amount[i, k])
-            if kind == EV_COUNTERS:
-                params["kind"] = "+1/+1" if int(inp.ev_counter[i, k]) == 0 else "-1/-1"
-                params["amount"] = int(inp.ev_amount[i, k])
-            actions.append(Action(do, params))
+    board = [
+        _board_entry(inputs, i, k, players, ids) for k in range(s) if int(inputs.card[i, k]) >= 0
+    ]
+    actions = [
+        _event_action(inputs, i, k, players, ids)
+        for k in range(e)
+        if int(inputs.ev_kind[i, k]) != 0
+    ]
     rank = {
-        ids[k]: int(inp.rank[i, k])
+        ids[k]: int(inputs.rank[i, k])
         for k in range(s + e)
-        if int(inp.rank[i, k]) >= 0 and (k >= s or int(inp.card[i, k]) >= 0)
+        if int(inputs.rank[i, k]) >= 0 and (k >= s or int(inputs.card[i, k]) >= 0)
     }
     targets = {
-        ids[k]: players[int(inp.ping_target[i, k])]
+        ids[k]: players[int(inputs.ping_target[i, k])]
         for k in range(s + e)
-        if int(inp.ping_target[i, k]) >= 0
+        if int(inputs.ping_target[i, k]) >= 0
     }
     return Scenario(
         players=tuple(players),
-        active=players[int(inp.active[i])],
-        life={p: int(inp.life[i, k]) for k, p in enumerate(players)},
+        active=players[int(inputs.active[i])],
+        life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
         battlefield=tuple(board),
         actions=tuple(actions),
         choices=Choices(targets=targets, trigger_rank=rank),
     )
 
 
-def _granted(inp: WipeInputs, i: int, k: int) -> tuple[str, ...]:
-    bits = 0 if inp.keywords is None else int(inp.keywords[i, k])
+def _board_entry(
+    inputs: WipeInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
+) -> BoardEntry:
+    """Board slot ``k`` of trial ``i`` as a scenario's battlefield entry."""
+    counters = {"+1/+1": int(inputs.plus[i, k]), "-1/-1": int(inputs.minus[i, k])}
+    since = inputs.since_turn_start
+    return BoardEntry(
+        id=ids[k],
+        card=tb.CARDS[int(inputs.card[i, k])],
+        controller=players[int(inputs.controller[i, k])],
+        owner=players[int(inputs.owner[i, k])],
+        counters={kind: n for kind, n in counters.items() if n},
+        token=bool(inputs.token[i, k]),
+        tapped=bool(inputs.tapped[i, k]),
+        damage=int(inputs.damage[i, k]),
+        grant=("persist",) * int(inputs.granted_persist[i, k])
+        + ("undying",) * int(inputs.granted_undying[i, k])
+        + _granted(inputs, i, k),
+        not_creature=bool(inputs.not_creature[i, k]),
+        since_turn_start=since is None or bool(since[i, k]),
+    )
+
+
+def _event_action(
+    inputs: WipeInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
+) -> Action:
+    """Event ``k`` of trial ``i`` as a scenario action."""
+    kind = int(inputs.ev_kind[i, k])
+    amount = int(inputs.ev_amount[i, k])
+    if kind == EV_CAST:
+        params: dict[str, Any] = {
+            "card": tb.CARDS[int(inputs.ev_card[i, k])],
+            "by": players[int(inputs.ev_by[i, k])],
+            "x": int(inputs.ev_x[i, k]),
+            "id": ids[inputs.shape[2] + k],  # the cast slot of event k
+        }
+        modes = [m for m, bit in tb.MODE_BITS.items() if int(inputs.ev_mode[i, k]) & bit]
+        if modes:
+            params["mode"] = modes
+        return Action("cast", params)
+    if kind == EV_DAMAGE_PLAYER:
+        return Action("damage", {"target": players[int(inputs.ev_target[i, k])], "amount": amount})
+    if kind == EV_DAMAGE_ALL:
+        return Action("damage", {"target": "all_creatures", "amount": amount})
+    if kind == EV_PASS_TURN:
+        return Action("pass_turn")
+    if kind == EV_ATTACK:
+        return Action("attack", _attack_params(inputs, i, k, ids))
+    params = {"target": ids[int(inputs.ev_target[i, k])]}
+    if kind == EV_DAMAGE:
+        params["amount"] = amount
+    if kind == EV_COUNTERS:
+        params["kind"] = "+1/+1" if int(inputs.ev_counter[i, k]) == 0 else "-1/-1"
+        params["amount"] = amount
+    return Action(_ACTION_OF[kind], params)
+
+
+def _granted(inputs: WipeInputs, i: int, k: int) -> tuple[str, ...]:
+    bits = 0 if inputs.granted is None else int(inputs.granted[i, k])
     return tuple(name for name, bit in tb.KEYWORD_BITS.items() if bits & bit)
 
 
-def _attack_params(inp: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
+def _attack_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
     """An attack event as the scenario's ``attackers`` list and ``blockers`` table."""
-    assert inp.ev_attack is not None and inp.ev_block is not None
-    assert inp.ev_block_order is not None
-    place = inp.ev_attack[i, k]
+    assert inputs.ev_attack is not None and inputs.ev_block is not None
+    assert inputs.ev_block_order is not None
+    place = inputs.ev_attack[i, k]
     attackers = [ids[int(s)] for s in np.argsort(place, kind="stable") if place[s] >= 0]
-    order = inp.ev_block_order[i, k]
+    order = inputs.ev_block_order[i, k]
     blockers = {
-        ids[int(s)]: ids[int(inp.ev_block[i, k, s])]
+        ids[int(s)]: ids[int(inputs.ev_block[i, k, s])]
         for s in np.argsort(order, kind="stable")
-        if inp.ev_block[i, k, s] >= 0
+        if inputs.ev_block[i, k, s] >= 0
     }
     return {"attackers": attackers, "blockers": blockers}
 
 
-def batch_outcome(st: WipeState, i: int, naming: Naming) -> dict[str, Any]:
+def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
     """Trial ``i`` of a finished batch in the JSON outcome's terms."""
-    b = derive(st)
     players = naming.players
-    s, e = st.n_board, st.n_events
+    e = state.n_events
+    zones = _zones(state, i, players)
+    returned = [
+        {
+            "id": _slot_id(state, i, naming, int(state.returned_slot[i, r])),
+            "card": tb.CARDS[int(state.card[i, state.returned_slot[i, r]])].name,
+            "controller": players[int(state.owner[i, state.returned_slot[i, r]])],
+            "by": KIND_NAMES[int(state.returned_by[i, r])],
+        }
+        for r in range(int(state.n_returned[i]))
+    ]
+    return {
+        "result": _STATUS.get(int(state.status[i]), "unsupported"),
+        "returned": returned,
+        "battlefield": _battlefield(state, i, naming),
+        "graveyard": zones["graveyard"],
+        "exile": zones["exile"],
+        "hand": zones["hand"],
+        "life": {p: int(state.life[i, k]) for k, p in enumerate(players)},
+        "rejected": [
+            {"action": k, "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
+            for k in range(e)
+            if (code := int(state.rejected[i, k]))
+        ],
+    }
 
-    def pid(slot: int) -> str:
-        if slot < s + e:
-            return naming.slot_ids[slot]
-        src = int(st.token_source[i, slot])
-        name = tb.CARDS[int(st.card[i, slot])].name.lower().replace(" ", "_")
-        return f"{pid(src)}.{name}{int(st.token_serial[i, slot])}"
 
-    order = np.argsort(np.where(st.card[i] >= 0, st.border[i], 1 << 30), kind="stable")
+def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:
+    """The id of a slot's permanent: the scenario's, or a token's as the reference engine
+    names it (``engine.reference.zones.create_tokens``)."""
+    if slot < state.n_board + state.n_events:
+        return naming.slot_ids[slot]
+    source = _slot_id(state, i, naming, int(state.token_source[i, slot]))
+    name = tb.CARDS[int(state.card[i, slot])].name.lower().replace(" ", "_")
+    return f"{source}.{name}{int(state.token_serial[i, slot])}"
+
+
+def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any]]:
+    """The permanents of trial ``i`` in board order, as the outcome lists them."""
+    board = derive(state)
+    players = naming.players
+    order = np.argsort(np.where(state.card[i] >= 0, state.order[i], 1 << 30), kind="stable")
     battlefield = []
     for slot in order:
-        if st.zone[i, slot] != BATTLEFIELD:
+        if state.zone[i, slot] != BATTLEFIELD:
             continue
-        creature = bool(b.creature[i, slot])
-        counters = {"+1/+1": int(st.plus[i, slot]), "-1/-1": int(st.minus[i, slot])}
+        creature = bool(board.creature[i, slot])
+        counters = {"+1/+1": int(state.plus[i, slot]), "-1/-1": int(state.minus[i, slot])}
         battlefield.append(
             {
-                "id": pid(int(slot)),
-                "card": tb.CARDS[int(st.card[i, slot])].name,
-                "controller": players[int(st.controller[i, slot])],
-                "owner": players[int(st.owner[i, slot])],
-                "object": int(st.obj[i, slot]),
-                "power": int(b.power[i, slot]) if creature else None,
-                "toughness": int(b.toughness[i, slot]) if creature else None,
+                "id": _slot_id(state, i, naming, int(slot)),
+                "card": tb.CARDS[int(state.card[i, slot])].name,
+                "controller": players[int(state.controller[i, slot])],
+                "owner": players[int(state.owner[i, slot])],
+                "object": int(state.obj[i, slot]),
+                "power": int(board.power[i, slot]) if creature else None,
+                "toughness": int(board.toughness[i, slot]) if creature else None,
                 "counters": {k: v for k, v in sorted(counters.items()) if v},
-                "damage": int(st.damage[i, slot]),
-                "tapped": bool(st.tapped[i, slot]),
-                "token": bool(st.token[i, slot]),
+                "damage": int(state.damage[i, slot]),
+                "tapped": bool(state.tapped[i, slot]),
+                "token": bool(state.token[i, slot]),
             }
         )
+    return battlefield
+
+
+def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[str, list[str]]]:
+    """Graveyards, exile and hands by owner: the slots' cards, then the events' spell cards."""
     zones: dict[str, dict[str, list[str]]] = {
         z: {p: [] for p in players} for z in ("graveyard", "exile", "hand")
     }
     codes = {GRAVEYARD: "graveyard", EXILE: "exile", HAND: "hand"}
-    for slot in range(st.card.shape[1]):
-        z = int(st.zone[i, slot])
-        if z in codes and not st.token[i, slot] and st.card[i, slot] >= 0:
-            zones[codes[z]][players[int(st.owner[i, slot])]].append(
-                tb.CARDS[int(st.card[i, slot])].name
+    for slot in range(state.card.shape[1]):
+        z = int(state.zone[i, slot])
+        if z in codes and not state.token[i, slot] and state.card[i, slot] >= 0:
+            zones[codes[z]][players[int(state.owner[i, slot])]].append(
+                tb.CARDS[int(state.card[i, slot])].name
             )
-    for k in range(e):
-        z = int(st.spell_zone[i, k])
+    for k in range(state.n_events):
+        z = int(state.spell_zone[i, k])
         if z in codes:
-            name = tb.CARDS[int(st.spell_card[i, k])].name
-            zones[codes[z]][players[int(st.spell_by[i, k])]].append(name)
-    returned = [
-        {
-            "id": pid(int(st.ret_slot[i, r])),
-            "card": tb.CARDS[int(st.card[i, st.ret_slot[i, r]])].name,
-            "controller": players[int(st.owner[i, st.ret_slot[i, r]])],
-            "by": KIND_NAMES[int(st.ret_by[i, r])],
-        }
-        for r in range(int(st.ret_n[i]))
-    ]
-    return {
-        "result": _STATUS.get(int(st.status[i]), "unsupported"),
-        "returned": returned,
-        "battlefield": battlefield,
-        "graveyard": zones["graveyard"],
-        "exile": zones["exile"],
-        "hand": zones["hand"],
-        "life": {p: int(st.life[i, k]) for k, p in enumerate(players)},
-        "rejected": [
-            {"action": k, "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
-            for k in range(e)
-            if (code := int(st.rejected[i, k]))
-        ],
-    }
+            name = tb.CARDS[int(state.spell_card[i, k])].name
+            zones[codes[z]][players[int(state.spell_by[i, k])]].append(name)
+    return zones
 
 
 def comparable(out: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,123 +33,144 @@ from engine.batch.wipe_state import (
 _KEY_MAX = np.iinfo(np.int64).max
 
 
-def state_based_actions(st: WipeState) -> np.ndarray:
+def state_based_actions(state: WipeState) -> np.ndarray:
     """One round of state-based actions, all at once (704.3); returns which trials changed."""
-    b = derive(st)
-    live = (st.status == OK)[:, None]
-    toughness_death = live & b.creature & (b.toughness <= 0)  # 704.5f
-    lethal = live & b.creature & ~toughness_death & (st.damage >= b.toughness)  # 704.5g
-    deathtouch = live & b.creature & (st.damage > 0) & st.deathtouch_hit  # 704.5h
+    board = derive(state)
+    live = (state.status == OK)[:, None]
+    toughness_death = live & board.creature & (board.toughness <= 0)  # 704.5f
+    lethal = live & board.creature & ~toughness_death & (state.damage >= board.toughness)  # 704.5g
+    deathtouch = live & board.creature & (state.damage > 0) & state.deathtouch_damage  # 704.5h
     dying = toughness_death | lethal | deathtouch
-    legend = live & b.alive & tb.IS_LEGENDARY[b.c] & ~dying
+    legend = live & board.alive & tb.IS_LEGENDARY[board.c] & ~dying
     losers_legend = np.zeros_like(dying)
     if legend.any():
         # 704.5j: the first in board order stays (the listed policy).
         same = (
             legend[:, :, None]
             & legend[:, None, :]
-            & (st.card[:, :, None] == st.card[:, None, :])
-            & (st.controller[:, :, None] == st.controller[:, None, :])
-            & (st.border[:, None, :] < st.border[:, :, None])
+            & (state.card[:, :, None] == state.card[:, None, :])
+            & (state.controller[:, :, None] == state.controller[:, None, :])
+            & (state.order[:, None, :] < state.order[:, :, None])
         )
         losers_legend = same.any(2)
     movers = dying | losers_legend
-    both = live & b.alive & ~movers & (st.plus > 0) & (st.minus > 0)  # 704.5q
-    losers = (st.life <= 0).any(1) & (st.status == OK)  # 704.5a
+    both = live & board.alive & ~movers & (state.plus > 0) & (state.minus > 0)  # 704.5q
+    losers = (state.life <= 0).any(1) & (state.status == OK)  # 704.5a
     changed = movers.any(1) | both.any(1) | losers
     if both.any():
-        n = np.minimum(st.plus, st.minus) * both
-        st.plus -= n.astype(np.int16)
-        st.minus -= n.astype(np.int16)
+        n = np.minimum(state.plus, state.minus) * both
+        state.plus -= n.astype(np.int16)
+        state.minus -= n.astype(np.int16)
     if movers.any():
-        leave(st, movers, GRAVEYARD, group=losers_legend.astype(np.int64))
-    st.status[losers] = UNSUPPORTED  # a player lost the game: past what Cauldron plays
+        leave(state, movers, GRAVEYARD, group=losers_legend.astype(np.int64))
+    state.status[losers] = UNSUPPORTED  # a player lost the game: past what Cauldron plays
     changed_any: np.ndarray = changed
     return changed_any
 
 
-def place_triggers(st: WipeState) -> None:
+def place_triggers(state: WipeState) -> None:
     """CR 603.3b: APNAP, each player's triggers in their order; first placed, last resolved."""
-    waiting = (st.pd_n > 0) & (st.status == OK)
+    waiting = (state.n_pending > 0) & (state.status == OK)
     if not waiting.any():
-        st.pd_n[:] = 0
+        state.n_pending[:] = 0
         return
-    k = int(st.pd_n.max())  # only the columns in use
-    pd_ctrl, pd_src = st.pd_ctrl[:, :k], st.pd_src[:, :k]
-    apnap = (pd_ctrl.astype(np.int64) - st.active[:, None]) % st.n_players[:, None]
-    rank = np.take_along_axis(st.rank, pd_src.astype(np.intp), axis=1).astype(np.int64)
-    key = ((apnap << 22) | rank) << 36 | st.pd_key[:, :k]
-    key[np.arange(k)[None, :] >= st.pd_n[:, None]] = _KEY_MAX
+    k = int(state.n_pending.max())  # only the columns in use
+    pending_controller, pending_source = (
+        state.pending_controller[:, :k],
+        state.pending_source[:, :k],
+    )
+    apnap = (pending_controller.astype(np.int64) - state.active[:, None]) % state.n_players[:, None]
+    rank = np.take_along_axis(state.rank, pending_source.astype(np.intp), axis=1).astype(np.int64)
+    key = ((apnap << 22) | rank) << 36 | state.pending_key[:, :k]
+    key[np.arange(k)[None, :] >= state.n_pending[:, None]] = _KEY_MAX
     order = np.argsort(key, axis=1, kind="stable")
-    depth = st.st_kind.shape[1]
-    n_new = np.where(waiting, st.pd_n, 0)
-    over = st.st_n + n_new > depth
-    st.status[over] = UNSUPPORTED
+    depth = state.stack_kind.shape[1]
+    n_new = np.where(waiting, state.n_pending, 0)
+    over = state.stack_height + n_new > depth
+    state.status[over] = UNSUPPORTED
     n_new[over] = 0
     j = np.arange(k)[None, :]
     put = j < n_new[:, None]
     rows = np.broadcast_to(np.arange(len(n_new))[:, None], put.shape)[put]
-    cols = (st.st_n[:, None] + j)[put]
+    cols = (state.stack_height[:, None] + j)[put]
     src_cols = order[put]
     for to, frm in (
-        (st.st_kind, st.pd_kind),
-        (st.st_src, st.pd_src),
-        (st.st_data, st.pd_data),
-        (st.st_ctrl, st.pd_ctrl),
-        (st.st_obj, st.pd_obj),
+        (state.stack_kind, state.pending_kind),
+        (state.stack_source, state.pending_source),
+        (state.stack_data, state.pending_data),
+        (state.stack_controller, state.pending_controller),
+        (state.stack_obj, state.pending_obj),
     ):
         to[rows, cols] = frm[rows, src_cols]
-    base = st.st_n.astype(np.int64)
+    base = state.stack_height.astype(np.int64)
     for step in range(int(n_new.max(initial=0))):
         r = np.nonzero(n_new > step)[0]
         pos = base[r] + step
-        item = stack_item_hash(st.st_kind[r, pos], st.st_src[r, pos], st.st_ctrl[r, pos])
-        st.st_cum[r, pos + 1] = st.st_cum[r, pos] * _BASE + item
-    st.st_n += n_new.astype(np.int16)
-    st.pd_n[:] = 0
+        item = stack_item_hash(
+            state.stack_kind[r, pos], state.stack_source[r, pos], state.stack_controller[r, pos]
+        )
+        state.stack_hash[r, pos + 1] = state.stack_hash[r, pos] * _BASE + item
+    state.stack_height += n_new.astype(np.int16)
+    state.n_pending[:] = 0
 
 
-def resolve_top(st: WipeState, resolving: np.ndarray) -> None:
+def resolve_top(state: WipeState, resolving: np.ndarray) -> None:
     """Pop and resolve the top of the stack of the ``resolving`` trials (CR 608.2)."""
     rows = np.nonzero(resolving)[0]
-    top = st.st_n[rows] - 1
-    kind, src = st.st_kind[rows, top], st.st_src[rows, top].astype(np.intp)
-    data, ctrl, obj = st.st_data[rows, top], st.st_ctrl[rows, top], st.st_obj[rows, top]
-    st.st_n[rows] -= 1
+    top = state.stack_height[rows] - 1
+    kind, src = state.stack_kind[rows, top], state.stack_source[rows, top].astype(np.intp)
+    data, ctrl, obj = (
+        state.stack_data[rows, top],
+        state.stack_controller[rows, top],
+        state.stack_obj[rows, top],
+    )
+    state.stack_height[rows] -= 1
     for k in (PERSIST, UNDYING):
         m = kind == k
         if m.any():
             r, s = rows[m], src[m]
             # CR 400.7 / 603.10a: only the card that went to the graveyard, if still there.
-            back = (st.zone[r, s] == GRAVEYARD) & (st.stamp[r, s] == data[m]) & ~st.token[r, s]
-            mask = np.zeros(st.card.shape, dtype=bool)
+            back = (
+                (state.zone[r, s] == GRAVEYARD)
+                & (state.stamp[r, s] == data[m])
+                & ~state.token[r, s]
+            )
+            mask = np.zeros(state.card.shape, dtype=bool)
             mask[r[back], s[back]] = True
             if back.any():
-                return_cards(st, mask, k)
-                full = st.ret_n[r[back]] >= st.ret_slot.shape[1]
-                st.status[r[back][full]] = UNSUPPORTED
+                return_cards(state, mask, k)
+                full = state.n_returned[r[back]] >= state.returned_slot.shape[1]
+                state.status[r[back][full]] = UNSUPPORTED
                 rb, sb = r[back][~full], s[back][~full]
-                st.ret_slot[rb, st.ret_n[rb]] = sb
-                st.ret_by[rb, st.ret_n[rb]] = k
-                st.ret_n[rb] += 1
+                state.returned_slot[rb, state.n_returned[rb]] = sb
+                state.returned_by[rb, state.n_returned[rb]] = k
+                state.n_returned[rb] += 1
     m = kind == ETB
     if m.any():
-        _resolve_etb(st, rows[m], src[m], ctrl[m], obj[m])
+        _resolve_etb(state, rows[m], src[m], ctrl[m], obj[m])
     m = kind == DIES
     if m.any():
-        create_tokens(st, rows[m], src[m], data[m])
+        create_tokens(state, rows[m], src[m], data[m])
     m = kind == LIFE_LOSS
     if m.any():
         r = rows[m]
-        st.life[r, data[m]] -= tb.DEATH_LIFE[st.card[r, src[m]]]
+        state.life[r, data[m]] -= tb.DEATH_LIFE[state.card[r, src[m]]]
     m = kind == DELAYED
     if m.any():
         r, g = rows[m], data[m]
-        _weaken(st, r, st.fx_src[r, g], st.fx_obj[r, g], st.fx_ctrl[r, g], 0, st.fx_amount[r, g])
+        _weaken(
+            state,
+            r,
+            state.delayed_source[r, g],
+            state.delayed_obj[r, g],
+            state.delayed_controller[r, g],
+            0,
+            state.delayed_amount[r, g],
+        )
 
 
 def _weaken(
-    st: WipeState,
+    state: WipeState,
     rows: np.ndarray,
     src: np.ndarray,
     obj: np.ndarray,
@@ -159,59 +180,59 @@ def _weaken(
 ) -> None:
     """Creatures get ``amount``/``amount`` until end of turn, locked in (611.2c): scope 0
     every other creature, 1 the opponents' creatures, 2 all creatures."""
-    b = derive(st)
-    creature = b.creature[rows]
-    n = st.card.shape[1]
+    board = derive(state)
+    creature = board.creature[rows]
+    n = state.card.shape[1]
     scope = np.broadcast_to(np.asarray(scope), rows.shape)
-    is_source = (np.arange(n)[None, :] == src[:, None]) & (st.obj[rows] == obj[:, None])
+    is_source = (np.arange(n)[None, :] == src[:, None]) & (state.obj[rows] == obj[:, None])
     hit = creature & np.where(
         (scope == 0)[:, None],
         ~is_source,
-        np.where((scope == 1)[:, None], st.controller[rows] != ctrl[:, None], True),
+        np.where((scope == 1)[:, None], state.controller[rows] != ctrl[:, None], True),
     )
-    st.eot_p[rows] += (hit * amount[:, None]).astype(np.int16)
-    st.eot_t[rows] += (hit * amount[:, None]).astype(np.int16)
+    state.eot_power[rows] += (hit * amount[:, None]).astype(np.int16)
+    state.eot_toughness[rows] += (hit * amount[:, None]).astype(np.int16)
 
 
 def _resolve_etb(
-    st: WipeState, rows: np.ndarray, src: np.ndarray, ctrl: np.ndarray, obj: np.ndarray
+    state: WipeState, rows: np.ndarray, src: np.ndarray, ctrl: np.ndarray, obj: np.ndarray
 ) -> None:
-    c = st.card[rows, src]
+    c = state.card[rows, src]
     life = tb.ETB_LIFE[c]
     if life.any():
-        st.life[rows, ctrl] += life  # CR 119.3
+        state.life[rows, ctrl] += life  # CR 119.3
     ping = tb.ETB_PING[c]
     if ping.any():
         r, s, o = rows[ping], src[ping], obj[ping]
-        b = derive(st)
-        here = (st.zone[r, s] == BATTLEFIELD) & (st.obj[r, s] == o)
+        board = derive(state)
+        here = (state.zone[r, s] == BATTLEFIELD) & (state.obj[r, s] == o)
         ring = o % LKI_RING
-        known = here | (st.lki_obj[r, s, ring] == o)
-        st.status[r[~known]] = UNSUPPORTED
+        known = here | (state.last_known_obj[r, s, ring] == o)
+        state.status[r[~known]] = UNSUPPORTED
         # CR 608.2h: its power now, or as it last existed on the battlefield.
-        amount = np.where(here, b.power[r, s], st.lki_power[r, s, ring])
-        target = st.ping_target[r, s].astype(np.int64)
-        nxt = (ctrl[ping].astype(np.int64) + 1) % st.n_players[r]
+        amount = np.where(here, board.power[r, s], state.last_known_power[r, s, ring])
+        target = state.ping_target[r, s].astype(np.int64)
+        nxt = (ctrl[ping].astype(np.int64) + 1) % state.n_players[r]
         target = np.where(target < 0, nxt, target)
-        st.life[r, target] -= np.maximum(amount, 0) * known  # CR 120.3a
-        st.status[r[tb.IS_HUMAN[c[ping]]]] = UNSUPPORTED  # a Human's damage: Mikaeus not modeled
+        state.life[r, target] -= np.maximum(amount, 0) * known  # CR 120.3a
+        state.status[r[tb.IS_HUMAN[c[ping]]]] = UNSUPPORTED  # a Human's damage: Mikaeus not modeled
     scoped = tb.ETB_SCOPE[c] >= 0
     if scoped.any():
         r, s, o, k = rows[scoped], src[scoped], obj[scoped], ctrl[scoped]
         cs = c[scoped]
-        _weaken(st, r, s, o, k, tb.ETB_SCOPE[cs], tb.ETB_PT[cs].astype(np.int32))
+        _weaken(state, r, s, o, k, tb.ETB_SCOPE[cs], tb.ETB_PT[cs].astype(np.int32))
         rep = tb.ETB_REPEAT[cs]
         if rep.any():
             r, s, o, k, amt = r[rep], s[rep], o[rep], k[rep], tb.ETB_PT[cs[rep]]
-            free = st.fx_src[r] < 0
+            free = state.delayed_source[r] < 0
             has_free = free.any(1)
-            st.status[r[~has_free]] = UNSUPPORTED
+            state.status[r[~has_free]] = UNSUPPORTED
             g = np.argmax(free, axis=1)
             r, g = r[has_free], g[has_free]
-            st.fx_src[r, g] = s[has_free]
-            st.fx_obj[r, g] = o[has_free]
-            st.fx_ctrl[r, g] = k[has_free]
-            st.fx_amount[r, g] = amt[has_free]
+            state.delayed_source[r, g] = s[has_free]
+            state.delayed_obj[r, g] = o[has_free]
+            state.delayed_controller[r, g] = k[has_free]
+            state.delayed_amount[r, g] = amt[has_free]
 
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
@@ -232,28 +253,28 @@ def stack_item_hash(kind: np.ndarray, src: np.ndarray, ctrl: np.ndarray) -> np.n
     return raw * np.uint64(0x94D049BB133111EB)
 
 
-def board_hash(st: WipeState) -> np.ndarray:
+def board_hash(state: WipeState) -> np.ndarray:
     """A 64-bit digest of the position without the stack, life totals or object numbers
     (``engine.reference.loops.board_position``)."""
-    on = st.zone == BATTLEFIELD
-    h = st.zone.astype(np.uint64)
+    on = state.zone == BATTLEFIELD
+    h = state.zone.astype(np.uint64)
     for field in (
-        st.controller,
-        st.plus,
-        st.minus,
-        st.damage,
-        st.tapped,
-        st.persist_extra,
-        st.undying_extra,
-        st.not_creature,
-        st.eot_p,
-        st.eot_t,
+        state.controller,
+        state.plus,
+        state.minus,
+        state.damage,
+        state.tapped,
+        state.granted_persist,
+        state.granted_undying,
+        state.not_creature,
+        state.eot_power,
+        state.eot_toughness,
     ):
         h = h * _MIX + np.where(on, field.astype(np.int64), 0).astype(np.uint64)
-    n = st.card.shape[1]
+    n = state.card.shape[1]
     weights = (np.arange(1, n + 1, dtype=np.uint64) * np.uint64(0xBF58476D1CE4E5B9)) | np.uint64(1)
     digest = (h * weights).sum(axis=1, dtype=np.uint64)
-    fx = (st.fx_src.astype(np.int64) + 2).astype(np.uint64)
+    fx = (state.delayed_source.astype(np.int64) + 2).astype(np.uint64)
     digest += (fx * np.arange(3, 3 + fx.shape[1], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
     out: np.ndarray = digest
     return out
@@ -283,18 +304,18 @@ class LoopWatch:
         for name, value in vars(self).items():
             value[rows] = getattr(part, name)
 
-    def endless(self, st: WipeState, visiting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def endless(self, state: WipeState, visiting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Record the visiting trials' positions; return (draw, out of room) masks."""
         t = len(visiting)
         rows = np.arange(t)
         w = int(self.n.max()) + 1 if t else 1
-        board = board_hash(st)
-        h2 = st.st_n.astype(np.int64)
+        board = board_hash(state)
+        h2 = state.stack_height.astype(np.int64)
         height, low = self.height[:, :w], self.low[:, :w]
         worked = height - low
-        cum_now = st.st_cum[rows, h2][:, None]
-        below = np.take_along_axis(st.st_cum, low, axis=1)
-        earlier = np.take_along_axis(st.st_cum, np.maximum(h2[:, None] - worked, 0), axis=1)
+        cum_now = state.stack_hash[rows, h2][:, None]
+        below = np.take_along_axis(state.stack_hash, low, axis=1)
+        earlier = np.take_along_axis(state.stack_hash, np.maximum(h2[:, None] - worked, 0), axis=1)
         powers = _POW[worked]
         same = (
             (np.arange(w)[None, :] < self.n[:, None])
@@ -305,60 +326,60 @@ class LoopWatch:
         )
         found = same.any(1)
         last = w - 1 - np.argmax(same[:, ::-1], axis=1)
-        draw = found & (st.life >= self.life[rows, last]).all(1)
+        draw = found & (state.life >= self.life[rows, last]).all(1)
         full = visiting & ~draw & (self.n >= HISTORY)
         keep = np.nonzero(visiting & ~draw & ~full)[0]
         slot = self.n[keep]
         self.board[keep, slot] = board[keep]
         self.height[keep, slot] = h2[keep]
-        self.cum[keep, slot] = st.st_cum[keep, h2[keep]]
+        self.cum[keep, slot] = state.stack_hash[keep, h2[keep]]
         self.low[keep, slot] = h2[keep]
-        self.life[keep, slot] = st.life[keep]
+        self.life[keep, slot] = state.life[keep]
         self.n[keep] += 1
         return draw, full
 
-    def popped(self, st: WipeState, rows: np.ndarray) -> None:
+    def popped(self, state: WipeState, rows: np.ndarray) -> None:
         w = int(self.n.max()) if len(self.n) else 0
         low = self.low[rows, :w]
-        self.low[rows, :w] = np.minimum(low, st.st_n[rows][:, None].astype(np.int64))
+        self.low[rows, :w] = np.minimum(low, state.stack_height[rows][:, None].astype(np.int64))
 
 
 COMPACT_BELOW = 0.5  # settle only the trials still resolving once fewer than half are
 MIN_COMPACT = 64
 
 
-def settle(st: WipeState, watch: LoopWatch | None = None) -> None:
+def settle(state: WipeState, watch: LoopWatch | None = None) -> None:
     """Run SBAs, triggers and the stack until every trial's stack is empty (CR 117.5).
 
     Trials finish at different times; once few are left, the rest go on as a smaller batch
     (``take``/``put``), so the work follows the trials that still have something to resolve.
     """
-    t = len(st.status)
-    if watch is None and st.feat.loops:
-        watch = LoopWatch(t, st.life.shape[1])
+    t = len(state.status)
+    if watch is None and state.features.loops:
+        watch = LoopWatch(t, state.life.shape[1])
     while True:
-        while state_based_actions(st).any():
+        while state_based_actions(state).any():
             pass
-        place_triggers(st)
-        resolving = (st.st_n > 0) & (st.status == OK)
+        place_triggers(state)
+        resolving = (state.stack_height > 0) & (state.status == OK)
         count = int(resolving.sum())
         if count == 0:
             return
         if t >= MIN_COMPACT and count < COMPACT_BELOW * t:
             rows = np.nonzero(resolving)[0]
-            part = st.take(rows)
+            part = state.take(rows)
             part_watch = watch.take(rows) if watch is not None else None
             settle(part, part_watch)
-            st.put(rows, part)
+            state.put(rows, part)
             if watch is not None and part_watch is not None:
                 watch.put(rows, part_watch)
             return
         if watch is not None:
-            draw, full = watch.endless(st, resolving)
-            st.status[draw] = DRAW
-            st.status[full] = UNSUPPORTED
+            draw, full = watch.endless(state, resolving)
+            state.status[draw] = DRAW
+            state.status[full] = UNSUPPORTED
             resolving &= ~draw & ~full
         if resolving.any():
-            resolve_top(st, resolving)
+            resolve_top(state, resolving)
             if watch is not None:
-                watch.popped(st, np.nonzero(resolving)[0])
+                watch.popped(state, np.nonzero(resolving)[0])

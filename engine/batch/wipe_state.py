@@ -81,8 +81,8 @@ class WipeInputs:
     minus: np.ndarray  # (T, S) int16 -1/-1 counters
     damage: np.ndarray  # (T, S) int16
     tapped: np.ndarray  # (T, S) bool
-    persist_extra: np.ndarray  # (T, S) int8 granted persist instances
-    undying_extra: np.ndarray  # (T, S) int8 granted undying instances
+    granted_persist: np.ndarray  # (T, S) int8 granted persist instances
+    granted_undying: np.ndarray  # (T, S) int8 granted undying instances
     not_creature: np.ndarray  # (T, S) bool
     rank: np.ndarray  # (T, S + E) int32
     ping_target: np.ndarray  # (T, S + E) int8 seat an ETB "any target" hits, -1 next seat
@@ -96,7 +96,7 @@ class WipeInputs:
     ev_mode: np.ndarray  # (T, E) int8 bit set of a modal spell's modes
     # combat (optional: None means no sick permanent, no granted keyword, no attack)
     since_turn_start: np.ndarray | None = None  # (T, S) bool: controlled since turn began
-    keywords: np.ndarray | None = None  # (T, S) uint8 granted tables.KEYWORD_BITS
+    granted: np.ndarray | None = None  # (T, S) uint8 granted tables.KEYWORD_BITS
     ev_attack: np.ndarray | None = None  # (T, E, S) int16 place in the attackers list, -1
     ev_block: np.ndarray | None = None  # (T, E, S) int16 board slot of the attacker blocked
     ev_block_order: np.ndarray | None = None  # (T, E, S) int16 place in the blockers table
@@ -187,9 +187,9 @@ class WipeState:
     printed_persist: np.ndarray  # (T, N) int8
     printed_undying: np.ndarray  # (T, N) int8
     printed_keywords: np.ndarray  # (T, N) uint8 tables.KEYWORD_BITS of the card
-    keywords: np.ndarray  # (T, N) uint8 granted to the object (611.2c)
+    granted: np.ndarray  # (T, N) uint8 granted to the object (611.2c)
     since_turn_start: np.ndarray  # (T, N) bool: CR 302.6
-    deathtouch_hit: np.ndarray  # (T, N) bool: dealt damage by a source with deathtouch
+    deathtouch_damage: np.ndarray  # (T, N) bool: dealt damage by a source with deathtouch
     zone: np.ndarray  # (T, N) int8
     controller: np.ndarray  # (T, N) int8
     owner: np.ndarray  # (T, N) int8
@@ -200,53 +200,53 @@ class WipeState:
     minus: np.ndarray  # (T, N) int16
     damage: np.ndarray  # (T, N) int16
     tapped: np.ndarray  # (T, N) bool
-    persist_extra: np.ndarray  # (T, N) int8
-    undying_extra: np.ndarray  # (T, N) int8
+    granted_persist: np.ndarray  # (T, N) int8
+    granted_undying: np.ndarray  # (T, N) int8
     not_creature: np.ndarray  # (T, N) bool
-    eot_p: np.ndarray  # (T, N) int16 locked-in "until end of turn" changes (611.2c)
-    eot_t: np.ndarray  # (T, N) int16
+    eot_power: np.ndarray  # (T, N) int16 locked-in "until end of turn" changes (611.2c)
+    eot_toughness: np.ndarray  # (T, N) int16
     exile_if_dies: np.ndarray  # (T, N) bool
-    lki_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
-    lki_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is
-    border: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)
+    last_known_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
+    last_known_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is
+    order: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)
     rank: np.ndarray  # (T, N) int32
     ping_target: np.ndarray  # (T, N) int8
     seq: np.ndarray  # (T,) int32 detection counter (orders simultaneous triggers)
-    order_seq: np.ndarray  # (T,) int32 next board-order rank for entering cast/token slots
+    next_order: np.ndarray  # (T,) int32 next board-order rank for entering cast/token slots
     tokens_made: np.ndarray  # (T,) int16 token slots used
     token_serial: np.ndarray  # (T, N) int16 tokens made from each source slot so far
     token_source: np.ndarray  # (T, N) int16 source slot of a token slot, -1 none
     # the stack and the waiting triggers: kind, source slot, data, controller, source object
-    st_kind: np.ndarray  # (T, D) int8
-    st_src: np.ndarray  # (T, D) int16
-    st_data: np.ndarray  # (T, D) int32
-    st_ctrl: np.ndarray  # (T, D) int8
-    st_obj: np.ndarray  # (T, D) int16
-    st_n: np.ndarray  # (T,) int16
-    st_cum: np.ndarray  # (T, D + 1) uint64 rolling hash of the stack's bottom j items
-    pd_kind: np.ndarray  # (T, K) int8
-    pd_src: np.ndarray  # (T, K) int16
-    pd_data: np.ndarray  # (T, K) int32
-    pd_ctrl: np.ndarray  # (T, K) int8
-    pd_obj: np.ndarray  # (T, K) int16
-    pd_key: np.ndarray  # (T, K) int64 detection order
-    pd_n: np.ndarray  # (T,) int16
+    stack_kind: np.ndarray  # (T, D) int8
+    stack_source: np.ndarray  # (T, D) int16
+    stack_data: np.ndarray  # (T, D) int32
+    stack_controller: np.ndarray  # (T, D) int8
+    stack_obj: np.ndarray  # (T, D) int16
+    stack_height: np.ndarray  # (T,) int16
+    stack_hash: np.ndarray  # (T, D + 1) uint64 rolling hash of the stack's bottom j items
+    pending_kind: np.ndarray  # (T, K) int8
+    pending_source: np.ndarray  # (T, K) int16
+    pending_data: np.ndarray  # (T, K) int32
+    pending_controller: np.ndarray  # (T, K) int8
+    pending_obj: np.ndarray  # (T, K) int16
+    pending_key: np.ndarray  # (T, K) int64 detection order
+    n_pending: np.ndarray  # (T,) int16
     # Massacre Girl's delayed triggers: source slot and object, -1 empty
-    fx_src: np.ndarray  # (T, G) int16
-    fx_obj: np.ndarray  # (T, G) int16
-    fx_ctrl: np.ndarray  # (T, G) int8
-    fx_amount: np.ndarray  # (T, G) int16
+    delayed_source: np.ndarray  # (T, G) int16
+    delayed_obj: np.ndarray  # (T, G) int16
+    delayed_controller: np.ndarray  # (T, G) int8
+    delayed_amount: np.ndarray  # (T, G) int16
     # outcome records
-    ret_slot: np.ndarray  # (T, R) int16 returns in order
-    ret_by: np.ndarray  # (T, R) int8 PERSIST or UNDYING
-    ret_n: np.ndarray  # (T,) int16
+    returned_slot: np.ndarray  # (T, R) int16 returns in order
+    returned_by: np.ndarray  # (T, R) int8 PERSIST or UNDYING
+    n_returned: np.ndarray  # (T,) int16
     spell_zone: np.ndarray  # (T, E) int8 where each event's spell card went
     spell_card: np.ndarray  # (T, E) int16 the card each event cast, -1 none
     spell_by: np.ndarray  # (T, E) int8 its caster (and owner)
     rejected: np.ndarray  # (T, E) int8 why the event's action was rejected (REJECTIONS)
     n_board: int
     n_events: int
-    feat: Features
+    features: Features
 
     def set_cards(self, rows: np.ndarray, slots: np.ndarray, cards: np.ndarray) -> None:
         """Give slots their card (cast permanents and tokens) with its printed columns."""
@@ -260,11 +260,11 @@ class WipeState:
 
     def widen_returns(self, width: int) -> None:
         """Make room for ``width`` recorded returns per trial (the general kernels' record)."""
-        extra = width - self.ret_slot.shape[1]
+        extra = width - self.returned_slot.shape[1]
         if extra > 0:
             t = len(self.status)
-            self.ret_slot = np.hstack([self.ret_slot, np.full((t, extra), -1, np.int16)])
-            self.ret_by = np.hstack([self.ret_by, np.zeros((t, extra), np.int8)])
+            self.returned_slot = np.hstack([self.returned_slot, np.full((t, extra), -1, np.int16)])
+            self.returned_by = np.hstack([self.returned_by, np.zeros((t, extra), np.int8)])
 
     def take(self, rows: np.ndarray) -> WipeState:
         """The state of a subset of trials (a copy)."""

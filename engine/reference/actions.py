@@ -10,7 +10,7 @@ from engine.reference.characteristics import is_creature
 from engine.reference.counters import put_counters
 from engine.reference.damage import change_life, damage_permanent, damage_player
 from engine.reference.stack import settle
-from engine.reference.state import Game, StackItem, Trigger, empty_pool
+from engine.reference.state import Game, Permanent, StackItem, Trigger, empty_pool
 from engine.reference.zones import enter_battlefield, leave_battlefield
 from engine.scenario import Action
 
@@ -75,7 +75,7 @@ def _pass_turn(game: Game) -> None:
     """CR 514.2 cleanup, 500.4 empty pools, then the next turn's untap step (502.3)."""
     for p in game.battlefield:
         p.damage, p.deathtouch_damage, p.exile_if_dies = 0, False, False
-        p.pt_eot.clear()
+        p.eot_power, p.eot_toughness = 0, 0
         p.granted_eot.clear()
     game.effects.clear()
     game.log.add("514.2", 'cleanup: damage wears off and "until end of turn" effects end')
@@ -119,6 +119,12 @@ def _do(game: Game, action: Action) -> Rejection | None:
     p = game.permanent(target)
     if p is None:
         return ("not_on_battlefield", "400.7")
+    return _on_permanent(game, p, action)
+
+
+def _on_permanent(game: Game, p: Permanent, action: Action) -> Rejection | None:
+    """An action on one permanent on the battlefield."""
+    do = action.do
     if do == "tap_for_mana":
         return mana.tap_for_mana(
             game,

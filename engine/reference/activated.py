@@ -6,6 +6,8 @@ paid here, and an action whose cost can't be paid is rejected and changes nothin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.library import Ability
 from engine.reference.characteristics import can_tap_or_untap_for_cost, is_creature
 from engine.reference.counters import prohibited_by, put_counters
@@ -74,61 +76,102 @@ def resolve_ability(game: Game, item: StackItem) -> None:
     tpl = ability.template
     game.log.add("608.2", f"{item.card.name} ({item.source_id}) ability resolves: {tpl}")
     source = next((p for p in game.battlefield if p.uid == item.data["uid"]), None)
-    if tpl == "activated_put_counter_on_self":
-        if source is not None:
-            put_counters(game, source, ability.text("kind"), 1)
-    elif tpl == "activated_remove_counter_ping":
-        target, uid = item.data["target"]
-        if uid is None:
-            damage_player(game, target, ability.number("amount"), source)
-        else:
-            victim = next((p for p in game.battlefield if p.uid == uid), None)
-            if victim is not None:
-                damage_permanent(game, victim, ability.number("amount"), source)
-    elif tpl == "activated_untap_self_put_counter":
-        if source is not None:
-            source.tapped = False
-            game.log.add("701.26b", f"{source.id} untaps")
-    elif tpl == "activated_targets_gain_keyword":
-        # Targets as chosen; the listed policy targets every creature its controller controls.
-        named = bool(chosen(game, item.source_id))
-        for p in permanents(
-            game,
-            item.source_id,
-            lambda q: is_creature(q) and (named or q.controller == item.controller),
-            many=True,
-        ):
-            p.granted_eot.append(ability.text("keyword"))
-            game.log.add("611.2c", f"{p.id} gains {ability.text('keyword')} until end of turn")
-    elif tpl == "activated_untap_target_creature":
-        for p in permanents(
-            game,
-            item.source_id,
-            lambda q: is_creature(q) and q.tapped and q.controller == item.controller,
-            many=False,
-        ):
-            p.tapped = False
-            game.log.add("701.26b", f"{p.id} untaps")
-    elif tpl == "activated_lands_produce_until_eot":
-        game.effects.append(
-            RuleEffect(
-                "lands_produce",
-                item.source_id,
-                item.controller,
-                source.order if source is not None else game.new_order(),
-                {"lands": ability.text("lands"), "produce": ability.text("produce")},
-            )
-        )
-        game.log.add(
-            "611.2a",
-            f"{item.source_id}: lands {item.controller} controls produce "
-            f"{ability.text('produce')} this turn",
-        )
-    elif tpl == "activated_put_counter_on_each_creature_yours":
-        for p in game.battlefield:
-            if is_creature(p) and p.controller == item.controller:
-                put_counters(game, p, ability.text("kind"), 1)
-    elif tpl == "sacrifice_outlet":
-        game.log.add("701.22a", f"{item.controller} scries 1 (the library is not tracked)")
-    else:
+    effect = _EFFECTS.get(tpl)
+    if effect is None:
         raise ValueError(f"no resolution for activated template {tpl!r}")
+    effect(game, item, ability, source)
+
+
+def _put_counter_on_self(
+    game: Game, item: StackItem, ability: Ability, source: Permanent | None
+) -> None:
+    if source is not None:
+        put_counters(game, source, ability.text("kind"), 1)
+
+
+def _ping(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    """Damage to the target chosen on activation (a player, or a permanent still there)."""
+    target, uid = item.data["target"]
+    if uid is None:
+        damage_player(game, target, ability.number("amount"), source)
+        return
+    victim = next((p for p in game.battlefield if p.uid == uid), None)
+    if victim is not None:
+        damage_permanent(game, victim, ability.number("amount"), source)
+
+
+def _untap_self(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    if source is not None:
+        source.tapped = False
+        game.log.add("701.26b", f"{source.id} untaps")
+
+
+def _targets_gain_keyword(
+    game: Game, item: StackItem, ability: Ability, source: Permanent | None
+) -> None:
+    """Targets as chosen; the listed policy targets every creature its controller controls."""
+    named = bool(chosen(game, item.source_id))
+    for p in permanents(
+        game,
+        item.source_id,
+        lambda q: is_creature(q) and (named or q.controller == item.controller),
+        many=True,
+    ):
+        p.granted_eot.append(ability.text("keyword"))
+        game.log.add("611.2c", f"{p.id} gains {ability.text('keyword')} until end of turn")
+
+
+def _untap_target_creature(
+    game: Game, item: StackItem, ability: Ability, source: Permanent | None
+) -> None:
+    for p in permanents(
+        game,
+        item.source_id,
+        lambda q: is_creature(q) and q.tapped and q.controller == item.controller,
+        many=False,
+    ):
+        p.tapped = False
+        game.log.add("701.26b", f"{p.id} untaps")
+
+
+def _lands_produce(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    """Deep Water (611.2a): until end of turn, an effect ordered with the source (616.1)."""
+    game.effects.append(
+        RuleEffect(
+            "lands_produce",
+            item.source_id,
+            item.controller,
+            source.order if source is not None else game.new_order(),
+            {"lands": ability.text("lands"), "produce": ability.text("produce")},
+        )
+    )
+    game.log.add(
+        "611.2a",
+        f"{item.source_id}: lands {item.controller} controls produce "
+        f"{ability.text('produce')} this turn",
+    )
+
+
+def _counter_on_each_creature(
+    game: Game, item: StackItem, ability: Ability, source: Permanent | None
+) -> None:
+    for p in game.battlefield:
+        if is_creature(p) and p.controller == item.controller:
+            put_counters(game, p, ability.text("kind"), 1)
+
+
+def _scry(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    game.log.add("701.22a", f"{item.controller} scries 1 (the library is not tracked)")
+
+
+# The effect of each activated template on resolution (its costs were paid in ``activate``).
+_EFFECTS: dict[str, Callable[[Game, StackItem, Ability, Permanent | None], None]] = {
+    "activated_put_counter_on_self": _put_counter_on_self,
+    "activated_remove_counter_ping": _ping,
+    "activated_untap_self_put_counter": _untap_self,
+    "activated_targets_gain_keyword": _targets_gain_keyword,
+    "activated_untap_target_creature": _untap_target_creature,
+    "activated_lands_produce_until_eot": _lands_produce,
+    "activated_put_counter_on_each_creature_yours": _counter_on_each_creature,
+    "sacrifice_outlet": _scry,
+}

@@ -76,8 +76,7 @@ def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
             if in_scope(ability.text("scope"), source, p):
                 power += ability.number("power")
                 toughness += ability.number("toughness")
-    for dp, dt in p.pt_eot:
-        power, toughness = power + dp, toughness + dt
+    power, toughness = power + p.eot_power, toughness + p.eot_toughness
     net = p.count("+1/+1") - p.count("-1/-1")  # CR 122.1a
     return power + net, toughness + net
 

@@ -25,6 +25,16 @@ def defending_player(game: Game) -> str:
 def _check(
     game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]
 ) -> Rejection | None:
+    """The first rule the declarations break: attackers in order, then blockers, then menace."""
+    return (
+        _check_attackers(game, attackers)
+        or _check_blockers(game, blocks)
+        or _check_menace(game, attackers, blocks)
+    )
+
+
+def _check_attackers(game: Game, attackers: list[Permanent]) -> Rejection | None:
+    """CR 508.1a, 302.6: each attacker, in the order listed."""
     for a in attackers:
         if not is_creature(a) or a.controller != game.active:
             return ("not_an_attacker", "508.1a")
@@ -32,6 +42,11 @@ def _check(
             return ("tapped", "508.1a")
         if not can_tap_or_untap_for_cost(game, a):  # 302.6, haste included
             return ("summoning_sick", "302.6")
+    return None
+
+
+def _check_blockers(game: Game, blocks: list[tuple[Permanent, Permanent]]) -> Rejection | None:
+    """CR 509.1a, 702.9b, 702.13b: each blocker, in the order of the blockers table."""
     for b, a in blocks:
         if not is_creature(b) or b.controller != defending_player(game) or b.tapped:
             return ("not_a_blocker", "509.1a")
@@ -41,6 +56,13 @@ def _check(
             b.card.has_type("Artifact") or a.card.colors & b.card.colors
         ):
             return ("cannot_block_intimidate", "702.13b")
+    return None
+
+
+def _check_menace(
+    game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]
+) -> Rejection | None:
+    """CR 702.111b: a creature with menace can't be blocked except by two or more."""
     for a in attackers:
         n = sum(1 for _, x in blocks if x is a)
         if n == 1 and has_keyword(game, a, "menace"):
@@ -69,10 +91,17 @@ def attack(
         game.log.add("508.1", f"{a.id} attacks {defender}")
     for b, a in blocks:
         game.log.add("509.1", f"{b.id} blocks {a.id}")
-    # CR 510.1-510.2: assign all combat damage, then deal it simultaneously.
+    _combat_damage(game, live, blocks, defender)
+    return None
+
+
+def _combat_damage(
+    game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]], defender: str
+) -> None:
+    """CR 510.1-510.2: assign all combat damage, then deal it simultaneously."""
     to_creatures: list[tuple[Permanent, int, Permanent]] = []
     to_player: list[tuple[int, Permanent]] = []
-    for a in live:
+    for a in attackers:
         power = max(0, power_toughness(game, a)[0])
         mine = [b for b, x in blocks if x is a]
         if not mine:
@@ -93,4 +122,3 @@ def attack(
         damage_permanent(game, victim, amount, source)
     for amount, source in to_player:
         damage_player(game, defender, amount, source)
-    return None

@@ -20,19 +20,7 @@ def died(
     stamp: int,
 ) -> None:
     """Queue the triggers of ``lki`` being put into a graveyard from the battlefield (700.4)."""
-    for keyword, kind, blocker in (
-        ("persist", "persist", "-1/-1"),
-        ("undying", "undying", "+1/+1"),
-    ):
-        for _ in range(lki_keywords.count(keyword)):
-            # CR 702.79a / 702.93a: an intervening "if" checked with last known information.
-            if lki.count(blocker) == 0:
-                game.pending.append(Trigger(kind, lki, lki.controller, stamp=stamp))
-            else:
-                game.log.add(
-                    "702.79a" if kind == "persist" else "702.93a",
-                    f"{lki.id} had a {blocker} counter: {kind} does not trigger",
-                )
+    _returns(game, lki, lki_keywords, stamp)
     for ability in lki.card.abilities:
         if ability.template == "dies_create_token_per_counter":
             game.pending.append(
@@ -44,8 +32,30 @@ def died(
                     data={"count": lki.count(ability.text("kind"))},
                 )
             )
-    if not is_creature(lki):
-        return
+    if is_creature(lki):
+        _creature_died(game, before, lki)
+
+
+def _returns(game: Game, lki: Permanent, lki_keywords: list[str], stamp: int) -> None:
+    """Persist and undying, each instance (702.79b): an intervening "if" checked with last
+    known information (702.79a / 702.93a)."""
+    for keyword, kind, blocker in (
+        ("persist", "persist", "-1/-1"),
+        ("undying", "undying", "+1/+1"),
+    ):
+        for _ in range(lki_keywords.count(keyword)):
+            if lki.count(blocker) == 0:
+                game.pending.append(Trigger(kind, lki, lki.controller, stamp=stamp))
+            else:
+                game.log.add(
+                    "702.79a" if kind == "persist" else "702.93a",
+                    f"{lki.id} had a {blocker} counter: {kind} does not trigger",
+                )
+
+
+def _creature_died(game: Game, before: list[Permanent], lki: Permanent) -> None:
+    """Abilities that watch creatures die: Massacre Wurm's on the battlefield just before the
+    event (603.10a), Massacre Girl's delayed triggers."""
     for source in before:
         for ability in source.card.abilities:
             if (

@@ -29,7 +29,7 @@ def board_position(game: Game) -> Hashable:
             p.tapped,
             tuple(p.granted + p.granted_eot),
             p.not_creature,
-            tuple(map(sum, zip(*p.pt_eot, strict=True))) if p.pt_eot else (0, 0),
+            (p.eot_power, p.eot_toughness),
         )
         for p in game.battlefield
     )

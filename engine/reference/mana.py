@@ -233,17 +233,23 @@ def _check_costs(
     if sum(game.pools[p.controller].values()) < cost.generic:
         return ("insufficient_mana", "118.3")
     if params.get("tap_creature"):
-
-        def fits(q: Permanent) -> bool:
-            return is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
-
-        candidates = [q for q in game.battlefield if fits(q)]
-        if tap_creature is not None:
-            candidates = [q for q in candidates if q.id == tap_creature]
-        if not candidates:
-            return ("no_untapped_creature", "118.3")
-        return candidates[0]
+        return _creature_to_tap(game, p, tap_creature)
     return None
+
+
+def _creature_to_tap(game: Game, p: Permanent, named: str | None) -> Rejection | Permanent:
+    """Springleaf Drum's "Tap an untapped creature you control" (118.3): the one named, else
+    the first in board order."""
+
+    def fits(q: Permanent) -> bool:
+        return is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
+
+    candidates = [q for q in game.battlefield if fits(q)]
+    if named is not None:
+        candidates = [q for q in candidates if q.id == named]
+    if not candidates:
+        return ("no_untapped_creature", "118.3")
+    return candidates[0]
 
 
 def _produce(
@@ -264,6 +270,27 @@ def _produce(
     return {pick: 1}
 
 
+def _pay_costs(game: Game, p: Permanent, ability: Ability, tapped: Permanent | None) -> None:
+    """CR 602.2b, 605.3b: pay the ability's costs; ``tapped`` is the creature a Springleaf
+    Drum-style cost taps."""
+    if is_tap_ability(ability):
+        p.tapped = True
+        game.log.add("107.5", f"{p.id} is tapped for mana ({p.card.name})")
+    if ability.params.get("untap"):
+        p.tapped = False
+        game.log.add("107.6", f"{p.id} is untapped to pay {{Q}}")
+    cost = parse_mana_cost(ability.params.get("cost", ""))
+    if cost.generic:
+        _pay_generic(game.pools[p.controller], cost.generic)
+        game.log.add("605.3b", f"{p.controller} pays {cost.text} from the mana pool")
+    if ability.params.get("remove_counter"):
+        p.counters[ability.text("remove_counter")] -= 1
+        game.log.add("602.2b", f"a {ability.text('remove_counter')} counter is removed from {p.id}")
+    if tapped is not None:
+        tapped.tapped = True
+        game.log.add("118.3", f"{tapped.id} is tapped to pay a cost (not tapped for mana)")
+
+
 def tap_for_mana(
     game: Game,
     p: Permanent,
@@ -279,25 +306,9 @@ def tap_for_mana(
     checked = _check_costs(game, p, ability, tap_creature)
     if isinstance(checked, tuple):
         return checked
-    # -- costs (CR 602.2b, 605.3b)
+    _pay_costs(game, p, ability, checked)
     tapped_for_mana = is_tap_ability(ability)
-    if tapped_for_mana:
-        p.tapped = True
-        game.log.add("107.5", f"{p.id} is tapped for mana ({p.card.name})")
-    if ability.params.get("untap"):
-        p.tapped = False
-        game.log.add("107.6", f"{p.id} is untapped to pay {{Q}}")
-    cost = parse_mana_cost(ability.params.get("cost", ""))
-    if cost.generic:
-        _pay_generic(game.pools[p.controller], cost.generic)
-        game.log.add("605.3b", f"{p.controller} pays {cost.text} from the mana pool")
-    if ability.params.get("remove_counter"):
-        p.counters[ability.text("remove_counter")] -= 1
-        game.log.add("602.2b", f"a {ability.text('remove_counter')} counter is removed from {p.id}")
-    if isinstance(checked, Permanent):
-        checked.tapped = True
-        game.log.add("118.3", f"{checked.id} is tapped to pay a cost (not tapped for mana)")
-    # -- effect
+    # -- the effect (605.3b: at once)
     mana = _produce(game, p, ability, color, choice)
     if not mana and ability.template == "mana_per_creature_yours":
         game.log.add("106.4", f"{p.id}'s ability makes no mana: {p.controller} has no creature")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.library import Ability
 from engine.reference.characteristics import is_creature, is_land, power_toughness
 from engine.reference.damage import change_life, damage_permanent, damage_player
 from engine.reference.spells import exile_graveyards
@@ -48,100 +51,128 @@ def _return_from_graveyard(game: Game, t: Trigger) -> None:
 
 
 def _etb(game: Game, t: Trigger) -> None:
-    ability, source = t.ability, t.source
-    assert ability is not None
-    tpl = ability.template
-    if tpl == "etb_gain_life":
-        change_life(
-            game, t.controller, ability.number("amount"), f"{source.card.name} ({source.id})"
-        )
-    elif tpl == "etb_damage_any_target":
-        current = next((p for p in game.battlefield if p.uid == source.uid), None)
-        # CR 608.2h: the power it has now, or as it last existed on the battlefield
-        amount = (
-            power_toughness(game, current)[0]
-            if current is not None
-            else game.last_known[source.uid][0]
-        )
-        target, uid = t.data["target"]
-        if uid is None:
-            damage_player(game, target, amount, current or source)
-        else:
-            victim = next((p for p in game.battlefield if p.uid == uid), None)
-            if victim is None:
-                game.log.add(
-                    "608.2b", f"{source.id}'s trigger: its target is gone, it does nothing"
-                )
-            else:
-                damage_permanent(game, victim, amount, current or source)
-    elif tpl == "etb_creatures_get":
-        dp, dt = ability.number("power"), ability.number("toughness")
-        scope = ability.text("scope")
-        for p in game.battlefield:
-            if not is_creature(p):
-                continue
-            if (scope == "other" and p.uid == source.uid) or (
-                scope == "opponents" and p.controller == source.controller
-            ):
-                continue
-            p.pt_eot.append((dp, dt))
-            game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
-        if ability.flag("repeat_on_death"):
-            game.effects.append(
-                RuleEffect(
-                    "delayed_weaken",
-                    source.id,
-                    t.controller,
-                    game.new_order(),
-                    {"source": source, "power": dp, "toughness": dt},
-                )
-            )
-            game.log.add("603.7", f"{source.id} creates a delayed trigger for this turn")
-    elif tpl == "etb_exile_graveyards":
-        exile_graveyards(game)
-    elif tpl == "etb_return_land_you_control":
-        lands = permanents(
-            game, source.id, lambda p: is_land(p) and p.controller == t.controller, many=False
-        )
-        leave_battlefield(game, lands, "hand", "returns to its owner's hand", "608.2")
+    assert t.ability is not None
+    effect = _ETB_EFFECTS.get(t.ability.template)
+    if effect is None:
+        raise ValueError(f"no resolution for ETB template {t.ability.template!r}")
+    effect(game, t, t.ability)
+
+
+def _gain_life(game: Game, t: Trigger, ability: Ability) -> None:
+    source = t.source
+    change_life(game, t.controller, ability.number("amount"), f"{source.card.name} ({source.id})")
+
+
+def _damage_any_target(game: Game, t: Trigger, ability: Ability) -> None:
+    """Damage equal to its power to the target chosen as it was put on the stack (603.3d)."""
+    source = t.source
+    current = next((p for p in game.battlefield if p.uid == source.uid), None)
+    # CR 608.2h: the power it has now, or as it last existed on the battlefield
+    amount = (
+        power_toughness(game, current)[0] if current is not None else game.last_known[source.uid][0]
+    )
+    target, uid = t.data["target"]
+    if uid is None:
+        damage_player(game, target, amount, current or source)
+        return
+    victim = next((p for p in game.battlefield if p.uid == uid), None)
+    if victim is None:
+        game.log.add("608.2b", f"{source.id}'s trigger: its target is gone, it does nothing")
     else:
-        raise ValueError(f"no resolution for ETB template {tpl!r}")
+        damage_permanent(game, victim, amount, current or source)
+
+
+def _creatures_get(game: Game, t: Trigger, ability: Ability) -> None:
+    """Massacre Girl-style: a locked-in change now (611.2c), and maybe a delayed trigger that
+    repeats it whenever a creature dies this turn (603.7)."""
+    source = t.source
+    dp, dt = ability.number("power"), ability.number("toughness")
+    scope = ability.text("scope")
+    for p in game.battlefield:
+        if not is_creature(p):
+            continue
+        if (scope == "other" and p.uid == source.uid) or (
+            scope == "opponents" and p.controller == source.controller
+        ):
+            continue
+        p.eot_power, p.eot_toughness = p.eot_power + dp, p.eot_toughness + dt
+        game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
+    if ability.flag("repeat_on_death"):
+        game.effects.append(
+            RuleEffect(
+                "delayed_weaken",
+                source.id,
+                t.controller,
+                game.new_order(),
+                {"source": source, "power": dp, "toughness": dt},
+            )
+        )
+        game.log.add("603.7", f"{source.id} creates a delayed trigger for this turn")
+
+
+def _exile_graveyards(game: Game, t: Trigger, ability: Ability) -> None:
+    exile_graveyards(game)
+
+
+def _return_land(game: Game, t: Trigger, ability: Ability) -> None:
+    lands = permanents(
+        game, t.source.id, lambda p: is_land(p) and p.controller == t.controller, many=False
+    )
+    leave_battlefield(game, lands, "hand", "returns to its owner's hand", "608.2")
+
+
+_ETB_EFFECTS: dict[str, Callable[[Game, Trigger, Ability], None]] = {
+    "etb_gain_life": _gain_life,
+    "etb_damage_any_target": _damage_any_target,
+    "etb_creatures_get": _creatures_get,
+    "etb_exile_graveyards": _exile_graveyards,
+    "etb_return_land_you_control": _return_land,
+}
 
 
 def resolve_trigger(game: Game, t: Trigger) -> None:
     """CR 608.2: follow the ability's instructions."""
     game.log.add("608.2", f"{t.key} ({t.controller}) resolves")
-    if t.kind in _RETURNS:
-        _return_from_graveyard(game, t)
-    elif t.kind == "etb":
-        _etb(game, t)
-    elif t.kind == "dies":
-        assert t.ability is not None
-        n = t.data["count"]
-        game.log.add("603.10a", f"{t.source.id} had {n} {t.ability.text('kind')} counter(s)")
-        create_tokens(game, t.ability.text("token"), n, t.controller, t.source.id)
-    elif t.kind == "life_loss":
-        assert t.ability is not None
-        change_life(game, t.data["player"], -t.ability.number("amount"), f"{t.source.card.name}")
-    elif t.kind == "delayed":
-        girl = t.data["source"]
-        for p in game.battlefield:
-            if is_creature(p) and p.uid != girl.uid:
-                p.pt_eot.append((t.data["power"], t.data["toughness"]))
-                game.log.add(
-                    "611.2c",
-                    f"{p.id} gets {t.data['power']:+d}/{t.data['toughness']:+d} until end of turn",
-                )
-    elif t.kind == "draw":
-        game.stop("unsupported", f"{t.source.id} draws a card: libraries are not modeled", "121.1")
-    elif t.kind == "upkeep":
-        _upkeep_sacrifice(game, t)
-    elif t.kind == "destroy_human":
-        human = next((p for p in game.battlefield if p.uid == t.data["uid"]), None)
-        if human is not None:
-            leave_battlefield(game, [human], "graveyard", "is destroyed", "701.8a")
-    else:
+    resolution = _TRIGGERS.get(t.kind)
+    if resolution is None:
         raise ValueError(f"no resolution for trigger kind {t.kind!r}")
+    resolution(game, t)
+
+
+def _dies(game: Game, t: Trigger) -> None:
+    """Tokens per counter the object had as it last existed (603.10a)."""
+    assert t.ability is not None
+    n = t.data["count"]
+    game.log.add("603.10a", f"{t.source.id} had {n} {t.ability.text('kind')} counter(s)")
+    create_tokens(game, t.ability.text("token"), n, t.controller, t.source.id)
+
+
+def _life_loss(game: Game, t: Trigger) -> None:
+    assert t.ability is not None
+    change_life(game, t.data["player"], -t.ability.number("amount"), f"{t.source.card.name}")
+
+
+def _delayed(game: Game, t: Trigger) -> None:
+    """Massacre Girl's delayed trigger: every other creature gets the change again (611.2c)."""
+    girl = t.data["source"]
+    for p in game.battlefield:
+        if is_creature(p) and p.uid != girl.uid:
+            p.eot_power += t.data["power"]
+            p.eot_toughness += t.data["toughness"]
+            game.log.add(
+                "611.2c",
+                f"{p.id} gets {t.data['power']:+d}/{t.data['toughness']:+d} until end of turn",
+            )
+
+
+def _draw(game: Game, t: Trigger) -> None:
+    game.stop("unsupported", f"{t.source.id} draws a card: libraries are not modeled", "121.1")
+
+
+def _destroy_human(game: Game, t: Trigger) -> None:
+    human = next((p for p in game.battlefield if p.uid == t.data["uid"]), None)
+    if human is not None:
+        leave_battlefield(game, [human], "graveyard", "is destroyed", "701.8a")
 
 
 def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
@@ -162,3 +193,16 @@ def choose_targets(game: Game, t: Trigger) -> None:
     """CR 603.3d: targets are chosen as the trigger is put on the stack."""
     if t.ability is not None and t.ability.template == "etb_damage_any_target":
         t.data["target"] = any_target(game, t.source.id, t.controller)
+
+
+_TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
+    "persist": _return_from_graveyard,
+    "undying": _return_from_graveyard,
+    "etb": _etb,
+    "dies": _dies,
+    "life_loss": _life_loss,
+    "delayed": _delayed,
+    "draw": _draw,
+    "upkeep": _upkeep_sacrifice,
+    "destroy_human": _destroy_human,
+}

@@ -28,8 +28,23 @@ def _legend_rule_losers(game: Game, dying: set[int]) -> list[Permanent]:
     return losers
 
 
-def perform_state_based_actions(game: Game) -> bool:
-    """Perform one round of state-based actions; return whether any was performed."""
+def _creature_death(game: Game, p: Permanent) -> tuple[str, str] | None:
+    """Why a creature dies now, with the rule: 704.5f, then 704.5g, then 704.5h."""
+    if not is_creature(p):
+        return None
+    toughness = power_toughness(game, p)[1]
+    if toughness <= 0:
+        return f"has toughness {toughness}: put into a graveyard", "704.5f"
+    if p.damage >= toughness:
+        return f"has lethal damage ({p.damage} >= {toughness}): destroyed", "704.5g"
+    if p.damage > 0 and p.deathtouch_damage:
+        return "was dealt deathtouch damage: destroyed", "704.5h"
+    return None
+
+
+def _movers(game: Game) -> tuple[list[Permanent], dict[int, tuple[str, str]]]:
+    """The permanents state-based actions put into a graveyard, each with its reason and rule
+    (the first that applies): 704.5f, 704.5g, 704.5h, the legend rule, unattached Auras."""
     reasons: dict[int, tuple[str, str]] = {}
     movers: list[Permanent] = []
 
@@ -39,21 +54,21 @@ def perform_state_based_actions(game: Game) -> bool:
             movers.append(p)
 
     for p in game.battlefield:
-        if not is_creature(p):
-            continue
-        toughness = power_toughness(game, p)[1]
-        if toughness <= 0:
-            move(p, f"has toughness {toughness}: put into a graveyard", "704.5f")
-        elif p.damage >= toughness:
-            move(p, f"has lethal damage ({p.damage} >= {toughness}): destroyed", "704.5g")
-        elif p.damage > 0 and p.deathtouch_damage:
-            move(p, "was dealt deathtouch damage: destroyed", "704.5h")
+        death = _creature_death(game, p)
+        if death is not None:
+            move(p, *death)
     for p in _legend_rule_losers(game, set(reasons)):
         move(p, "is put into a graveyard by the legend rule", "704.5j")
     on_battlefield = {q.id for q in game.battlefield}
     for p in game.battlefield:
         if p.attached_to is not None and p.attached_to not in on_battlefield:
             move(p, "is an Aura attached to nothing: put into a graveyard", "704.5m")
+    return movers, reasons
+
+
+def perform_state_based_actions(game: Game) -> bool:
+    """Perform one round of state-based actions; return whether any was performed."""
+    movers, reasons = _movers(game)
     annihilate = [
         p
         for p in game.battlefield

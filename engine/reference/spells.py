@@ -6,11 +6,13 @@ triggers wait until it has finished resolving and state-based actions are checke
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.library import Ability
 from engine.reference.characteristics import is_creature
 from engine.reference.counters import put_counters
 from engine.reference.damage import damage_permanent
-from engine.reference.state import Game, RuleEffect, StackItem
+from engine.reference.state import Game, Permanent, RuleEffect, StackItem
 from engine.reference.zones import card_to_zone, enter_battlefield, leave_battlefield
 
 _MODE_TYPES = {
@@ -30,56 +32,94 @@ def exile_graveyards(game: Game) -> None:
             game.log.add("406.2", f"{zc.card.name} is exiled from {owner}'s graveyard")
 
 
+def _creatures(game: Game) -> list[Permanent]:
+    return [p for p in game.battlefield if is_creature(p)]
+
+
+def _destroy_all(game: Game, item: StackItem, ability: Ability) -> None:
+    leave_battlefield(game, _creatures(game), "graveyard", "is destroyed", "701.8a")
+
+
+def _damage_each(game: Game, item: StackItem, ability: Ability) -> None:
+    for p in _creatures(game):
+        damage_permanent(game, p, ability.number("amount"), None)
+        if ability.flag("exile_if_dies"):
+            p.exile_if_dies = True
+
+
+def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
+    """A locked-in "until end of turn" change (611.2c), scaled by X if it says so."""
+    scale = item.x if ability.flag("by_x") else 1
+    dp, dt = ability.number("power") * scale, ability.number("toughness") * scale
+    for p in _creatures(game):
+        p.eot_power, p.eot_toughness = p.eot_power + dp, p.eot_toughness + dt
+        game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
+
+
+def _counters_each(game: Game, item: StackItem, ability: Ability) -> None:
+    for p in _creatures(game):
+        put_counters(game, p, ability.text("kind"), item.x)
+
+
+def _exile_modal(game: Game, item: StackItem, ability: Ability) -> None:
+    modes = item.data["modes"]
+    types = {_MODE_TYPES[m] for m in modes if m in _MODE_TYPES}
+    chosen = [
+        p
+        for p in game.battlefield
+        if any(is_creature(p) if t == "Creature" else p.card.has_type(t) for t in types)
+    ]
+    leave_battlefield(game, chosen, "exile", "is exiled", "406.2")
+    if "graveyards" in modes:
+        exile_graveyards(game)
+
+
+def _bounce_all(game: Game, item: StackItem, ability: Ability) -> None:
+    leave_battlefield(game, _creatures(game), "hand", "returns to its owner's hand", "400.7")
+
+
+def _sacrifice_colored(game: Game, item: StackItem, ability: Ability) -> None:
+    colored = [p for p in game.battlefield if p.card.colors]
+    leave_battlefield(game, colored, "graveyard", "is sacrificed", "701.21a")
+
+
+def _lands_produce(game: Game, item: StackItem, ability: Ability) -> None:
+    """Pale Moon (611.2a): ordered after every permanent's effect (616.1)."""
+    game.effects.append(
+        RuleEffect(
+            "lands_produce",
+            item.source_id,
+            item.controller,
+            game.new_order() + 10_000,
+            {"lands": ability.text("lands"), "produce": ability.text("produce")},
+        )
+    )
+    game.log.add("611.2a", f"{item.card.name}: lands produce {ability.text('produce')} this turn")
+
+
+def _nothing(game: Game, item: StackItem, ability: Ability) -> None:
+    """Shuffled into its library as it finishes resolving (``resolve_spell``)."""
+
+
+# The effect of each spell template, in the order written on the card (608.2c).
+_EFFECTS: dict[str, Callable[[Game, StackItem, Ability], None]] = {
+    "destroy_all_creatures": _destroy_all,
+    "damage_each_creature": _damage_each,
+    "creatures_get_until_eot": _creatures_get,
+    "counters_on_each_creature_x": _counters_each,
+    "exile_all_modal": _exile_modal,
+    "bounce_all_creatures": _bounce_all,
+    "sacrifice_all_colored": _sacrifice_colored,
+    "lands_produce_until_eot": _lands_produce,
+    "shuffle_into_library": _nothing,
+}
+
+
 def _resolve_effect(game: Game, item: StackItem, ability: Ability) -> None:
-    t = ability.template
-    creatures = [p for p in game.battlefield if is_creature(p)]
-    if t == "destroy_all_creatures":
-        leave_battlefield(game, creatures, "graveyard", "is destroyed", "701.8a")
-    elif t == "damage_each_creature":
-        for p in creatures:
-            damage_permanent(game, p, ability.number("amount"), None)
-            if ability.flag("exile_if_dies"):
-                p.exile_if_dies = True
-    elif t == "creatures_get_until_eot":
-        scale = item.x if ability.flag("by_x") else 1
-        dp, dt = ability.number("power") * scale, ability.number("toughness") * scale
-        for p in creatures:
-            p.pt_eot.append((dp, dt))
-            game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
-    elif t == "counters_on_each_creature_x":
-        for p in creatures:
-            put_counters(game, p, ability.text("kind"), item.x)
-    elif t == "exile_all_modal":
-        modes = item.data["modes"]
-        types = {_MODE_TYPES[m] for m in modes if m in _MODE_TYPES}
-        chosen = [
-            p
-            for p in game.battlefield
-            if any(is_creature(p) if t == "Creature" else p.card.has_type(t) for t in types)
-        ]
-        leave_battlefield(game, chosen, "exile", "is exiled", "406.2")
-        if "graveyards" in modes:
-            exile_graveyards(game)
-    elif t == "bounce_all_creatures":
-        leave_battlefield(game, creatures, "hand", "returns to its owner's hand", "400.7")
-    elif t == "sacrifice_all_colored":
-        colored = [p for p in game.battlefield if p.card.colors]
-        leave_battlefield(game, colored, "graveyard", "is sacrificed", "701.21a")
-    elif t == "lands_produce_until_eot":
-        game.effects.append(
-            RuleEffect(
-                "lands_produce",
-                item.source_id,
-                item.controller,
-                game.new_order() + 10_000,
-                {"lands": ability.text("lands"), "produce": ability.text("produce")},
-            )
-        )
-        game.log.add(
-            "611.2a", f"{item.card.name}: lands produce {ability.text('produce')} this turn"
-        )
-    elif t != "shuffle_into_library":
-        raise ValueError(f"spell template {t!r} has no resolution")
+    effect = _EFFECTS.get(ability.template)
+    if effect is None:
+        raise ValueError(f"spell template {ability.template!r} has no resolution")
+    effect(game, item, ability)
 
 
 def resolve_spell(game: Game, item: StackItem) -> None:

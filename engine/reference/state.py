@@ -37,7 +37,8 @@ class Permanent:
     granted: list[str] = field(default_factory=list)  # keyword instances from effects
     granted_eot: list[str] = field(default_factory=list)  # ... that end at cleanup
     not_creature: bool = False  # a resolved effect removed the creature type (611.2c)
-    pt_eot: list[tuple[int, int]] = field(default_factory=list)  # locked-in P/T changes
+    eot_power: int = 0  # locked-in "until end of turn" P/T changes, summed (611.2c)
+    eot_toughness: int = 0
     x: int = 0  # CR 107.3m: the X paid for the spell it came from, else 0
     attached_to: str | None = None
     exile_if_dies: bool = False  # Anger of the Gods' replacement, locked to this object

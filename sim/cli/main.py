@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,8 +16,8 @@ from engine.library import search_cards
 from sim.bench import CHUNK, bench
 from sim.cli.run import add_run_commands, explain_run, interrupted_hint
 from sim.config.scenario import load_scenario
+from sim.errors import MAX_PLACE, UserError, clip, echo
 from sim.errors import OutsideShapes as OutsideShapesError
-from sim.errors import UserError
 from sim.report.explain_text import render
 
 
@@ -24,7 +25,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports bad flags as one line with exit code 2 (it already exits 2)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"cauldron: error: {message} (hint: cauldron --help)\n")
+        # argparse repeats a bad value in full: cut it like every echoed value
+        self.exit(2, f"cauldron: error: {clip(message, MAX_PLACE)} (hint: cauldron --help)\n")
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -52,7 +54,7 @@ def _explain(args: argparse.Namespace) -> int:
 def _cards(args: argparse.Namespace) -> int:
     found = search_cards(args.text or "")
     if not found:
-        raise UserError(f"cards: nothing matches {args.text!r} (hint: try a shorter text)")
+        raise UserError(f"cards: nothing matches {echo(args.text)} (hint: try a shorter text)")
     for card in found:
         pt = f" {card.power}/{card.toughness}" if card.power is not None else ""
         type_line = " ".join(sorted(card.supertypes) + sorted(card.types))
@@ -125,17 +127,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The exit code when the reader of our output goes away (``cauldron cards | head -1``): the
+# shell's code for a process ended by SIGPIPE, as ``yes | head -1`` gives, without a traceback.
+EXIT_BROKEN_PIPE = 128 + 13
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit where it cannot be caught
     except UserError as err:
         sys.stderr.write(f"cauldron: error: {err}\n")
         return err.exit_code
     except KeyboardInterrupt:
         sys.stderr.write("\ncauldron: interrupted" + interrupted_hint(args) + "\n")
         return 130
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
     return code
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush of what is still buffered
+    does not fail again (Python's documented way out of a broken pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import reference
-from sim.config.experiment import load_experiment
+from sim.config.experiment import load_experiment, parse_experiment
+from sim.config.reader import read_toml
+from sim.config.scenario import looks_like_scenario, parse_scenario
 from sim.errors import UserError
 from sim.report.explain_text import render
 from sim.run.batches import BACKENDS, batch_sizes
@@ -32,10 +34,8 @@ def _run(args: argparse.Namespace) -> int:
         target_ci=args.target_ci,
         exact=args.exact,
         max_support=args.max_support,
+        report=True,
     )
-    from sim.report.html import write_report  # jinja2, matplotlib: only when reporting
-
-    write_report(out)
     m = result.manifest
     groups = len(exp.points)
     rate = f"{m['trials_per_s']:,.0f} trials/s" if m["trials_per_s"] else "all from checkpoints"
@@ -76,7 +76,19 @@ def _target_line(manifest: dict[str, Any]) -> str:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    exp = load_experiment(Path(args.file))
+    """Check an experiment file, or a scenario file (which ``explain`` runs), without running
+    it."""
+    path = Path(args.file)
+    data = read_toml(path)
+    if looks_like_scenario(data):
+        scenario = parse_scenario(data, path)
+        sys.stdout.write(
+            f"{args.file}: ok: a scenario, {len(scenario.players)} players,"
+            f" {len(scenario.battlefield)} permanents, {len(scenario.actions)} actions"
+            f" (it is not an experiment: run it with cauldron explain {args.file})\n"
+        )
+        return 0
+    exp = parse_experiment(data, str(path), default_name=path.stem)
     batches = len(batch_sizes(exp.trials, exp.batch_size))
     points = len(exp.points)
     sys.stdout.write(
@@ -155,6 +167,8 @@ def add_run_commands(sub: Any) -> None:
         help="--exact: most support points per sweep point (default 100,000)",
     )
     run.set_defaults(handler=_run)
-    validate = sub.add_parser("validate", help="check an experiment file without running it")
-    validate.add_argument("file", help="an experiment TOML file")
+    validate = sub.add_parser(
+        "validate", help="check an experiment (or scenario) file without running it"
+    )
+    validate.add_argument("file", help="an experiment TOML file (or a scenario file)")
     validate.set_defaults(handler=_validate)

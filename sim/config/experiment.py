@@ -11,19 +11,22 @@ import copy
 import itertools
 import json
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sim.config.reader import Reader, join
-from sim.errors import UserError
+from sim.config.reader import Reader, join, read_toml
+from sim.errors import UserError, echo
 from sim.shapes.base import Shape
 from sim.shapes.registry import SHAPES, shape_of
 
 RUN_KEYS = {"name", "description", "shape", "trials", "seed", "batch_size", "metrics", "sweep"}
 MAX_TRIALS = 10**12
+# Trials per batch. Each batch is one task and one checkpoint file, so a tiny batch spends more
+# on that overhead than on trials (batch_size = 1 wrote a file per trial); a huge one holds too
+# much memory per worker. Out of range is an error naming the bounds, never a silent clamp.
+MIN_BATCH = 256
 MAX_BATCH = 1 << 20
 MAX_POINTS = 10_000
 DEFAULT_BATCH = 1 << 16
@@ -80,16 +83,7 @@ def _compact(value: Any) -> str:
 
 def load_experiment(path: Path) -> Experiment:
     """Parse and validate an experiment file; UserError (one line, key path) on any problem."""
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a folder, not an experiment file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot read: {err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise UserError(f"{path}: not valid TOML: {err}") from None
+    data = read_toml(path)
     return parse_experiment(data, str(path), default_name=path.stem)
 
 
@@ -104,11 +98,13 @@ def parse_experiment(
     r.keys(data, RUN_KEYS | shape.keys, "")
     name = r.text(data.get("name", default_name), "name")
     if not _NAME.match(name):
-        raise r.fail("name", f"{name!r} cannot name a folder", "letters, digits, _ . -")
+        raise r.fail("name", f"{echo(name)} cannot name a folder", "letters, digits, _ . -")
     r.text(data.get("description", ""), "description")
     trials = r.integer(data.get("trials", 100_000), "trials", 1, MAX_TRIALS)
     seed = r.integer(data.get("seed", 0), "seed", 0, 2**63 - 1)
-    batch_size = r.integer(data.get("batch_size", DEFAULT_BATCH), "batch_size", 1, MAX_BATCH)
+    batch_size = r.integer(
+        data.get("batch_size", DEFAULT_BATCH), "batch_size", MIN_BATCH, MAX_BATCH
+    )
     families = _families(r, data.get("metrics", list(shape.families)), shape.families)
     sweep = _sweep(r, r.table(data, "sweep", ""))
     points = []
@@ -169,7 +165,7 @@ def _segments(r: Reader, path: str, where: str) -> list[str | int]:
     for part in path.split("."):
         m = _SEGMENT.match(part)
         if not m:
-            raise r.fail(where, f"bad key path {path!r}", 'e.g. "events[0].x"')
+            raise r.fail(where, f"bad key path {echo(path)}", 'e.g. "events[0].x"')
         out.append(m.group(1))
         out += [int(i) for i in re.findall(r"\[(\d+)\]", m.group(2))]
     return out
@@ -181,7 +177,9 @@ def _sweep(r: Reader, table: Mapping[str, Any]) -> list[tuple[str, list[Any]]]:
         where = join("sweep", f'"{path}"')
         first = _segments(r, path, where)[0]
         if first in RUN_KEYS:
-            raise r.fail(where, f"cannot sweep over {first!r}", "sweep distributions and choices")
+            raise r.fail(
+                where, f"cannot sweep over {echo(first)}", "sweep distributions and choices"
+            )
         if not isinstance(values, list) or not values:
             raise r.fail(where, "expected a non-empty list of values", f'"{path}" = [1, 2, 3]')
         sweep.append((path, values))
@@ -201,10 +199,10 @@ def _put(r: Reader, data: dict[str, Any], path: str, value: Any) -> None:
             node = node[key]
         else:
             if not isinstance(node, dict):
-                raise r.fail(where, f"{key!r} is not inside a table")
+                raise r.fail(where, f"{echo(key)} is not inside a table")
             if key not in node:
                 if isinstance(nxt, int):
-                    raise r.fail(where, f"no list {key!r} in the file")
+                    raise r.fail(where, f"no list {echo(key)} in the file")
                 node[key] = {}
             node = node[key]
     last = keys[-1]
@@ -215,4 +213,4 @@ def _put(r: Reader, data: dict[str, Any], path: str, value: Any) -> None:
     elif isinstance(node, dict):
         node[last] = value
     else:
-        raise r.fail(where, f"{last!r} is not inside a table")
+        raise r.fail(where, f"{echo(last)} is not inside a table")

@@ -11,6 +11,7 @@ import numpy as np
 from engine.batch.tables import CARDS
 from sim.config.dists import Discrete
 from sim.config.reader import MAX_PLAYERS, Reader, join
+from sim.errors import echo
 
 
 @dataclass(frozen=True)
@@ -22,18 +23,19 @@ class Players:
     life: Discrete
 
 
-def parse_players(r: Reader, data: Mapping[str, Any]) -> Players:
+def parse_players(r: Reader, data: Mapping[str, Any], least: int = 2) -> Players:
+    """The ``[players]`` table; ``least`` is the fewest players the shape models."""
     where = "players"
     raw = r.table(data, "players", "")
     r.keys(raw, {"count", "active", "life"}, where)
-    count = r.count(raw.get("count", 2), join(where, "count"), 2, MAX_PLAYERS, prob=False)
+    count = r.count(raw.get("count", 2), join(where, "count"), least, MAX_PLAYERS, prob=False)
     active_raw = raw.get("active", "random")
     active: int | None = None
     if active_raw != "random":
         if isinstance(active_raw, str):
             raise r.fail(
                 join(where, "active"),
-                f"unknown value {active_raw!r}",
+                f"unknown value {echo(active_raw)}",
                 '"random" or a seat number from 0',
             )
         active = r.integer(active_raw, join(where, "active"), 0, count.low - 1)

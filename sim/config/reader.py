@@ -6,17 +6,33 @@ every value through a ``Reader``, so every error names the file and the exact ke
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.library import Card, find_card, library
 from sim.config.dists import Discrete, SeatDist
-from sim.errors import UserError
+from sim.errors import MAX_PLACE, UserError, clip, echo
 
 K = TypeVar("K")
 
 SEAT_NAMES = ("active", "next", "third", "fourth", "fifth", "sixth")
 MAX_PLAYERS = len(SEAT_NAMES)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file parsed; UserError (one line naming the file) when it cannot be."""
+    try:
+        return tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a folder, not a TOML file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"{path}: cannot read: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise UserError(f"{path}: not valid TOML: {err}") from None
 
 
 def join(where: str, key: str | int) -> str:
@@ -45,7 +61,7 @@ class Reader:
 
     def fail(self, where: str, problem: str, hint: str = "") -> UserError:
         tail = f" (hint: {hint})" if hint else ""
-        place = f"{where}: " if where else ""
+        place = f"{clip(where, MAX_PLACE)}: " if where else ""
         return UserError(f"{self.source}: {place}{problem}{tail}")
 
     def keys(self, table: Mapping[str, Any], allowed: set[str], where: str) -> None:
@@ -60,7 +76,7 @@ class Reader:
         value = data.get(key, {})
         if not isinstance(value, dict):
             raise self.fail(
-                join(where, key), f"expected a table, got {_type_name(value)} {value!r}"
+                join(where, key), f"expected a table, got {_type_name(value)} {echo(value)}"
             )
         return value
 
@@ -73,21 +89,21 @@ class Reader:
 
     def integer(self, value: Any, where: str, low: int, high: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"expected an integer, got {_type_name(value)} {value!r}")
+            raise self.fail(where, f"expected an integer, got {_type_name(value)} {echo(value)}")
         if not low <= value <= high:
             raise self.fail(where, f"{value} is out of range", f"between {low} and {high}")
         return value
 
     def text(self, value: Any, where: str, choices: tuple[str, ...] = ()) -> str:
         if not isinstance(value, str):
-            raise self.fail(where, f"expected a string, got {_type_name(value)} {value!r}")
+            raise self.fail(where, f"expected a string, got {_type_name(value)} {echo(value)}")
         if choices and value not in choices:
-            raise self.fail(where, f"unknown value {value!r}", "one of " + ", ".join(choices))
+            raise self.fail(where, f"unknown value {echo(value)}", "one of " + ", ".join(choices))
         return value
 
     def boolean(self, value: Any, where: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(where, f"expected true or false, got {_type_name(value)} {value!r}")
+            raise self.fail(where, f"expected true or false, got {_type_name(value)} {echo(value)}")
         return value
 
     def prob(self, value: Any, where: str) -> float:
@@ -95,7 +111,7 @@ class Reader:
         if isinstance(value, bool):
             return float(value)
         if not isinstance(value, int | float):
-            raise self.fail(where, f"expected a probability, got {_type_name(value)} {value!r}")
+            raise self.fail(where, f"expected a probability, got {_type_name(value)} {echo(value)}")
         if not 0.0 <= value <= 1.0:
             raise self.fail(where, f"probability {value} is outside [0, 1]")
         return float(value)
@@ -112,7 +128,7 @@ class Reader:
         for name, w in value.items():
             path = join(where, name)
             if isinstance(w, bool) or not isinstance(w, int | float) or w < 0 or w != w:
-                raise self.fail(path, f"expected a weight >= 0, got {w!r}")
+                raise self.fail(path, f"expected a weight >= 0, got {echo(w)}")
             keys.append(key(name, path))
             weights.append(float(w))
         total = sum(weights)
@@ -128,35 +144,39 @@ class Reader:
         [0, 1] (one with that probability, else zero)."""
         if isinstance(value, float | bool):
             if not prob:
-                raise self.fail(where, f"expected an integer, a list or a table, got {value!r}")
+                raise self.fail(where, f"expected an integer, a list or a table, got {echo(value)}")
             if low > 0 or high < 1:
                 raise self.fail(where, f"a probability needs 0 and 1 in range [{low}, {high}]")
             return Discrete.bernoulli(self.prob(value, where))
         if isinstance(value, int):
             return Discrete.fixed(self.integer(value, where, low, high))
         if isinstance(value, list):
-            if not value:
-                raise self.fail(where, "impossible distribution: the list is empty")
-            items = [self.integer(v, join(where, i), low, high) for i, v in enumerate(value)]
-            if len(set(items)) != len(items):
-                raise self.fail(where, "a value is listed twice")
-            return Discrete(tuple(items), tuple(1.0 / len(items) for _ in items))
+            return self._uniform_count(value, where, low, high)
 
         def as_int(name: str, path: str) -> int:
             try:
                 number = int(name)
             except ValueError:
-                raise self.fail(path, f"expected an integer key, got {name!r}") from None
+                raise self.fail(path, f"expected an integer key, got {echo(name)}") from None
             return self.integer(number, path, low, high)
 
         if not isinstance(value, dict):
             raise self.fail(
                 where,
-                f"expected a distribution, got {_type_name(value)} {value!r}",
+                f"expected a distribution, got {_type_name(value)} {echo(value)}",
                 'an integer, a list, or a table such as { "0" = 8, "1" = 2 }',
             )
         values, probs = self.weights(value, where, as_int)
         return Discrete(values, probs)
+
+    def _uniform_count(self, value: list[Any], where: str, low: int, high: int) -> Discrete:
+        """A list of distinct integers in [low, high], each equally likely."""
+        if not value:
+            raise self.fail(where, "impossible distribution: the list is empty")
+        items = [self.integer(v, join(where, i), low, high) for i, v in enumerate(value)]
+        if len(set(items)) != len(items):
+            raise self.fail(where, "a value is listed twice")
+        return Discrete(tuple(items), tuple(1.0 / len(items) for _ in items))
 
     def card(self, name: str, where: str) -> Card:
         card = find_card(name)
@@ -165,7 +185,7 @@ class Reader:
             hint = (
                 ("did you mean " + ", ".join(close[:3]) + "?") if close else "see `cauldron cards`"
             )
-            raise self.fail(where, f"unknown card {name!r}", hint)
+            raise self.fail(where, f"unknown card {echo(name)}", hint)
         return card
 
     def seat(self, value: Any, where: str, n_min: int) -> SeatDist:

@@ -7,15 +7,15 @@ name the file and the key path, with a hint.
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.library import KEYWORDS, Card, find_card, library
 from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, BoardEntry, Choices, Scenario
-from sim.errors import UserError
+from sim.config.reader import read_toml
+from sim.errors import MAX_PLACE, UserError, clip, echo
 
 _TOP = {"players", "active", "life", "battlefield", "action", "choices"}
 _ENTRY = {
@@ -60,21 +60,21 @@ class _Reader:
 
     def fail(self, where: str, problem: str, hint: str = "") -> UserError:
         tail = f" (hint: {hint})" if hint else ""
-        return UserError(f"{self.path}: {where}: {problem}{tail}")
+        return UserError(f"{self.path}: {clip(where, MAX_PLACE)}: {problem}{tail}")
 
     def get(
         self, table: Mapping[str, Any], key: str, where: str, kind: type, default: Any = ...
     ) -> Any:
         if key not in table:
             if default is ...:
-                raise self.fail(where, f"missing key {key!r}")
+                raise self.fail(where, f"missing key {echo(key)}")
             return default
-        value = table[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
+        return self.typed(table[key], kind, f"{where}.{key}" if where else key)
+
+    def typed(self, value: Any, kind: type, where: str) -> Any:
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise self.fail(
-                f"{where}.{key}" if where else key,
-                f"expected {kind.__name__}, got {type(value).__name__} {value!r}",
+                where, f"expected {kind.__name__}, got {type(value).__name__} {echo(value)}"
             )
         return value
 
@@ -93,19 +93,19 @@ class _Reader:
             close = [c.name for c in library().values() if name.lower()[:4] in c.name.lower()]
             raise self.fail(
                 where,
-                f"unknown card {name!r}",
+                f"unknown card {echo(name)}",
                 ("did you mean " + ", ".join(close[:3]) + "?") if close else "see `cauldron cards`",
             )
         return card
 
     def player(self, name: Any, players: Sequence[str], where: str) -> str:
         if name not in players:
-            raise self.fail(where, f"unknown player {name!r}", "players: " + ", ".join(players))
+            raise self.fail(where, f"unknown player {echo(name)}", "players: " + ", ".join(players))
         return str(name)
 
     def count(self, value: Any, where: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise self.fail(where, f"expected a whole number >= 0, got {value!r}")
+            raise self.fail(where, f"expected a whole number >= 0, got {echo(value)}")
         return value
 
 
@@ -113,16 +113,14 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+def looks_like_scenario(data: Mapping[str, Any]) -> bool:
+    """Whether parsed TOML is meant as a scenario (scenario keys, no experiment ``shape``)."""
+    return "shape" not in data and any(key in _TOP for key in data)
+
+
 def load_scenario(path: Path) -> Scenario:
     """Parse and validate a scenario file; raise UserError with file and key on any problem."""
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot read: {err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise UserError(f"{path}: not valid TOML: {err}") from None
+    data = read_toml(path)
     return parse_scenario(data, path)
 
 
@@ -130,64 +128,20 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
     """Validate a scenario given as parsed TOML (a dict); ``path`` names it in errors."""
     r = _Reader(Path(path))
     r.keys(data, _TOP, "")
-    players = r.get(data, "players", "", list)
-    if not players or not all(isinstance(p, str) and p for p in players):
-        raise r.fail("players", "expected a non-empty list of player names")
-    if len(set(players)) != len(players):
-        raise r.fail("players", "a player is listed twice")
+    players = _players(r, data)
     active = r.player(r.get(data, "active", "", str, players[0]), players, "active")
     life_table = r.get(data, "life", "", dict, {})
     life = {
         r.player(k, players, f"life.{k}"): r.get(life_table, k, "life", int) for k in life_table
     }
-
-    entries: list[BoardEntry] = []
     ids: set[str] = set()
-    raw_entries = r.get(data, "battlefield", "", list, [])
-    for i, raw in enumerate(raw_entries):
-        where = f"battlefield[{i}]"
-        if not isinstance(raw, dict):
-            raise r.fail(where, "expected a table")
-        r.keys(raw, _ENTRY, where)
-        pid = r.get(raw, "id", where, str)
-        if not pid or pid in ids:
-            raise r.fail(f"{where}.id", f"id {pid!r} is empty or used twice")
-        ids.add(pid)
-        card = r.card(r.get(raw, "card", where, str), f"{where}.card")
-        controller = r.player(r.get(raw, "controller", where, str), players, f"{where}.controller")
-        counters = r.get(raw, "counters", where, dict, {})
-        for kind, n in counters.items():
-            if not _COUNTER_KIND.match(kind):
-                raise r.fail(f"{where}.counters", f"unknown counter kind {kind!r}", 'e.g. "+1/+1"')
-            r.count(n, f"{where}.counters.{kind}")
-        grant = r.get(raw, "grant", where, list, [])
-        for k in grant:
-            if k not in KEYWORDS:
-                raise r.fail(
-                    f"{where}.grant", f"unknown keyword {k!r}", ", ".join(sorted(KEYWORDS))
-                )
-        entries.append(
-            BoardEntry(
-                id=pid,
-                card=card,
-                controller=controller,
-                owner=r.player(
-                    r.get(raw, "owner", where, str, controller), players, f"{where}.owner"
-                ),
-                counters=dict(counters),
-                token=r.get(raw, "token", where, bool, False),
-                tapped=r.get(raw, "tapped", where, bool, False),
-                damage=r.count(r.get(raw, "damage", where, int, 0), f"{where}.damage"),
-                since_turn_start=r.get(raw, "since_turn_start", where, bool, True),
-                grant=tuple(grant),
-                not_creature=r.get(raw, "not_creature", where, bool, False),
-                attached_to=r.get(raw, "attached_to", where, str, None),
-                x=r.count(r.get(raw, "x", where, int, 0), f"{where}.x"),
-            )
-        )
+    entries = [
+        _entry(r, raw, f"battlefield[{i}]", players, ids)
+        for i, raw in enumerate(r.get(data, "battlefield", "", list, []))
+    ]
     for i, e in enumerate(entries):
         if e.attached_to is not None and e.attached_to not in ids:
-            raise r.fail(f"battlefield[{i}].attached_to", f"unknown id {e.attached_to!r}")
+            raise r.fail(f"battlefield[{i}].attached_to", f"unknown id {echo(e.attached_to)}")
 
     actions = [
         _action(r, raw, i, players, ids)
@@ -195,6 +149,62 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
     ]
     choices = _choices(r, r.get(data, "choices", "", dict, {}), players, ids)
     return Scenario(tuple(players), active, life, tuple(entries), tuple(actions), choices)
+
+
+def _players(r: _Reader, data: Mapping[str, Any]) -> list[str]:
+    players: list[str] = r.get(data, "players", "", list)
+    if not players or not all(isinstance(p, str) and p for p in players):
+        raise r.fail("players", "expected a non-empty list of player names")
+    if len(set(players)) != len(players):
+        raise r.fail("players", "a player is listed twice")
+    return players
+
+
+def _entry(r: _Reader, raw: Any, where: str, players: Sequence[str], ids: set[str]) -> BoardEntry:
+    """One ``[[battlefield]]`` table; its id joins ``ids``."""
+    if not isinstance(raw, dict):
+        raise r.fail(where, "expected a table")
+    r.keys(raw, _ENTRY, where)
+    pid = r.get(raw, "id", where, str)
+    if not pid or pid in ids:
+        raise r.fail(f"{where}.id", f"id {echo(pid)} is empty or used twice")
+    ids.add(pid)
+    controller = r.player(r.get(raw, "controller", where, str), players, f"{where}.controller")
+    return BoardEntry(
+        id=pid,
+        card=r.card(r.get(raw, "card", where, str), f"{where}.card"),
+        controller=controller,
+        owner=r.player(r.get(raw, "owner", where, str, controller), players, f"{where}.owner"),
+        counters=_counters(r, r.get(raw, "counters", where, dict, {}), f"{where}.counters"),
+        token=r.get(raw, "token", where, bool, False),
+        tapped=r.get(raw, "tapped", where, bool, False),
+        damage=r.count(r.get(raw, "damage", where, int, 0), f"{where}.damage"),
+        since_turn_start=r.get(raw, "since_turn_start", where, bool, True),
+        grant=_grant(r, r.get(raw, "grant", where, list, []), f"{where}.grant"),
+        not_creature=r.get(raw, "not_creature", where, bool, False),
+        attached_to=r.get(raw, "attached_to", where, str, None),
+        x=r.count(r.get(raw, "x", where, int, 0), f"{where}.x"),
+    )
+
+
+def _counters(r: _Reader, counters: Mapping[str, Any], where: str) -> dict[str, int]:
+    for kind, n in counters.items():
+        _counter_kind(r, kind, where)
+        r.count(n, f"{where}.{kind}")
+    return dict(counters)
+
+
+def _counter_kind(r: _Reader, kind: Any, where: str) -> str:
+    if not isinstance(kind, str) or not _COUNTER_KIND.match(kind):
+        raise r.fail(where, f"unknown counter kind {echo(kind)}", 'e.g. "+1/+1"')
+    return kind
+
+
+def _grant(r: _Reader, grant: Sequence[Any], where: str) -> tuple[str, ...]:
+    for k in grant:
+        if not isinstance(k, str) or k not in KEYWORDS:
+            raise r.fail(where, f"unknown keyword {echo(k)}", ", ".join(sorted(KEYWORDS)))
+    return tuple(grant)
 
 
 def _fresh_slug(name: str, taken: set[str]) -> str:
@@ -215,7 +225,7 @@ def _known(pid: str, ids: set[str]) -> bool:
 
 def _id(r: _Reader, value: Any, ids: set[str], where: str) -> str:
     if not isinstance(value, str) or not _known(value, ids):
-        raise r.fail(where, f"unknown id {value!r}", "ids so far: " + ", ".join(sorted(ids)))
+        raise r.fail(where, f"unknown id {echo(value)}", "ids so far: " + ", ".join(sorted(ids)))
     return value
 
 
@@ -225,64 +235,113 @@ def _action(r: _Reader, raw: Any, i: int, players: Sequence[str], ids: set[str])
         raise r.fail(where, "expected a table")
     do = r.get(raw, "do", where, str)
     if do not in _ACTIONS:
-        raise r.fail(f"{where}.do", f"unknown action {do!r}", ", ".join(sorted(_ACTIONS)))
+        raise r.fail(f"{where}.do", f"unknown action {echo(do)}", ", ".join(sorted(_ACTIONS)))
     required, optional = _ACTIONS[do]
     r.keys(raw, required | optional | {"do"}, where)
     for key in required:
         if key not in raw:
-            raise r.fail(where, f"{do} needs key {key!r}")
-    params: dict[str, Any] = {}
+            raise r.fail(where, f"{do} needs key {echo(key)}")
     if do == "cast":
-        card = r.card(r.get(raw, "card", where, str), f"{where}.card")
-        params["card"] = card
-        params["by"] = r.player(raw["by"], players, f"{where}.by")
-        params["x"] = r.count(r.get(raw, "x", where, int, 0), f"{where}.x")
-        pid = r.get(raw, "id", where, str, None)
-        if pid is not None:
-            params["id"] = pid
-        ids.add(pid or _fresh_slug(card.name, ids))
-        if "mode" in raw:
-            params["mode"] = _modes(r, raw["mode"], card, f"{where}.mode")
-        elif card.ability("exile_all_modal") is not None:
-            raise r.fail(where, f"{card.name} is modal: give its mode", _mode_hint(card))
-        return Action(do, params)
-    for key in ("permanent", "tap_creature"):
-        if key in raw:
-            params[key] = _id(r, raw[key], ids, f"{where}.{key}")
-    if "target" in raw:
-        target = raw["target"]
-        if do == "damage" and (target == "all_creatures" or target in players):
-            params["target"] = target
-        else:
-            params["target"] = _id(r, target, ids, f"{where}.target")
-    if "amount" in raw:
-        params["amount"] = r.count(raw["amount"], f"{where}.amount")
-    if "ability" in raw:
-        params["ability"] = r.count(raw["ability"], f"{where}.ability")
-    if "kind" in raw:
-        kind = r.get(raw, "kind", where, str)
-        if not _COUNTER_KIND.match(kind):
-            raise r.fail(f"{where}.kind", f"unknown counter kind {kind!r}", 'e.g. "+1/+1"')
-        params["kind"] = kind
-    if "color" in raw:
-        color = r.get(raw, "color", where, str)
-        if color not in MANA_TYPES:
-            raise r.fail(f"{where}.color", f"unknown mana type {color!r}", "one of W U B R G C")
-        params["color"] = color
-    if "replacement_order" in raw:
-        order = r.get(raw, "replacement_order", where, list)
-        params["replacement_order"] = [_id(r, v, ids, f"{where}.replacement_order") for v in order]
+        return Action(do, _cast(r, raw, where, players, ids))
+    params = {
+        key: read(r, raw[key], f"{where}.{key}", do, players, ids)
+        for key, read in _PARAMS.items()
+        if key in raw
+    }
     if do == "attack":
-        attackers = r.get(raw, "attackers", where, list)
-        params["attackers"] = [_id(r, v, ids, f"{where}.attackers") for v in attackers]
-        if len(set(params["attackers"])) != len(attackers):
-            raise r.fail(f"{where}.attackers", "a creature is listed twice")
-        blockers = r.get(raw, "blockers", where, dict, {})
-        params["blockers"] = {
+        params.update(_combat(r, raw, where, ids))
+    return Action(do, params)
+
+
+def _read_id(
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+) -> Any:
+    return _id(r, value, ids, where)
+
+
+def _read_target(
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+) -> Any:
+    if do == "damage" and (value == "all_creatures" or value in players):
+        return str(value)
+    return _id(r, value, ids, where)
+
+
+def _read_count(
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+) -> Any:
+    return r.count(value, where)
+
+
+def _read_kind(
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+) -> Any:
+    return _counter_kind(r, r.typed(value, str, where), where)
+
+
+def _read_color(
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+) -> Any:
+    if r.typed(value, str, where) not in MANA_TYPES:
+        raise r.fail(where, f"unknown mana type {echo(value)}", "one of W U B R G C")
+    return value
+
+
+def _read_ids(
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+) -> Any:
+    return [_id(r, v, ids, where) for v in r.typed(value, list, where)]
+
+
+# The parameters of the actions other than cast and attack's combat keys, in the order they
+# are read, each with its reader (the key path names it in errors).
+_PARAMS: dict[str, Callable[[_Reader, Any, str, str, Sequence[str], set[str]], Any]] = {
+    "permanent": _read_id,
+    "tap_creature": _read_id,
+    "target": _read_target,
+    "amount": _read_count,
+    "ability": _read_count,
+    "kind": _read_kind,
+    "color": _read_color,
+    "replacement_order": _read_ids,
+}
+
+
+def _cast(
+    r: _Reader, raw: Mapping[str, Any], where: str, players: Sequence[str], ids: set[str]
+) -> dict[str, Any]:
+    """A cast's parameters; the cast card's id (given or its slug) joins ``ids``."""
+    card = r.card(r.get(raw, "card", where, str), f"{where}.card")
+    params: dict[str, Any] = {
+        "card": card,
+        "by": r.player(raw["by"], players, f"{where}.by"),
+        "x": r.count(r.get(raw, "x", where, int, 0), f"{where}.x"),
+    }
+    pid = r.get(raw, "id", where, str, None)
+    if pid is not None:
+        params["id"] = pid
+    ids.add(pid or _fresh_slug(card.name, ids))
+    if "mode" in raw:
+        params["mode"] = _modes(r, raw["mode"], card, f"{where}.mode")
+    elif card.ability("exile_all_modal") is not None:
+        raise r.fail(where, f"{card.name} is modal: give its mode", _mode_hint(card))
+    return params
+
+
+def _combat(r: _Reader, raw: Mapping[str, Any], where: str, ids: set[str]) -> dict[str, Any]:
+    """An attack's attackers (each once) and blockers (blocker id -> attacker id)."""
+    listed = r.get(raw, "attackers", where, list)
+    attackers = [_id(r, v, ids, f"{where}.attackers") for v in listed]
+    if len(set(attackers)) != len(listed):
+        raise r.fail(f"{where}.attackers", "a creature is listed twice")
+    blockers = r.get(raw, "blockers", where, dict, {})
+    return {
+        "attackers": attackers,
+        "blockers": {
             _id(r, b, ids, f"{where}.blockers"): _id(r, a, ids, f"{where}.blockers.{b}")
             for b, a in blockers.items()
-        }
-    return Action(do, params)
+        },
+    }
 
 
 def _mode_hint(card: Card) -> str:
@@ -300,7 +359,7 @@ def _modes(r: _Reader, value: Any, card: Card, where: str) -> list[str]:
         or not chosen
         or any(m not in ability.names("modes") for m in chosen)
     ):
-        raise r.fail(where, f"bad mode {value!r}", _mode_hint(card))
+        raise r.fail(where, f"bad mode {echo(value)}", _mode_hint(card))
     if ability.text("choose") == "one" and len(chosen) != 1:
         raise r.fail(where, f"{card.name} chooses exactly one mode")
     return list(chosen)
@@ -320,7 +379,7 @@ def _choices(r: _Reader, raw: Mapping[str, Any], players: Sequence[str], ids: se
             if kind and kind not in _TRIGGER_KINDS:
                 raise r.fail(
                     f"choices.trigger_order.{player}",
-                    f"unknown ability {kind!r} in {key!r}",
+                    f"unknown ability {echo(kind)} in {echo(key)}",
                     ", ".join(sorted(_TRIGGER_KINDS)),
                 )
         trigger_order[player] = [str(k) for k in keys]

@@ -10,6 +10,7 @@ def _counters(c: dict[str, int]) -> str:
 
 
 def render(out: dict[str, Any]) -> str:
+    """The log with its rule column aligned, then the result and the final state."""
     if out.get("engine") == "batch":
         lines = ["Batch engine: the outcome only (the reference engine explains each step)"]
     else:
@@ -22,8 +23,18 @@ def render(out: dict[str, Any]) -> str:
     if out["returned"]:
         order = ", ".join(f"{r['id']} ({r['controller']}, {r['by']})" for r in out["returned"])
         lines.append(f"Returned, in order: {order}")
-    lines.append("Battlefield:")
-    for p in out["battlefield"]:
+    lines += _battlefield(out["battlefield"])
+    lines.append("Life: " + ", ".join(f"{k} {v}" for k, v in out["life"].items()))
+    lines += _zones(out)
+    lines += _mana(out)
+    for r in out["rejected"]:
+        lines.append(f"Rejected: action {r['action']}: {r['reason']} ({r['rule']})")
+    return "\n".join(lines)
+
+
+def _battlefield(permanents: list[dict[str, Any]]) -> list[str]:
+    lines = ["Battlefield:"]
+    for p in permanents:
         pt = f" {p['power']}/{p['toughness']}" if p["power"] is not None else ""
         flags = [f for f, on in (("tapped", p["tapped"]), ("token", p["token"])) if on]
         if p["damage"]:
@@ -32,9 +43,13 @@ def render(out: dict[str, Any]) -> str:
             f"  {p['id']}: {p['card']}{pt} ({p['controller']}, object {p['object']}, "
             f"{_counters(p['counters'])}{', ' + ', '.join(flags) if flags else ''})"
         )
-    if not out["battlefield"]:
+    if not permanents:
         lines.append("  (empty)")
-    lines.append("Life: " + ", ".join(f"{k} {v}" for k, v in out["life"].items()))
+    return lines
+
+
+def _zones(out: dict[str, Any]) -> list[str]:
+    lines = []
     for zone in ("graveyard", "exile", "hand"):
         held = {k: v for k, v in out[zone].items() if v}
         if held:
@@ -42,6 +57,11 @@ def render(out: dict[str, Any]) -> str:
                 f"{zone.capitalize()}: "
                 + "; ".join(f"{k}: {', '.join(v)}" for k, v in held.items())
             )
+    return lines
+
+
+def _mana(out: dict[str, Any]) -> list[str]:
+    lines = []
     pools = {k: {t: n for t, n in v.items() if n} for k, v in out["mana_pool"].items()}
     if any(pools.values()):
         lines.append(
@@ -56,6 +76,4 @@ def render(out: dict[str, Any]) -> str:
             "Could produce: "
             + "; ".join(f"{k}: {''.join(v) or 'nothing'}" for k, v in out["could_produce"].items())
         )
-    for r in out["rejected"]:
-        lines.append(f"Rejected: action {r['action']}: {r['reason']} ({r['rule']})")
-    return "\n".join(lines)
+    return lines

@@ -16,35 +16,47 @@ import pandas as pd
 
 from sim.report import charts as rc
 from sim.report.data import PROPORTION_METHODS, RunData
+from sim.shapes.catalog import UNSUPPORTED_RATE, Entry, Metric, metrics_of
+from sim.shapes.mana import catalog as mana_metrics
+from sim.shapes.registry import CATALOGS
+from sim.shapes.wipe import catalog as wipe_metrics
 
 TAIL = 0.001  # distributions stop at the last count with at least this share of trials
 MAX_GROUPS_IN_BARS = 6  # more sweep points than this: bar charts show the first and the last
 
-# (metric, level or None for every level, label) in the order a reader asks about them
-HEADLINE: tuple[tuple[str, str | None, str], ...] = (
-    ("return_rate", "all", "Persist/undying creatures that returned"),
-    ("return_rate_if_left", "all", "… of those that left the battlefield"),
-    ("returns_per_trial", "all", "Returns per trial"),
-    ("returns_per_trial", "persist", "Persist returns per trial"),
-    ("returns_per_trial", "undying", "Undying returns per trial"),
-    ("first_return_share", None, "First return by seat:"),
-    ("mana_by_type", "total", "Total mana per trial"),
-    ("x_castable", "all", "X spell castable"),
-    ("max_x", "all", "Max X (when castable)"),
-    ("cost_payable", None, "Cost payable:"),
-    ("draw_rate", "all", "Draws (mandatory loop, CR 104.4b)"),
-    ("unsupported_rate", "all", "Unsupported trials"),
-)
 
-# sweep curves: (metric, levels or None for every level, y label)
-SWEEP: tuple[tuple[str, tuple[str, ...] | None, str], ...] = (
-    ("return_rate", ("all",), "return rate"),
-    ("first_return_share", None, "share of first returns"),
-    ("returns_per_trial", None, "returns per trial"),
-    ("mana_by_type", ("total",), "total mana per trial"),
-    ("max_x", ("all",), "max X"),
-    ("cost_payable", None, "share of trials"),
-)
+def _catalogs(shape: str | None) -> list[tuple[Entry, ...]]:
+    """The catalogs a run's metrics come from: its shape's, or every shape's (an older run)."""
+    return [CATALOGS[shape]] if shape in CATALOGS else list(CATALOGS.values())
+
+
+def _metrics(shape: str | None) -> list[Metric]:
+    """Every metric of the shape(s), once each by name, the status family last (a reader
+    asks about the findings before the trials that were set aside)."""
+    seen: dict[str, Metric] = {}
+    for cat in _catalogs(shape):
+        for metric in metrics_of(cat):
+            seen.setdefault(metric.name, metric)
+    return sorted(seen.values(), key=lambda metric: metric.family == "status")
+
+
+def headline_rows(shape: str | None = None) -> tuple[tuple[str, str | None, str], ...]:
+    """(metric, level or None for every level, label) of the headline table, in the order a
+    reader asks about them, read from the shape's catalog."""
+    return tuple(
+        (metric.name, level, label)
+        for metric in _metrics(shape)
+        for level, label in metric.headline_rows()
+    )
+
+
+def label(shape: str | None, metric: str) -> str:
+    """What the report calls a metric of a shape (its CSV name when no catalog has it)."""
+    found = [m.label for m in _metrics(shape) if m.name == metric]
+    return found[0] if found else metric
+
+
+HEADLINE = headline_rows()  # every shape's headline rows (``--target-ci`` waits for these)
 
 
 @dataclass(frozen=True)
@@ -86,14 +98,16 @@ def _bar_chart(
     run: RunData, metric: str, title: str, caption: str, *, skip: Sequence[str] = ()
 ) -> Chart:
     levels = _levels(run, metric, skip=skip)
-    if metric == "rejected_share":  # reasons that never happened: listed in the CSV only
+    if (
+        metric == mana_metrics.REJECTED_SHARE.name
+    ):  # reasons that never happened: listed in the CSV only
         rows = run.rows(metric)
         levels = [lv for lv in levels if (rows[rows["level"] == lv]["estimate"] > 0).any()]
     series = [_series(run, metric, g, levels) for g in _bar_groups(run)]
     percent = _is_share(run.rows(metric))
     colors = (
         [rc.MANA_COLORS.get(lv, rc.PALETTE[0]) for lv in levels]
-        if metric == "mana_by_type"
+        if metric == mana_metrics.MANA_BY_TYPE.name
         else None
     )
     xlabel = "share" if percent else "mean per trial"
@@ -114,15 +128,16 @@ def _distribution(run: RunData, metric: str, title: str, xlabel: str, caption: s
 
 
 def _order_split(run: RunData) -> Chart:
-    seats = _levels(run, "first_return_share")
+    metric = wipe_metrics.FIRST_RETURN_SHARE
+    seats = _levels(run, metric.name)
     groups = run.groups
-    shares = np.array([_series(run, "first_return_share", g, seats).estimate for g in groups])
+    shares = np.array([_series(run, metric.name, g, seats).estimate for g in groups])
     svg = rc.stacked_shares([run.group_label(g) for g in groups], seats, shares)
     caption = (
         "Among trials with at least one return: whose creature came back first. APNAP (CR"
         " 603.3b): the active player's triggers go on the stack first, so they resolve last."
     )
-    return Chart("Return order split: first return by seat", caption, svg)
+    return Chart(metric.label, caption, svg)
 
 
 def _sweep_x(run: RunData) -> tuple[list[float] | None, list[str], str]:
@@ -141,85 +156,109 @@ def _sweep_x(run: RunData) -> tuple[list[float] | None, list[str], str]:
 def _sweep_charts(run: RunData) -> list[Chart]:
     x, ticks, xlabel = _sweep_x(run)
     out = []
-    for metric, wanted, ylabel in SWEEP:
-        if not run.has(metric):
+    for metric in _metrics(run.manifest.get("shape")):
+        if metric.curve is None or not run.has(metric.name):
             continue
-        levels = list(wanted) if wanted is not None else _levels(run, metric)
+        levels = metric.curve.levels or _levels(run, metric.name)
+        rows = run.rows(metric.name)
         series = []
         for level in levels:
-            rows = run.rows(metric)
-            rows = rows[rows["level"] == level].set_index("group").reindex(run.groups)
+            at = rows[rows["level"] == level].set_index("group").reindex(run.groups)
             series.append(
                 rc.Series(
                     level,
-                    rows["estimate"].to_numpy(np.float64),
-                    rows["ci_low"].to_numpy(np.float64),
-                    rows["ci_high"].to_numpy(np.float64),
+                    at["estimate"].to_numpy(np.float64),
+                    at["ci_low"].to_numpy(np.float64),
+                    at["ci_high"].to_numpy(np.float64),
                 )
             )
         svg = rc.sweep_curves(
-            x, ticks, series, xlabel=xlabel, ylabel=ylabel, percent=_is_share(run.rows(metric))
+            x, ticks, series, xlabel=xlabel, ylabel=metric.curve.ylabel, percent=_is_share(rows)
         )
         caption = "Each sweep point with its 95% confidence band."
-        out.append(Chart(f"Sweep: {metric} over {xlabel}", caption, svg))
+        out.append(Chart(f"Sweep: {metric.name} over {xlabel}", caption, svg))
     return out
+
+
+_CI = "Bars: estimate; whiskers: 95% confidence interval."
+
+# (metric, caption, x label of a distribution or None for bars), in the order a reader asks
+_CHARTS: tuple[tuple[Metric, str, str | None], ...] = (
+    (
+        wipe_metrics.RETURN_RATE_BY_CARD,
+        "Share of each card's starting permanents that returned (persist or undying). " + _CI,
+        None,
+    ),
+    (wipe_metrics.FIRST_RETURN_SHARE, "", None),  # the stacked return order split
+    (
+        wipe_metrics.RETURN_RATE_BY_SEAT,
+        "Persist/undying permanents that returned, by their controller's seat. " + _CI,
+        None,
+    ),
+    (
+        wipe_metrics.RETURNS_COUNT,
+        "Share of trials with each number of returns (95% intervals).",
+        "returns",
+    ),
+    (mana_metrics.MANA_BY_TYPE, "Mean mana of each type added per trial. " + _CI, None),
+    (mana_metrics.TOTAL_MANA_COUNT, "Share of trials by total mana added.", "total mana"),
+    (
+        mana_metrics.MAX_X_COUNT,
+        "Share of trials (where the X spell is castable) by the largest X paid for.",
+        "max X",
+    ),
+    (mana_metrics.COST_PAYABLE, "Share of trials whose mana could pay each cost. " + _CI, None),
+    (
+        mana_metrics.REJECTED_SHARE,
+        "Share of attempted activations rejected, by reason. " + _CI,
+        None,
+    ),
+)
+
+
+def _chart(run: RunData, metric: Metric, caption: str, xlabel: str | None) -> Chart:
+    if metric is wipe_metrics.FIRST_RETURN_SHARE:
+        return _order_split(run)
+    if xlabel is not None:
+        return _distribution(run, metric.name, metric.label, xlabel, caption)
+    skip = ("total",) if metric is mana_metrics.MANA_BY_TYPE else ()
+    return _bar_chart(run, metric.name, metric.label, caption, skip=skip)
 
 
 def charts(run: RunData) -> list[Chart]:
     """Every chart the run's metrics allow, the ones answering the main question first."""
-    out: list[Chart] = []
-    ci = "Bars: estimate; whiskers: 95% confidence interval."
-    if run.has("return_rate_by_card"):
-        cap = "Share of each card's starting permanents that returned (persist or undying). " + ci
-        out.append(_bar_chart(run, "return_rate_by_card", "Return rate by card", cap))
-    if run.has("first_return_share"):
-        out.append(_order_split(run))
-    if run.has("return_rate_by_seat"):
-        cap = "Persist/undying permanents that returned, by their controller's seat. " + ci
-        out.append(_bar_chart(run, "return_rate_by_seat", "Return rate by seat", cap))
-    if run.has("returns_count"):
-        cap = "Share of trials with each number of returns (95% intervals)."
-        out.append(_distribution(run, "returns_count", "Returns per trial", "returns", cap))
-    if run.has("mana_by_type"):
-        cap = "Mean mana of each type added per trial. " + ci
-        out.append(_bar_chart(run, "mana_by_type", "Mana by type", cap, skip=("total",)))
-    if run.has("total_mana_count"):
-        cap = "Share of trials by total mana added."
-        out.append(_distribution(run, "total_mana_count", "Total mana", "total mana", cap))
-    if run.has("max_x_count"):
-        cap = "Share of trials (where the X spell is castable) by the largest X paid for."
-        out.append(_distribution(run, "max_x_count", "X", "max X", cap))
-    if run.has("cost_payable"):
-        cap = "Share of trials whose mana could pay each cost. " + ci
-        out.append(_bar_chart(run, "cost_payable", "Costs payable", cap))
-    if run.has("rejected_share"):
-        cap = "Share of attempted activations rejected, by reason. " + ci
-        out.append(_bar_chart(run, "rejected_share", "Rejected activations", cap))
+    out = [_chart(run, *spec) for spec in _CHARTS if run.has(spec[0].name)]
     if run.is_sweep:
         out.extend(_sweep_charts(run))
     return out
 
 
+def _cells(run: RunData, metric: str, level: str, fmt: Formatter) -> list[str]:
+    cells = []
+    for g in run.groups:
+        rows = run.rows(metric, g)
+        rows = rows[rows["level"] == level]
+        if rows.empty:
+            cells.append("—")
+            continue
+        first = rows.iloc[0]
+        cells.append(
+            fmt(first["estimate"], first["ci_low"], first["ci_high"], str(first["method"]))
+        )
+    return cells
+
+
 def headline(run: RunData, fmt: Formatter) -> list[tuple[str, list[str]]]:
     """Rows of (label, one cell per group) for the key metrics, each with its interval."""
     out = []
-    for metric, level, label in HEADLINE:
+    for metric, level, text in headline_rows(run.manifest.get("shape")):
         if not run.has(metric):
             continue
-        levels = [level] if level is not None else _levels(run, metric)
-        if level is None:
-            out.append((label, ["" for _ in run.groups]))
-        for lv in levels:
-            cells = []
-            for g in run.groups:
-                rows = run.rows(metric, g)
-                rows = rows[rows["level"] == lv]
-                if rows.empty:
-                    cells.append("—")
-                    continue
-                r = rows.iloc[0]
-                cells.append(fmt(r["estimate"], r["ci_low"], r["ci_high"], str(r["method"])))
-            out.append((label if level is not None else f"    {lv}", cells))
+        if level is not None:
+            out.append((text, _cells(run, metric, level, fmt)))
+            continue
+        out.append((text, ["" for _ in run.groups]))
+        out.extend((f"    {lv}", _cells(run, metric, lv, fmt)) for lv in _levels(run, metric))
     return out
 
 
@@ -232,26 +271,26 @@ def findings(run: RunData) -> list[str]:
     out = []
     for g in run.groups:
         prefix = f"{run.group_label(g)}: " if run.is_sweep else ""
-        rate = run.rows("return_rate", g)
+        rate = run.rows(wipe_metrics.RETURN_RATE.name, g)
         if not rate.empty:
-            r = rate.iloc[0]
+            row = rate.iloc[0]
             text = (
-                f"{prefix}{_pct(r['estimate'])} of persist/undying creatures returned"
-                f" (95% CI {_pct(r['ci_low'])}–{_pct(r['ci_high'])})"
+                f"{prefix}{_pct(row['estimate'])} of persist/undying creatures returned"
+                f" (95% CI {_pct(row['ci_low'])}–{_pct(row['ci_high'])})"
             )
-            first = run.rows("first_return_share", g)
+            first = run.rows(wipe_metrics.FIRST_RETURN_SHARE.name, g)
             if not first.empty:
                 split = ", ".join(
-                    f"{row['level']} {_pct(row['estimate'])}" for _, row in first.iterrows()
+                    f"{seat['level']} {_pct(seat['estimate'])}" for _, seat in first.iterrows()
                 )
                 text += f"; first return by seat: {split}"
             out.append(text + ".")
-        total = run.rows("mana_by_type", g)
+        total = run.rows(mana_metrics.MANA_BY_TYPE.name, g)
         total = total[total["level"] == "total"]
         if not total.empty:
-            t = total.iloc[0]
-            text = f"{prefix}{t['estimate']:.2f} mana per trial on average"
-            max_x = run.rows("max_x", g)
+            mean = total.iloc[0]
+            text = f"{prefix}{mean['estimate']:.2f} mana per trial on average"
+            max_x = run.rows(mana_metrics.MAX_X.name, g)
             if not max_x.empty:
                 text += f"; mean max X {max_x.iloc[0]['estimate']:.2f}"
             out.append(text + ".")
@@ -262,7 +301,7 @@ def status_rows(run: RunData) -> list[dict[str, str]]:
     """Trials by status (ok, draw, unsupported) for each group, as counts and shares."""
     out = []
     for g in run.groups:
-        rows = run.rows("draw_rate", g), run.rows("unsupported_rate", g)
+        rows = run.rows(wipe_metrics.DRAW_RATE.name, g), run.rows(UNSUPPORTED_RATE.name, g)
         any_rows = run.summary[run.summary["group"] == g]
         trials = int(any_rows["trials"].max()) if not any_rows.empty else 0
         counts: list[int | None] = []

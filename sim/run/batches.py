@@ -162,7 +162,7 @@ def run_batches(
     ``next_round(totals, m)`` says how many batches per point to have in all (``m`` or fewer:
     stop). It sees only whole rounds of totals in batch order, which are exact integer sums,
     so where a run stops does not depend on ``--jobs`` or the backend (``sim.run.target_ci``)."""
-    from joblib import Parallel, delayed  # imported here: ``cauldron validate`` needs none
+    from joblib import delayed  # imported here: ``cauldron validate`` needs none
 
     start = time.perf_counter()
     shape = shape_of(exp.shape)
@@ -179,18 +179,10 @@ def run_batches(
     with backend(settings) as (name, workers):
         # Files are touched only once the backend is up: a bad --scheduler writes nothing.
         if checkpoints is not None:
-            if resume:
-                done = checkpoints.load(add)
-            else:
-                checkpoints.start_fresh()
+            done = _open_checkpoints(checkpoints, resume, add)
         already = sum(sizes[b] for _, b in done)
         progress = Progress(exp.trials * len(exp.points), already, settings.progress)
-        if name == "loky":
-            parallel = Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
-        else:
-            # The backend comes from ``parallel_config``: naming it here again makes joblib
-            # 1.6 hand its nesting level to Dask as a task argument.
-            parallel = Parallel(n_jobs=-1, return_as="generator_unordered")
+        parallel = _parallel(name, workers)
         low, high = 0, len(sizes) if next_round is None else 1
         have = 0
         while low < high:
@@ -214,3 +206,24 @@ def run_batches(
             low, high = high, min(len(sizes), next_round(totals, high))
     progress.close()
     return RunTotals(totals, ran, len(done), time.perf_counter() - start, workers, have)
+
+
+def _open_checkpoints(
+    checkpoints: Checkpoints, resume: bool, add: Callable[[int, int, np.ndarray], None]
+) -> set[tuple[int, int]]:
+    """The (group, batch) pairs already done: loaded on ``--resume``, else none (a fresh
+    start clears the folder's old checkpoints)."""
+    if resume:
+        return checkpoints.load(add)
+    checkpoints.start_fresh()
+    return set()
+
+
+def _parallel(name: str, workers: int) -> Any:
+    from joblib import Parallel
+
+    if name == "loky":
+        return Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
+    # The backend comes from ``parallel_config``: naming it here again makes joblib 1.6 hand
+    # its nesting level to Dask as a task argument.
+    return Parallel(n_jobs=-1, return_as="generator_unordered")

@@ -1,9 +1,14 @@
 """Checkpoints of finished batches in a run folder, so ``--resume`` continues a killed run.
 
-``<run>/checkpoints/run.json`` names the run (a hash of everything that decides its
-numbers); each finished batch is one ``g<group>-b<batch>.npy`` int64 vector of its sufficient
-statistics, written atomically. A resumed run adds the stored vectors instead of recomputing
-them, and the statistics are integer sums, so the totals are the same to the last bit.
+``<run>/checkpoints/run.json`` names the run: a hash of everything that decides its numbers,
+the configuration and seed, and also the code (``code_digest``: the engine's and the runner's
+sources) and the cards (``cards_digest``), so checkpoints written by other code or another card
+library are never added to this run's. Each finished batch is one int64 vector of its
+sufficient statistics, ``g<group>-b<batch>.<checksum>.npy``, written atomically; the checksum
+covers the run's hash, the batch and the vector, so a file that was edited, truncated, renamed
+or copied from another run does not check out. A resumed run adds the stored vectors instead
+of recomputing them, and the statistics are integer sums, so the totals are the same to the
+last bit.
 """
 
 from __future__ import annotations
@@ -11,16 +16,24 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
+import engine
+import sim
 from sim.errors import UserError
 from sim.files import write_array, write_json
+from sim.shapes.base import Layout
 
-_FILE = re.compile(r"^g(\d+)-b(\d+)\.npy$")
+CHECKSUM_CHARS = 16  # hex digits of a checkpoint's checksum (64 bits of SHA-256)
+_FILE = re.compile(rf"^g(\d+)-b(\d+)\.([0-9a-f]{{{CHECKSUM_CHARS}}})\.npy$")
+_LIKE = re.compile(r"^g\d+-b\d+.*\.npy$")  # anything that looks like a checkpoint
+_FIX = "hint: run without --resume to start over"
 
 
 def run_identity(doc: dict[str, Any]) -> str:
@@ -29,20 +42,77 @@ def run_identity(doc: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class Checkpoints:
-    """The checkpoint folder of one run; ``sizes[g]`` is group g's statistics vector length."""
+@cache
+def code_digest() -> str:
+    """A hash of the installed ``engine`` and ``sim`` Python sources (computed once a process).
 
-    def __init__(self, folder: Path, identity: dict[str, Any], sizes: list[int], n_batches: int):
+    A resumed run must add batches computed by the very same code: an upgrade between the kill
+    and the resume could change what a batch computes."""
+    h = hashlib.sha256()
+    for package in (engine, sim):
+        root = Path(package.__file__ or "").parent
+        for path in sorted(root.rglob("*.py")):
+            h.update(path.relative_to(root.parent).as_posix().encode("utf-8") + b"\0")
+            h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@cache
+def cards_digest() -> str:
+    """A hash of the card library (``engine/cards.toml``; computed once a process)."""
+    data = resources.files("engine").joinpath("cards.toml").read_bytes()
+    return hashlib.sha256(data).hexdigest()
+
+
+def checksum(digest: str, group: int, batch: int, vector: np.ndarray) -> str:
+    """The checksum of batch ``batch`` of group ``group`` of the run ``digest``."""
+    h = hashlib.sha256(f"{digest}:{group}:{batch}:".encode("ascii"))
+    h.update(np.ascontiguousarray(vector, dtype="<i8").tobytes())
+    return h.hexdigest()[:CHECKSUM_CHARS]
+
+
+def implausible(layout: Layout, vector: np.ndarray, trials: int) -> str | None:
+    """What is impossible about a batch's statistics, or None: every shape's ``status`` field
+    is [trials, then counts of trials by outcome], so it must say ``trials`` and its counts
+    must be whole and add up to at most that."""
+    status = layout.unpack(vector)["status"]
+    if int(status[0]) != trials:
+        return f"it counts {int(status[0])} trials, the batch has {trials}"
+    outcomes = status[1:]
+    if (outcomes < 0).any() or int(outcomes.sum()) > trials:
+        return f"its outcome counts {outcomes.tolist()} do not fit {trials} trials"
+    return None
+
+
+class BatchTrials(Protocol):
+    """The trials of each batch of a sweep point (``sim.run.batches.Batches``)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, batch: int) -> int: ...
+
+
+class Checkpoints:
+    """The checkpoint folder of one run: ``layouts[g]`` lays out group g's statistics,
+    ``batches[b]`` is the trial count of batch b (of every group)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        identity: dict[str, Any],
+        layouts: Sequence[Layout],
+        batches: BatchTrials,
+    ):
         self.folder = folder
         self.identity = identity
         self.digest = run_identity(identity)
-        self.sizes = sizes
-        self.n_batches = n_batches
+        self.layouts = layouts
+        self.batches = batches
 
     def _files(self) -> list[Path]:
         if not self.folder.is_dir():
             return []
-        return sorted(p for p in self.folder.iterdir() if _FILE.match(p.name))
+        return sorted(p for p in self.folder.iterdir() if _LIKE.match(p.name))
 
     def check_resumable(self) -> None:
         """Fail (one line) unless the folder holds checkpoints of this very run."""
@@ -57,6 +127,7 @@ class Checkpoints:
             raise UserError(f"{meta}: unreadable ({err}) (hint: run without --resume)") from None
         if not isinstance(stored, dict) or stored.get("digest") != self.digest:
             theirs = stored.get("identity", {}) if isinstance(stored, dict) else {}
+            theirs = theirs if isinstance(theirs, dict) else {}
             differ = sorted(
                 k for k in set(self.identity) | set(theirs) if self.identity.get(k) != theirs.get(k)
             )
@@ -73,22 +144,40 @@ class Checkpoints:
         write_json(self.folder / "run.json", {"digest": self.digest, "identity": self.identity})
 
     def load(self, add: Callable[[int, int, np.ndarray], None]) -> set[tuple[int, int]]:
-        """Pass every stored batch to ``add(group, batch, vector)``; return their keys."""
+        """Check every stored batch and pass it to ``add(group, batch, vector)``; return their
+        keys. A file that does not check out stops the run (whatever was added is dropped)."""
         done: set[tuple[int, int]] = set()
         for path in self._files():
-            m = _FILE.match(path.name)
-            assert m is not None
-            group, batch = int(m.group(1)), int(m.group(2))
-            try:
-                vector = np.load(path, allow_pickle=False)
-            except (OSError, ValueError) as err:
-                raise UserError(f"{path}: corrupt checkpoint ({err}) (hint: delete it)") from None
-            ok = group < len(self.sizes) and batch < self.n_batches
-            if not ok or vector.dtype != np.int64 or vector.shape != (self.sizes[group],):
-                raise UserError(f"{path}: not a checkpoint of this run (hint: delete it)")
+            group, batch, vector = self._read(path)
+            if (group, batch) in done:
+                raise UserError(f"{path}: a second checkpoint of the same batch ({_FIX})")
             add(group, batch, vector)
             done.add((group, batch))
         return done
 
+    def _read(self, path: Path) -> tuple[int, int, np.ndarray]:
+        """One checkpoint file, checked: its name, its array, its checksum, its values."""
+        m = _FILE.match(path.name)
+        if m is None:
+            raise UserError(f"{path}: not a checkpoint of this version ({_FIX})")
+        group, batch = int(m.group(1)), int(m.group(2))
+        if group >= len(self.layouts) or batch >= len(self.batches):
+            raise UserError(f"{path}: not a checkpoint of this run ({_FIX})")
+        try:
+            vector = np.load(path, allow_pickle=False)
+        except (OSError, ValueError, EOFError) as err:
+            raise UserError(f"{path}: corrupt checkpoint ({err}) ({_FIX})") from None
+        layout = self.layouts[group]
+        if vector.dtype != np.int64 or vector.shape != (layout.size,):
+            raise UserError(f"{path}: not a checkpoint of this run ({_FIX})")
+        if checksum(self.digest, group, batch, vector) != m.group(3):
+            raise UserError(f"{path}: corrupt checkpoint (checksum mismatch) ({_FIX})")
+        problem = implausible(layout, vector, self.batches[batch])
+        if problem is not None:
+            raise UserError(f"{path}: impossible checkpoint: {problem} ({_FIX})")
+        return group, batch, vector
+
     def save(self, group: int, batch: int, vector: np.ndarray) -> None:
-        write_array(self.folder / f"g{group:04d}-b{batch:06d}.npy", vector)
+        """Write one finished batch, named with its checksum (atomically)."""
+        tag = checksum(self.digest, group, batch, vector)
+        write_array(self.folder / f"g{group:04d}-b{batch:06d}.{tag}.npy", vector)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import platform
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from importlib import metadata
@@ -19,12 +19,19 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sim.config.experiment import Experiment, load_experiment, parse_experiment
-from sim.errors import UserError
-from sim.files import write_csv, write_json
+from sim.config.experiment import (
+    MAX_BATCH,
+    MIN_BATCH,
+    Experiment,
+    load_experiment,
+    parse_experiment,
+)
+from sim.config.reader import Reader
+from sim.errors import MAX_PLACE, UserError, clip
+from sim.files import locked_folder, write_csv, write_json
 from sim.run.aggregate import tidy_frames
 from sim.run.batches import BACKENDS, RunSettings, RunTotals, batch_sizes, resolve_jobs, run_batches
-from sim.run.checkpoints import Checkpoints
+from sim.run.checkpoints import Checkpoints, cards_digest, code_digest
 from sim.run.target_ci import check_width, next_round, precision
 from sim.shapes.registry import shape_of
 from sim.shapes.wipe.exact import MAX_SUPPORT, check_exact, exact_point, exact_rows
@@ -66,13 +73,24 @@ def identity(exp: Experiment) -> dict[str, Any]:
         "trials": exp.trials,
         "batch_size": exp.batch_size,
         "version": cauldron_version(),
+        "code": code_digest(),
+        "cards": cards_digest(),
         "layout": [shape.layout(p.config).size for p in exp.points],
     }
 
 
 def check_out(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out}: exists and is not a folder")
+    """A run folder that cannot be one fails before anything runs (one line, no traceback);
+    a folder that exists but cannot be written fails when ``locked_folder`` takes it."""
+    try:
+        for folder in (out, *out.parents):
+            if folder.exists() and not folder.is_dir():
+                where = "" if folder == out else f" ({clip(str(folder), MAX_PLACE)} is a file)"
+                raise UserError(f"--out {clip(str(out), MAX_PLACE)}: not a folder{where}")
+            if folder.exists():
+                return
+    except OSError as err:
+        raise UserError(f"--out {clip(str(out), MAX_PLACE)}: {err.strerror or err}") from None
 
 
 def run_experiment(
@@ -89,42 +107,55 @@ def run_experiment(
     target_ci: float | None = None,
     exact: bool = False,
     max_support: int | None = None,
+    report: bool = False,
 ) -> ExperimentResult:
     """Run an experiment; write ``summary.csv``, one CSV per metric family and
-    ``manifest.json`` into ``out`` (nothing is written when ``out`` is None).
+    ``manifest.json`` into ``out`` (nothing is written when ``out`` is None), and with
+    ``report`` its ``report.html``. Every input is checked before anything is written; then
+    the folder is locked (``sim.files.locked_folder``) until the last file is written.
 
     ``target_ci``: stop once every headline proportion's 95% half-width is at most this,
     with the experiment's trials as the cap (``sim.run.target_ci``). ``exact``: enumerate
     every trial with its probability instead of sampling (``sim.shapes.wipe.exact``; at most
     ``max_support`` support points per sweep point)."""
     exp = as_experiment(experiment).with_overrides(trials, seed)
+    out_dir = Path(out) if out is not None else None
+    run: Callable[[Path | None], ExperimentResult]
     if exact:
         if target_ci is not None or resume:
             raise UserError("--exact needs no --target-ci or --resume (it samples nothing)")
-        return _run_exact(exp, out, MAX_SUPPORT if max_support is None else max_support)
-    if target_ci is not None:
-        check_width(target_ci)
-        if resume:
-            raise UserError("--target-ci cannot --resume (hint: rerun it; it is deterministic)")
-    resolve_jobs(jobs)
-    if backend not in BACKENDS:
-        raise UserError(f"--backend {backend}: unknown (hint: one of {', '.join(BACKENDS)})")
-    if scheduler is not None and backend != "dask":
-        raise UserError("--scheduler needs --backend dask")
-    out_dir = Path(out) if out is not None else None
-    if out_dir is not None:
-        check_out(out_dir)
-    if resume and out_dir is None:
-        raise UserError("--resume needs a run folder (--out)")
-    shape = shape_of(exp.shape)
-    checkpoints = None
-    if out_dir is not None:
-        sizes = [shape.layout(p.config).size for p in exp.points]
-        n_batches = len(batch_sizes(exp.trials, exp.batch_size))
-        checkpoints = Checkpoints(out_dir / "checkpoints", identity(exp), sizes, n_batches)
-    settings = RunSettings(jobs, backend, scheduler, progress)
+        cap = MAX_SUPPORT if max_support is None else max_support
+        run = partial(_run_exact, exp, check_exact(exp, cap), cap)
+    else:
+        settings = RunSettings(jobs, backend, scheduler, progress)
+        _check_run_flags(settings, out_dir, resume, target_ci)
+        if out_dir is not None and resume:
+            _checkpoints(exp, out_dir).check_resumable()
+        run = partial(_run_sampled, exp, settings, resume, target_ci)
+    if out_dir is None:
+        return run(None)
+    check_out(out_dir)
+    with locked_folder(out_dir, f"--out {clip(str(out_dir), MAX_PLACE)}"):
+        result = run(out_dir)
+        if report:
+            from sim.report.html import write_report  # jinja2, matplotlib: only when reporting
+
+            write_report(out_dir)
+    return result
+
+
+def _run_sampled(
+    exp: Experiment,
+    settings: RunSettings,
+    resume: bool,
+    target_ci: float | None,
+    out_dir: Path | None,
+) -> ExperimentResult:
+    """Sample the experiment's batches (resuming from checkpoints when asked); write the run."""
+    checkpoints = None if out_dir is None else _checkpoints(exp, out_dir)
     rounds = None if target_ci is None else partial(next_round, exp, target_ci)
     done = run_batches(exp, settings, checkpoints, resume, rounds)
+    shape = shape_of(exp.shape)
     rows = [
         shape.rows(p.config, total, exp.families)
         for p, total in zip(exp.points, done.totals, strict=True)
@@ -140,6 +171,42 @@ def run_experiment(
             "met": reached.half_width <= target_ci,
             "cap_trials": exp.trials,
         }
+    return _finish(out_dir, summary, tables, manifest)
+
+
+def _check_run_flags(
+    settings: RunSettings, out_dir: Path | None, resume: bool, target_ci: float | None
+) -> None:
+    """Every flag checked before a batch runs, so a bad one costs nothing."""
+    if target_ci is not None:
+        check_width(target_ci)
+        if resume:
+            raise UserError("--target-ci cannot --resume (hint: rerun it; it is deterministic)")
+    resolve_jobs(settings.jobs)
+    if settings.backend not in BACKENDS:
+        raise UserError(
+            f"--backend {settings.backend}: unknown (hint: one of {', '.join(BACKENDS)})"
+        )
+    if settings.scheduler is not None and settings.backend != "dask":
+        raise UserError("--scheduler needs --backend dask")
+    if resume and out_dir is None:
+        raise UserError("--resume needs a run folder (--out)")
+
+
+def _checkpoints(exp: Experiment, out_dir: Path) -> Checkpoints:
+    shape = shape_of(exp.shape)
+    layouts = [shape.layout(p.config) for p in exp.points]
+    batches = batch_sizes(exp.trials, exp.batch_size)
+    return Checkpoints(out_dir / "checkpoints", identity(exp), layouts, batches)
+
+
+def _finish(
+    out_dir: Path | None,
+    summary: pd.DataFrame,
+    tables: dict[str, pd.DataFrame],
+    manifest: dict[str, Any],
+) -> ExperimentResult:
+    """Write the run folder (when there is one): the CSVs first, the manifest last."""
     if out_dir is not None:
         write_csv(out_dir / "summary.csv", summary)
         for family, frame in tables.items():
@@ -148,12 +215,11 @@ def run_experiment(
     return ExperimentResult(summary, tables, manifest, out_dir)
 
 
-def _run_exact(exp: Experiment, out: str | Path | None, max_support: int) -> ExperimentResult:
-    """``--exact``: every sweep point enumerated through the batch engine, one weighted batch."""
-    support = check_exact(exp, max_support)
-    out_dir = Path(out) if out is not None else None
-    if out_dir is not None:
-        check_out(out_dir)
+def _run_exact(
+    exp: Experiment, support: list[int], max_support: int, out_dir: Path | None
+) -> ExperimentResult:
+    """``--exact``: every sweep point enumerated through the batch engine, one weighted batch
+    (``support``: each point's support size, from ``check_exact``)."""
     start = time.perf_counter()
     points = [exact_point(p.config) for p in exp.points]
     rows = [
@@ -174,12 +240,7 @@ def _run_exact(exp: Experiment, out: str | Path | None, max_support: int) -> Exp
             "trials_total": sum(support),
         }
     )
-    if out_dir is not None:
-        write_csv(out_dir / "summary.csv", summary)
-        for family, frame in tables.items():
-            write_csv(out_dir / f"{family}.csv", frame)
-        write_json(out_dir / "manifest.json", manifest)
-    return ExperimentResult(summary, tables, manifest, out_dir)
+    return _finish(out_dir, summary, tables, manifest)
 
 
 def _manifest(exp: Experiment, settings: RunSettings, done: RunTotals) -> dict[str, Any]:
@@ -222,9 +283,12 @@ def experiment_of_run(run_dir: Path) -> Experiment:
             try:
                 config, name = doc["config"], doc["experiment"]
                 trials, seed, size = int(doc["trials"]), int(doc["seed"]), int(doc["batch_size"])
-            except (KeyError, TypeError, ValueError):
+                if not isinstance(config, dict) or not isinstance(name, str):
+                    raise TypeError(name)
+            except (KeyError, TypeError, ValueError, AttributeError):
                 raise UserError(f"{path}: not a cauldron run manifest") from None
             exp = parse_experiment(config, str(path), default_name=name)
+            size = Reader(str(path)).integer(size, "batch_size", MIN_BATCH, MAX_BATCH)
             return replace(exp.with_overrides(trials, seed), batch_size=size)
     raise UserError(
         f"--run {run_dir}: no manifest.json here (hint: the folder `cauldron run` wrote)"

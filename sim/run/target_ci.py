@@ -1,10 +1,11 @@
 """``--target-ci W``: run batches in rounds until every headline proportion is precise enough.
 
-The rule looks at the report's headline metrics (``sim.report.sections.HEADLINE``) that are
-proportions (Wilson intervals: return rates, first-return shares, draw and unsupported rates,
-castable and payable shares), in every sweep group: W is a probability, so metrics in other
-units (returns per trial, mana, max X) are reported but do not decide when to stop. A row with
-nothing to estimate yet (n = 0) does not hold the run back.
+The rule looks at the headline metrics that the shape's catalog declares (the report's
+headline table, ``sim.shapes.<shape>.catalog``) and that are proportions (Wilson intervals:
+return rates, first-return shares, draw and unsupported rates, castable and payable shares),
+in every sweep group: W is a probability, so metrics in other units (returns per trial, mana,
+max X) are reported but do not decide when to stop. A row with nothing to estimate yet (n = 0)
+does not hold the run back.
 
 Rounds always cover batches ``[0, m)`` in index order, and the decision reads only the summed
 integer statistics of whole rounds, so the stopping point, and every byte written, is the same
@@ -22,8 +23,8 @@ import numpy as np
 from sim.config.experiment import Experiment
 from sim.errors import UserError
 from sim.report.data import PROPORTION_METHODS
-from sim.report.sections import HEADLINE
 from sim.shapes.base import Row
+from sim.shapes.catalog import Entry, metrics_of
 from sim.shapes.registry import shape_of
 
 GROWTH = 4  # a round at most quadruples the batches run so far
@@ -38,11 +39,16 @@ class Precision:
     metric: str  # "group/metric/level", or "" when no headline proportion has data
 
 
-def is_headline(row: Row) -> bool:
-    """Whether a metric row is one the ``--target-ci`` rule waits for."""
+def is_headline(row: Row, catalog: tuple[Entry, ...]) -> bool:
+    """Whether a metric row is one the ``--target-ci`` rule waits for: a proportion with data
+    that the shape's catalog marks as a headline figure."""
     if row.value.method not in PROPORTION_METHODS or row.value.n <= 0:
         return False
-    return any(row.metric == m and (lv is None or row.level == lv) for m, lv, _ in HEADLINE)
+    return any(
+        metric.name == row.metric and (level is None or level == row.level)
+        for metric in metrics_of(catalog)
+        for level, _ in metric.headline_rows()
+    )
 
 
 def half_width(row: Row) -> float:
@@ -57,7 +63,7 @@ def precision(exp: Experiment, totals: list[np.ndarray]) -> Precision:
     worst = Precision(0.0, "")
     for point, total in zip(exp.points, totals, strict=True):
         for row in shape.rows(point.config, total, exp.families):
-            if is_headline(row) and half_width(row) > worst.half_width:
+            if is_headline(row, shape.catalog) and half_width(row) > worst.half_width:
                 worst = Precision(half_width(row), f"{point.index}/{row.metric}/{row.level}")
     return worst
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from engine.scenario import Scenario
 from sim.config.reader import Reader
 from sim.run.stats import Estimate
+
+if TYPE_CHECKING:  # the catalog module builds on Layout
+    from sim.shapes.catalog import Entry
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class Shape(Protocol):
     name: str
     keys: frozenset[str]
     families: tuple[str, ...]
+    catalog: tuple[Entry, ...]  # its metrics and statistics, in layout order
 
     def parse(self, r: Reader, data: Mapping[str, Any]) -> Any:
         """Validate the shape's keys of one sweep point into a configuration (plain data)."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from sim.shapes.base import Shape
+from sim.shapes.catalog import Entry
 from sim.shapes.mana.shape import ManaShape
 from sim.shapes.wipe.shape import WipeShape
 
 SHAPES: dict[str, Shape] = {"wipe": WipeShape(), "mana": ManaShape()}
+CATALOGS: dict[str, tuple[Entry, ...]] = {name: shape.catalog for name, shape in SHAPES.items()}
 
 
 def shape_of(name: str) -> Shape:

@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 from engine import reference
-from engine.batch import mana_tables as mt
 from engine.batch.mana import run_mana
 from engine.batch.mana_convert import (
     Naming,
@@ -29,129 +28,15 @@ from engine.batch.mana_state import REJECTIONS, UNSUPPORTED, ManaInputs
 from engine.batch.shapes import OutsideShapes
 from engine.scenario import Scenario
 from sim.config.scenario import load_scenario
-from sim.shapes.mana.mix import ManaMix, draw_manas
+from sim.shapes.mana.config import ManaConfig
+from sim.shapes.mana.draws import draw_mana_batch
+from tests.batch.mixes import COSTS, REPLACEMENTS, X_SPELLS
+from tests.batch.mixes import EVERYTHING_MANA as EVERYTHING
 from tests.helpers import scenario
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
     (ROOT / "experiments" / "scenarios").glob("*.toml")
-)
-
-# Contamination, Mana Reflection, Nyxbloom Ancient, Mana Flare, Reflecting Pool, summoning-sick
-# dorks, random replacement orders, Deep Water, Pale Moon and turn passes.
-REPLACEMENTS = ManaMix(
-    players=(2, 3),
-    slots=10,
-    board=(
-        "Contamination",
-        "Mana Reflection",
-        "Nyxbloom Ancient",
-        "Mana Flare",
-        "Heartbeat of Spring",
-        "Zendikar Resurgent",
-        "Reflecting Pool",
-        "Exotic Orchard",
-        "Deep Water",
-        "Forest",
-        "Island",
-        "Wastes",
-        "Boros Garrison",
-        "Llanowar Elves",
-        "Dryad Arbor",
-        "Sol Ring",
-        "Fervor",
-        "Thousand-Year Elixir",
-    ),
-    tapped=0.15,
-    since_turn_start=0.5,
-    haste=0.05,
-    not_creature=0.05,
-    actions=(3, 9),
-    color=0.4,
-    random_order=0.8,
-    retap=0.1,
-    pass_turn=0.08,
-    activate=0.08,
-    spells=("Pale Moon",),
-    spell=0.08,
-)
-# Costs and the sources whose types depend on the board.
-COSTS = ManaMix(
-    players=(2,),
-    slots=10,
-    board=(
-        "Springleaf Drum",
-        "Pili-Pala",
-        "Gaea's Cradle",
-        "Gemstone Mine",
-        "Gemstone Caverns",
-        "Exotic Orchard",
-        "Fellwar Stone",
-        "Cryptolith Rite",
-        "Leyline of Abundance",
-        "Wild Growth",
-        "Vivid Crag",
-        "Llanowar Elves",
-        "Devoted Druid",
-        "Grizzly Bears",
-        "Forest",
-        "Mountain",
-        "Sol Ring",
-        "Rest in Peace",
-        "Leyline of the Void",
-    ),
-    tapped=0.25,
-    since_turn_start=0.6,
-    token=0.1,
-    not_creature=0.05,
-    counters=(0, 1, 2, 3),
-    actions=(4, 10),
-    color=0.5,
-    tap_creature=0.4,
-    retap=0.25,
-    pass_turn=0.08,
-    x_spells=("Hangarback Walker", "Walking Ballista"),
-)
-# Every card the shape models, up to four players, every kind of action.
-EVERYTHING = ManaMix(
-    players=(1, 2, 3, 4),
-    slots=12,
-    board=tuple(c.name for i, c in enumerate(mt.CARDS) if mt.BOARD_OK[i]),
-    empty=0.1,
-    tapped=0.2,
-    since_turn_start=0.6,
-    haste=0.1,
-    not_creature=0.1,
-    token=0.1,
-    plus_counter=0.2,
-    actions=(2, 12),
-    color=0.4,
-    random_order=0.6,
-    tap_creature=0.3,
-    retap=0.2,
-    pass_turn=0.1,
-    activate=0.1,
-    spells=("Pale Moon",),
-    spell=0.1,
-    x_spells=tuple(c.name for i, c in enumerate(mt.CARDS) if mt.CAST_OK[i] and mt.IS_PERMANENT[i]),
-)
-X_SPELLS = ManaMix(
-    players=(2,),
-    slots=5,
-    board=(
-        "Hardened Scales",
-        "Doubling Season",
-        "Solemnity",
-        "Melira, Sylvok Outcast",
-        "Vizier of Remedies",
-        "Forest",
-        "Llanowar Elves",
-        "Zendikar Resurgent",
-    ),
-    board_weights=(3, 3, 1, 1, 1, 2, 2, 0.3),
-    actions=(0, 2),
-    x_spells=("Hangarback Walker", "Walking Ballista"),
-    x_values=(0, 1, 2, 3, 5),
 )
 
 
@@ -208,8 +93,8 @@ def test_the_outcome_has_the_reference_keys() -> None:
     [(REPLACEMENTS, 21, 2000), (COSTS, 22, 2000), (EVERYTHING, 23, 2000), (X_SPELLS, 24, 600)],
     ids=["replacements", "costs", "everything", "x_spells"],
 )
-def test_random_trials_agree_trial_by_trial(mix: ManaMix, seed: int, trials: int) -> None:
-    inputs = draw_manas(np.random.default_rng(seed), trials, mix)
+def test_random_trials_agree_trial_by_trial(mix: ManaConfig, seed: int, trials: int) -> None:
+    inputs = draw_mana_batch(np.random.default_rng(seed), trials, mix)
     state = run_mana(inputs)
     results, reasons = set(), set()
     for i in range(trials):
@@ -230,7 +115,7 @@ def test_random_trials_reach_every_rejection() -> None:
     activating a card without such an ability (the draws only activate Deep Water)."""
     seen = set()
     for mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING, 23)):
-        state = run_mana(draw_manas(np.random.default_rng(seed), 2000, mix))
+        state = run_mana(draw_mana_batch(np.random.default_rng(seed), 2000, mix))
         seen |= {int(code) for code in np.unique(state.rejected) if code}
     reasons = {REJECTIONS[code][0] for code in seen}
     assert reasons == {reason for reason, _ in REJECTIONS.values()} - {"no_such_ability"}
@@ -238,7 +123,7 @@ def test_random_trials_reach_every_rejection() -> None:
 
 def test_a_subset_of_trials_runs_the_same_alone() -> None:
     """Serial equals batched: a trial's outcome does not depend on the other trials."""
-    inputs = draw_manas(np.random.default_rng(5), 400, EVERYTHING)
+    inputs = draw_mana_batch(np.random.default_rng(5), 400, EVERYTHING)
     whole = run_mana(inputs)
     rows = np.arange(0, 400, 7)
     part = run_mana(inputs.take(rows))
@@ -249,25 +134,25 @@ def test_a_subset_of_trials_runs_the_same_alone() -> None:
 
 
 def test_run_mana_is_a_pure_function_of_its_inputs() -> None:
-    inputs = draw_manas(np.random.default_rng(7), 300, COSTS)
+    inputs = draw_mana_batch(np.random.default_rng(7), 300, COSTS)
     before = {f.name: getattr(inputs, f.name).copy() for f in fields(inputs)}
     first, second = run_mana(inputs), run_mana(inputs)
     for f in fields(inputs):
         assert np.array_equal(getattr(inputs, f.name), before[f.name]), f.name
-    for name in ("status", "zone", "tapped", "counters", "pool", "rejected", "could"):
+    for name in ("status", "zone", "tapped", "counters", "pools", "rejected", "could_produce"):
         assert np.array_equal(getattr(first, name), getattr(second, name)), name
 
 
 def test_drawn_inputs_have_the_documented_dtypes() -> None:
-    inputs = draw_manas(np.random.default_rng(6), 50, EVERYTHING)
+    inputs = draw_mana_batch(np.random.default_rng(6), 50, EVERYTHING)
     converted, _ = mana_inputs_from_scenario(
         load_scenario(ROOT / "tests/scenarios/s29_contamination_order.toml")
     )
     wanted = {
         "n_players": np.int8, "active": np.int8, "life": np.int16, "card": np.int16,
         "controller": np.int8, "owner": np.int8, "token": np.bool_, "tapped": np.bool_,
-        "since_turn_start": np.bool_, "haste": np.bool_, "not_creature": np.bool_,
-        "attached": np.int8, "damage": np.int16, "counters": np.int16, "act_kind": np.int8,
+        "since_turn_start": np.bool_, "granted_haste": np.bool_, "not_creature": np.bool_,
+        "attached_to": np.int8, "damage": np.int16, "counters": np.int16, "act_kind": np.int8,
         "act_slot": np.int8, "act_card": np.int16, "act_by": np.int8, "act_x": np.int16,
         "act_color": np.int8, "act_tap_creature": np.int8, "act_order": np.int8,
     }  # fmt: skip

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import cauldron
 
 # Persist creatures only, one Wrath of God: the fast path of the batch engine, a few batches.
 SMALL = """
@@ -35,19 +35,20 @@ x = [1, 2]
 """
 
 
-def cauldron(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the CLI in a fresh interpreter (as a user would), capturing its output."""
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
-
-
 @pytest.fixture
 def small_file(tmp_path: Path) -> Path:
     path = tmp_path / "small.toml"
     path.write_text(SMALL)
     return path
+
+
+@pytest.fixture(scope="session")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of ``cauldron run SMALL --jobs 1``, made once per session (per worker)."""
+    base = tmp_path_factory.mktemp("small_run")
+    path = base / "small.toml"
+    path.write_text(SMALL)
+    out = base / "run"
+    done = cauldron("run", str(path), "--jobs", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out

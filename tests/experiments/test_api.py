@@ -62,8 +62,12 @@ def test_run_folder_files(small_file: Path, tmp_path: Path) -> None:
 
 def test_every_shipped_experiment_runs() -> None:
     root = Path(__file__).resolve().parents[2] / "experiments"
-    for path in sorted(root.glob("*.toml")):
+    paths = sorted(root.glob("*.toml"))
+    ran = []
+    for path in paths:
         result = sim.run_experiment(path, trials=1_000, jobs=1)
         status = result.summary[result.summary["family"] == "status"]
         assert (status["estimate"] == 0.0).all(), path  # no draw, nothing unsupported
         assert len(result.summary) > 10, path
+        ran.append(path)
+    assert len(ran) == len(paths) >= 4

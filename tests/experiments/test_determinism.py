@@ -8,13 +8,15 @@ from pathlib import Path
 import numpy as np
 
 from sim.run.batches import batch_rng, batch_seed, batch_sizes
-from tests.experiments.conftest import cauldron
+from tests.helpers import cauldron
 
 
-def test_summary_bytes_do_not_depend_on_jobs_or_backend(small_file: Path, tmp_path: Path) -> None:
-    outputs = {}
+def test_summary_bytes_do_not_depend_on_jobs_or_backend(
+    small_file: Path, small_run: Path, tmp_path: Path
+) -> None:
+    # --jobs 1: the shared run of the same file (conftest.small_run)
+    outputs = {"jobs1": {p.name: p.read_bytes() for p in small_run.glob("*.csv")}}
     for label, flags in {
-        "jobs1": ["--jobs", "1"],
         "jobs2": ["--jobs", "2"],
         "dask": ["--backend", "dask", "--jobs", "2"],
     }.items():
@@ -26,9 +28,10 @@ def test_summary_bytes_do_not_depend_on_jobs_or_backend(small_file: Path, tmp_pa
     assert len(outputs["jobs1"]) == 6  # summary and five metric families
 
 
-def test_a_different_seed_gives_different_numbers(small_file: Path, tmp_path: Path) -> None:
-    a, b = tmp_path / "a", tmp_path / "b"
-    assert cauldron("run", str(small_file), "--jobs", "1", "--out", str(a)).returncode == 0
+def test_a_different_seed_gives_different_numbers(
+    small_file: Path, small_run: Path, tmp_path: Path
+) -> None:
+    a, b = small_run, tmp_path / "b"  # a: `run small_file --jobs 1`, shared (conftest)
     done = cauldron("run", str(small_file), "--jobs", "1", "--seed", "12", "--out", str(b))
     assert done.returncode == 0
     assert (a / "summary.csv").read_bytes() != (b / "summary.csv").read_bytes()

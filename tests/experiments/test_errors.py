@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from sim.cli.main import main
-from tests.experiments.conftest import SMALL, cauldron
+from tests.experiments.conftest import SMALL
+from tests.helpers import cauldron
 
 
 def _cli(
@@ -123,17 +124,21 @@ def test_bad_flag_is_one_line_exit_2_nothing_written(
 def test_missing_file_and_explain_flags(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    for args in (
+    calls = [
         ["run", str(tmp_path / "nope.toml")],
         ["validate", str(tmp_path)],
         ["explain", "--trial", "3"],
         ["explain", "--run", str(tmp_path), "--trial", "0"],
         ["explain"],
-    ):
+    ]
+    checked = 0
+    for args in calls:
         done = _cli(capsys, monkeypatch, tmp_path, *args)
         assert done.returncode == 2, (args, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
         assert "Traceback" not in done.stderr
+        checked += 1
+    assert checked == len(calls) == 5
 
 
 def test_a_bad_run_is_one_line_from_a_real_process(tmp_path: Path) -> None:

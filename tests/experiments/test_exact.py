@@ -15,7 +15,7 @@ from sim.run.batches import batch_rng
 from sim.run.experiment import as_experiment
 from sim.shapes.registry import shape_of
 from sim.shapes.wipe.exact import support_size
-from tests.experiments.conftest import cauldron
+from tests.helpers import cauldron
 
 P_MINUS, P_TOKEN = 0.3, 0.2
 EPS = 1e-12

@@ -13,7 +13,7 @@ from sim.config.experiment import parse_experiment
 from sim.run.batches import batch_rng
 from sim.run.experiment import experiment_of_run
 from sim.run.replay import replay_trial
-from tests.experiments.conftest import cauldron
+from tests.helpers import cauldron
 
 MIXED = {
     "name": "mixed",

@@ -8,7 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.experiments.conftest import SMALL, cauldron
+from tests.experiments.conftest import SMALL
+from tests.helpers import cauldron
 
 # Melira (a counter rule) sends every trial through the general kernels: slow enough that
 # the run is still going when it is killed, yet a few seconds in all.

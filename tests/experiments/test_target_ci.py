@@ -15,7 +15,8 @@ from sim.report.data import PROPORTION_METHODS
 from sim.report.sections import HEADLINE
 from sim.run.batches import RunSettings, run_batches
 from sim.run.experiment import as_experiment
-from tests.experiments.conftest import SMALL, cauldron
+from tests.experiments.conftest import SMALL
+from tests.helpers import cauldron
 
 WIDTH = 0.01
 

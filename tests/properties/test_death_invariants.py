@@ -140,36 +140,57 @@ def test_400_1_nontoken_cards_are_conserved(scenario: dict[str, Any]) -> None:
     assert card_locations(game) == expected
 
 
-@settings(deadline=None)
-@given(scenarios())
-def test_702_79a_702_93a_returns_never_exceed_deaths(scenario: dict[str, Any]) -> None:
+def test_702_79a_702_93a_returns_never_exceed_deaths() -> None:
     """CR 702.79a / 702.93a with 400.7: each return moves the card its trigger saw go to the
     graveyard, so an id returns at most as often as it died, and each permanent's object
-    number is 1 + its returns."""
-    game, deaths = play_counting_deaths(scenario)
-    out = outcome(game)
-    returns = Counter(r["id"] for r in out["returned"])
-    for pid, n in returns.items():
-        assert n <= deaths[pid], f"{pid} returned {n} times but died {deaths[pid]} times"
-    for p in out["battlefield"]:
-        if not p["token"] and p["id"] != "wipe":
-            assert p["object"] == 1 + returns[p["id"]], p
+    number is 1 + its returns. The examples must have checked some returns and some returned
+    objects (a check inside a loop could otherwise pass having checked nothing)."""
+    seen: Counter[str] = Counter()
+
+    @settings(deadline=None)
+    @given(scenarios())
+    def check(scenario: dict[str, Any]) -> None:
+        game, deaths = play_counting_deaths(scenario)
+        out = outcome(game)
+        returns = Counter(r["id"] for r in out["returned"])
+        for pid, n in returns.items():
+            assert n <= deaths[pid], f"{pid} returned {n} times but died {deaths[pid]} times"
+            seen["returns"] += 1
+        for p in out["battlefield"]:
+            if not p["token"] and p["id"] != "wipe":
+                assert p["object"] == 1 + returns[p["id"]], p
+                seen["returned objects"] += p["object"] > 1
+
+    check()
+    assert seen["returns"] > 0 and seen["returned objects"] > 0, seen
 
 
-@settings(deadline=None)
-@given(scenarios())
-def test_704_5d_tokens_never_return_nor_linger(scenario: dict[str, Any]) -> None:
+def test_704_5d_tokens_never_return_nor_linger() -> None:
     """CR 111.7 / 704.5d: a token that left the battlefield ceased to exist: it is in no zone
-    afterwards and is never returned."""
-    game, _ = play_counting_deaths(scenario)
-    out = outcome(game)
-    board_tokens = {e["id"] for e in scenario["board"] if e["token"]}
-    created = {p.id for p in game.battlefield if p.token} - board_tokens
-    for r in out["returned"]:
-        assert r["id"] not in board_tokens | created, r
-    for zone in ZONES:
-        for cards in game.zone(zone).values():
-            assert not any(zc.token for zc in cards), zone
+    afterwards and is never returned. The examples must have had tokens leave the battlefield
+    and returns to check."""
+    seen: Counter[str] = Counter()
+
+    @settings(deadline=None)
+    @given(scenarios())
+    def check(scenario: dict[str, Any]) -> None:
+        game, _ = play_counting_deaths(scenario)
+        out = outcome(game)
+        board_tokens = {e["id"] for e in scenario["board"] if e["token"]}
+        created = {p.id for p in game.battlefield if p.token} - board_tokens
+        for r in out["returned"]:
+            assert r["id"] not in board_tokens | created, r
+            seen["returns"] += 1
+        zones = 0
+        for zone in ZONES:
+            for cards in game.zone(zone).values():
+                assert not any(zc.token for zc in cards), zone
+                zones += 1
+        assert zones == len(ZONES) * len(scenario["players"])
+        seen["tokens gone"] += len(board_tokens - {p.id for p in game.battlefield})
+
+    check()
+    assert seen["returns"] > 0 and seen["tokens gone"] > 0, seen
 
 
 @settings(deadline=None)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.experiments.conftest import cauldron
+from tests.helpers import cauldron
 from tests.reports.conftest import HOSTILE
 
 # Attributes a browser fetches or follows (xmlns only names a namespace: never fetched).

@@ -17,14 +17,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.helpers import permanent, rules_cited, run, time_limit
+from tests.helpers import board, permanent, rules_cited, run, time_limit
 
 LIMIT_S = 3.0
 
-SOLEMNITY = {"id": "solemnity", "card": "Solemnity", "controller": "A"}
-NIGHT_A = {"id": "night_a", "card": "Night of Souls' Betrayal", "controller": "A"}
-NIGHT_B = {"id": "night_b", "card": "Night of Souls' Betrayal", "controller": "B"}
-FINKS = {"id": "finks", "card": "Kitchen Finks", "controller": "A"}
+# Lines of the board notation (tests.helpers.board).
+SOLEMNITY = "solemnity: Solemnity @A"
+NIGHT_A = "night_a: Night of Souls' Betrayal @A"
+NIGHT_B = "night_b: Night of Souls' Betrayal @B"
+FINKS = "finks: Kitchen Finks @A"
 
 
 def timed_run(**kwargs: Any) -> tuple[dict[str, Any], float]:
@@ -38,7 +39,7 @@ def test_104_4b_finks_solemnity_two_nights_is_a_draw() -> None:
     """CR 104.4b, the SPEC's R6 example with the default (listed) trigger order: a draw, fast.
     (With this order each new ETB trigger waits under the next persist trigger: the stack
     grows, but the loop is just as endless and mandatory.)"""
-    out, elapsed = timed_run(board=[SOLEMNITY, NIGHT_A, NIGHT_B, FINKS])
+    out, elapsed = timed_run(board=board(SOLEMNITY, NIGHT_A, NIGHT_B, FINKS))
     assert out["result"] == "draw"
     assert "104.4b" in rules_cited(out)
     assert elapsed < LIMIT_S
@@ -49,7 +50,7 @@ def test_104_4b_finks_loop_with_etb_on_top_is_a_draw() -> None:
     (A gains 2) before the next return. Gaining life does not stop the loop: a draw. (The
     listed policy, the other order, is the test above.)"""
     out, elapsed = timed_run(
-        board=[SOLEMNITY, NIGHT_A, NIGHT_B, FINKS],
+        board=board(SOLEMNITY, NIGHT_A, NIGHT_B, FINKS),
         choices={"trigger_order": {"A": ["finks:persist", "finks:etb"]}},
     )
     assert out["result"] == "draw"
@@ -59,8 +60,7 @@ def test_104_4b_finks_loop_with_etb_on_top_is_a_draw() -> None:
 def test_104_4b_undying_loop_without_life_change_is_a_draw() -> None:
     """CR 104.4b: Young Wolf (1/1, undying) under Solemnity and two Nights: -1/-1, dies,
     returns with no counter, dies again, forever: a draw."""
-    wolf = {"id": "wolf", "card": "Young Wolf", "controller": "A"}
-    out, elapsed = timed_run(board=[SOLEMNITY, NIGHT_A, NIGHT_B, wolf])
+    out, elapsed = timed_run(board=board(SOLEMNITY, NIGHT_A, NIGHT_B, "wolf: Young Wolf @A"))
     assert out["result"] == "draw"
     assert elapsed < LIMIT_S
 
@@ -71,13 +71,13 @@ def test_104_4b_loop_that_piles_up_triggers_is_a_draw() -> None:
     undying is always on top and returns the Wolf, which dies again: the life-loss triggers
     pile up under it and never resolve. An endless mandatory loop: a draw."""
     out, elapsed = timed_run(
-        board=[
+        board=board(
             SOLEMNITY,
             NIGHT_A,
             NIGHT_B,
-            {"id": "wurm", "card": "Massacre Wurm", "controller": "A"},
-            {"id": "wolf", "card": "Young Wolf", "controller": "B"},
-        ],
+            "wurm: Massacre Wurm @A",
+            "wolf: Young Wolf @B",
+        ),
         active="A",
     )
     assert out["result"] == "draw"
@@ -91,7 +91,7 @@ def test_104_4b_finite_chain_without_solemnity_is_not_a_draw() -> None:
     """No Solemnity: Finks (1/0 under two Nights) dies, persist returns it with a -1/-1 counter
     (0/-1), it dies again with the counter and stays dead. Finite: result ok, one return, its
     ETB still resolves (A at 22)."""
-    out, _ = timed_run(board=[NIGHT_A, NIGHT_B, FINKS])
+    out, _ = timed_run(board=board(NIGHT_A, NIGHT_B, FINKS))
     assert out["result"] == "ok"
     assert [r["id"] for r in out["returned"]] == ["finks"]
     assert out["graveyard"]["A"] == ["Kitchen Finks"]
@@ -101,8 +101,8 @@ def test_104_4b_finite_chain_without_solemnity_is_not_a_draw() -> None:
 def test_104_4b_one_player_cannot_keep_two_nights() -> None:
     """CR 704.5j (legend rule): with both Nights under A, one goes to the graveyard; Finks is
     2/1 and nothing dies. No loop: ok."""
-    night_a2 = {**NIGHT_B, "controller": "A"}
-    out, _ = timed_run(board=[SOLEMNITY, NIGHT_A, night_a2, FINKS])
+    night_a2 = "night_b: Night of Souls' Betrayal @A"
+    out, _ = timed_run(board=board(SOLEMNITY, NIGHT_A, night_a2, FINKS))
     assert out["result"] == "ok"
     assert out["graveyard"]["A"] == ["Night of Souls' Betrayal"]
     f = permanent(out, "finks")
@@ -116,13 +116,13 @@ def test_104_4b_loop_that_kills_a_player_is_not_a_draw() -> None:
     Wolf returns. After the 10th death B is at 0 and loses the game (704.5a): the loop ends,
     not a draw. The Wolf returned 9 times (return k comes between deaths k and k+1)."""
     out, elapsed = timed_run(
-        board=[
+        board=board(
             SOLEMNITY,
             NIGHT_A,
             NIGHT_B,
-            {"id": "wurm", "card": "Massacre Wurm", "controller": "A"},
-            {"id": "wolf", "card": "Young Wolf", "controller": "B"},
-        ],
+            "wurm: Massacre Wurm @A",
+            "wolf: Young Wolf @B",
+        ),
         active="B",
     )
     assert out["result"] != "draw"

@@ -20,31 +20,19 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import permanent, play, run
-
-
-def pool(out: dict[str, Any], player: str = "A") -> dict[str, int]:
-    return {t: n for t, n in out["mana_pool"][player].items() if n}
-
-
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
-
-
-def tap(pid: str, **extra: Any) -> dict[str, Any]:
-    return {"do": "tap_for_mana", "permanent": pid, **extra}
+from tests.helpers import board, permanent, play, pool, run, tap
 
 
 def test_106_12a_mana_flare_adds_one_mana_of_the_type_produced() -> None:
     """CR 106.12a: a Forest tapped under Mana Flare makes G, and Flare adds another G: GG."""
-    out = run(board=[card("flare", "Mana Flare"), card("f", "Forest")], actions=[tap("f")])
+    out = run(board=board("flare: Mana Flare @A", "f: Forest @A"), actions=[tap("f")])
     assert pool(out) == {"G": 2}
 
 
 def test_106_12a_mana_flare_is_symmetric() -> None:
     """CR 106.12a: B's Mana Flare triggers for A's land, and "that player" (A) adds the mana:
     A has GG, B nothing."""
-    out = run(board=[card("flare", "Mana Flare", "B"), card("f", "Forest")], actions=[tap("f")])
+    out = run(board=board("flare: Mana Flare @B", "f: Forest @A"), actions=[tap("f")])
     assert pool(out) == {"G": 2}
     assert pool(out, "B") == {}
 
@@ -52,16 +40,14 @@ def test_106_12a_mana_flare_is_symmetric() -> None:
 def test_106_12a_heartbeat_of_spring_and_mana_flare_each_trigger() -> None:
     """CR 106.12a, 603.2c: Heartbeat alone: G + G. With Mana Flare too, each triggers once:
     G + G + G."""
-    out = run(
-        board=[card("hb", "Heartbeat of Spring", "B"), card("f", "Forest")], actions=[tap("f")]
-    )
+    out = run(board=board("hb: Heartbeat of Spring @B", "f: Forest @A"), actions=[tap("f")])
     assert pool(out) == {"G": 2}
     out = run(
-        board=[
-            card("hb", "Heartbeat of Spring", "B"),
-            card("flare", "Mana Flare"),
-            card("f", "Forest"),
-        ],
+        board=board(
+            "hb: Heartbeat of Spring @B",
+            "flare: Mana Flare @A",
+            "f: Forest @A",
+        ),
         actions=[tap("f")],
     )
     assert pool(out) == {"G": 3}
@@ -70,7 +56,7 @@ def test_106_12a_heartbeat_of_spring_and_mana_flare_each_trigger() -> None:
 def test_106_12a_mana_flare_adds_a_type_the_land_produced() -> None:
     """CR 106.12a: Boros Garrison makes RW; Flare adds one mana of R or W: three mana, at least
     one R and one W, and nothing else."""
-    out = run(board=[card("flare", "Mana Flare"), card("g", "Boros Garrison")], actions=[tap("g")])
+    out = run(board=board("flare: Mana Flare @A", "g: Boros Garrison @A"), actions=[tap("g")])
     made = pool(out)
     assert set(made) == {"R", "W"}
     assert sum(made.values()) == 3
@@ -79,18 +65,22 @@ def test_106_12a_mana_flare_adds_a_type_the_land_produced() -> None:
 def test_106_12a_mana_flare_ignores_nonland_sources() -> None:
     """CR 106.12a: Mana Flare triggers on lands only: Llanowar Elves (G) and Sol Ring (CC) get
     no extra mana."""
-    board = [card("flare", "Mana Flare"), card("elves", "Llanowar Elves"), card("ring", "Sol Ring")]
+    battlefield = board(
+        "flare: Mana Flare @A",
+        "elves: Llanowar Elves @A",
+        "ring: Sol Ring @A",
+    )
     actions = [tap("elves"), tap("ring")]
-    out = run(board=board, actions=actions)
+    out = run(board=battlefield, actions=actions)
     assert pool(out) == {"G": 1, "C": 2}
-    assert play(board=board, actions=actions).stats.get("mana_from_triggers", 0) == 0
+    assert play(board=battlefield, actions=actions).stats.get("mana_from_triggers", 0) == 0
 
 
 def test_106_12a_land_tapped_by_an_effect_triggers_nothing() -> None:
     """CR 106.12, 106.12a: a Forest tapped by an effect was not tapped for mana: no mana, no
     Mana Flare trigger."""
     out = run(
-        board=[card("flare", "Mana Flare"), card("f", "Forest")],
+        board=board("flare: Mana Flare @A", "f: Forest @A"),
         actions=[{"do": "tap", "target": "f"}],
     )
     assert permanent(out, "f")["tapped"] is True
@@ -101,11 +91,11 @@ def test_106_12a_zendikar_resurgent_only_your_lands() -> None:
     """CR 106.12a: A's Zendikar Resurgent triggers when A taps a land (GG), not when B does
     (G)."""
     out = run(
-        board=[
-            card("zr", "Zendikar Resurgent"),
-            card("fa", "Forest"),
-            card("fb", "Forest", "B"),
-        ],
+        board=board(
+            "zr: Zendikar Resurgent @A",
+            "fa: Forest @A",
+            "fb: Forest @B",
+        ),
         actions=[tap("fa"), tap("fb")],
     )
     assert pool(out) == {"G": 2}
@@ -115,11 +105,11 @@ def test_106_12a_zendikar_resurgent_only_your_lands() -> None:
 def test_106_12a_wild_growth_only_for_the_enchanted_land() -> None:
     """CR 106.12a: Wild Growth on f1: f1 makes G + G, f2 makes G: GGG."""
     out = run(
-        board=[
-            card("f1", "Forest"),
-            card("f2", "Forest"),
-            card("wg", "Wild Growth", attached_to="f1"),
-        ],
+        board=board(
+            "f1: Forest @A",
+            "f2: Forest @A",
+            "wg: Wild Growth @A attached_to=f1",
+        ),
         actions=[tap("f1"), tap("f2")],
     )
     assert pool(out) == {"G": 3}
@@ -128,7 +118,7 @@ def test_106_12a_wild_growth_only_for_the_enchanted_land() -> None:
 def test_106_12a_wild_growth_mana_goes_to_the_lands_controller() -> None:
     """CR 106.12a: B's Wild Growth on A's Forest: "its controller" (A) adds the G: A has GG."""
     out = run(
-        board=[card("f", "Forest"), card("wg", "Wild Growth", "B", attached_to="f")],
+        board=board("f: Forest @A", "wg: Wild Growth @B attached_to=f"),
         actions=[tap("f")],
     )
     assert pool(out) == {"G": 2}
@@ -139,11 +129,11 @@ def test_106_12b_wild_growth_mana_is_not_replaced_by_contamination() -> None:
     """CR 106.12a, 106.12b: Contamination replaces the Forest's G by B; Wild Growth's trigger
     still adds its fixed G (its mana is not the land's): B + G."""
     out = run(
-        board=[
-            card("contam", "Contamination", "B"),
-            card("f", "Forest"),
-            card("wg", "Wild Growth", attached_to="f"),
-        ],
+        board=board(
+            "contam: Contamination @B",
+            "f: Forest @A",
+            "wg: Wild Growth @A attached_to=f",
+        ),
         actions=[tap("f")],
     )
     assert pool(out) == {"B": 1, "G": 1}
@@ -153,12 +143,12 @@ def test_106_12a_leyline_of_abundance_creatures_you_control() -> None:
     """CR 106.12a: A's Leyline adds G when A taps a creature for mana (Elves: GG), not for A's
     Forest (G) nor B's Elves (B gets G): A has GGG, B has G."""
     out = run(
-        board=[
-            card("leyline", "Leyline of Abundance"),
-            card("ea", "Llanowar Elves"),
-            card("f", "Forest"),
-            card("eb", "Llanowar Elves", "B"),
-        ],
+        board=board(
+            "leyline: Leyline of Abundance @A",
+            "ea: Llanowar Elves @A",
+            "f: Forest @A",
+            "eb: Llanowar Elves @B",
+        ),
         actions=[tap("ea"), tap("f"), tap("eb")],
     )
     assert pool(out) == {"G": 3}
@@ -169,11 +159,11 @@ def test_106_12a_leyline_triggers_for_cryptolith_rites_granted_ability() -> None
     """CR 106.12a, 611.3a: Grizzly Bears with Cryptolith Rite's "{T}: Add one mana of any
     color" is a creature tapped for mana: the chosen R plus Leyline's G."""
     out = run(
-        board=[
-            card("leyline", "Leyline of Abundance"),
-            card("rite", "Cryptolith Rite"),
-            card("bears", "Grizzly Bears"),
-        ],
+        board=board(
+            "leyline: Leyline of Abundance @A",
+            "rite: Cryptolith Rite @A",
+            "bears: Grizzly Bears @A",
+        ),
         actions=[tap("bears", color="R")],
     )
     assert pool(out) == {"R": 1, "G": 1}
@@ -183,32 +173,32 @@ def test_106_12a_dryad_arbor_is_a_land_and_a_creature() -> None:
     """CR 106.12a: Dryad Arbor is both: Mana Flare (land) and Leyline (creature you control)
     each trigger: G + G + G."""
     out = run(
-        board=[
-            card("flare", "Mana Flare"),
-            card("leyline", "Leyline of Abundance"),
-            card("arbor", "Dryad Arbor"),
-        ],
+        board=board(
+            "flare: Mana Flare @A",
+            "leyline: Leyline of Abundance @A",
+            "arbor: Dryad Arbor @A",
+        ),
         actions=[tap("arbor")],
     )
     assert pool(out) == {"G": 3}
 
 
 @pytest.mark.parametrize(
-    ("board", "source", "expected"),
+    ("statics", "source", "expected"),
     [
         # Forest GG under Mana Reflection, plus Flare's one G (not doubled): 3.
-        ([card("refl", "Mana Reflection"), card("flare", "Mana Flare")], "f", 3),
+        (board("refl: Mana Reflection @A", "flare: Mana Flare @A"), "f", 3),
         # Forest GGG under Nyxbloom, plus Wild Growth's one G (not tripled): 4.
-        ([card("nyx", "Nyxbloom Ancient"), card("wg", "Wild Growth", attached_to="f")], "f", 4),
+        (board("nyx: Nyxbloom Ancient @A", "wg: Wild Growth @A attached_to=f"), "f", 4),
         # Elves GG under Mana Reflection, plus Leyline's one G (not doubled): 3.
-        ([card("refl", "Mana Reflection"), card("leyline", "Leyline of Abundance")], "elves", 3),
+        (board("refl: Mana Reflection @A", "leyline: Leyline of Abundance @A"), "elves", 3),
         # Forest GGGGGG under both multipliers, plus Zendikar Resurgent's one G: 7.
         (
-            [
-                card("refl", "Mana Reflection"),
-                card("nyx", "Nyxbloom Ancient"),
-                card("zr", "Zendikar Resurgent"),
-            ],
+            board(
+                "refl: Mana Reflection @A",
+                "nyx: Nyxbloom Ancient @A",
+                "zr: Zendikar Resurgent @A",
+            ),
             "f",
             7,
         ),
@@ -216,12 +206,12 @@ def test_106_12a_dryad_arbor_is_a_land_and_a_creature() -> None:
     ids=["flare+reflection", "wild_growth+nyxbloom", "leyline+reflection", "resurgent+both"],
 )
 def test_106_12b_trigger_mana_is_not_multiplied(
-    board: list[dict[str, Any]], source: str, expected: int
+    statics: list[dict[str, Any]], source: str, expected: int
 ) -> None:
     """CR 106.12a, 106.12b: the multipliers replace the tapped permanent's mana only; the
     trigger's one G is added after and is not multiplied."""
-    lands = [card("f", "Forest"), card("elves", "Llanowar Elves")]
-    out = run(board=[*lands, *board], actions=[tap(source)])
+    lands = board("f: Forest @A", "elves: Llanowar Elves @A")
+    out = run(board=[*lands, *statics], actions=[tap(source)])
     assert pool(out) == {"G": expected}
 
 
@@ -232,29 +222,29 @@ def test_106_12_pili_pala_q_ability_triggers_nothing_and_is_not_multiplied() -> 
     and adds one R: neither doubled by Mana Reflection nor followed by Leyline of Abundance's
     G (Pili-Pala is a creature, but it was not tapped for mana). Pool: CC + R.
     """
-    board = [
-        card("pili", "Pili-Pala", tapped=True),
-        card("ring", "Sol Ring"),
-        card("refl", "Mana Reflection"),
-        card("leyline", "Leyline of Abundance"),
-    ]
+    battlefield = board(
+        "pili: Pili-Pala @A tapped",
+        "ring: Sol Ring @A",
+        "refl: Mana Reflection @A",
+        "leyline: Leyline of Abundance @A",
+    )
     actions = [tap("ring"), tap("pili", color="R")]
-    out = run(board=board, actions=actions)
+    out = run(board=battlefield, actions=actions)
     assert out["rejected"] == []
     assert pool(out) == {"C": 2, "R": 1}
     assert permanent(out, "pili")["tapped"] is False
-    assert play(board=board, actions=actions).stats.get("mana_from_triggers", 0) == 0
+    assert play(board=battlefield, actions=actions).stats.get("mana_from_triggers", 0) == 0
 
 
 def test_106_12a_mana_flare_under_contamination() -> None:
     """CR 106.12a (S30): Contamination makes the Forest produce B; Mana Flare adds one mana of a
     type the land produced, B: BB."""
     out = run(
-        board=[
-            card("contam", "Contamination", "B"),
-            card("flare", "Mana Flare"),
-            card("f", "Forest"),
-        ],
+        board=board(
+            "contam: Contamination @B",
+            "flare: Mana Flare @A",
+            "f: Forest @A",
+        ),
         actions=[tap("f")],
     )
     assert pool(out) == {"B": 2}
@@ -275,12 +265,12 @@ def test_106_12a_mana_flare_sees_the_mana_after_replacements(
     """CR 106.12a, 616.1: the land "produced" the replaced mana; Flare adds exactly one of it,
     unmultiplied."""
     out = run(
-        board=[
-            card("contam", "Contamination", "B"),
-            card("refl", "Mana Reflection"),
-            card("flare", "Mana Flare"),
-            card("f", "Forest"),
-        ],
+        board=board(
+            "contam: Contamination @B",
+            "refl: Mana Reflection @A",
+            "flare: Mana Flare @A",
+            "f: Forest @A",
+        ),
         actions=[tap("f", replacement_order=order)],
     )
     assert pool(out) == {"B": expected}
@@ -290,12 +280,12 @@ def test_106_12a_gaeas_cradle_flare_adds_one_mana() -> None:
     """CR 106.12a: Gaea's Cradle with two creatures makes GG; Flare adds one G (one trigger per
     tapping, not per mana): GGG."""
     out = run(
-        board=[
-            card("flare", "Mana Flare"),
-            card("cradle", "Gaea's Cradle"),
-            card("e1", "Llanowar Elves"),
-            card("e2", "Grizzly Bears"),
-        ],
+        board=board(
+            "flare: Mana Flare @A",
+            "cradle: Gaea's Cradle @A",
+            "e1: Llanowar Elves @A",
+            "e2: Grizzly Bears @A",
+        ),
         actions=[tap("cradle")],
     )
     assert pool(out) == {"G": 3}
@@ -305,11 +295,11 @@ def test_605_4a_triggered_mana_abilities_do_not_use_the_stack() -> None:
     """CR 605.1b, 605.4a: Mana Flare's and Wild Growth's triggers are mana abilities: their mana
     is there at once and nothing was put on the stack."""
     out = run(
-        board=[
-            card("flare", "Mana Flare"),
-            card("f", "Forest"),
-            card("wg", "Wild Growth", attached_to="f"),
-        ],
+        board=board(
+            "flare: Mana Flare @A",
+            "f: Forest @A",
+            "wg: Wild Growth @A attached_to=f",
+        ),
         actions=[tap("f")],
     )
     assert pool(out) == {"G": 3}

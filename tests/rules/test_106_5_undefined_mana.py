@@ -12,19 +12,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from tests.helpers import permanent, play, rules_cited, run
-
-
-def pool(out: dict[str, Any], player: str = "A") -> dict[str, int]:
-    return {t: n for t, n in out["mana_pool"][player].items() if n}
-
-
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
-
-
-def tap(pid: str, **extra: Any) -> dict[str, Any]:
-    return {"do": "tap_for_mana", "permanent": pid, **extra}
+from tests.helpers import board, permanent, play, pool, rules_cited, run, tap
 
 
 def run_within(seconds: float, **kwargs: Any) -> dict[str, Any]:
@@ -49,20 +37,20 @@ def run_within(seconds: float, **kwargs: Any) -> dict[str, Any]:
 def test_106_5_two_reflecting_pools_make_no_mana() -> None:
     """CR 106.5 (S25): two Pools alone, with Mana Flare: each tap is legal, each Pool ends
     tapped, no mana is made and Mana Flare does not trigger."""
-    board = [
-        card("p1", "Reflecting Pool"),
-        card("p2", "Reflecting Pool"),
-        card("flare", "Mana Flare", "B"),
-    ]
+    battlefield = board(
+        "p1: Reflecting Pool @A",
+        "p2: Reflecting Pool @A",
+        "flare: Mana Flare @B",
+    )
     actions = [tap("p1"), tap("p2")]
-    out = run(board=board, actions=actions)
+    out = run(board=battlefield, actions=actions)
     assert out["rejected"] == []
     assert permanent(out, "p1")["tapped"] is True
     assert permanent(out, "p2")["tapped"] is True
     assert pool(out) == {}
     assert pool(out, "B") == {}
     assert "106.5" in rules_cited(out)
-    stats = play(board=board, actions=actions).stats
+    stats = play(board=battlefield, actions=actions).stats
     assert stats.get("undefined_mana", 0) == 2
     assert stats.get("mana_from_triggers", 0) == 0
 
@@ -70,13 +58,13 @@ def test_106_5_two_reflecting_pools_make_no_mana() -> None:
 def test_106_5_exotic_orchard_with_no_opposing_lands_makes_no_mana() -> None:
     """CR 106.5 (S27): B has no lands, so A's Exotic Orchard makes no mana; the tap is legal
     and Mana Flare does not trigger."""
-    board = [card("orchard", "Exotic Orchard"), card("flare", "Mana Flare")]
+    battlefield = board("orchard: Exotic Orchard @A", "flare: Mana Flare @A")
     actions = [tap("orchard")]
-    out = run(board=board, actions=actions)
+    out = run(board=battlefield, actions=actions)
     assert out["rejected"] == []
     assert permanent(out, "orchard")["tapped"] is True
     assert pool(out) == {}
-    stats = play(board=board, actions=actions).stats
+    stats = play(board=battlefield, actions=actions).stats
     assert stats.get("undefined_mana", 0) == 1
     assert stats.get("mana_from_triggers", 0) == 0
 
@@ -85,7 +73,7 @@ def test_106_5_exotic_orchard_facing_only_wastes_makes_no_mana() -> None:
     """CR 106.5, 106.1b: B's Wastes could produce only colorless, not a color: A's Orchard
     ("any color") makes no mana, and is tapped."""
     out = run(
-        board=[card("orchard", "Exotic Orchard"), card("w", "Wastes", "B")],
+        board=board("orchard: Exotic Orchard @A", "w: Wastes @B"),
         actions=[tap("orchard")],
     )
     assert out["rejected"] == []
@@ -95,7 +83,7 @@ def test_106_5_exotic_orchard_facing_only_wastes_makes_no_mana() -> None:
 
 def test_106_5_fellwar_stone_facing_no_colored_lands_makes_no_mana() -> None:
     """CR 106.5: Fellwar Stone with only A's own Forest around makes no mana; it is tapped."""
-    out = run(board=[card("stone", "Fellwar Stone"), card("f", "Forest")], actions=[tap("stone")])
+    out = run(board=board("stone: Fellwar Stone @A", "f: Forest @A"), actions=[tap("stone")])
     assert out["rejected"] == []
     assert permanent(out, "stone")["tapped"] is True
     assert pool(out) == {}
@@ -105,27 +93,27 @@ def test_106_5_gaeas_cradle_with_no_creatures_makes_no_mana() -> None:
     """CR 106.5, 106.12a: Gaea's Cradle with no creature A controls: the tap is legal, the
     Cradle is tapped, no mana is made, neither Mana Flare nor Zendikar Resurgent triggers
     (no mana was produced), and the run finishes."""
-    board = [
-        card("cradle", "Gaea's Cradle"),
-        card("flare", "Mana Flare", "B"),
-        card("resurgent", "Zendikar Resurgent"),
-        card("bears", "Grizzly Bears", "B"),
-    ]
+    battlefield = board(
+        "cradle: Gaea's Cradle @A",
+        "flare: Mana Flare @B",
+        "resurgent: Zendikar Resurgent @A",
+        "bears: Grizzly Bears @B",
+    )
     actions = [tap("cradle")]
-    out = run_within(10.0, board=board, actions=actions)
+    out = run_within(10.0, board=battlefield, actions=actions)
     assert out["result"] == "ok"
     assert out["rejected"] == []
     assert permanent(out, "cradle")["tapped"] is True
     assert pool(out) == {}
     assert pool(out, "B") == {}
-    assert play(board=board, actions=actions).stats.get("mana_from_triggers", 0) == 0
+    assert play(board=battlefield, actions=actions).stats.get("mana_from_triggers", 0) == 0
 
 
 def test_605_2_costs_are_paid_even_when_no_mana_is_made() -> None:
     """CR 605.2, 107.5: the Pool's {T} was paid although it made no mana, so a second
     activation is rejected because the Pool is tapped."""
     out = run(
-        board=[card("p1", "Reflecting Pool"), card("p2", "Reflecting Pool")],
+        board=board("p1: Reflecting Pool @A", "p2: Reflecting Pool @A"),
         actions=[tap("p1"), tap("p1")],
     )
     assert [(r["action"], r["rule"]) for r in out["rejected"]] == [(1, "107.5")]
@@ -136,12 +124,12 @@ def test_106_5_multipliers_have_nothing_to_multiply() -> None:
     """CR 106.5, 106.12b: Mana Reflection and Nyxbloom Ancient multiply mana produced; two
     lone Pools produce none, so there is still none (2 x 3 x 0 = 0)."""
     out = run(
-        board=[
-            card("refl", "Mana Reflection"),
-            card("nyx", "Nyxbloom Ancient"),
-            card("p1", "Reflecting Pool"),
-            card("p2", "Reflecting Pool"),
-        ],
+        board=board(
+            "refl: Mana Reflection @A",
+            "nyx: Nyxbloom Ancient @A",
+            "p1: Reflecting Pool @A",
+            "p2: Reflecting Pool @A",
+        ),
         actions=[tap("p1"), tap("p2", replacement_order=["nyx", "refl"])],
     )
     assert out["rejected"] == []

@@ -14,11 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.library import find_card
-from tests.helpers import permanent, returned_ids, run
-
-
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
+from tests.helpers import board, permanent, returned_ids, run
 
 
 def cast(name: str, x: int, pid: str, by: str = "A") -> dict[str, Any]:
@@ -57,14 +53,14 @@ def test_107_3m_x_zero_ballista_enters_with_no_counters_and_dies() -> None:
 
 def test_202_3e_mana_value_counts_x_as_zero() -> None:
     """CR 202.3e, 107.3g: {X}{X} has mana value 0; Black Sun's Zenith {X}{B}{B} has 2."""
-    for name, value in (
-        ("Hangarback Walker", 0),
-        ("Walking Ballista", 0),
-        ("Black Sun's Zenith", 2),
-    ):
+    cards = {"Hangarback Walker": 0, "Walking Ballista": 0, "Black Sun's Zenith": 2}
+    checked = []
+    for name, value in cards.items():
         found = find_card(name)
         assert found is not None
         assert found.mana_cost.mana_value == value, name
+        checked.append(name)
+    assert checked == list(cards)
 
 
 def test_107_3m_hangarback_cast_with_x_2_leaves_two_thopters() -> None:
@@ -87,7 +83,7 @@ def test_107_3m_hangarback_persist_return_has_x_zero() -> None:
     counters, only the -1/-1 counter: -1/-1, it dies again; now it has a -1/-1 counter, so no
     persist, and no counters to make Thopters. Two Thopters in all."""
     out = run(
-        board=[card("hangarback", "Hangarback Walker", counters={"+1/+1": 2}, grant=["persist"])],
+        board=board("hangarback: Hangarback Walker @A +1/+1=2 grant=persist"),
         actions=[{"do": "cast", "card": "Wrath of God", "by": "A"}],
     )
     assert returned_ids(out) == ["hangarback"]
@@ -101,11 +97,11 @@ def test_107_3m_persist_return_of_a_cast_ballista_has_x_zero() -> None:
     persist (Cauldron of Souls) and is destroyed. It returns with X = 0: no +1/+1 counters, one
     -1/-1 counter: 0/0 + 2/2 - 1/1 = 1/1, a new object."""
     out = run(
-        board=[
-            card("anthem1", "Glorious Anthem"),
-            card("anthem2", "Glorious Anthem"),
-            card("cauldron", "Cauldron of Souls"),
-        ],
+        board=board(
+            "anthem1: Glorious Anthem @A",
+            "anthem2: Glorious Anthem @A",
+            "cauldron: Cauldron of Souls @A",
+        ),
         actions=[
             cast("Walking Ballista", 3, "ballista"),
             {"do": "activate", "permanent": "cauldron"},
@@ -127,7 +123,7 @@ def test_107_3m_undying_return_of_a_cast_ballista_has_x_zero() -> None:
     1 + 1 = 2/2 (not 2 + 1 counters)."""
     ping = {"do": "activate", "permanent": "ballista", "ability": 1}
     out = run(
-        board=[card("mikaeus", "Mikaeus, the Unhallowed")],
+        board=board("mikaeus: Mikaeus, the Unhallowed @A"),
         actions=[
             cast("Walking Ballista", 2, "ballista"),
             ping,
@@ -149,7 +145,7 @@ def test_107_3m_hardened_scales_adds_one_to_x_counters() -> None:
     """CR 107.3m, 614.1c, 122.6: entering with X = 2 counters is putting counters on it, so
     Hardened Scales makes it 2 + 1 = 3: a 3/3 Ballista."""
     out = run(
-        board=[card("scales", "Hardened Scales")],
+        board=board("scales: Hardened Scales @A"),
         actions=[cast("Walking Ballista", 2, "ballista")],
     )
     ballista = permanent(out, "ballista")
@@ -162,7 +158,7 @@ def test_107_3m_opponents_hardened_scales_does_not_apply() -> None:
     """CR 107.3m: Hardened Scales covers "a creature you control"; B's Scales leaves A's
     Ballista cast with X = 2 at two counters."""
     out = run(
-        board=[card("scales", "Hardened Scales", "B")],
+        board=board("scales: Hardened Scales @B"),
         actions=[cast("Walking Ballista", 2, "ballista")],
     )
     ballista = permanent(out, "ballista")

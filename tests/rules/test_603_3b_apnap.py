@@ -11,15 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import permanent, returned_ids, run
-
-
-def finks(pid: str, controller: str, **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": "Kitchen Finks", "controller": controller, **extra}
-
-
-def elite(pid: str, controller: str, **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": "Safehold Elite", "controller": controller, **extra}
+from tests.helpers import board, permanent, returned_ids, run
 
 
 def wrath(by: str = "A") -> dict[str, Any]:
@@ -35,7 +27,7 @@ def test_603_3b_ruling12_two_players_nonactive_returns_first() -> None:
     """Ruling 12 (S7): A active. A's persist trigger goes on the stack first, B's on top, so
     B's Finks returns first. Its ETB trigger then goes on top of A's persist and resolves
     before it; then A's Finks returns and its ETB resolves. Both 2/1, both players at 22."""
-    out = run(board=[finks("fa", "A"), finks("fb", "B")], actions=[wrath()])
+    out = run(board=board("fa: Kitchen Finks @A", "fb: Kitchen Finks @B"), actions=[wrath()])
     assert out["stack_order"] == [
         {"id": "fa", "controller": "A", "ability": "persist"},
         {"id": "fb", "controller": "B", "ability": "persist"},
@@ -53,7 +45,11 @@ def test_603_3b_ruling12_two_players_nonactive_returns_first() -> None:
 def test_603_3b_second_player_active() -> None:
     """CR 603.3b with B active: B's trigger goes on the stack first, A's on top: A's Finks
     returns first."""
-    out = run(board=[finks("fa", "A"), finks("fb", "B")], actions=[wrath("B")], active="B")
+    out = run(
+        board=board("fa: Kitchen Finks @A", "fb: Kitchen Finks @B"),
+        actions=[wrath("B")],
+        active="B",
+    )
     assert persists(out) == [("fb", "B"), ("fa", "A")]
     assert returned_ids(out) == ["fa", "fb"]
 
@@ -62,13 +58,13 @@ def test_603_3b_s8_three_players_middle_active() -> None:
     """S8: A -> B -> C, B active; APNAP order is B, C, A. A: Finks and Elite, B: Finks,
     C: Finks. Listed policy: A's Finks goes on the stack before A's Elite. Stack bottom to
     top: B's, C's, A's Finks, A's Elite. Returns: A's Elite, A's Finks, C's, B's."""
-    board = [
-        finks("a_finks", "A"),
-        elite("a_elite", "A"),
-        finks("b_finks", "B"),
-        finks("c_finks", "C"),
-    ]
-    out = run(board=board, actions=[wrath("B")], players=("A", "B", "C"), active="B")
+    battlefield = board(
+        "a_finks: Kitchen Finks @A",
+        "a_elite: Safehold Elite @A",
+        "b_finks: Kitchen Finks @B",
+        "c_finks: Kitchen Finks @C",
+    )
+    out = run(board=battlefield, actions=[wrath("B")], players=("A", "B", "C"), active="B")
     assert persists(out) == [
         ("b_finks", "B"),
         ("c_finks", "C"),
@@ -82,14 +78,14 @@ def test_603_3b_s8_three_players_middle_active() -> None:
 def test_603_3b_s8_player_chooses_the_order_of_their_own() -> None:
     """S8 with A choosing Elite first, then Finks: A's Finks is now on top of A's two and
     returns first; the other players' triggers are unaffected."""
-    board = [
-        finks("a_finks", "A"),
-        elite("a_elite", "A"),
-        finks("b_finks", "B"),
-        finks("c_finks", "C"),
-    ]
+    battlefield = board(
+        "a_finks: Kitchen Finks @A",
+        "a_elite: Safehold Elite @A",
+        "b_finks: Kitchen Finks @B",
+        "c_finks: Kitchen Finks @C",
+    )
     out = run(
-        board=board,
+        board=battlefield,
         actions=[wrath("B")],
         players=("A", "B", "C"),
         active="B",
@@ -101,8 +97,8 @@ def test_603_3b_s8_player_chooses_the_order_of_their_own() -> None:
 def test_603_3b_four_players_third_active() -> None:
     """CR 603.3b, four players A -> B -> C -> D with C active: APNAP is C, D, A, B, so the
     returns come in the reverse order B, A, D, C. Everyone gains 2."""
-    board = [finks(f"f{p.lower()}", p) for p in "ABCD"]
-    out = run(board=board, actions=[wrath("C")], players=("A", "B", "C", "D"), active="C")
+    battlefield = board(*(f"f{p.lower()}: Kitchen Finks @{p}" for p in "ABCD"))
+    out = run(board=battlefield, actions=[wrath("C")], players=("A", "B", "C", "D"), active="C")
     assert persists(out) == [("fc", "C"), ("fd", "D"), ("fa", "A"), ("fb", "B")]
     assert returned_ids(out) == ["fb", "fa", "fd", "fc"]
     assert out["life"] == dict.fromkeys("ABCD", 22)
@@ -112,14 +108,14 @@ def test_603_3b_each_player_orders_their_own_triggers() -> None:
     """CR 603.3b: each player orders only their own. A active lists Elite then Finks, B lists
     Elite then Finks. Stack bottom to top: a_elite, a_finks, b_elite, b_finks. Returns:
     b_finks, b_elite, a_finks, a_elite (the listed policy would give b_elite first)."""
-    board = [
-        finks("a_finks", "A"),
-        elite("a_elite", "A"),
-        finks("b_finks", "B"),
-        elite("b_elite", "B"),
-    ]
+    battlefield = board(
+        "a_finks: Kitchen Finks @A",
+        "a_elite: Safehold Elite @A",
+        "b_finks: Kitchen Finks @B",
+        "b_elite: Safehold Elite @B",
+    )
     out = run(
-        board=board,
+        board=battlefield,
         actions=[wrath()],
         choices={"trigger_order": {"A": ["a_elite", "a_finks"], "B": ["b_elite", "b_finks"]}},
     )
@@ -136,9 +132,9 @@ def test_603_3b_id_ability_keys_order_triggers_of_one_source() -> None:
     """CR 603.3b with "id:ability" keys: Finks granted undying has a persist and an undying
     trigger. Listing undying first puts persist on top: Finks returns with a -1/-1 counter
     (2/1). Listing persist first: it returns with a +1/+1 counter (4/3)."""
-    board = [finks("finks", "A", grant=["undying"])]
+    battlefield = board("finks: Kitchen Finks @A grant=undying")
     first = run(
-        board=board,
+        board=battlefield,
         actions=[wrath()],
         choices={"trigger_order": {"A": ["finks:undying", "finks:persist"]}},
     )
@@ -148,7 +144,7 @@ def test_603_3b_id_ability_keys_order_triggers_of_one_source() -> None:
     assert [r["by"] for r in first["returned"]] == ["persist"]
 
     second = run(
-        board=board,
+        board=battlefield,
         actions=[wrath()],
         choices={"trigger_order": {"A": ["finks:persist", "finks:undying"]}},
     )
@@ -163,7 +159,7 @@ def test_603_3b_id_ability_keys_interleave_with_other_sources() -> None:
     undying, Elite's persist, Finks's persist. Finks returns by persist (2/1), then the Elite,
     then the undying trigger finds the card gone and does nothing."""
     out = run(
-        board=[finks("finks", "A", grant=["undying"]), elite("elite", "A")],
+        board=board("finks: Kitchen Finks @A grant=undying", "elite: Safehold Elite @A"),
         actions=[wrath()],
         choices={"trigger_order": {"A": ["finks:undying", "elite", "finks:persist"]}},
     )
@@ -186,7 +182,7 @@ def test_603_3a_trigger_belongs_to_the_controller_not_the_owner() -> None:
     goes on the stack after A's Elite trigger and resolves first. Finks returns under its
     owner A's control (702.79a), so its ETB gains A 2 life."""
     out = run(
-        board=[elite("a_elite", "A"), finks("finks", "B", owner="A")],
+        board=board("a_elite: Safehold Elite @A", "finks: Kitchen Finks @B owner=A"),
         actions=[wrath()],
     )
     assert persists(out) == [("a_elite", "A"), ("finks", "B")]
@@ -207,11 +203,11 @@ def test_603_3b_returns_one_at_a_time_with_sbas_between() -> None:
     it resolves before e1's persist and kills e2 (0/0, with a counter: no persist). Only then
     does e1 return, and nothing is left to shrink it: e1 survives, 1/1."""
     out = run(
-        board=[
-            elite("e1", "A", damage=1),
-            {"id": "elves", "card": "Llanowar Elves", "controller": "A", "grant": ["persist"]},
-            elite("e2", "A", damage=1),
-        ],
+        board=board(
+            "e1: Safehold Elite @A damage=1",
+            "elves: Llanowar Elves @A grant=persist",
+            "e2: Safehold Elite @A damage=1",
+        ),
         actions=[{"do": "cast", "card": "Massacre Girl", "by": "B", "id": "girl"}],
         choices={"trigger_order": {"A": ["e1", "elves", "e2"]}},
     )

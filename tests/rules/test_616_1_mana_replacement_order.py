@@ -15,44 +15,30 @@ changers keep the amount (Deep Water, Pale Moon); Contamination sets it to one.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import pytest
 
-from tests.helpers import run
-
-
-def pool(out: dict[str, Any], player: str = "A") -> dict[str, int]:
-    return {t: n for t, n in out["mana_pool"][player].items() if n}
-
-
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
-
-
-def tap(pid: str, **extra: Any) -> dict[str, Any]:
-    return {"do": "tap_for_mana", "permanent": pid, **extra}
-
+from tests.helpers import board, pool, run, tap
 
 PALE_MOON = {"do": "cast", "card": "Pale Moon", "by": "A", "id": "moon"}
 DEEP_WATER = {"do": "activate", "permanent": "dw"}
 
-CONTAM_REFL_NYX = [
-    card("contam", "Contamination", "B"),
-    card("refl", "Mana Reflection"),
-    card("nyx", "Nyxbloom Ancient"),
-]
+CONTAM_REFL_NYX = (  # lines of tests.helpers.board
+    "contam: Contamination @B",
+    "refl: Mana Reflection @A",
+    "nyx: Nyxbloom Ancient @A",
+)
 
 
 @pytest.mark.parametrize("order", [["refl", "nyx"], ["nyx", "refl"]])
 def test_616_1_reflection_and_nyxbloom_multiply_in_either_order(order: list[str]) -> None:
     """CR 616.1 (S28): G doubled then tripled, or tripled then doubled: 6 G either way."""
     out = run(
-        board=[
-            card("refl", "Mana Reflection"),
-            card("nyx", "Nyxbloom Ancient"),
-            card("f", "Forest"),
-        ],
+        board=board(
+            "refl: Mana Reflection @A",
+            "nyx: Nyxbloom Ancient @A",
+            "f: Forest @A",
+        ),
         actions=[tap("f", replacement_order=order)],
     )
     assert pool(out) == {"G": 6}
@@ -70,11 +56,11 @@ def test_616_1_contamination_and_reflection_order_matters(order: list[str], expe
     """CR 616.1 (S29): B controls Contamination, A controls Mana Reflection and taps a Forest;
     A (the tapped Forest's controller) picks the order: BB or B."""
     out = run(
-        board=[
-            card("contam", "Contamination", "B"),
-            card("refl", "Mana Reflection"),
-            card("f", "Forest"),
-        ],
+        board=board(
+            "contam: Contamination @B",
+            "refl: Mana Reflection @A",
+            "f: Forest @A",
+        ),
         actions=[tap("f", replacement_order=order)],
     )
     assert pool(out) == {"B": expected}
@@ -91,17 +77,19 @@ def test_616_1_four_forests_make_6_3_2_and_1_black() -> None:
 
     So after each tap the pool holds 6, 9, 11 and 12 B.
     """
-    board = [*CONTAM_REFL_NYX, *[card(f"f{i}", "Forest") for i in range(1, 5)]]
+    battlefield = board(*CONTAM_REFL_NYX, *(f"f{i}: Forest @A" for i in range(1, 5)))
     taps = [
         tap("f1", replacement_order=["contam", "refl", "nyx"]),
         tap("f2", replacement_order=["refl", "contam", "nyx"]),
         tap("f3", replacement_order=["nyx", "contam", "refl"]),
         tap("f4", replacement_order=["refl", "nyx", "contam"]),
     ]
-    for n, expected in zip(range(1, 5), (6, 9, 11, 12), strict=True):
-        out = run(board=board, actions=taps[:n])
+    pools = []
+    for n in range(1, 5):
+        out = run(board=battlefield, actions=taps[:n])
         assert out["rejected"] == []
-        assert pool(out) == {"B": expected}
+        pools.append(pool(out))
+    assert pools == [{"B": 6}, {"B": 9}, {"B": 11}, {"B": 12}]
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations(["contam", "refl", "nyx"])))
@@ -112,7 +100,7 @@ def test_616_1_every_order_of_three_replacements(order: tuple[str, ...]) -> None
     after = order[order.index("contam") + 1 :]
     expected = (2 if "refl" in after else 1) * (3 if "nyx" in after else 1)
     out = run(
-        board=[*CONTAM_REFL_NYX, card("f", "Forest")],
+        board=board(*CONTAM_REFL_NYX, "f: Forest @A"),
         actions=[tap("f", replacement_order=list(order))],
     )
     assert pool(out) == {"B": expected}
@@ -121,10 +109,14 @@ def test_616_1_every_order_of_three_replacements(order: tuple[str, ...]) -> None
 def test_614_5_each_replacement_applies_once() -> None:
     """CR 614.5: Mana Reflection applies once to the event (GG, not an endless doubling); two
     Mana Reflections are two effects, each once: G x 2 x 2 = GGGG."""
-    out = run(board=[card("r1", "Mana Reflection"), card("f", "Forest")], actions=[tap("f")])
+    out = run(board=board("r1: Mana Reflection @A", "f: Forest @A"), actions=[tap("f")])
     assert pool(out) == {"G": 2}
     out = run(
-        board=[card("r1", "Mana Reflection"), card("r2", "Mana Reflection"), card("f", "Forest")],
+        board=board(
+            "r1: Mana Reflection @A",
+            "r2: Mana Reflection @A",
+            "f: Forest @A",
+        ),
         actions=[tap("f")],
     )
     assert pool(out) == {"G": 4}
@@ -134,7 +126,11 @@ def test_614_5_a_type_changer_does_not_apply_again() -> None:
     """CR 614.5: with Contamination first then Deep Water, G -> B -> U; Contamination already
     applied, so it does not turn the U back into B: U."""
     out = run(
-        board=[card("contam", "Contamination", "B"), card("dw", "Deep Water"), card("f", "Forest")],
+        board=board(
+            "contam: Contamination @B",
+            "dw: Deep Water @A",
+            "f: Forest @A",
+        ),
         actions=[DEEP_WATER, tap("f", replacement_order=["contam", "dw"])],
     )
     assert pool(out) == {"U": 1}
@@ -144,11 +140,11 @@ def test_106_12b_mana_reflection_only_for_its_controller() -> None:
     """CR 106.12b: "If you tap a permanent for mana": B's Mana Reflection does not double A's
     Forest (G), but does double B's (GG)."""
     out = run(
-        board=[
-            card("refl", "Mana Reflection", "B"),
-            card("fa", "Forest"),
-            card("fb", "Forest", "B"),
-        ],
+        board=board(
+            "refl: Mana Reflection @B",
+            "fa: Forest @A",
+            "fb: Forest @B",
+        ),
         actions=[tap("fa"), tap("fb")],
     )
     assert pool(out) == {"G": 1}
@@ -159,10 +155,11 @@ def test_106_12b_multipliers_apply_to_any_permanent_contamination_to_lands() -> 
     """CR 106.12b: Mana Reflection doubles a nonland permanent tapped for mana (Sol Ring CC ->
     CCCC, Elves G -> GG); Contamination only affects lands, so with Contamination alone Sol
     Ring still makes CC and the Elves G."""
-    board = [card("ring", "Sol Ring"), card("elves", "Llanowar Elves")]
-    out = run(board=[card("refl", "Mana Reflection"), *board], actions=[tap("ring"), tap("elves")])
+    battlefield = ("ring: Sol Ring @A", "elves: Llanowar Elves @A")
+    actions = [tap("ring"), tap("elves")]
+    out = run(board=board("refl: Mana Reflection @A", *battlefield), actions=actions)
     assert pool(out) == {"C": 4, "G": 2}
-    out = run(board=[card("contam", "Contamination"), *board], actions=[tap("ring"), tap("elves")])
+    out = run(board=board("contam: Contamination @A", *battlefield), actions=actions)
     assert pool(out) == {"C": 2, "G": 1}
 
 
@@ -170,12 +167,14 @@ def test_616_1_pale_moon_makes_nonbasic_lands_produce_colorless() -> None:
     """CR 106.12b: after Pale Moon, Boros Garrison's RW becomes CC (the type changes, not the
     amount); the Pool's chosen G becomes C; the basic Forest still makes G. Pool: CCC + G, and
     the nonbasic lands could now produce only C."""
-    board = [
-        card("garrison", "Boros Garrison"),
-        card("pool", "Reflecting Pool"),
-        card("f", "Forest"),
-    ]
-    out = run(board=board, actions=[PALE_MOON, tap("garrison"), tap("pool", color="G"), tap("f")])
+    battlefield = board(
+        "garrison: Boros Garrison @A",
+        "pool: Reflecting Pool @A",
+        "f: Forest @A",
+    )
+    out = run(
+        board=battlefield, actions=[PALE_MOON, tap("garrison"), tap("pool", color="G"), tap("f")]
+    )
     assert out["rejected"] == []
     assert pool(out) == {"C": 3, "G": 1}
     assert out["could_produce"] == {"garrison": ["C"], "pool": ["C"], "f": ["G"]}
@@ -184,20 +183,20 @@ def test_616_1_pale_moon_makes_nonbasic_lands_produce_colorless() -> None:
 def test_616_1_pale_moon_affects_every_players_nonbasic_lands() -> None:
     """CR 106.12b: "if a player taps a nonbasic land": A's Pale Moon turns B's Garrison's RW
     into CC for B."""
-    out = run(board=[card("g", "Boros Garrison", "B")], actions=[PALE_MOON, tap("g")])
+    out = run(board=board("g: Boros Garrison @B"), actions=[PALE_MOON, tap("g")])
     assert pool(out, "B") == {"C": 2}
 
 
 def test_616_1_pale_moon_ignores_nonland_permanents() -> None:
     """CR 106.12b: Pale Moon is about nonbasic lands; Llanowar Elves still make G."""
-    out = run(board=[card("elves", "Llanowar Elves")], actions=[PALE_MOON, tap("elves")])
+    out = run(board=board("elves: Llanowar Elves @A"), actions=[PALE_MOON, tap("elves")])
     assert pool(out) == {"G": 1}
 
 
 def test_616_1_pale_moon_ends_with_the_turn() -> None:
     """CR 514.2: Pale Moon lasts until end of turn; on the next turn A's Garrison makes RW."""
     out = run(
-        board=[card("g", "Boros Garrison")],
+        board=board("g: Boros Garrison @A"),
         actions=[PALE_MOON, {"do": "pass_turn"}, tap("g")],
     )
     assert pool(out) == {"R": 1, "W": 1}
@@ -215,7 +214,7 @@ def test_616_1_pale_moon_and_contamination_order(
 ) -> None:
     """CR 616.1: the spell's effect (id = the cast action's id) and Contamination in A's order."""
     out = run(
-        board=[card("contam", "Contamination", "B"), card("g", "Boros Garrison")],
+        board=board("contam: Contamination @B", "g: Boros Garrison @A"),
         actions=[PALE_MOON, tap("g", replacement_order=order)],
     )
     assert pool(out) == expected
@@ -225,7 +224,7 @@ def test_616_1_pale_moon_and_contamination_order(
 def test_616_1_pale_moon_and_reflection_in_either_order(order: list[str]) -> None:
     """CR 616.1: RW -> CC -> CCCC, or RW -> RRWW -> CCCC: 4 C either way."""
     out = run(
-        board=[card("refl", "Mana Reflection"), card("g", "Boros Garrison")],
+        board=board("refl: Mana Reflection @A", "g: Boros Garrison @A"),
         actions=[PALE_MOON, tap("g", replacement_order=order)],
     )
     assert pool(out) == {"C": 4}
@@ -235,16 +234,16 @@ def test_616_1_deep_water_makes_your_lands_produce_blue() -> None:
     """CR 106.12b: before Deep Water is activated A's Forest makes G; after it, A's Forest makes
     U, A's Garrison UU (type, not amount); B's Forest (not A's land) still G, A's Elves (not a
     land) still G."""
-    board = [
-        card("dw", "Deep Water"),
-        card("f1", "Forest"),
-        card("f2", "Forest"),
-        card("g", "Boros Garrison"),
-        card("elves", "Llanowar Elves"),
-        card("fb", "Forest", "B"),
-    ]
+    battlefield = board(
+        "dw: Deep Water @A",
+        "f1: Forest @A",
+        "f2: Forest @A",
+        "g: Boros Garrison @A",
+        "elves: Llanowar Elves @A",
+        "fb: Forest @B",
+    )
     out = run(
-        board=board,
+        board=battlefield,
         actions=[tap("f1"), DEEP_WATER, tap("f2"), tap("g"), tap("elves"), tap("fb")],
     )
     assert out["rejected"] == []
@@ -256,7 +255,11 @@ def test_616_1_deep_water_makes_your_lands_produce_blue() -> None:
 def test_616_1_deep_water_and_reflection_in_either_order(order: list[str]) -> None:
     """CR 616.1: G -> U -> UU, or G -> GG -> UU: 2 U either way."""
     out = run(
-        board=[card("dw", "Deep Water"), card("refl", "Mana Reflection"), card("f", "Forest")],
+        board=board(
+            "dw: Deep Water @A",
+            "refl: Mana Reflection @A",
+            "f: Forest @A",
+        ),
         actions=[DEEP_WATER, tap("f", replacement_order=order)],
     )
     assert pool(out) == {"U": 2}

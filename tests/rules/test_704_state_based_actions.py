@@ -7,18 +7,7 @@ Two players A -> B, A active, 20 life, unless a test says otherwise.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.helpers import permanent, returned_ids, rules_cited, run
-
-
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
-
-
-def abilities(out: dict[str, Any], pid: str) -> list[str]:
-    return [s["ability"] for s in out["stack_order"] if s["id"] == pid]
-
+from tests.helpers import abilities, board, permanent, returned_ids, rules_cited, run
 
 # --------------------------------------------------------------------------- 704.5f
 
@@ -27,11 +16,11 @@ def test_704_5f_toughness_zero_or_less_goes_to_the_graveyard() -> None:
     """CR 704.5f: Grizzly Bears with two -1/-1 counters (0/0) and Llanowar Elves with three
     (-2/-2) are put into the graveyard; Bears with one (1/1) stay."""
     out = run(
-        board=[
-            card("bears", "Grizzly Bears"),
-            card("elves", "Llanowar Elves"),
-            card("bears2", "Grizzly Bears"),
-        ],
+        board=board(
+            "bears: Grizzly Bears @A",
+            "elves: Llanowar Elves @A",
+            "bears2: Grizzly Bears @A",
+        ),
         actions=[
             {"do": "counters", "target": "bears", "kind": "-1/-1", "amount": 2},
             {"do": "counters", "target": "elves", "kind": "-1/-1", "amount": 3},
@@ -47,7 +36,7 @@ def test_704_5f_static_effect_toughness_zero() -> None:
     """CR 704.5f with 611.3a: Night of Souls' Betrayal enters ("All creatures get -1/-1"):
     Llanowar Elves become 0/0 and die; Grizzly Bears (1/1) survive."""
     out = run(
-        board=[card("elves", "Llanowar Elves", "B"), card("bears", "Grizzly Bears", "B")],
+        board=board("elves: Llanowar Elves @B", "bears: Grizzly Bears @B"),
         actions=[{"do": "cast", "card": "Night of Souls' Betrayal", "by": "A", "id": "night"}],
     )
     assert out["graveyard"]["B"] == ["Llanowar Elves"]
@@ -61,7 +50,7 @@ def test_704_5f_zero_toughness_is_dying_so_persist_triggers() -> None:
     (700.4). Safehold Elite at 0/0 from Infest persists and returns 1/1 (Infest's effect does
     not apply to the new object, 611.2c)."""
     out = run(
-        board=[card("elite", "Safehold Elite")],
+        board=board("elite: Safehold Elite @A"),
         actions=[{"do": "cast", "card": "Infest", "by": "A"}],
     )
     assert returned_ids(out) == ["elite"]
@@ -77,7 +66,7 @@ def test_704_5g_lethal_damage_destroys() -> None:
     """CR 704.5g: damage >= toughness destroys. Bears dealt 2 die; Bears dealt 1 survive with
     the damage marked."""
     out = run(
-        board=[card("b1", "Grizzly Bears"), card("b2", "Grizzly Bears")],
+        board=board("b1: Grizzly Bears @A", "b2: Grizzly Bears @A"),
         actions=[
             {"do": "damage", "target": "b1", "amount": 2},
             {"do": "damage", "target": "b2", "amount": 1},
@@ -93,7 +82,7 @@ def test_704_5g_lethal_damage_destroys() -> None:
 def test_704_5g_damage_accumulates_until_cleanup() -> None:
     """CR 704.5g / 120.3e: damage stays marked, so 1 then 1 is lethal for a 2/2."""
     out = run(
-        board=[card("bears", "Grizzly Bears")],
+        board=board("bears: Grizzly Bears @A"),
         actions=[
             {"do": "damage", "target": "bears", "amount": 1},
             {"do": "damage", "target": "bears", "amount": 1},
@@ -107,7 +96,7 @@ def test_704_5g_lethal_compares_with_current_toughness() -> None:
     """CR 704.5g uses the toughness after effects: Bears under Glorious Anthem are 3/3, so 2
     damage is not lethal."""
     out = run(
-        board=[card("anthem", "Glorious Anthem"), card("bears", "Grizzly Bears")],
+        board=board("anthem: Glorious Anthem @A", "bears: Grizzly Bears @A"),
         actions=[{"do": "damage", "target": "bears", "amount": 2}],
     )
     b = permanent(out, "bears")
@@ -119,7 +108,7 @@ def test_704_5g_persist_creature_returns_without_damage() -> None:
     """CR 704.5g then 702.79a / 400.7: Finks dealt 2 damage is destroyed, persists and returns
     with no damage marked, 2/1."""
     out = run(
-        board=[card("finks", "Kitchen Finks")],
+        board=board("finks: Kitchen Finks @A"),
         actions=[{"do": "damage", "target": "finks", "amount": 2}],
     )
     assert returned_ids(out) == ["finks"]
@@ -137,10 +126,7 @@ def test_704_5h_deathtouch_damage_destroys_in_combat() -> None:
     block. The Elves deal 1 deathtouch damage (not lethal by 704.5g, lethal by 704.5h); the
     Bears deal 2 to the 1/1 Elves. Both die; nothing reaches B."""
     out = run(
-        board=[
-            card("elves", "Llanowar Elves", grant=["deathtouch"]),
-            card("bears", "Grizzly Bears", "B"),
-        ],
+        board=board("elves: Llanowar Elves @A grant=deathtouch", "bears: Grizzly Bears @B"),
         actions=[{"do": "attack", "attackers": ["elves"], "blockers": {"bears": "elves"}}],
     )
     assert out["rejected"] == []
@@ -154,10 +140,7 @@ def test_704_5h_deathtouch_blocker_kills_a_persist_attacker() -> None:
     """CR 704.5h: B's deathtouch Llanowar Elves block A's Finks (3/2) and deal 1 damage: Finks
     is destroyed, persists and returns untapped (400.7) as 2/1; the Elves take 3 and die."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("elves", "Llanowar Elves", "B", grant=["deathtouch"]),
-        ],
+        board=board("finks: Kitchen Finks @A", "elves: Llanowar Elves @B grant=deathtouch"),
         actions=[{"do": "attack", "attackers": ["finks"], "blockers": {"elves": "finks"}}],
     )
     assert returned_ids(out) == ["finks"]
@@ -174,10 +157,7 @@ def test_704_5h_deathtouch_with_zero_damage_kills_nothing() -> None:
     Devoted Druid (0/2) with deathtouch attacks, Bears block: the Bears live, the Druid takes 2
     and dies (704.5g)."""
     out = run(
-        board=[
-            card("druid", "Devoted Druid", grant=["deathtouch"]),
-            card("bears", "Grizzly Bears", "B"),
-        ],
+        board=board("druid: Devoted Druid @A grant=deathtouch", "bears: Grizzly Bears @B"),
         actions=[{"do": "attack", "attackers": ["druid"], "blockers": {"bears": "druid"}}],
     )
     b = permanent(out, "bears")
@@ -193,11 +173,11 @@ def test_704_5d_tokens_in_other_zones_cease_to_exist() -> None:
     """CR 704.5d / 111.7: a token destroyed, one returned to hand and one exiled go there and
     then cease to exist: every zone is empty afterwards."""
     out = run(
-        board=[
-            card("bears", "Grizzly Bears", token=True),
-            card("elves", "Llanowar Elves", token=True),
-            card("wolf", "Young Wolf", token=True),
-        ],
+        board=board(
+            "bears: Grizzly Bears @A token",
+            "elves: Llanowar Elves @A token",
+            "wolf: Young Wolf @A token",
+        ),
         actions=[
             {"do": "destroy", "target": "bears"},
             {"do": "bounce", "target": "elves"},
@@ -217,7 +197,7 @@ def test_704_5q_counters_annihilate_pairwise() -> None:
     """CR 704.5q: Finks with two +1/+1 and one -1/-1 counter loses one of each as the game
     starts, leaving one +1/+1 (4/3). With no -1/-1 counter left, it then persists when
     destroyed."""
-    out = run(board=[card("finks", "Kitchen Finks", counters={"+1/+1": 2, "-1/-1": 1})])
+    out = run(board=board("finks: Kitchen Finks @A +1/+1=2 -1/-1=1"))
     f = permanent(out, "finks")
     assert f is not None
     assert f["counters"] == {"+1/+1": 1}
@@ -225,7 +205,7 @@ def test_704_5q_counters_annihilate_pairwise() -> None:
     assert "704.5q" in rules_cited(out)
 
     later = run(
-        board=[card("finks", "Kitchen Finks", counters={"+1/+1": 2, "-1/-1": 1})],
+        board=board("finks: Kitchen Finks @A +1/+1=2 -1/-1=1"),
         actions=[{"do": "destroy", "target": "finks"}],
     )
     assert returned_ids(later) == ["finks"]
@@ -235,7 +215,7 @@ def test_704_5q_leftover_minus_counter_stops_persist() -> None:
     """CR 704.5q: Finks with one +1/+1 counter gets two -1/-1 counters (2/1, alive); one pair
     annihilates, one -1/-1 counter is left, so when destroyed it does not persist."""
     out = run(
-        board=[card("finks", "Kitchen Finks", counters={"+1/+1": 1})],
+        board=board("finks: Kitchen Finks @A +1/+1=1"),
         actions=[
             {"do": "counters", "target": "finks", "kind": "-1/-1", "amount": 2},
             {"do": "destroy", "target": "finks"},
@@ -253,7 +233,7 @@ def test_704_3_ruling6_death_and_annihilation_are_one_event() -> None:
     704.5f and 704.5q apply at once; it dies with both kinds of counter, and persist, seeing a
     -1/-1 counter (603.10a), does not trigger."""
     out = run(
-        board=[card("finks", "Kitchen Finks", counters={"+1/+1": 1})],
+        board=board("finks: Kitchen Finks @A +1/+1=1"),
         actions=[{"do": "counters", "target": "finks", "kind": "-1/-1", "amount": 3}],
     )
     assert "persist" not in abilities(out, "finks")
@@ -266,10 +246,7 @@ def test_704_3_check_repeats_until_none_applies() -> None:
     with Mikaeus, 2 damage marked) a 2/2 with 2 damage, destroyed by the repeated check.
     When the Bears die Mikaeus is gone, so they have no undying: nothing returns."""
     out = run(
-        board=[
-            card("mikaeus", "Mikaeus, the Unhallowed"),
-            card("bears", "Grizzly Bears", damage=2),
-        ],
+        board=board("mikaeus: Mikaeus, the Unhallowed @A", "bears: Grizzly Bears @A damage=2"),
         actions=[{"do": "damage", "target": "mikaeus", "amount": 5}],
     )
     assert out["battlefield"] == []
@@ -283,7 +260,7 @@ def test_704_3_simultaneous_deaths_see_each_other() -> None:
     in one event. The Wurm's "whenever a creature an opponent controls dies" looks back in
     time, when the Wurm was still there: B loses 2."""
     out = run(
-        board=[card("wurm", "Massacre Wurm"), card("bears", "Grizzly Bears", "B")],
+        board=board("wurm: Massacre Wurm @A", "bears: Grizzly Bears @B"),
         actions=[{"do": "damage", "target": "all_creatures", "amount": 5}],
     )
     assert out["battlefield"] == []
@@ -295,7 +272,7 @@ def test_704_3_all_deaths_before_any_trigger() -> None:
     one event; both persist triggers wait and go on the stack together (listed order: Finks,
     then Elite), so the Elite (on top) returns first."""
     out = run(
-        board=[card("finks", "Kitchen Finks"), card("elite", "Safehold Elite")],
+        board=board("finks: Kitchen Finks @A", "elite: Safehold Elite @A"),
         actions=[{"do": "damage", "target": "all_creatures", "amount": 2}],
     )
     assert out["stack_order"][:2] == [

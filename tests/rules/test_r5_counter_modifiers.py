@@ -15,27 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import permanent, returned_ids, run
+from tests.helpers import board, destroy, permanent, pt, returned_ids, run
 
 WRATH = {"do": "cast", "card": "Wrath of God", "by": "A"}
 
 
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
-
-
-def destroy(pid: str) -> dict[str, Any]:
-    return {"do": "destroy", "target": pid}
-
-
 def zenith(x: int) -> dict[str, Any]:
     return {"do": "cast", "card": "Black Sun's Zenith", "by": "A", "x": x}
-
-
-def pt(out: dict[str, Any], pid: str) -> tuple[int, int]:
-    p = permanent(out, pid)
-    assert p is not None, f"{pid} is not on the battlefield"
-    return p["power"], p["toughness"]
 
 
 def counters(out: dict[str, Any], pid: str) -> dict[str, int]:
@@ -52,7 +38,7 @@ def test_122_6_s14_melira_dies_with_the_wrath_so_finks_gets_its_counter() -> Non
     on the battlefield (her static ability is gone, 611.3a), so Finks returns with its -1/-1
     counter: 2/1."""
     out = run(
-        board=[card("melira", "Melira, Sylvok Outcast"), card("finks", "Kitchen Finks")],
+        board=board("melira: Melira, Sylvok Outcast @A", "finks: Kitchen Finks @A"),
         actions=[WRATH],
     )
     assert returned_ids(out) == ["finks"]
@@ -65,11 +51,11 @@ def test_122_6_s15_melira_finks_returns_without_a_counter_and_persists_again() -
     (3/2), so the next time it dies persist triggers again: two sacrifices, two returns, two
     ETBs: A at 24."""
     out = run(
-        board=[
-            card("melira", "Melira, Sylvok Outcast"),
-            card("finks", "Kitchen Finks"),
-            card("seer", "Viscera Seer"),
-        ],
+        board=board(
+            "melira: Melira, Sylvok Outcast @A",
+            "finks: Kitchen Finks @A",
+            "seer: Viscera Seer @A",
+        ),
         actions=[
             {"do": "activate", "permanent": "seer"},
             {"do": "activate", "permanent": "seer"},
@@ -88,7 +74,7 @@ def test_122_6_s15_melira_finks_returns_without_a_counter_and_persists_again() -
 def test_122_6_melira_protects_only_her_controllers_creatures() -> None:
     """Melira: "Creatures you control". B's Finks returns under B with its -1/-1 counter."""
     out = run(
-        board=[card("melira", "Melira, Sylvok Outcast"), card("finks", "Kitchen Finks", "B")],
+        board=board("melira: Melira, Sylvok Outcast @A", "finks: Kitchen Finks @B"),
         actions=[destroy("finks")],
     )
     assert counters(out, "finks") == {"-1/-1": 1}
@@ -99,11 +85,11 @@ def test_122_1_melira_and_black_suns_zenith() -> None:
     """Melira with Black Sun's Zenith X=1: A's Melira and Elite get no counter (2/2 each);
     B's Elite gets one (1/1)."""
     out = run(
-        board=[
-            card("melira", "Melira, Sylvok Outcast"),
-            card("a_elite", "Safehold Elite"),
-            card("b_elite", "Safehold Elite", "B"),
-        ],
+        board=board(
+            "melira: Melira, Sylvok Outcast @A",
+            "a_elite: Safehold Elite @A",
+            "b_elite: Safehold Elite @B",
+        ),
         actions=[zenith(1)],
     )
     assert counters(out, "melira") == {} and pt(out, "melira") == (2, 2)
@@ -115,10 +101,7 @@ def test_122_6_melira_follows_the_returning_creatures_new_controller() -> None:
     """CR 702.79a / 122.6: the Finks A controls but B owns returns under B's control, so A's
     Melira ("creatures you control") does not protect it: it gets its -1/-1 counter."""
     out = run(
-        board=[
-            card("melira", "Melira, Sylvok Outcast"),
-            card("finks", "Kitchen Finks", owner="B"),
-        ],
+        board=board("melira: Melira, Sylvok Outcast @A", "finks: Kitchen Finks @A owner=B"),
         actions=[destroy("finks")],
     )
     f = permanent(out, "finks")
@@ -134,7 +117,7 @@ def test_122_6_solemnity_persist_returns_without_counter_and_can_persist_again()
     """Solemnity: Finks returns with no -1/-1 counter (3/2); destroyed again, it persists
     again. Two deaths, two returns, A at 24."""
     out = run(
-        board=[card("solemnity", "Solemnity"), card("finks", "Kitchen Finks")],
+        board=board("solemnity: Solemnity @A", "finks: Kitchen Finks @A"),
         actions=[destroy("finks"), destroy("finks")],
     )
     assert returned_ids(out) == ["finks", "finks"]
@@ -147,7 +130,7 @@ def test_122_6_solemnity_applies_to_every_players_permanents() -> None:
     """Solemnity (any controller): B's Young Wolf returns by undying with no +1/+1 counter,
     1/1, and undying can trigger again."""
     out = run(
-        board=[card("solemnity", "Solemnity"), card("wolf", "Young Wolf", "B")],
+        board=board("solemnity: Solemnity @A", "wolf: Young Wolf @B"),
         actions=[destroy("wolf"), destroy("wolf")],
     )
     assert returned_ids(out) == ["wolf", "wolf"]
@@ -158,11 +141,11 @@ def test_122_6_solemnity_applies_to_every_players_permanents() -> None:
 def test_122_1_solemnity_stops_black_suns_zenith() -> None:
     """Solemnity: Black Sun's Zenith X=2 puts no counters: Finks stays 3/2, Elves 1/1."""
     out = run(
-        board=[
-            card("solemnity", "Solemnity"),
-            card("finks", "Kitchen Finks"),
-            card("elves", "Llanowar Elves", "B"),
-        ],
+        board=board(
+            "solemnity: Solemnity @A",
+            "finks: Kitchen Finks @A",
+            "elves: Llanowar Elves @B",
+        ),
         actions=[zenith(2)],
     )
     assert pt(out, "finks") == (3, 2)
@@ -177,7 +160,7 @@ def test_614_1_vizier_persist_puts_no_counter_and_can_persist_again() -> None:
     """Vizier of Remedies: persist would put one -1/-1 counter, one minus one is zero, so Finks
     returns 3/2 without a counter; the next death persists again. A at 24."""
     out = run(
-        board=[card("vizier", "Vizier of Remedies"), card("finks", "Kitchen Finks")],
+        board=board("vizier: Vizier of Remedies @A", "finks: Kitchen Finks @A"),
         actions=[destroy("finks"), destroy("finks")],
     )
     assert returned_ids(out) == ["finks", "finks"]
@@ -191,11 +174,11 @@ def test_614_1_vizier_one_fewer_from_black_suns_zenith() -> None:
     itself included, gets 2 - 1 = 1 counter: Finks 2/1 lives, the Vizier (2/1) is 1/0 and
     dies. B's Finks gets both: 1/0, dies with -1/-1 counters, no persist."""
     out = run(
-        board=[
-            card("vizier", "Vizier of Remedies"),
-            card("finks", "Kitchen Finks"),
-            card("b_finks", "Kitchen Finks", "B"),
-        ],
+        board=board(
+            "vizier: Vizier of Remedies @A",
+            "finks: Kitchen Finks @A",
+            "b_finks: Kitchen Finks @B",
+        ),
         actions=[zenith(2)],
     )
     assert counters(out, "finks") == {"-1/-1": 1}
@@ -209,7 +192,7 @@ def test_614_1_vizier_one_fewer_from_black_suns_zenith() -> None:
 def test_614_1_vizier_covers_only_its_controllers_creatures() -> None:
     """Vizier of Remedies: "a creature you control". B's Finks persists normally: 2/1."""
     out = run(
-        board=[card("vizier", "Vizier of Remedies"), card("finks", "Kitchen Finks", "B")],
+        board=board("vizier: Vizier of Remedies @A", "finks: Kitchen Finks @B"),
         actions=[destroy("finks")],
     )
     assert counters(out, "finks") == {"-1/-1": 1}
@@ -221,7 +204,7 @@ def test_614_1_vizier_covers_only_its_controllers_creatures() -> None:
 def test_614_1_hardened_scales_with_undying() -> None:
     """Hardened Scales: undying's one +1/+1 counter becomes two: Young Wolf returns 3/3."""
     out = run(
-        board=[card("scales", "Hardened Scales"), card("wolf", "Young Wolf")],
+        board=board("scales: Hardened Scales @A", "wolf: Young Wolf @A"),
         actions=[destroy("wolf")],
     )
     assert returned_ids(out) == ["wolf"]
@@ -233,11 +216,11 @@ def test_614_1_hardened_scales_ignores_minus_counters_and_opponents() -> None:
     """Hardened Scales changes only +1/+1 counters on its controller's creatures: A's Finks
     persists with one -1/-1 counter (2/1); B's Young Wolf returns with one +1/+1 (2/2)."""
     out = run(
-        board=[
-            card("scales", "Hardened Scales"),
-            card("finks", "Kitchen Finks"),
-            card("wolf", "Young Wolf", "B"),
-        ],
+        board=board(
+            "scales: Hardened Scales @A",
+            "finks: Kitchen Finks @A",
+            "wolf: Young Wolf @B",
+        ),
         actions=[destroy("finks"), destroy("wolf")],
     )
     assert counters(out, "finks") == {"-1/-1": 1}
@@ -253,7 +236,7 @@ def test_614_1_doubling_season_persist_counter_doubled_kills_finks() -> None:
     -1/-1 counters: no second persist. Its ETB had triggered on entering and still gains A 2
     life (it does not need Finks to stay)."""
     out = run(
-        board=[card("season", "Doubling Season"), card("finks", "Kitchen Finks")],
+        board=board("season: Doubling Season @A", "finks: Kitchen Finks @A"),
         actions=[destroy("finks")],
     )
     assert returned_ids(out) == ["finks"]
@@ -265,7 +248,7 @@ def test_614_1_doubling_season_persist_counter_doubled_kills_finks() -> None:
 def test_614_1_doubling_season_undying_counter_doubled() -> None:
     """Doubling Season: undying's +1/+1 counter becomes two: Young Wolf returns 3/3."""
     out = run(
-        board=[card("season", "Doubling Season"), card("wolf", "Young Wolf")],
+        board=board("season: Doubling Season @A", "wolf: Young Wolf @A"),
         actions=[destroy("wolf")],
     )
     assert counters(out, "wolf") == {"+1/+1": 2}
@@ -276,10 +259,7 @@ def test_614_1_doubling_season_doubles_tokens_from_lki_counters() -> None:
     """Doubling Season with Hangarback Walker (two +1/+1 counters, destroyed): the dies
     trigger counts 2 counters (603.10a) and Doubling Season doubles the tokens: 4 Thopters."""
     out = run(
-        board=[
-            card("season", "Doubling Season"),
-            card("hb", "Hangarback Walker", counters={"+1/+1": 2}, x=2),
-        ],
+        board=board("season: Doubling Season @A", "hb: Hangarback Walker @A +1/+1=2 x=2"),
         actions=[destroy("hb")],
     )
     thopters = [p for p in out["battlefield"] if p["card"] == "Thopter"]
@@ -291,11 +271,11 @@ def test_616_1_scales_and_season_in_the_chosen_order() -> None:
     """CR 616.1: both apply to undying's counter on A's Young Wolf, one at a time, in the order
     A chooses (listed policy: board order). Scales then Season: (1 + 1) * 2 = 4 counters, 5/5;
     Season then Scales: 1 * 2 + 1 = 3 counters, 4/4."""
-    scales = card("scales", "Hardened Scales")
-    season = card("season", "Doubling Season")
-    out = run(board=[scales, season, card("wolf", "Young Wolf")], actions=[destroy("wolf")])
+    scales = "scales: Hardened Scales @A"
+    season = "season: Doubling Season @A"
+    out = run(board=board(scales, season, "wolf: Young Wolf @A"), actions=[destroy("wolf")])
     assert counters(out, "wolf") == {"+1/+1": 4}
     assert pt(out, "wolf") == (5, 5)
-    out = run(board=[season, scales, card("wolf", "Young Wolf")], actions=[destroy("wolf")])
+    out = run(board=board(season, scales, "wolf: Young Wolf @A"), actions=[destroy("wolf")])
     assert counters(out, "wolf") == {"+1/+1": 3}
     assert pt(out, "wolf") == (4, 4)

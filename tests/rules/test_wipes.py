@@ -12,21 +12,7 @@ from typing import Any
 import pytest
 
 from engine.reference.outcome import outcome
-from tests.helpers import permanent, play, returned_ids, run
-
-
-def card(pid: str, name: str, controller: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"id": pid, "card": name, "controller": controller, **extra}
-
-
-def cast(name: str, by: str = "A", **extra: Any) -> dict[str, Any]:
-    return {"do": "cast", "card": name, "by": by, **extra}
-
-
-def pt(out: dict[str, Any], pid: str) -> tuple[int, int]:
-    p = permanent(out, pid)
-    assert p is not None, f"{pid} is not on the battlefield"
-    return p["power"], p["toughness"]
+from tests.helpers import board, cast, permanent, play, pt, returned_ids, run
 
 
 def ids(out: dict[str, Any]) -> list[str]:
@@ -48,13 +34,13 @@ def test_w1_701_8a_destroy_all_creatures(wipe: str) -> None:
     Elite, then A's Finks. With B's Anthem: Wolf 1/1 + 1/1 + 1/1 = 3/3, Elite 2/2 - 1/1 + 1/1
     = 2/2; A's Finks 2/1. The Bears stay dead."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("bears", "Grizzly Bears"),
-            card("anthem", "Glorious Anthem", "B"),
-            card("elite", "Safehold Elite", "B"),
-            card("wolf", "Young Wolf", "B"),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "bears: Grizzly Bears @A",
+            "anthem: Glorious Anthem @B",
+            "elite: Safehold Elite @B",
+            "wolf: Young Wolf @B",
+        ),
         actions=[cast(wipe)],
     )
     assert returned_ids(out) == ["wolf", "elite", "finks"]
@@ -74,11 +60,11 @@ def test_w2_s12_pyroclasm() -> None:
     die and return (2/1, 1/1, no damage); B's Finks with a +1/+1 counter (4/3) survives with 2
     damage marked. A at 22."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("elite", "Safehold Elite"),
-            card("b_finks", "Kitchen Finks", "B", counters={"+1/+1": 1}),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "elite: Safehold Elite @A",
+            "b_finks: Kitchen Finks @B +1/+1=1",
+        ),
         actions=[cast("Pyroclasm")],
     )
     assert sorted(returned_ids(out)) == ["elite", "finks"]
@@ -98,11 +84,11 @@ def test_w2_anger_of_the_gods_exiles_instead_no_persist() -> None:
     they never die, so no persist, no undying, and Massacre Wurm (6/5, survives with 3 damage)
     sees no creature die: B loses no life."""
     out = run(
-        board=[
-            card("wurm", "Massacre Wurm"),
-            card("finks", "Kitchen Finks", "B"),
-            card("wolf", "Young Wolf", "B"),
-        ],
+        board=board(
+            "wurm: Massacre Wurm @A",
+            "finks: Kitchen Finks @B",
+            "wolf: Young Wolf @B",
+        ),
         actions=[cast("Anger of the Gods")],
     )
     assert out["stack_order"] == []
@@ -117,7 +103,7 @@ def test_w2_anger_of_the_gods_replacement_lasts_the_turn() -> None:
     """W2, Anger of the Gods: "would die this turn". Finks with two +1/+1 counters (5/4)
     survives the 3 damage; sacrificed later this turn it is exiled instead: no persist."""
     out = run(
-        board=[card("finks", "Kitchen Finks", counters={"+1/+1": 2})],
+        board=board("finks: Kitchen Finks @A +1/+1=2"),
         actions=[cast("Anger of the Gods"), {"do": "sacrifice", "target": "finks"}],
     )
     assert out["returned"] == []
@@ -128,7 +114,7 @@ def test_w2_anger_of_the_gods_replacement_lasts_the_turn() -> None:
 def test_w2_pyroclasm_undying_returns_undamaged() -> None:
     """W2 with CR 702.93a / 400.7: Young Wolf dies to Pyroclasm and returns 2/2 with no
     damage."""
-    out = run(board=[card("wolf", "Young Wolf")], actions=[cast("Pyroclasm")])
+    out = run(board=board("wolf: Young Wolf @A"), actions=[cast("Pyroclasm")])
     assert returned_ids(out) == ["wolf"]
     w = permanent(out, "wolf")
     assert w is not None
@@ -143,11 +129,11 @@ def test_w3_s11_infest() -> None:
     B's Elite returns first (1/1), then A's Finks (2/1); neither new object gets -2/-2; the
     Elves stay dead; A at 22."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("elite", "Safehold Elite", "B"),
-            card("elves", "Llanowar Elves", "B"),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "elite: Safehold Elite @B",
+            "elves: Llanowar Elves @B",
+        ),
         actions=[cast("Infest")],
     )
     assert returned_ids(out) == ["elite", "finks"]
@@ -161,11 +147,11 @@ def test_w3_toxic_deluge_pays_x_life() -> None:
     """W3, Toxic Deluge X=3: A pays 3 life (17); -3/-3 until end of turn kills Finks (returns
     2/1, A gains 2: 19) and B's Grizzly Bears; B's Nyxbloom Ancient (5/5) is 2/2."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("bears", "Grizzly Bears", "B"),
-            card("nyx", "Nyxbloom Ancient", "B"),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "bears: Grizzly Bears @B",
+            "nyx: Nyxbloom Ancient @B",
+        ),
         actions=[cast("Toxic Deluge", x=3)],
     )
     assert returned_ids(out) == ["finks"]
@@ -179,7 +165,7 @@ def test_119_4_toxic_deluge_cannot_pay_more_life_than_you_have() -> None:
     """CR 119.4: a player can pay life only if their life total is at least the payment. A at
     2 life cannot cast Toxic Deluge with X=3: rejected, nothing changes."""
     out = run(
-        board=[card("finks", "Kitchen Finks")],
+        board=board("finks: Kitchen Finks @A"),
         actions=[cast("Toxic Deluge", x=3)],
         life={"A": 2},
     )
@@ -197,11 +183,11 @@ def test_w4_s10_black_suns_zenith() -> None:
     Llanowar Elves granted persist die with a counter (0/0): no persist. The Zenith is
     shuffled into its owner's library, not put into the graveyard."""
     game = play(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("elite", "Safehold Elite"),
-            card("elves", "Llanowar Elves", grant=["persist"]),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "elite: Safehold Elite @A",
+            "elves: Llanowar Elves @A grant=persist",
+        ),
         actions=[cast("Black Sun's Zenith", x=1, id="bsz")],
     )
     out = outcome(game)
@@ -218,7 +204,7 @@ def test_w4_s9_black_suns_zenith_on_a_plus_counter_creature() -> None:
     """S9 (ruling 6): Finks with a +1/+1 counter, Black Sun's Zenith X=3: 1/0 with both kinds
     of counter on it; it dies and does not persist."""
     out = run(
-        board=[card("finks", "Kitchen Finks", counters={"+1/+1": 1})],
+        board=board("finks: Kitchen Finks @A +1/+1=1"),
         actions=[cast("Black Sun's Zenith", x=3)],
     )
     assert out["returned"] == []
@@ -234,11 +220,11 @@ def test_w5_massacre_wurm_one_sided_with_life_loss() -> None:
     persist is on top: Finks returns 2/1 (the -2/-2 was locked to the old object, 611.2c),
     B gains 2, then B loses 2 twice: 18."""
     out = run(
-        board=[
-            card("elite", "Safehold Elite"),
-            card("finks", "Kitchen Finks", "B"),
-            card("bears", "Grizzly Bears", "B"),
-        ],
+        board=board(
+            "elite: Safehold Elite @A",
+            "finks: Kitchen Finks @B",
+            "bears: Grizzly Bears @B",
+        ),
         actions=[cast("Massacre Wurm", id="wurm")],
     )
     assert returned_ids(out) == ["finks"]
@@ -255,12 +241,12 @@ def test_w5_massacre_wurm_sees_deaths_it_dies_with() -> None:
     Looking back in time, the Wurm saw two opponent's creatures die: B loses 4; A's own Bears
     cost A nothing. B's Elite persists."""
     out = run(
-        board=[
-            card("wurm", "Massacre Wurm"),
-            card("a_bears", "Grizzly Bears"),
-            card("b_bears", "Grizzly Bears", "B"),
-            card("elite", "Safehold Elite", "B"),
-        ],
+        board=board(
+            "wurm: Massacre Wurm @A",
+            "a_bears: Grizzly Bears @A",
+            "b_bears: Grizzly Bears @B",
+            "elite: Safehold Elite @B",
+        ),
         actions=[cast("Wrath of God")],
     )
     assert returned_ids(out) == ["elite"]
@@ -276,15 +262,15 @@ def test_w6_all_is_dust_sacrifices_colored_permanents() -> None:
     color indicator) are sacrificed; colorless Hangarback Walker, Forest and Sol Ring stay.
     Sacrificed is dying: Finks (2/1, the Anthem is gone) and Elite (1/1) return."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("anthem", "Glorious Anthem"),
-            card("hb", "Hangarback Walker", counters={"+1/+1": 1}, x=1),
-            card("forest", "Forest"),
-            card("elite", "Safehold Elite", "B"),
-            card("arbor", "Dryad Arbor", "B"),
-            card("ring", "Sol Ring", "B"),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "anthem: Glorious Anthem @A",
+            "hb: Hangarback Walker @A +1/+1=1 x=1",
+            "forest: Forest @A",
+            "elite: Safehold Elite @B",
+            "arbor: Dryad Arbor @B",
+            "ring: Sol Ring @B",
+        ),
         actions=[cast("All Is Dust")],
     )
     assert returned_ids(out) == ["elite", "finks"]
@@ -304,12 +290,12 @@ def test_w7_farewell_exiles_creatures_no_persist() -> None:
     none dies, nothing triggers; the token ceases to exist (704.5d). Solemnity, an enchantment,
     stays."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("tok", "Kitchen Finks", token=True),
-            card("wolf", "Young Wolf", "B"),
-            card("solemnity", "Solemnity", "B"),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "tok: Kitchen Finks @A token",
+            "wolf: Young Wolf @B",
+            "solemnity: Solemnity @B",
+        ),
         actions=[cast("Farewell", mode=["creatures"])],
     )
     assert out["stack_order"] == []
@@ -324,7 +310,7 @@ def test_w7_farewell_modes_together() -> None:
     earlier are exiled from the graveyard; Finks is exiled; Farewell itself goes to the
     graveyard after it has resolved (608.2n)."""
     out = run(
-        board=[card("bears", "Grizzly Bears"), card("finks", "Kitchen Finks")],
+        board=board("bears: Grizzly Bears @A", "finks: Kitchen Finks @A"),
         actions=[
             {"do": "destroy", "target": "bears"},
             cast("Farewell", mode=["creatures", "graveyards"]),
@@ -339,7 +325,7 @@ def test_w7_s13_merciless_eviction_creatures() -> None:
     """S13: Merciless Eviction (exile all creatures): Finks and a Finks token are exiled, no
     persist trigger at all."""
     out = run(
-        board=[card("finks", "Kitchen Finks"), card("tok", "Kitchen Finks", token=True)],
+        board=board("finks: Kitchen Finks @A", "tok: Kitchen Finks @A token"),
         actions=[cast("Merciless Eviction", mode="creatures")],
     )
     assert out["stack_order"] == []
@@ -350,7 +336,7 @@ def test_w7_s13_merciless_eviction_creatures() -> None:
 def test_w7_merciless_eviction_other_mode_spares_creatures() -> None:
     """Merciless Eviction, mode enchantments: Solemnity is exiled, Finks stays."""
     out = run(
-        board=[card("finks", "Kitchen Finks"), card("solemnity", "Solemnity", "B")],
+        board=board("finks: Kitchen Finks @A", "solemnity: Solemnity @B"),
         actions=[cast("Merciless Eviction", mode="enchantments")],
     )
     assert ids(out) == ["finks"]
@@ -362,11 +348,11 @@ def test_w7_evacuation_returns_creatures_to_owners_hands() -> None:
     A's Finks goes to A's hand; the Elite A controls but B owns goes to B's hand; the token
     ceases to exist (704.5d)."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("elite", "Safehold Elite", owner="B"),
-            card("tok", "Kitchen Finks", token=True),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "elite: Safehold Elite @A owner=B",
+            "tok: Kitchen Finks @A token",
+        ),
         actions=[cast("Evacuation", by="B")],
     )
     assert out["stack_order"] == []
@@ -383,11 +369,11 @@ def test_w8_combat_damage_kills_and_persist_returns() -> None:
     deals 3 to the Bears, the Bears 2 to Finks: both die, Finks returns untapped as a new
     object (2/1). The unblocked Elite deals 2 to B and stays tapped. A at 22, B at 18."""
     out = run(
-        board=[
-            card("finks", "Kitchen Finks"),
-            card("elite", "Safehold Elite"),
-            card("bears", "Grizzly Bears", "B"),
-        ],
+        board=board(
+            "finks: Kitchen Finks @A",
+            "elite: Safehold Elite @A",
+            "bears: Grizzly Bears @B",
+        ),
         actions=[{"do": "attack", "attackers": ["finks", "elite"], "blockers": {"bears": "finks"}}],
     )
     assert out["rejected"] == []
@@ -405,7 +391,7 @@ def test_w8_combat_deaths_on_both_sides_apnap() -> None:
     """W8 with CR 603.3b: A's Elite attacks, B's Elite blocks; each deals 2: both die at once.
     A is active, so B's persist is on top: B's Elite returns first."""
     out = run(
-        board=[card("a_elite", "Safehold Elite"), card("b_elite", "Safehold Elite", "B")],
+        board=board("a_elite: Safehold Elite @A", "b_elite: Safehold Elite @B"),
         actions=[{"do": "attack", "attackers": ["a_elite"], "blockers": {"b_elite": "a_elite"}}],
     )
     assert returned_ids(out) == ["b_elite", "a_elite"]
@@ -416,11 +402,11 @@ def test_w8_double_block_and_lki_of_the_wurm() -> None:
     (2 + 2), and they deal 3 + 2 = 5 to the Wurm: all three die at once. The Wurm sees both of
     B's creatures die (603.10a): B loses 4; both persist (B's Finks ETB: +2). B at 18."""
     out = run(
-        board=[
-            card("wurm", "Massacre Wurm"),
-            card("finks", "Kitchen Finks", "B"),
-            card("elite", "Safehold Elite", "B"),
-        ],
+        board=board(
+            "wurm: Massacre Wurm @A",
+            "finks: Kitchen Finks @B",
+            "elite: Safehold Elite @B",
+        ),
         actions=[
             {"do": "attack", "attackers": ["wurm"], "blockers": {"finks": "wurm", "elite": "wurm"}}
         ],
@@ -434,7 +420,7 @@ def test_w8_returned_creature_cannot_attack() -> None:
     """CR 302.6 / 508.1a: a Finks returned by persist is a new object, summoning sick: declaring
     it as an attacker is rejected."""
     out = run(
-        board=[card("finks", "Kitchen Finks")],
+        board=board("finks: Kitchen Finks @A"),
         actions=[
             {"do": "destroy", "target": "finks"},
             {"do": "attack", "attackers": ["finks"]},
@@ -455,12 +441,12 @@ def test_w9_massacre_girl_chain_shrinks_returned_creatures() -> None:
     D5: Nyxbloom 0/0, dies; D6 and D2 find no one. Six deaths, six delayed triggers; only the
     Girl is left."""
     out = run(
-        board=[
-            card("elite", "Safehold Elite", "B"),
-            card("finks", "Kitchen Finks", "B"),
-            card("nyx", "Nyxbloom Ancient", "B"),
-            card("elves", "Llanowar Elves", "B"),
-        ],
+        board=board(
+            "elite: Safehold Elite @B",
+            "finks: Kitchen Finks @B",
+            "nyx: Nyxbloom Ancient @B",
+            "elves: Llanowar Elves @B",
+        ),
         actions=[cast("Massacre Girl", id="girl")],
     )
     assert returned_ids(out) == ["finks", "elite"]
@@ -483,13 +469,13 @@ def test_614_1a_rest_in_peace_nothing_dies() -> None:
     graveyard is exiled instead: Wrath's creatures never die, so no persist and no undying;
     the Wrath card itself is exiled too."""
     out = run(
-        board=[
-            card("rip", "Rest in Peace"),
-            card("finks", "Kitchen Finks"),
-            card("elite", "Safehold Elite", "B"),
-            card("wolf", "Young Wolf", "B"),
-            card("tok", "Kitchen Finks", "B", token=True),
-        ],
+        board=board(
+            "rip: Rest in Peace @A",
+            "finks: Kitchen Finks @A",
+            "elite: Safehold Elite @B",
+            "wolf: Young Wolf @B",
+            "tok: Kitchen Finks @B token",
+        ),
         actions=[cast("Wrath of God")],
     )
     assert out["stack_order"] == []
@@ -504,11 +490,11 @@ def test_614_1a_rest_in_peace_no_dies_trigger_for_the_wurm() -> None:
     """CR 603.2g: Rest in Peace turns the Bears' death into an exile; Massacre Wurm's "dies"
     trigger has no event: B loses no life."""
     out = run(
-        board=[
-            card("rip", "Rest in Peace"),
-            card("wurm", "Massacre Wurm"),
-            card("bears", "Grizzly Bears", "B"),
-        ],
+        board=board(
+            "rip: Rest in Peace @A",
+            "wurm: Massacre Wurm @A",
+            "bears: Grizzly Bears @B",
+        ),
         actions=[cast("Pyroclasm")],
     )
     assert out["exile"]["B"] == ["Grizzly Bears"]
@@ -521,12 +507,12 @@ def test_614_1a_leyline_of_the_void_only_opponents_cards() -> None:
     B's Elite token is not a card: it goes to the graveyard, persist triggers, and the token
     ceases to exist. A's Wrath goes to A's graveyard."""
     out = run(
-        board=[
-            card("leyline", "Leyline of the Void"),
-            card("a_finks", "Kitchen Finks"),
-            card("b_finks", "Kitchen Finks", "B"),
-            card("b_tok", "Safehold Elite", "B", token=True),
-        ],
+        board=board(
+            "leyline: Leyline of the Void @A",
+            "a_finks: Kitchen Finks @A",
+            "b_finks: Kitchen Finks @B",
+            "b_tok: Safehold Elite @B token",
+        ),
         actions=[cast("Wrath of God")],
     )
     persist = [(s["id"], s["controller"]) for s in out["stack_order"] if s["ability"] == "persist"]
@@ -541,7 +527,7 @@ def test_614_1a_leyline_of_the_void_goes_by_owner() -> None:
     """CR 404.2 with Leyline of the Void (A): a card goes to its owner's graveyard. The Finks A
     controls but B owns would go to B's graveyard: exiled, no persist."""
     out = run(
-        board=[card("leyline", "Leyline of the Void"), card("finks", "Kitchen Finks", owner="B")],
+        board=board("leyline: Leyline of the Void @A", "finks: Kitchen Finks @A owner=B"),
         actions=[{"do": "destroy", "target": "finks"}],
     )
     assert out["returned"] == []
@@ -563,7 +549,7 @@ def test_603_3d_redcap_returned_by_persist_kills_a_returned_creature() -> None:
     then Redcap (1/1). Its ETB target is chosen as it goes on the stack (603.3d): the new Finks,
     dealt 1 damage, dies with its -1/-1 counter and stays dead."""
     out = run(
-        board=[card("redcap", "Murderous Redcap"), card("finks", "Kitchen Finks", "B")],
+        board=board("redcap: Murderous Redcap @A", "finks: Kitchen Finks @B"),
         actions=[cast("Wrath of God")],
         choices={"targets": {"redcap": "finks"}},
     )
@@ -577,7 +563,7 @@ def test_603_3d_redcap_returned_by_persist_kills_a_returned_creature() -> None:
 def test_608_2h_redcap_damage_uses_its_current_power() -> None:
     """Redcap under Glorious Anthem returns 2/2 - 1/1 + 1/1 = 2/2 and deals 2 to B."""
     out = run(
-        board=[card("anthem", "Glorious Anthem"), card("redcap", "Murderous Redcap")],
+        board=board("anthem: Glorious Anthem @A", "redcap: Murderous Redcap @A"),
         actions=[{"do": "destroy", "target": "redcap"}],
         choices={"targets": {"redcap": "B"}},
     )
@@ -593,7 +579,7 @@ def test_603_10a_s17_hangarback_thopters_from_lki() -> None:
     Persist returns it with X = 0 (no +1/+1 counters) and a -1/-1 counter: -1/-1, it dies at
     once with a -1/-1 counter (no persist) and 0 counters: no more Thopters."""
     out = run(
-        board=[card("hb", "Hangarback Walker", counters={"+1/+1": 2}, x=2, grant=["persist"])],
+        board=board("hb: Hangarback Walker @A +1/+1=2 x=2 grant=persist"),
         actions=[cast("Wrath of God")],
     )
     assert returned_ids(out) == ["hb"]
@@ -606,7 +592,7 @@ def test_603_10a_s17_hangarback_thopters_from_lki() -> None:
 def test_603_10a_hangarback_without_persist() -> None:
     """Hangarback Walker with three +1/+1 counters, destroyed: three Thopters."""
     out = run(
-        board=[card("hb", "Hangarback Walker", counters={"+1/+1": 3}, x=3)],
+        board=board("hb: Hangarback Walker @A +1/+1=3 x=3"),
         actions=[{"do": "destroy", "target": "hb"}],
     )
     assert len([p for p in out["battlefield"] if p["card"] == "Thopter"]) == 3

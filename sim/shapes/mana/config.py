@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.batch import mana_tables as mt
+from engine.batch.mana_state import MAX_ACTIONS
+from engine.batch.mana_state import MAX_SLOTS as ENGINE_SLOTS
 from engine.library import LibraryError, parse_mana_cost
 from engine.mana_types import MANA_TYPES
 from sim.config.dists import Discrete, SeatDist
@@ -22,6 +24,8 @@ MAX_SLOTS = 40  # board slots; the engine's ids (slots and actions) stay below i
 MAX_COUNT = 20
 MAX_X = 60
 POLICIES = ("random", "listed")
+TAP_CREATURE = ("first", "random", "any")  # first that fits, a random one of the tapper's,
+# any creature on the battlefield (another player's too: the engines reject it alike)
 COLOR_CHOICES = ("none", *MANA_TYPES)  # "none": the ability's first type
 
 
@@ -45,17 +49,39 @@ class ManaSlotGroup:
 
 
 @dataclass(frozen=True)
+class Between:
+    """What may happen instead of an activation, each on its own chance per action."""
+
+    activate: float  # activate a permanent's other ability (Deep Water), if one is there
+    cast: float  # cast one of ``spells`` (Pale Moon, a permanent)
+    spells: tuple[int, ...]
+    spell_weights: tuple[float, ...]
+    caster: SeatDist  # who casts them
+    pass_turn: float  # pass the turn (the next player's untap step, 502.3)
+
+    @property
+    def any(self) -> bool:
+        return self.activate > 0 or self.cast > 0 or self.pass_turn > 0
+
+
+@dataclass(frozen=True)
 class Taps:
-    """The activation sequence: each source tapped once, in an order drawn per trial."""
+    """The activation sequence: each source tapped once, in an order drawn per trial (or,
+    with ``wrap``, round the order again), with the choices of each activation."""
 
     whose: str  # "active": the active player's sources; "all": every player's
     order: str  # "random", "listed" (board order) or "fixed" (by ``order_cards``)
     order_cards: tuple[int, ...]
     count: Discrete | None  # activations (the first of the order); None = every source
+    wrap: bool  # count past the sources: then every other slot, then round again
+    retap: float  # chance an activation names a random board slot instead
     color: tuple[float, ...]  # weights of COLOR_CHOICES for the type named at each activation
-    replacement_order: str  # "random", "listed" or "fixed" (616.1: the tapping player's)
+    replacement_order: tuple[str, ...]  # "random", "listed", "fixed" (616.1), drawn per action
+    replacement_weights: tuple[float, ...]
     replacement_cards: tuple[int, ...]
-    tap_creature: str  # Springleaf Drum's creature: "first" that fits, or "random"
+    tap_creature: tuple[str, ...]  # Springleaf Drum's creature: TAP_CREATURE, drawn per action
+    tap_creature_weights: tuple[float, ...]
+    between: Between
 
 
 @dataclass(frozen=True)
@@ -72,7 +98,8 @@ class Cost:
 class XSpell:
     """A spell with X cast after the taps; ``x`` None means the largest X the pool pays."""
 
-    card: int
+    cards: tuple[int, ...]  # drawn per trial; they share one mana cost
+    weights: tuple[float, ...]
     cost: Cost
     caster: SeatDist
     x: Discrete | None
@@ -119,6 +146,15 @@ def _policy(r: Reader, value: Any, where: str) -> tuple[str, tuple[int, ...]]:
     if isinstance(value, list):
         return "fixed", _card_list(r, value, where)
     return r.text(value, where, POLICIES), ()
+
+
+def _choice(
+    r: Reader, value: Any, where: str, names: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """One of ``names``, or a table of weights over them (drawn per activation)."""
+    if isinstance(value, str):
+        return (r.text(value, where, names),), (1.0,)
+    return r.weights(value, where, lambda n, p: r.text(n, p, names))
 
 
 _SLOT_KEYS = {
@@ -173,35 +209,98 @@ def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> ManaSlot
     )
 
 
-def _taps(r: Reader, raw: Mapping[str, Any]) -> Taps:
+_TAPS_KEYS = {
+    "whose",
+    "order",
+    "count",
+    "wrap",
+    "retap",
+    "color",
+    "replacement_order",
+    "tap_creature",
+    "activate",
+    "cast",
+    "spells",
+    "caster",
+    "pass_turn",
+}
+
+
+def _color(r: Reader, raw: Mapping[str, Any], where: str) -> tuple[float, ...]:
+    color_raw = raw.get("color", "none")
+    if isinstance(color_raw, str):
+        color_raw = {r.text(color_raw, where, COLOR_CHOICES): 1}
+    names, probs = r.weights(color_raw, where, lambda n, p: r.text(n, p, COLOR_CHOICES))
+    return tuple(probs[names.index(c)] if c in names else 0.0 for c in COLOR_CHOICES)
+
+
+def _between(r: Reader, raw: Mapping[str, Any], n_min: int) -> Between:
+    spells: tuple[int, ...] = ()
+    weights: tuple[float, ...] = ()
+    cast = r.prob(raw.get("cast", 0.0), "taps.cast")
+    if cast > 0 or "spells" in raw:
+        if "spells" not in raw:
+            raise r.fail(
+                "taps", "missing key 'spells' for cast", 'e.g. spells = { "Pale Moon" = 1 }'
+            )
+        spells, weights = r.weights(raw["spells"], "taps.spells", lambda n, p: _cast_card(r, n, p))
+    return Between(
+        activate=r.prob(raw.get("activate", 0.0), "taps.activate"),
+        cast=cast,
+        spells=spells,
+        spell_weights=weights,
+        caster=r.seat(raw.get("caster", "active"), "taps.caster", n_min),
+        pass_turn=r.prob(raw.get("pass_turn", 0.0), "taps.pass_turn"),
+    )
+
+
+def _replacement_order(
+    r: Reader, value: Any, where: str
+) -> tuple[tuple[str, ...], tuple[float, ...], tuple[int, ...]]:
+    if isinstance(value, list):
+        return ("fixed",), (1.0,), _card_list(r, value, where)
+    names, weights = _choice(r, value, where, POLICIES)
+    return names, weights, ()
+
+
+def _taps(r: Reader, raw: Mapping[str, Any], n_min: int) -> Taps:
     where = "taps"
-    r.keys(raw, {"whose", "order", "count", "color", "replacement_order", "tap_creature"}, where)
+    r.keys(raw, _TAPS_KEYS, where)
     order, order_cards = _policy(r, raw.get("order", "random"), join(where, "order"))
     count = None
     if raw.get("count", "all") != "all":
-        count = r.count(raw["count"], join(where, "count"), 0, MAX_SLOTS, prob=False)
-    color_raw = raw.get("color", "none")
-    if isinstance(color_raw, str):
-        color_raw = {r.text(color_raw, join(where, "color"), COLOR_CHOICES): 1}
-    names, probs = r.weights(
-        color_raw, join(where, "color"), lambda n, p: r.text(n, p, COLOR_CHOICES)
-    )
-    color = tuple(probs[names.index(c)] if c in names else 0.0 for c in COLOR_CHOICES)
-    rep, rep_cards = _policy(
+        count = r.count(raw["count"], join(where, "count"), 0, MAX_ACTIONS - 1, prob=False)
+    wrap = r.boolean(raw.get("wrap", False), join(where, "wrap"))
+    if wrap and count is None:
+        raise r.fail(join(where, "wrap"), "wrap needs a count", "e.g. count = [4, 10]")
+    rep, rep_weights, rep_cards = _replacement_order(
         r, raw.get("replacement_order", "random"), join(where, "replacement_order")
+    )
+    creature, creature_weights = _choice(
+        r, raw.get("tap_creature", "first"), join(where, "tap_creature"), TAP_CREATURE
     )
     return Taps(
         whose=r.text(raw.get("whose", "active"), join(where, "whose"), ("active", "all")),
         order=order,
         order_cards=order_cards,
         count=count,
-        color=color,
+        wrap=wrap,
+        retap=r.prob(raw.get("retap", 0.0), join(where, "retap")),
+        color=_color(r, raw, join(where, "color")),
         replacement_order=rep,
+        replacement_weights=rep_weights,
         replacement_cards=rep_cards,
-        tap_creature=r.text(
-            raw.get("tap_creature", "first"), join(where, "tap_creature"), ("first", "random")
-        ),
+        tap_creature=creature,
+        tap_creature_weights=creature_weights,
+        between=_between(r, raw, n_min),
     )
+
+
+def _cast_card(r: Reader, name: str, where: str) -> int:
+    i = mt.INDEX[r.card(r.text(name, where), where).name.lower()]
+    if not mt.CAST_OK[i]:
+        raise r.fail(where, f"casting {mt.CARDS[i].name} is outside the mana shape")
+    return i
 
 
 def parse_cost(r: Reader, text: Any, where: str) -> Cost:
@@ -220,31 +319,60 @@ def parse_cost(r: Reader, text: Any, where: str) -> Cost:
     return Cost(cost.text, cost.generic, tuple(by_type), cost.x_count)
 
 
+def _x_cards(r: Reader, raw: Any, where: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The X spell: one card, or a weighted table of cards that share one mana cost (the
+    metrics test that cost)."""
+
+    def card(name: str, path: str) -> int:
+        i = _cast_card(r, name, path)
+        if mt.CARDS[i].mana_cost.x_count == 0:
+            raise r.fail(path, f"{mt.CARDS[i].name} has no X in its cost", "e.g. Hangarback Walker")
+        return i
+
+    if isinstance(raw, str):
+        return (card(raw, where),), (1.0,)
+    cards, weights = r.weights(raw, where, card)
+    if len({mt.CARDS[c].mana_cost.text for c in cards}) > 1:
+        raise r.fail(where, "the cards have different mana costs", "one cost per x_spell")
+    return cards, weights
+
+
 def _x_spell(r: Reader, raw: Mapping[str, Any], n_min: int) -> XSpell:
     where = "x_spell"
     r.keys(raw, {"card", "caster", "x"}, where)
     if "card" not in raw:
         raise r.fail(where, "missing key 'card'", 'e.g. card = "Hangarback Walker"')
     path = join(where, "card")
-    i = mt.INDEX[r.card(r.text(raw["card"], path), path).name.lower()]
-    card = mt.CARDS[i]
-    if not mt.CAST_OK[i]:
-        raise r.fail(path, f"casting {card.name} is outside the mana shape")
-    if card.mana_cost.x_count == 0:
-        raise r.fail(path, f"{card.name} has no X in its cost", "e.g. Hangarback Walker")
+    cards, weights = _x_cards(r, raw["card"], path)
     x_raw = raw.get("x", "max")
     x = None if x_raw == "max" else r.count(x_raw, join(where, "x"), 0, MAX_X, prob=False)
     return XSpell(
-        card=i,
-        cost=parse_cost(r, card.mana_cost.text, path),
+        cards=cards,
+        weights=weights,
+        cost=parse_cost(r, mt.CARDS[cards[0]].mana_cost.text, path),
         caster=r.seat(raw.get("caster", "active"), join(where, "caster"), n_min),
         x=x,
     )
 
 
+def _check_actions(r: Reader, n_slots: int, taps: Taps, has_x: bool) -> None:
+    """A wrapped sequence, or one that casts spells, must fit the engine's id codes (board
+    slots, then one per action)."""
+    if not (taps.wrap or taps.between.cast > 0):
+        return
+    high = taps.count.high if taps.wrap and taps.count is not None else 0
+    actions = max(n_slots, high) + int(has_x)
+    if actions > MAX_ACTIONS or n_slots + actions > ENGINE_SLOTS:
+        raise r.fail(
+            "taps",
+            f"{n_slots} slots and {actions} actions are past the engine's ids",
+            f"at most {MAX_ACTIONS} actions and {ENGINE_SLOTS} slots and actions together",
+        )
+
+
 def parse_mana(r: Reader, data: Mapping[str, Any]) -> ManaConfig:
     """Validate the mana-shape keys of a (sweep point's) experiment table."""
-    players = parse_players(r, data)
+    players = parse_players(r, data, least=1)
     n_min = players.count.low
     slots = tuple(
         _slot(r, raw, f"slots[{i}]", n_min) for i, raw in enumerate(r.tables(data, "slots", ""))
@@ -253,7 +381,8 @@ def parse_mana(r: Reader, data: Mapping[str, Any]) -> ManaConfig:
         raise r.fail("slots", "an experiment needs at least one [[slots]] table")
     if sum(g.count for g in slots) > MAX_SLOTS:
         raise r.fail("slots", f"more than {MAX_SLOTS} board slots in all", "lower the counts")
-    taps = _taps(r, r.table(data, "taps", ""))
+    taps = _taps(r, r.table(data, "taps", ""), n_min)
+    _check_actions(r, sum(g.count for g in slots), taps, "x_spell" in data)
     x_raw = r.table(data, "x_spell", "")
     costs_raw = data.get("costs", [])
     if not isinstance(costs_raw, list):

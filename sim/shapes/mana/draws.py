@@ -9,28 +9,41 @@ X. An X of "the most the pool pays" is not drawn: the runner computes it from th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from engine.batch import mana_tables as mt
-from engine.batch.mana_state import ACT_CAST, ACT_NONE, ACT_TAP, ORDER_LEN, ManaInputs
+from engine.batch.mana_state import (
+    ACT_ACTIVATE,
+    ACT_CAST,
+    ACT_NONE,
+    ACT_PASS,
+    ACT_TAP,
+    ORDER_LEN,
+    ManaInputs,
+)
 from sim.config.dists import bernoulli, categorical, permutations
 from sim.config.players import absolute_seat, draw_seats, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
+from sim.shapes.orders import fixed_order_keys
 
 _LAST = np.int32(1 << 20)  # a sort key after every slot
 
 
 def _slot_group(
-    rng: np.random.Generator, g: ManaSlotGroup, n_players: np.ndarray, active: np.ndarray
+    rng: np.random.Generator, group: ManaSlotGroup, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
-    t, k = len(n_players), g.count
-    pool = np.array(g.cards, dtype=np.int16)
-    card = pool[categorical(rng, g.weights, (t, k))] if len(pool) > 1 else np.full((t, k), pool[0])
-    filled = ~bernoulli(rng, g.empty, (t, k))
+    t, k = len(n_players), group.count
+    pool = np.array(group.cards, dtype=np.int16)
+    card = (
+        pool[categorical(rng, group.weights, (t, k))] if len(pool) > 1 else np.full((t, k), pool[0])
+    )
+    filled = ~bernoulli(rng, group.empty, (t, k))
     card = np.where(filled, card, np.int16(-1)).astype(np.int16)
     n = n_players[:, None]
-    controller = absolute_seat(g.controller.draw(rng, n_players, k), active[:, None], n)
-    foreign = bernoulli(rng, g.foreign_owner, (t, k))
+    controller = absolute_seat(group.controller.draw(rng, n_players, k), active[:, None], n)
+    foreign = bernoulli(rng, group.foreign_owner, (t, k))
     owner = controller.copy()
     if foreign.any():
         owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
@@ -39,27 +52,27 @@ def _slot_group(
         "card": card,
         "controller": controller,
         "owner": owner,
-        "token": bernoulli(rng, g.token, (t, k)) & filled,
-        "tapped": bernoulli(rng, g.tapped, (t, k)) & filled,
-        "since_turn_start": bernoulli(rng, g.since_turn_start, (t, k)) | ~filled,
-        "haste": bernoulli(rng, g.haste, (t, k)) & filled,
-        "not_creature": bernoulli(rng, g.not_creature, (t, k)) & filled,
-        "damage": g.damage.draw(rng, (t, k), np.int16) * filled,
+        "token": bernoulli(rng, group.token, (t, k)) & filled,
+        "tapped": bernoulli(rng, group.tapped, (t, k)) & filled,
+        "since_turn_start": bernoulli(rng, group.since_turn_start, (t, k)) | ~filled,
+        "granted_haste": bernoulli(rng, group.haste, (t, k)) & filled,
+        "not_creature": bernoulli(rng, group.not_creature, (t, k)) & filled,
+        "damage": group.damage.draw(rng, (t, k), np.int16) * filled,
         "counters": counters,
     }
-    for kind, dist in g.counters:
+    for kind, dist in group.counters:
         counters[..., kind] = dist.draw(rng, (t, k), np.int16) * filled
     return out
 
 
 def _attach(rng: np.random.Generator, card: np.ndarray) -> np.ndarray:
     """Each Aura ("Enchant land", Wild Growth) on a random land of the battlefield, -1 if none."""
-    c = np.maximum(card, 0)
+    index = np.maximum(card, 0)
     held = card >= 0
-    aura = held & mt.IS_AURA[c]
+    aura = held & mt.IS_AURA[index]
     if not aura.any():
         return np.full(card.shape, -1, dtype=np.int8)
-    land_key = np.where(held & mt.IS_LAND[c], rng.random(card.shape, dtype=np.float32), -1.0)
+    land_key = np.where(held & mt.IS_LAND[index], rng.random(card.shape, dtype=np.float32), -1.0)
     target = land_key.argmax(1)
     has_land = land_key.max(1) >= 0
     return np.where(aura & has_land[:, None], target[:, None], -1).astype(np.int8)
@@ -74,110 +87,248 @@ def _order_keys(
     t, s = card.shape
     if policy == "random":
         return permutations(rng, t, s)
-    slots = np.broadcast_to(np.arange(s, dtype=np.int32), (t, s))
     if policy == "listed":
-        return slots.copy()
-    position = np.full(mt.N, len(cards), dtype=np.int32)
-    position[list(cards)] = np.arange(len(cards), dtype=np.int32)
-    keys: np.ndarray = position[np.maximum(card, 0)] * s + slots
-    return keys.astype(np.int32)
+        return np.broadcast_to(np.arange(s, dtype=np.int32), (t, s)).copy()
+    return fixed_order_keys(card, cards, mt.N)
+
+
+def _first_listed(keys: np.ndarray, width: int) -> np.ndarray:
+    """The columns of the ``width`` lowest keys along the last axis, -1 past the listed ones
+    (a key of 2.0 or _LAST marks a column that is not listed)."""
+    perm = np.argsort(keys, axis=-1, kind="stable")[..., :width]
+    listed = np.take_along_axis(keys, perm, axis=-1) < (2.0 if keys.dtype.kind == "f" else _LAST)
+    return np.where(listed, perm, -1).astype(np.int8)
+
+
+def _random_orders(
+    rng: np.random.Generator, replacer: np.ndarray, casts: np.ndarray | None, taps: int
+) -> np.ndarray:
+    """(T, A, <= ORDER_LEN) a uniform order per activation of the replacement effects there:
+    the board's, and with ``casts`` (T, A) those of the spells cast by earlier actions (id
+    code S + a)."""
+    t, s = replacer.shape
+    if casts is None:
+        keys = np.where(replacer[:, None, :], rng.random((t, taps, s), dtype=np.float32), 2.0)
+        return _first_listed(keys, min(ORDER_LEN, s))
+    earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[:, None, :]
+    codes = np.concatenate([np.broadcast_to(replacer[:, None, :], (t, taps, s)), earlier], 2)
+    keys = np.where(codes, rng.random(codes.shape, dtype=np.float32), 2.0)
+    return _first_listed(keys, min(ORDER_LEN, s + taps))
 
 
 def _replacement_orders(
-    rng: np.random.Generator, config: ManaConfig, card: np.ndarray, taps: int
+    rng: np.random.Generator, config: ManaConfig, card: np.ndarray, kind: np.ndarray
 ) -> np.ndarray:
     """(T, A, ORDER_LEN) the replacement effects each activation applies first (616.1): the
-    board's "tapped for mana" replacers in the policy's order (at most ORDER_LEN listed; the
-    engine applies any others after them, in board order)."""
-    t, s = card.shape
+    "tapped for mana" replacers in the policy's order (at most ORDER_LEN listed; the engine
+    applies any others after them, in board order), the policy drawn per activation."""
+    t, taps = kind.shape
     order = np.full((t, taps, ORDER_LEN), -1, dtype=np.int8)
-    c = np.maximum(card, 0)
-    replacer = (card >= 0) & ((mt.REP_KIND[c] > 0) | (mt.EFFECT_PRODUCE[c] >= 0))
-    policy = config.taps.replacement_order
-    if policy == "listed" or not replacer.any() or taps == 0:
+    held = np.maximum(card, 0)
+    replacer = (card >= 0) & ((mt.REP_KIND[held] > 0) | (mt.EFFECT_PRODUCE[held] >= 0))
+    policies = config.taps.replacement_order
+    if policies == ("listed",) or not replacer.any() or taps == 0:
         return order
-    width = min(ORDER_LEN, s)
-    if policy == "fixed":
+    if policies == ("fixed",):
         listed = replacer & np.isin(card, config.taps.replacement_cards)
-        keys = np.where(
-            listed, _order_keys(rng, "fixed", config.taps.replacement_cards, card), _LAST
-        )
-        perm = np.argsort(keys, axis=1, kind="stable")[:, :width]
-        chosen = np.take_along_axis(keys, perm, axis=1) < _LAST
-        order[:, :, :width] = np.where(chosen, perm, -1)[:, None, :]
+        cards = config.taps.replacement_cards
+        keys = np.where(listed, _order_keys(rng, "fixed", cards, card), _LAST)
+        chosen = _first_listed(keys, min(ORDER_LEN, card.shape[1]))
+        order[:, :, : chosen.shape[1]] = chosen[:, None, :]
         return order
-    keys3 = np.where(replacer[:, None, :], rng.random((t, taps, s), dtype=np.float32), 2.0)
-    perm3 = np.argsort(keys3, axis=2)[:, :, :width]
-    chosen3 = np.take_along_axis(keys3, perm3, axis=2) < 2.0
-    order[:, :, :width] = np.where(chosen3, perm3, -1)
+    casts = kind == ACT_CAST if config.taps.between.cast > 0 else None
+    chosen = _random_orders(rng, replacer, casts, taps)
+    order[:, :, : chosen.shape[2]] = chosen
+    if len(policies) > 1:
+        drawn = np.array(policies)[categorical(rng, config.taps.replacement_weights, (t, taps))]
+        order[drawn == "listed"] = -1
     return order
+
+
+def _tap_creatures(
+    rng: np.random.Generator, config: ManaConfig, board: dict[str, np.ndarray], seq: _Sequence
+) -> np.ndarray:
+    """(T, A) the creature each activation names for Springleaf Drum's cost, -1 for the
+    first that fits: a random one of the tapper's, or any creature (to be rejected)."""
+    t, taps = seq.kind.shape
+    named = np.full((t, taps), -1, dtype=np.int8)
+    policies = config.taps.tap_creature
+    if policies == ("first",) or not mt.HAS_TAP_CREATURE[np.maximum(board["card"], 0)].any():
+        return named
+    controller, creature = board["controller"], seq.creature
+    s = controller.shape[1]
+    picks: dict[str, np.ndarray] = {"first": named}
+    if "random" in policies:
+        tapper = np.take_along_axis(controller, np.maximum(seq.slot, 0) % s, axis=1)
+        mine = creature[:, None, :] & (controller[:, None, :] == tapper[:, :, None])
+        key = np.where(mine, rng.random((t, taps, s), dtype=np.float32), -1.0)
+        picks["random"] = np.where((key.max(2) >= 0) & seq.live, key.argmax(2), -1)
+    if "any" in policies:
+        key = np.where(creature[:, None, :], rng.random((t, taps, s), dtype=np.float32), -1.0)
+        picks["any"] = np.where((key.max(2) >= 0) & seq.live, key.argmax(2), -1)
+    if len(policies) == 1:
+        return picks[policies[0]].astype(np.int8)
+    drawn = categorical(rng, config.taps.tap_creature_weights, (t, taps))
+    stacked = np.stack([picks[p] for p in policies])
+    chosen: np.ndarray = np.take_along_axis(stacked, drawn[None], axis=0)[0].astype(np.int8)
+    return chosen
+
+
+@dataclass
+class _Sequence:
+    """The actions before the X spell (T, A): what each does, to which slot, which card a
+    cast casts and who casts it; ``live`` marks the actions a trial has."""
+
+    kind: np.ndarray
+    slot: np.ndarray
+    card: np.ndarray
+    by: np.ndarray
+    live: np.ndarray
+    creature: np.ndarray  # (T, S) the board's creatures
+
+
+def _sources(config: ManaConfig, board: dict[str, np.ndarray], active: np.ndarray) -> np.ndarray:
+    """(T, S) the slots the tap order runs through first."""
+    card = board["card"]
+    held = card >= 0
+    index = np.maximum(card, 0)
+    source = held & (mt.N_AB[index] > 0)
+    if config.grants_mana:
+        source |= held & mt.IS_CREATURE[index] & ~board["not_creature"]
+    if config.taps.whose == "active":
+        source &= board["controller"] == active[:, None]
+    out: np.ndarray = source
+    return out
+
+
+def _sequence(
+    rng: np.random.Generator,
+    config: ManaConfig,
+    board: dict[str, np.ndarray],
+    n_players: np.ndarray,
+    active: np.ndarray,
+) -> _Sequence:
+    """The tap order and how many activations (each source once; with ``wrap`` round the
+    order again), then what replaces some of them (a random slot, an activation, a cast,
+    a turn pass)."""
+    card, taps = board["card"], config.taps
+    (t, s), index = card.shape, np.maximum(card, 0)
+    source = _sources(config, board, active)
+    keys = np.where(source, _order_keys(rng, taps.order, taps.order_cards, card), _LAST)
+    order = np.argsort(keys, axis=1, kind="stable").astype(np.int8)
+    n_act = source.sum(1)
+    if taps.count is not None:
+        drawn = taps.count.draw(rng, (t,), np.int16)
+        n_act = drawn if taps.wrap else np.minimum(n_act, drawn)
+    width = max(s, taps.count.high) if taps.wrap and taps.count is not None else s
+    live = np.arange(width)[None, :] < n_act[:, None]
+    slot = np.where(live, order[:, np.arange(width) % s], -1).astype(np.int8)
+    if taps.retap > 0:
+        anywhere = (rng.random((t, width), dtype=np.float32) * s).astype(np.int8)
+        slot = np.where(bernoulli(rng, taps.retap, (t, width)) & live, anywhere, slot)
+    seq = _Sequence(
+        kind=np.where(live, ACT_TAP, ACT_NONE).astype(np.int8),
+        slot=slot.astype(np.int8),
+        card=np.full((t, width), -1, dtype=np.int16),
+        by=np.broadcast_to(active[:, None], (t, width)).astype(np.int8),
+        live=live,
+        creature=(card >= 0) & mt.IS_CREATURE[index] & ~board["not_creature"],
+    )
+    if taps.between.any:
+        _between(rng, config, board, seq, n_players, active)
+    return seq
+
+
+def _between(
+    rng: np.random.Generator,
+    config: ManaConfig,
+    board: dict[str, np.ndarray],
+    seq: _Sequence,
+    n_players: np.ndarray,
+    active: np.ndarray,
+) -> None:
+    """Turn some activations into something else, in place: activating a permanent's other
+    ability (Deep Water), casting a spell, passing the turn."""
+    between, card = config.taps.between, board["card"]
+    (t, width), s = seq.kind.shape, card.shape[1]
+    u = rng.random((t, width), dtype=np.float32)
+    activatable = (card >= 0) & (mt.EFFECT_PRODUCE[np.maximum(card, 0)] >= 0)
+    activate = seq.live & (u < between.activate) & activatable.any(1)[:, None]
+    if activate.any():
+        key = np.where(activatable[:, None, :], rng.random((t, width, s), dtype=np.float32), -1)
+        seq.kind[activate], seq.slot[activate] = ACT_ACTIVATE, key.argmax(2)[activate]
+    cast = seq.live & ~activate & (u >= between.activate)
+    cast &= u < between.activate + between.cast
+    if between.spells:
+        spells = np.array(between.spells, dtype=np.int16)
+        picked = spells[categorical(rng, between.spell_weights, (t, width))]
+        caster = between.caster.draw(rng, n_players, width)
+        by = absolute_seat(caster, active[:, None], n_players[:, None])
+        seq.kind[cast], seq.slot[cast], seq.card[cast] = ACT_CAST, -1, picked[cast]
+        seq.by[cast] = by[cast]
+    passing = seq.live & ~activate & ~cast & bernoulli(rng, between.pass_turn, (t, width))
+    seq.kind[passing], seq.slot[passing] = ACT_PASS, -1
+
+
+def _x_spell(
+    rng: np.random.Generator,
+    config: ManaConfig,
+    actions: dict[str, np.ndarray],
+    n_players: np.ndarray,
+    active: np.ndarray,
+) -> None:
+    """The X spell as the last action, in place: its card, caster and X (with ``x = "max"``
+    X is left at 0 for the runner to fill in)."""
+    x_spell = config.x_spell
+    if x_spell is None:
+        return
+    t = len(active)
+    actions["act_kind"][:, -1] = ACT_CAST
+    caster = x_spell.caster.draw(rng, n_players, 1)[:, 0]
+    actions["act_by"][:, -1] = absolute_seat(caster, active, n_players)
+    if x_spell.x is not None:
+        actions["act_x"][:, -1] = x_spell.x.draw(rng, (t,), np.int16)
+    cards = np.array(x_spell.cards, dtype=np.int16)
+    many = len(cards) > 1
+    actions["act_card"][:, -1] = (
+        cards[categorical(rng, x_spell.weights, (t,))] if many else cards[0]
+    )
+
+
+def _board(
+    rng: np.random.Generator, config: ManaConfig, n_players: np.ndarray, active: np.ndarray
+) -> dict[str, np.ndarray]:
+    parts = [_slot_group(rng, g, n_players, active) for g in config.slots]
+    board = {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
+    board["attached_to"] = _attach(rng, board["card"])
+    return board
 
 
 def draw_mana_batch(rng: np.random.Generator, trials: int, config: ManaConfig) -> ManaInputs:
     """Draw ``trials`` independent trials of one sweep point. The X spell, if any, is the last
     action; with ``x = "max"`` its X is left at 0 for the runner to fill in."""
-    t = trials
-    n_players, active = draw_seats(rng, config.players, t)
-    life = config.players.life.draw(rng, (t, config.max_players), np.int16)
-    parts = [_slot_group(rng, g, n_players, active) for g in config.slots]
-    board = {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
-    card = board["card"]
-    s = card.shape[1]
-    board["attached"] = _attach(rng, card)
-    c = np.maximum(card, 0)
-    held = card >= 0
-    creature = held & mt.IS_CREATURE[c] & ~board["not_creature"]
-    source = held & (mt.N_AB[c] > 0)
-    if config.grants_mana:
-        source |= creature
-    if config.taps.whose == "active":
-        source &= board["controller"] == active[:, None]
-    keys = np.where(
-        source, _order_keys(rng, config.taps.order, config.taps.order_cards, card), _LAST
-    )
-    order = np.argsort(keys, axis=1, kind="stable").astype(np.int8)
-    n_act = source.sum(1)
-    if config.taps.count is not None:
-        n_act = np.minimum(n_act, config.taps.count.draw(rng, (t,), np.int16))
-    x = config.x_spell
-    a = s + (1 if x is not None else 0)
-    live = np.arange(s)[None, :] < n_act[:, None]
-    act_kind = np.full((t, a), ACT_NONE, dtype=np.int8)
-    act_kind[:, :s][live] = ACT_TAP
-    act_slot = np.full((t, a), -1, dtype=np.int8)
-    act_slot[:, :s] = np.where(live, order, -1)
-    color = categorical(rng, config.taps.color, (t, a)) - 1  # "none" -> -1, then WUBRGC
-    act_color = np.where(act_kind == ACT_TAP, color, -1).astype(np.int8)
-    act_order = np.full((t, a, ORDER_LEN), -1, dtype=np.int8)
-    act_order[:, :s] = _replacement_orders(rng, config, card, s)
-    act_order[act_kind != ACT_TAP] = -1
-    act_tap_creature = np.full((t, a), -1, dtype=np.int8)
-    if config.taps.tap_creature == "random" and mt.HAS_TAP_CREATURE[c].any():
-        tapper = np.take_along_axis(board["controller"], np.maximum(act_slot[:, :s], 0), axis=1)
-        mine = creature[:, None, :] & (board["controller"][:, None, :] == tapper[:, :, None])
-        pick = np.where(mine, rng.random((t, s, s), dtype=np.float32), -1.0)
-        named = (pick.max(2) >= 0) & live
-        act_tap_creature[:, :s] = np.where(named, pick.argmax(2), -1)
-    act_card = np.full((t, a), -1, dtype=np.int16)
-    act_by = np.broadcast_to(active[:, None], (t, a)).astype(np.int8)
-    act_x = np.zeros((t, a), dtype=np.int16)
-    if x is not None:
-        act_kind[:, -1] = ACT_CAST
-        act_card[:, -1] = x.card
-        act_by[:, -1] = absolute_seat(x.caster.draw(rng, n_players, 1)[:, 0], active, n_players)
-        if x.x is not None:
-            act_x[:, -1] = x.x.draw(rng, (t,), np.int16)
-    return ManaInputs(
-        n_players=n_players,
-        active=active,
-        life=life,
-        **board,
-        act_kind=act_kind,
-        act_slot=act_slot,
-        act_card=act_card,
-        act_by=act_by,
-        act_x=act_x,
-        act_color=act_color,
-        act_tap_creature=act_tap_creature,
-        act_order=act_order,
-    )
+    n_players, active = draw_seats(rng, config.players, trials)
+    life = config.players.life.draw(rng, (trials, config.max_players), np.int16)
+    board = _board(rng, config, n_players, active)
+    seq = _sequence(rng, config, board, n_players, active)
+    extra = 1 if config.x_spell is not None else 0
+
+    def padded(values: np.ndarray, fill: int) -> np.ndarray:
+        return np.pad(values, ((0, 0), (0, extra)), constant_values=fill).astype(values.dtype)
+
+    actions = {
+        "act_kind": padded(seq.kind, ACT_NONE),
+        "act_slot": padded(seq.slot, -1),
+        "act_card": padded(seq.card, -1),
+        "act_by": padded(seq.by, 0),
+        "act_x": np.zeros((trials, seq.kind.shape[1] + extra), dtype=np.int16),
+    }
+    color = categorical(rng, config.taps.color, actions["act_kind"].shape) - 1  # "none": -1
+    actions["act_color"] = np.where(actions["act_kind"] == ACT_TAP, color, -1).astype(np.int8)
+    order = np.full((*actions["act_kind"].shape, ORDER_LEN), -1, dtype=np.int8)
+    order[:, : seq.kind.shape[1]] = _replacement_orders(rng, config, board["card"], seq.kind)
+    order[actions["act_kind"] != ACT_TAP] = -1
+    actions["act_order"] = order
+    actions["act_tap_creature"] = padded(_tap_creatures(rng, config, board, seq), -1)
+    _x_spell(rng, config, actions, n_players, active)
+    return ManaInputs(n_players=n_players, active=active, life=life, **board, **actions)

@@ -24,7 +24,8 @@ Families and their metrics (``level`` breaks a metric down):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -34,18 +35,12 @@ from engine.mana_types import MANA_TYPES
 from sim.config.reader import SEAT_NAMES
 from sim.run.stats import Estimate, normal_mean, wilson, wilson_cluster
 from sim.shapes.base import Layout, Row
+from sim.shapes.catalog import UNSUPPORTED_RATE, Metric
+from sim.shapes.mana import catalog
+from sim.shapes.mana.catalog import MANA_FAMILIES, SEAT_TRIALS, SETS, STATUS
 from sim.shapes.mana.config import ManaConfig
 
-MANA_FAMILIES = (
-    "status",
-    "mana",
-    "mana_totals",
-    "rejections",
-    "mana_effects",
-    "could_produce",
-    "x_spell",
-    "costs",
-)
+__all__ = ["MANA_FAMILIES", "mana_rows"]
 
 
 def _set_name(bits: int) -> str:
@@ -59,73 +54,124 @@ def _hist_rows(hist: np.ndarray, n: int) -> list[tuple[str, Estimate]]:
     ]
 
 
+def _mean(v: np.ndarray, n: int) -> Estimate:
+    return normal_mean(int(v[0]), int(v[1]), n)
+
+
+@dataclass
+class _Rows:
+    """A group's summed statistics by layout field, and the rows made from them so far."""
+
+    config: ManaConfig
+    sums: dict[str, np.ndarray]
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def ok(self) -> int:
+        return int(self.sums[STATUS.key][1])
+
+    def add(self, metric: Metric, level: str, value: Estimate, trials: int | None = None) -> None:
+        trials = self.ok if trials is None else trials
+        self.rows.append(Row(metric.family, metric.name, level, value, trials))
+
+    def cluster(self, v: np.ndarray) -> Estimate:
+        n, y, snn, sny, syy = (int(a) for a in v)
+        return wilson_cluster(y, n, syy, sny, snn, self.ok)
+
+
+def _status(out: _Rows) -> None:
+    trials, ok = (int(v) for v in out.sums[STATUS.key])
+    out.add(UNSUPPORTED_RATE, "all", wilson(trials - ok, trials), trials)
+
+
+def _mana(out: _Rows) -> None:
+    by_type = out.sums[catalog.MANA_BY_TYPE.key]
+    for k, level in enumerate((*MANA_TYPES, "total")):
+        out.add(catalog.MANA_BY_TYPE, level, _mean(by_type[k], out.ok))
+    by_seat = out.sums[catalog.MANA_BY_SEAT.key]
+    for k, seat in enumerate(SEAT_NAMES[: out.config.max_players]):
+        n = int(out.sums[SEAT_TRIALS.key][k])
+        out.add(catalog.MANA_BY_SEAT, seat, _mean(by_seat[k], n), n)
+
+
+def _mana_totals(out: _Rows) -> None:
+    for level, value in _hist_rows(out.sums[catalog.TOTAL_MANA_COUNT.key], out.ok):
+        out.add(catalog.TOTAL_MANA_COUNT, level, value)
+
+
+def _rejections(out: _Rows) -> None:
+    rejected = out.sums[catalog.REJECTED_SHARE.key]
+    out.add(catalog.REJECTED_SHARE, "any", out.cluster(rejected[0]))
+    for code in sorted(REJECTIONS):
+        out.add(catalog.REJECTED_SHARE, REJECTIONS[code][0], out.cluster(rejected[code]))
+
+
+def _mana_effects(out: _Rows) -> None:
+    for metric in (
+        catalog.MANA_FROM_TRIGGERS,
+        catalog.MANA_FROM_REPLACEMENTS,
+        catalog.UNDEFINED_MANA_EVENTS,
+    ):
+        out.add(metric, "all", _mean(out.sums[metric.key], out.ok))
+    trials = int(out.sums[catalog.UNDEFINED_MANA_TRIALS.key][0])
+    out.add(catalog.UNDEFINED_MANA_TRIALS, "all", wilson(trials, out.ok))
+
+
+def _could_produce(out: _Rows) -> None:
+    n_key, set_key = (stat.key for stat in catalog.COULD_PRODUCE_SHARE.stats)
+    for k, card in enumerate(out.config.board_cards):
+        n, snn = (int(v) for v in out.sums[n_key][k])
+        for bits in range(SETS):
+            y, sny, syy = (int(v) for v in out.sums[set_key][k, bits])
+            if y:
+                level = f"{mt.CARDS[card].name}: {_set_name(bits)}"
+                value = wilson_cluster(y, n, syy, sny, snn, out.ok)
+                out.add(catalog.COULD_PRODUCE_SHARE, level, value)
+
+
+def _x_spell(out: _Rows) -> None:
+    x_spell = out.config.x_spell
+    if x_spell is None:
+        return
+    castable = int(out.sums[catalog.X_CASTABLE.key][0])
+    if x_spell.x is None:
+        out.add(catalog.X_CASTABLE, "all", wilson(castable, out.ok))
+        out.add(catalog.MAX_X, "all", _mean(out.sums[catalog.MAX_X.key], castable), castable)
+        for level, value in _hist_rows(out.sums[catalog.MAX_X_COUNT.key], castable):
+            out.add(catalog.MAX_X_COUNT, level, value, castable)
+        cast = castable
+    else:
+        out.add(catalog.X_PAYABLE, "all", wilson(castable, out.ok))
+        cast = out.ok
+    out.add(catalog.ETB_COUNTERS, "all", _mean(out.sums[catalog.ETB_COUNTERS.key], cast), cast)
+    for level, value in _hist_rows(out.sums[catalog.ETB_COUNTERS_COUNT.key], cast):
+        out.add(catalog.ETB_COUNTERS_COUNT, level, value, cast)
+
+
+def _costs(out: _Rows) -> None:
+    payable = out.sums[catalog.COST_PAYABLE.key]
+    for k, cost in enumerate(out.config.costs):
+        out.add(catalog.COST_PAYABLE, cost.text, wilson(int(payable[k]), out.ok))
+
+
+_FAMILY_ROWS: dict[str, Callable[[_Rows], None]] = {
+    "status": _status,
+    "mana": _mana,
+    "mana_totals": _mana_totals,
+    "rejections": _rejections,
+    "mana_effects": _mana_effects,
+    "could_produce": _could_produce,
+    "x_spell": _x_spell,
+    "costs": _costs,
+}
+
+
 def mana_rows(
     config: ManaConfig, layout: Layout, totals: np.ndarray, families: Sequence[str]
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, then level."""
-    t = layout.unpack(totals)
-    trials, ok = (int(v) for v in t["status"])
-    rows: list[Row] = []
-
-    def add(family: str, metric: str, level: str, value: Estimate, n_trials: int = ok) -> None:
-        rows.append(Row(family, metric, level, value, n_trials))
-
-    def mean(v: np.ndarray, n: int) -> Estimate:
-        return normal_mean(int(v[0]), int(v[1]), n)
-
-    def cluster(v: np.ndarray) -> Estimate:
-        n, y, snn, sny, syy = (int(a) for a in v)
-        return wilson_cluster(y, n, syy, sny, snn, ok)
-
-    if "status" in families:
-        add("status", "unsupported_rate", "all", wilson(trials - ok, trials), trials)
-    if "mana" in families:
-        for k, level in enumerate((*MANA_TYPES, "total")):
-            add("mana", "mana_by_type", level, mean(t["by_type"][k], ok))
-        for k, seat in enumerate(SEAT_NAMES[: config.max_players]):
-            n = int(t["seat_trials"][k])
-            add("mana", "mana_by_seat", seat, mean(t["by_seat"][k], n), n)
-    if "mana_totals" in families:
-        for level, value in _hist_rows(t["total_hist"], ok):
-            add("mana_totals", "total_mana_count", level, value)
-    if "rejections" in families:
-        add("rejections", "rejected_share", "any", cluster(t["rejected"][0]))
-        for code in sorted(REJECTIONS):
-            add("rejections", "rejected_share", REJECTIONS[code][0], cluster(t["rejected"][code]))
-    if "mana_effects" in families:
-        add("mana_effects", "mana_from_triggers", "all", mean(t["triggers"], ok))
-        add("mana_effects", "mana_from_replacements", "all", mean(t["replaced"], ok))
-        add("mana_effects", "undefined_mana_events", "all", mean(t["undefined"], ok))
-        add(
-            "mana_effects",
-            "undefined_mana_trials",
-            "all",
-            wilson(int(t["undefined_trials"][0]), ok),
-        )
-    if "could_produce" in families:
-        for k, card in enumerate(config.board_cards):
-            n, snn = (int(v) for v in t["could_n"][k])
-            for bits in range(64):
-                y, sny, syy = (int(v) for v in t["could_set"][k, bits])
-                if y:
-                    level = f"{mt.CARDS[card].name}: {_set_name(bits)}"
-                    value = wilson_cluster(y, n, syy, sny, snn, ok)
-                    add("could_produce", "could_produce_share", level, value)
-    if "x_spell" in families and config.x_spell is not None:
-        castable = int(t["x_castable"][0])
-        if config.x_spell.x is None:
-            add("x_spell", "x_castable", "all", wilson(castable, ok))
-            add("x_spell", "max_x", "all", mean(t["max_x"], castable), castable)
-            for level, value in _hist_rows(t["max_x_hist"], castable):
-                add("x_spell", "max_x_count", level, value, castable)
-            cast = castable
-        else:
-            add("x_spell", "x_payable", "all", wilson(castable, ok))
-            cast = ok
-        add("x_spell", "etb_counters", "all", mean(t["etb"], cast), cast)
-        for level, value in _hist_rows(t["etb_hist"], cast):
-            add("x_spell", "etb_counters_count", level, value, cast)
-    if "costs" in families:
-        for k, cost in enumerate(config.costs):
-            add("costs", "cost_payable", cost.text, wilson(int(t["costs"][k]), ok))
-    return rows
+    out = _Rows(config, layout.unpack(totals))
+    for family in MANA_FAMILIES:
+        if family in families:
+            _FAMILY_ROWS[family](out)
+    return out.rows

@@ -23,9 +23,11 @@ from engine.batch.mana_convert import (
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs, ManaState
 from sim.config.reader import Reader
 from sim.shapes.base import Layout, Replay, Row
+from sim.shapes.catalog import Entry
+from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
 from sim.shapes.mana.draws import draw_mana_batch
-from sim.shapes.mana.metrics import MANA_FAMILIES, mana_rows
+from sim.shapes.mana.metrics import mana_rows
 from sim.shapes.mana.stats import mana_layout, mana_stats, max_x
 
 CHUNK = 8_192  # trials the engine runs at once
@@ -44,7 +46,7 @@ def run_chunk(
     kind[:, a] = ACT_NONE
     taps_only = run_mana(ManaInputs(**{**vars(part), "act_kind": kind}))
     t = len(kind)
-    pool = taps_only.pool[np.arange(t), part.act_by[:, a].astype(np.intp)].astype(np.int64)
+    pool = taps_only.pools[np.arange(t), part.act_by[:, a].astype(np.intp)].astype(np.int64)
     best = max_x(pool, xs.cost)
     kind[:, a] = np.where(best >= 0, ACT_CAST, ACT_NONE)
     x = part.act_x.copy()
@@ -59,6 +61,7 @@ class ManaShape:
     name: str = "mana"
     keys: frozenset[str] = frozenset(MANA_KEYS)
     families: tuple[str, ...] = MANA_FAMILIES
+    catalog: tuple[Entry, ...] = MANA_CATALOG
 
     def parse(self, r: Reader, data: Mapping[str, Any]) -> ManaConfig:
         return parse_mana(r, data)

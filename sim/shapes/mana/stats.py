@@ -9,42 +9,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.mana_state import ACT_TAP, REJECTIONS, ManaInputs, ManaState
+from engine.batch.mana_state import ACT_TAP, ManaInputs, ManaState
 from engine.batch.wipe_state import BATTLEFIELD, OK
 from sim.shapes.base import Layout
+from sim.shapes.catalog import layout_of
+from sim.shapes.mana import catalog
+from sim.shapes.mana.catalog import (
+    MANA_CATALOG,
+    REASONS,
+    SEAT_TRIALS,
+    SETS,
+    STATUS,
+    TOTAL_BINS,
+    X_BINS,
+)
 from sim.shapes.mana.config import Cost, ManaConfig
 
-TOTAL_BINS = 257  # total mana per trial: 0..255, and 256 or more
-X_BINS = 65  # max X and counters: 0..63, and 64 or more
-REASONS = max(REJECTIONS) + 1
-SETS = 64  # could-produce sets: bits of W U B R G C
 MAX_X_VALUE = 10_000  # a larger X is recorded as this (the engine's counters are int16)
 
 
 def mana_layout(config: ManaConfig) -> Layout:
-    p, c = config.max_players, len(config.board_cards)
-    return Layout(
-        (
-            ("status", (2,)),  # trials, OK
-            ("by_type", (7, 2)),  # W U B R G C and total, over every pool: [Σ, Σ²]
-            ("by_seat", (p, 2)),
-            ("seat_trials", (p,)),
-            ("total_hist", (TOTAL_BINS,)),
-            ("rejected", (REASONS, 5)),  # row 0: any reason; [N activations, Y, Σn², Σny, Σy²]
-            ("triggers", (2,)),
-            ("replaced", (2,)),
-            ("undefined", (2,)),
-            ("undefined_trials", (1,)),
-            ("could_n", (c, 2)),  # permanents of the card with a mana ability: [N, Σn²]
-            ("could_set", (c, SETS, 3)),  # ... whose could-produce set is this: [Y, Σny, Σy²]
-            ("x_castable", (1,)),
-            ("max_x", (2,)),
-            ("max_x_hist", (X_BINS,)),
-            ("etb", (2,)),
-            ("etb_hist", (X_BINS,)),
-            ("costs", (max(len(config.costs), 1),)),
-        )
-    )
+    """The statistics of one batch (``MANA_CATALOG``)."""
+    sizes = {
+        "seats": config.max_players,
+        "cards": len(config.board_cards),
+        "costs": max(len(config.costs), 1),
+    }
+    return layout_of(MANA_CATALOG, sizes)
 
 
 def payable(pool: np.ndarray, cost: Cost, x: np.ndarray | int = 0) -> np.ndarray:
@@ -78,7 +69,7 @@ def _moments(x: np.ndarray) -> np.ndarray:
 def _seat_pool(st: ManaState, active: np.ndarray, rel: int) -> np.ndarray:
     """(T, 6) the pool of the player ``rel`` seats after the active one."""
     seat = (active.astype(np.intp) + rel) % st.n_players.astype(np.intp)
-    pool: np.ndarray = st.pool[np.arange(len(seat)), seat].astype(np.int64)
+    pool: np.ndarray = st.pools[np.arange(len(seat)), seat].astype(np.int64)
     return pool
 
 
@@ -89,37 +80,43 @@ def mana_stats(
     (-1: none) when the file asks for the largest X."""
     p = config.max_players
     ok = st.status == OK
-    out: dict[str, np.ndarray] = {"status": np.array([len(ok), ok.sum()], dtype=np.int64)}
+    out: dict[str, np.ndarray] = {STATUS.key: np.array([len(ok), ok.sum()], dtype=np.int64)}
     rows = np.nonzero(ok)[0]
     if len(rows) < len(ok):
         inp, st = inp.take(rows), st.take(rows)
         x_best = None if x_best is None else x_best[rows]
     active = inp.active
-    pools = st.pool.astype(np.int64)  # (T, P, 6)
+    pools = st.pools.astype(np.int64)  # (T, P, 6)
     everyone = pools.sum(1)
     totals = everyone.sum(1)
-    out["by_type"] = np.stack([*(_moments(everyone[:, j]) for j in range(6)), _moments(totals)])
+    out[catalog.MANA_BY_TYPE.key] = np.stack(
+        [*(_moments(everyone[:, j]) for j in range(6)), _moments(totals)]
+    )
     has_seat = np.arange(p)[None, :] < inp.n_players[:, None]
-    out["seat_trials"] = has_seat.sum(0)
-    out["by_seat"] = np.stack(
+    out[SEAT_TRIALS.key] = has_seat.sum(0)
+    out[catalog.MANA_BY_SEAT.key] = np.stack(
         [_moments(_seat_pool(st, active, j).sum(1) * has_seat[:, j]) for j in range(p)]
     )
-    out["total_hist"] = np.bincount(np.minimum(totals, TOTAL_BINS - 1), minlength=TOTAL_BINS)
+    out[catalog.TOTAL_MANA_COUNT.key] = np.bincount(
+        np.minimum(totals, TOTAL_BINS - 1), minlength=TOTAL_BINS
+    )
     taps = inp.act_kind == ACT_TAP
     n_t = taps.sum(1)
     rejected = np.zeros((REASONS, 5), dtype=np.int64)
     rejected[0] = _cluster(n_t, (taps & (st.rejected > 0)).sum(1))
     for code in range(1, REASONS):
         rejected[code] = _cluster(n_t, (taps & (st.rejected == code)).sum(1))
-    out["rejected"] = rejected
-    out["triggers"] = _moments(st.from_triggers)
-    out["replaced"] = _moments(st.replaced)
-    out["undefined"] = _moments(st.undefined)
-    out["undefined_trials"] = np.array([(st.undefined > 0).sum()], dtype=np.int64)
+    out[catalog.REJECTED_SHARE.key] = rejected
+    out[catalog.MANA_FROM_TRIGGERS.key] = _moments(st.mana_from_triggers)
+    out[catalog.MANA_FROM_REPLACEMENTS.key] = _moments(st.mana_replaced)
+    out[catalog.UNDEFINED_MANA_EVENTS.key] = _moments(st.undefined_mana)
+    out[catalog.UNDEFINED_MANA_TRIALS.key] = np.array(
+        [(st.undefined_mana > 0).sum()], dtype=np.int64
+    )
     _could(out, config, st)
     _x_spell(out, config, inp, st, x_best)
     mine = _seat_pool(st, active, 0)
-    out["costs"] = np.array(
+    out[catalog.COST_PAYABLE.key] = np.array(
         [payable(mine, cost).sum() for cost in config.costs] or [0], dtype=np.int64
     )
     return out
@@ -135,10 +132,11 @@ def _could(out: dict[str, np.ndarray], config: ManaConfig, st: ManaState) -> Non
         mask = on & (st.card == card)
         n_t = mask.sum(1).astype(np.int64)
         could_n[k] = [n_t.sum(), n_t @ n_t]
-        for bits in np.unique(st.could[mask]):
-            y_t = (mask & (st.could == bits)).sum(1).astype(np.int64)
+        for bits in np.unique(st.could_produce[mask]):
+            y_t = (mask & (st.could_produce == bits)).sum(1).astype(np.int64)
             could_set[k, int(bits)] = [y_t.sum(), n_t @ y_t, y_t @ y_t]
-    out["could_n"], out["could_set"] = could_n, could_set
+    n_key, set_key = (stat.key for stat in catalog.COULD_PRODUCE_SHARE.stats)
+    out[n_key], out[set_key] = could_n, could_set
 
 
 def _x_spell(
@@ -153,23 +151,22 @@ def _x_spell(
     xs = config.x_spell
     zero = np.zeros(2, dtype=np.int64)
     if xs is None:
-        out.update(
-            x_castable=np.zeros(1, np.int64),
-            max_x=zero,
-            etb=zero,
-            max_x_hist=np.zeros(X_BINS, np.int64),
-            etb_hist=np.zeros(X_BINS, np.int64),
-        )
+        out[catalog.X_CASTABLE.key] = np.zeros(1, np.int64)
+        out[catalog.MAX_X.key] = out[catalog.ETB_COUNTERS.key] = zero
+        out[catalog.MAX_X_COUNT.key] = np.zeros(X_BINS, np.int64)
+        out[catalog.ETB_COUNTERS_COUNT.key] = np.zeros(X_BINS, np.int64)
         return
     a = inp.act_kind.shape[1] - 1
     caster = inp.act_by[:, a].astype(np.intp)
-    pool = st.pool[np.arange(t), caster].astype(np.int64)
+    pool = st.pools[np.arange(t), caster].astype(np.int64)
     x = x_best if x_best is not None else inp.act_x[:, a].astype(np.int64)
     castable = x >= 0 if x_best is not None else payable(pool, xs.cost, x)
-    out["x_castable"] = np.array([castable.sum()], dtype=np.int64)
+    out[catalog.X_CASTABLE.key] = np.array([castable.sum()], dtype=np.int64)
     xv = np.maximum(x, 0)
-    out["max_x"] = _moments(xv * castable)
-    out["max_x_hist"] = np.bincount(np.minimum(xv[castable], X_BINS - 1), minlength=X_BINS)
+    out[catalog.MAX_X.key] = _moments(xv * castable)
+    out[catalog.MAX_X_COUNT.key] = np.bincount(
+        np.minimum(xv[castable], X_BINS - 1), minlength=X_BINS
+    )
     slot = int(st.slot_of[inp.card.shape[1] + a])
     if slot < 0:
         counters = np.zeros(t, dtype=np.int64)
@@ -177,5 +174,7 @@ def _x_spell(
         here = st.zone[:, slot] == BATTLEFIELD
         counters = st.counters[:, slot].sum(1).astype(np.int64) * here
     cast = castable if x_best is not None else np.ones(t, dtype=bool)
-    out["etb"] = _moments(counters * cast)
-    out["etb_hist"] = np.bincount(np.minimum(counters[cast], X_BINS - 1), minlength=X_BINS)
+    out[catalog.ETB_COUNTERS.key] = _moments(counters * cast)
+    out[catalog.ETB_COUNTERS_COUNT.key] = np.bincount(
+        np.minimum(counters[cast], X_BINS - 1), minlength=X_BINS
+    )

@@ -11,6 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.batch import tables as tb
+from engine.batch.wipe_state import (
+    EV_ATTACK,
+    EV_BOUNCE,
+    EV_CAST,
+    EV_COUNTERS,
+    EV_DAMAGE,
+    EV_DAMAGE_ALL,
+    EV_DAMAGE_PLAYER,
+    EV_DESTROY,
+    EV_EXILE,
+    EV_PASS_TURN,
+    EV_SACRIFICE,
+)
 from engine.library import Card
 from sim.config.dists import Discrete, SeatDist
 from sim.config.players import Players, SlotBoard, parse_players
@@ -19,8 +32,25 @@ from sim.config.reader import Reader, join
 WIPE_KEYS = {"players", "slots", "events", "choices"}
 MAX_SLOTS = 40  # board slots per trial (the engine's arrays grow with it)
 MAX_EVENTS = 8
-MAX_COUNT = 20  # counters, damage, X and granted keyword instances
+MAX_COUNT = 20  # counters, damage and granted keyword instances
+MAX_X = 60
 TRIGGER_POLICIES = ("random", "listed")
+TARGET_POLICIES = ("next", "random", "any")
+# what an event does (``do``): cast a card, or an effect on a random slot, seat or everyone
+EVENT_KINDS = {
+    "cast": EV_CAST,
+    "destroy": EV_DESTROY,
+    "sacrifice": EV_SACRIFICE,
+    "exile": EV_EXILE,
+    "bounce": EV_BOUNCE,
+    "damage": EV_DAMAGE,
+    "damage_player": EV_DAMAGE_PLAYER,
+    "damage_all": EV_DAMAGE_ALL,
+    "counters": EV_COUNTERS,
+    "pass_turn": EV_PASS_TURN,
+    "attack": EV_ATTACK,
+}
+EVENT_COUNTERS = ("+1/+1", "-1/-1")  # the counters a ``counters`` event puts (tables.KIND_CODE)
 
 
 @dataclass(frozen=True)
@@ -42,17 +72,35 @@ class SlotGroup:
     persist: Discrete  # granted persist instances
     undying: Discrete
     legal_start: bool  # drop -1/-1 counters and damage that leave a creature dead at once
+    since_turn_start: float  # controlled since its controller's turn began (else sick, 302.6)
+    keywords: tuple[tuple[int, float], ...]  # (tables.KEYWORD_BITS bit, chance it is granted)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """How an attack event declares attackers and blockers (each permanent on its own)."""
+
+    attack: float  # chance each of the active player's creatures attacks
+    block: float  # chance each of the next player's creatures blocks a random attacker
+    illegal: float  # chance any other permanent attacks or blocks anyway (to be rejected)
 
 
 @dataclass(frozen=True)
 class Event:
-    """One event in order: a card cast from a weighted mix, with X and a caster."""
+    """One event in order: what it does (mostly a card cast from a weighted mix, with X and a
+    caster), drawn per trial."""
 
-    cards: tuple[int, ...]
+    kinds: tuple[int, ...]  # wipe_state.EV_* codes it may be
+    kind_weights: tuple[float, ...]
+    cards: tuple[int, ...]  # what a cast casts (empty when it never casts)
     weights: tuple[float, ...]
     x: Discrete
     caster: SeatDist
-    modes: int  # bit set of a modal spell's modes (tables.MODE_BITS)
+    modes: tuple[tuple[int, ...], ...]  # per card of ``cards``: the bit sets of its modes
+    # (tables.MODE_BITS) it may be cast with, one drawn uniformly per trial
+    amount: Discrete  # damage dealt, or counters put
+    counter: tuple[float, ...]  # weights of EVENT_COUNTERS
+    combat: Combat
 
 
 @dataclass(frozen=True)
@@ -64,7 +112,8 @@ class WipeConfig(SlotBoard):
     events: tuple[Event, ...]
     trigger_order: str  # "random", "listed" or "fixed"
     fixed_order: tuple[int, ...]  # card indices, first goes on the stack first ("fixed")
-    targets: str  # "next" or "random" (an opponent): Murderous Redcap's enters trigger
+    targets: str  # "next", "random" (an opponent) or "any" (a seat, its own too): Murderous
+    # Redcap's enters trigger
 
 
 def _card_index(r: Reader, name: str, where: str, cast: bool) -> int:
@@ -99,7 +148,17 @@ _SLOT_KEYS = {
     "not_creature",
     "grant",
     "legal_start",
+    "since_turn_start",
 }
+_GRANT_COUNTS = ("persist", "undying")  # counts of extra instances; combat keywords: chances
+
+
+def _grant(r: Reader, raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+    grant = raw.get("grant", {})
+    if not isinstance(grant, dict):
+        raise r.fail(where, "expected a table", "e.g. grant = { persist = 0.2, flying = 0.1 }")
+    r.keys(grant, {*_GRANT_COUNTS, *tb.KEYWORD_BITS}, where)
+    return grant
 
 
 def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> SlotGroup:
@@ -109,16 +168,14 @@ def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> SlotGrou
     cards, weights = r.weights(
         raw["cards"], join(where, "cards"), lambda n, p: _card_index(r, n, p, cast=False)
     )
-    grant = raw.get("grant", {})
-    if not isinstance(grant, dict):
-        raise r.fail(join(where, "grant"), "expected a table", "e.g. grant = { persist = 0.2 }")
-    r.keys(grant, {"persist", "undying"}, join(where, "grant"))
+    at_grant = join(where, "grant")
+    grant = _grant(r, raw, at_grant)
 
     def count(key: str, table: Mapping[str, Any] = raw, path: str = where) -> Discrete:
         return r.count(table.get(key, 0), join(path, key), 0, MAX_COUNT)
 
-    def prob(key: str) -> float:
-        return r.prob(raw.get(key, 0.0), join(where, key))
+    def prob(key: str, default: float = 0.0) -> float:
+        return r.prob(raw.get(key, default), join(where, key))
 
     return SlotGroup(
         count=r.integer(raw.get("count", 1), join(where, "count"), 1, MAX_SLOTS),
@@ -133,19 +190,27 @@ def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> SlotGrou
         token=prob("token"),
         tapped=prob("tapped"),
         not_creature=prob("not_creature"),
-        persist=count("persist", grant, join(where, "grant")),
-        undying=count("undying", grant, join(where, "grant")),
+        persist=count("persist", grant, at_grant),
+        undying=count("undying", grant, at_grant),
         legal_start=r.boolean(raw.get("legal_start", True), join(where, "legal_start")),
+        since_turn_start=prob("since_turn_start", 1.0),
+        keywords=tuple(
+            (bit, r.prob(grant[name], join(at_grant, name)))
+            for name, bit in tb.KEYWORD_BITS.items()
+            if name in grant
+        ),
     )
 
 
-def _modes(r: Reader, raw: Any, cards: tuple[int, ...], where: str) -> int:
-    names = [raw] if isinstance(raw, str) else raw
+def _mode_set(r: Reader, names: Any, cards: tuple[int, ...], where: str) -> int:
+    """One set of modes as a bit set, checked against every modal card the event can cast."""
+    if isinstance(names, str):
+        names = [names]
     if not isinstance(names, list) or not names:
         raise r.fail(where, "expected a non-empty list of modes", 'e.g. modes = ["creatures"]')
     bits = 0
-    for i, m in enumerate(names):
-        bits |= tb.MODE_BITS[r.text(m, join(where, i), tuple(tb.MODE_BITS))]
+    for i, mode in enumerate(names):
+        bits |= tb.MODE_BITS[r.text(mode, join(where, i), tuple(tb.MODE_BITS))]
     for c in cards:
         ability = tb.CARDS[c].ability("exile_all_modal")
         if ability is None:
@@ -161,20 +226,100 @@ def _modes(r: Reader, raw: Any, cards: tuple[int, ...], where: str) -> int:
     return bits
 
 
+def _mode_sets(r: Reader, raw: Any, cards: tuple[int, ...], where: str) -> tuple[int, ...]:
+    """A list of modes (one set), or a list of such lists (a set drawn uniformly per trial)."""
+    if isinstance(raw, list) and raw and all(isinstance(m, list) for m in raw):
+        return tuple(_mode_set(r, m, cards, join(where, i)) for i, m in enumerate(raw))
+    return (_mode_set(r, raw, cards, where),)
+
+
+def _modes(r: Reader, raw: Any, cards: tuple[int, ...], where: str) -> tuple[tuple[int, ...], ...]:
+    """The mode sets each card of the pool may be cast with (aligned with ``cards``): the same
+    for every card, or a table by card name (unlisted cards: "creatures")."""
+    if not isinstance(raw, dict):
+        sets = _mode_sets(r, raw, cards, where)
+        return tuple(sets for _ in cards) or (sets,)
+    by_card: dict[int, tuple[int, ...]] = {}
+    for name, value in raw.items():
+        at = join(where, name)
+        card = tb.INDEX[r.card(name, at).name.lower()]
+        if card not in cards:
+            raise r.fail(at, f"{tb.CARDS[card].name} is not in the event's cards")
+        by_card[card] = _mode_sets(r, value, (card,), at)
+    default = _mode_sets(r, ["creatures"], tuple(c for c in cards if c not in by_card), where)
+    return tuple(by_card.get(c, default) for c in cards)
+
+
+_EVENT_KEYS = {"do", "cards", "x", "caster", "modes", "amount", "counter", "combat"}
+
+
+def _kinds(r: Reader, raw: Any, where: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    if isinstance(raw, str):
+        raw = {r.text(raw, where, tuple(EVENT_KINDS)): 1}
+    names, weights = r.weights(raw, where, lambda n, p: r.text(n, p, tuple(EVENT_KINDS)))
+    return tuple(EVENT_KINDS[n] for n in names), weights
+
+
+def _combat(r: Reader, raw: Mapping[str, Any], where: str) -> Combat:
+    table = r.table(raw, "combat", where)
+    at = join(where, "combat")
+    r.keys(table, {"attack", "block", "illegal"}, at)
+    return Combat(
+        attack=r.prob(table.get("attack", 1.0), join(at, "attack")),
+        block=r.prob(table.get("block", 0.5), join(at, "block")),
+        illegal=r.prob(table.get("illegal", 0.0), join(at, "illegal")),
+    )
+
+
 def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> Event:
-    r.keys(raw, {"cards", "x", "caster", "modes"}, where)
-    if "cards" not in raw:
-        raise r.fail(where, "missing key 'cards'", 'e.g. cards = { "Wrath of God" = 1 }')
-    cards, weights = r.weights(
-        raw["cards"], join(where, "cards"), lambda n, p: _card_index(r, n, p, cast=True)
+    r.keys(raw, _EVENT_KEYS, where)
+    kinds, kind_weights = _kinds(r, raw.get("do", "cast"), join(where, "do"))
+    cards: tuple[int, ...] = ()
+    weights: tuple[float, ...] = ()
+    if EV_CAST in kinds:
+        if "cards" not in raw:
+            raise r.fail(where, "missing key 'cards'", 'e.g. cards = { "Wrath of God" = 1 }')
+        cards, weights = r.weights(
+            raw["cards"], join(where, "cards"), lambda n, p: _card_index(r, n, p, cast=True)
+        )
+    counter_raw = raw.get("counter", "+1/+1")
+    if isinstance(counter_raw, str):
+        counter_raw = {r.text(counter_raw, join(where, "counter"), EVENT_COUNTERS): 1}
+    names, probs = r.weights(
+        counter_raw, join(where, "counter"), lambda n, p: r.text(n, p, EVENT_COUNTERS)
     )
     return Event(
+        kinds=kinds,
+        kind_weights=kind_weights,
         cards=cards,
         weights=weights,
-        x=r.count(raw.get("x", 0), join(where, "x"), 0, MAX_COUNT, prob=False),
+        x=r.count(raw.get("x", 0), join(where, "x"), 0, MAX_X, prob=False),
         caster=r.seat(raw.get("caster", "active"), join(where, "caster"), n_min),
         modes=_modes(r, raw.get("modes", ["creatures"]), cards, join(where, "modes")),
+        amount=r.count(raw.get("amount", 1), join(where, "amount"), 0, MAX_COUNT, prob=False),
+        counter=tuple(probs[names.index(c)] if c in names else 0.0 for c in EVENT_COUNTERS),
+        combat=_combat(r, raw, where),
     )
+
+
+def _choices(r: Reader, data: Mapping[str, Any]) -> tuple[str, tuple[int, ...], str]:
+    """The trigger-order policy, its fixed list of cards, and Redcap's target policy."""
+    choices = r.table(data, "choices", "")
+    r.keys(choices, {"trigger_order", "targets"}, "choices")
+    order = choices.get("trigger_order", "random")
+    targets = r.text(choices.get("targets", "next"), "choices.targets", TARGET_POLICIES)
+    if not isinstance(order, list):
+        return r.text(order, "choices.trigger_order", TRIGGER_POLICIES), (), targets
+    where = "choices.trigger_order"
+    if not order:
+        raise r.fail(where, "an empty fixed order", '"random", "listed" or a list of cards')
+    fixed = tuple(
+        tb.INDEX[r.card(r.text(n, join(where, i)), join(where, i)).name.lower()]
+        for i, n in enumerate(order)
+    )
+    if len(set(fixed)) != len(fixed):
+        raise r.fail(where, "a card is listed twice")
+    return "fixed", fixed, targets
 
 
 def parse_wipe(r: Reader, data: Mapping[str, Any]) -> WipeConfig:
@@ -195,22 +340,5 @@ def parse_wipe(r: Reader, data: Mapping[str, Any]) -> WipeConfig:
         raise r.fail("events", "an experiment needs at least one [[events]] table (the wipe)")
     if len(events) > MAX_EVENTS:
         raise r.fail("events", f"more than {MAX_EVENTS} events")
-    choices = r.table(data, "choices", "")
-    r.keys(choices, {"trigger_order", "targets"}, "choices")
-    order = choices.get("trigger_order", "random")
-    fixed: tuple[int, ...] = ()
-    if isinstance(order, list):
-        where = "choices.trigger_order"
-        if not order:
-            raise r.fail(where, "an empty fixed order", '"random", "listed" or a list of cards')
-        fixed = tuple(
-            tb.INDEX[r.card(r.text(n, join(where, i)), join(where, i)).name.lower()]
-            for i, n in enumerate(order)
-        )
-        if len(set(fixed)) != len(fixed):
-            raise r.fail(where, "a card is listed twice")
-        policy = "fixed"
-    else:
-        policy = r.text(order, "choices.trigger_order", TRIGGER_POLICIES)
-    targets = r.text(choices.get("targets", "next"), "choices.targets", ("next", "random"))
+    policy, fixed, targets = _choices(r, data)
     return WipeConfig(players, slots, events, policy, fixed, targets)

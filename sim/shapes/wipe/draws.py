@@ -1,9 +1,13 @@
 """Draw a whole batch of wipe-shape trials from an experiment's distributions.
 
-All randomness of a trial (board, wipes, X, caster, trigger order, targets) is drawn here from
-the batch's generator, before the engine runs (SPEC section 2). The draw sites run in one fixed
-order: players, each slot group in file order (cards, empty, controller, owner, counters,
-damage, flags, grants), each event (card, X, caster), then the trigger-order ranks and targets.
+All randomness of a trial (board, events, X, caster, trigger order, targets, attacks) is drawn
+here from the batch's generator, before the engine runs (SPEC section 2); experiments, ``cauldron
+bench`` and the differential tests all draw through ``draw_wipe_batch``. The draw sites run in
+one fixed order: players, each slot group in file order (cards, empty, controller, owner,
+counters, damage, flags, grants, since-turn-start, combat keywords), each event (card, X,
+caster, kind, modes, amount, counter, target), then the trigger-order ranks, Redcap's targets
+and the attacks. A site whose distribution is fixed draws nothing, so a file that does not use
+a key draws the same trials as before the key existed.
 """
 
 from __future__ import annotations
@@ -11,75 +15,134 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.wipe_state import EV_CAST, WipeInputs
+from engine.batch.wipe_state import (
+    EV_ATTACK,
+    EV_CAST,
+    EV_DAMAGE_ALL,
+    EV_DAMAGE_PLAYER,
+    EV_PASS_TURN,
+    WipeInputs,
+)
 from sim.config.dists import bernoulli, categorical, permutations
 from sim.config.players import absolute_seat, draw_seats, other_seat
+from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import Event, SlotGroup, WipeConfig
+from sim.shapes.wipe.start import drop_dead_start
+
+_UNTARGETED = (EV_CAST, EV_DAMAGE_ALL, EV_PASS_TURN, EV_ATTACK)  # kinds without a target
+
+
+def _pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float, ...],
+          shape: tuple[int, ...]) -> np.ndarray:  # fmt: skip
+    """Cards (int16) drawn from a weighted pool (no draw for a pool of one)."""
+    pool = np.array(cards, dtype=np.int16)
+    if len(pool) == 1:
+        return np.full(shape, pool[0], dtype=np.int16)
+    drawn: np.ndarray = pool[categorical(rng, weights, shape)]
+    return drawn
+
+
+def _keywords(rng: np.random.Generator, group: SlotGroup, shape: tuple[int, int]) -> np.ndarray:
+    """(T, K) uint8 combat keywords granted (tables.KEYWORD_BITS), each on its own chance."""
+    bits = np.zeros(shape, dtype=np.uint8)
+    for bit, chance in group.keywords:
+        bits |= np.where(bernoulli(rng, chance, shape), np.uint8(bit), np.uint8(0))
+    return bits
 
 
 def _slot_group(
-    rng: np.random.Generator, g: SlotGroup, n_players: np.ndarray, active: np.ndarray
+    rng: np.random.Generator, group: SlotGroup, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
-    t, k = len(n_players), g.count
-    pool = np.array(g.cards, dtype=np.int16)
-    card = pool[categorical(rng, g.weights, (t, k))] if len(pool) > 1 else np.full((t, k), pool[0])
-    filled = ~bernoulli(rng, g.empty, (t, k))
+    shape = (len(n_players), group.count)
+    card = _pick(rng, group.cards, group.weights, shape)
+    filled = ~bernoulli(rng, group.empty, shape)
     card = np.where(filled, card, np.int16(-1)).astype(np.int16)
     n = n_players[:, None]
-    controller = absolute_seat(g.controller.draw(rng, n_players, k), active[:, None], n)
-    foreign = bernoulli(rng, g.foreign_owner, (t, k))
+    controller = absolute_seat(group.controller.draw(rng, n_players, shape[1]), active[:, None], n)
+    foreign = bernoulli(rng, group.foreign_owner, shape)
     owner = controller.copy()
     if foreign.any():
         owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
-    plus = g.plus.draw(rng, (t, k), np.int16)
-    minus = g.minus.draw(rng, (t, k), np.int16)
-    damage = g.damage.draw(rng, (t, k), np.int16)
-    token = bernoulli(rng, g.token, (t, k))
-    tapped = bernoulli(rng, g.tapped, (t, k))
-    not_creature = bernoulli(rng, g.not_creature, (t, k))
-    persist = g.persist.draw(rng, (t, k), np.int8)
-    undying = g.undying.draw(rng, (t, k), np.int8)
-    c = np.maximum(card, 0)
-    if g.legal_start and (g.minus.high > 0 or g.damage.high > 0):
-        # A board from a game in progress has no creature already dead on it (704.5f/g).
-        toughness = tb.BASE_T[c] + plus - minus
-        creature = tb.IS_CREATURE[c] & ~not_creature
-        doomed = creature & ((toughness <= 0) | (damage >= toughness))
-        minus[doomed] = 0
-        damage[doomed] = 0
-    if g.empty > 0:
-        empty = ~filled
-        for arr in (plus, minus, damage, persist, undying):
-            arr[empty] = 0
-        for flags in (token, tapped, not_creature):
-            flags[empty] = False
-    return {
-        "card": card,
-        "controller": controller,
-        "owner": owner,
-        "token": token,
-        "plus": plus,
-        "minus": minus,
-        "damage": damage,
-        "tapped": tapped,
-        "persist_extra": persist,
-        "undying_extra": undying,
-        "not_creature": not_creature,
+    drawn = {
+        "plus": group.plus.draw(rng, shape, np.int16),
+        "minus": group.minus.draw(rng, shape, np.int16),
+        "damage": group.damage.draw(rng, shape, np.int16),
+        "token": bernoulli(rng, group.token, shape),
+        "tapped": bernoulli(rng, group.tapped, shape),
+        "not_creature": bernoulli(rng, group.not_creature, shape),
+        "granted_persist": group.persist.draw(rng, shape, np.int8),
+        "granted_undying": group.undying.draw(rng, shape, np.int8),
+        "since_turn_start": bernoulli(rng, group.since_turn_start, shape),
+        "granted": _keywords(rng, group, shape),
     }
+    if group.legal_start and (group.minus.high > 0 or group.damage.high > 0):
+        drop_dead_start(card, drawn["plus"], drawn["minus"], drawn["damage"], drawn["not_creature"])
+    for values in drawn.values():
+        values[~filled] = 0  # an empty slot holds nothing (False for the flags)
+    return {"card": card, "controller": controller, "owner": owner, **drawn}
+
+
+def _mode(rng: np.random.Generator, event: Event, card: np.ndarray) -> np.ndarray:
+    """(T,) int8 the modes each trial's card is cast with, uniform among the card's sets (no
+    draw when every card has one set)."""
+    counts = np.array([len(sets) for sets in event.modes])
+    table = np.zeros((len(event.modes), counts.max()), dtype=np.int8)
+    for k, sets in enumerate(event.modes):
+        table[k, : len(sets)] = sets
+    if len(event.modes) == 1 or not event.cards:
+        row = np.zeros(len(card), dtype=np.intp)
+    else:
+        place = np.zeros(tb.N, dtype=np.intp)
+        place[list(event.cards)] = np.arange(len(event.cards))
+        row = place[card]
+    if counts.max() == 1:
+        only: np.ndarray = table[row, 0]
+        return only
+    pick = (rng.random(len(card), dtype=np.float32) * counts[row]).astype(np.intp)
+    mode: np.ndarray = table[row, np.minimum(pick, counts[row] - 1)]
+    return mode
 
 
 def _event(
-    rng: np.random.Generator, ev: Event, n_players: np.ndarray, active: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng: np.random.Generator, event: Event, n_players: np.ndarray, active: np.ndarray, slots: int
+) -> dict[str, np.ndarray]:
+    """One event's columns (T,): what it is, and every part of it a trial draws."""
     t = len(n_players)
-    pool = np.array(ev.cards, dtype=np.int16)
-    card = pool[categorical(rng, ev.weights, (t,))] if len(pool) > 1 else np.full(t, pool[0])
-    x = ev.x.draw(rng, (t,), np.int16)
-    by = absolute_seat(ev.caster.draw(rng, n_players, 1)[:, 0], active, n_players)
-    return card.astype(np.int16), x, by
+    card = (
+        _pick(rng, event.cards, event.weights, (t,))
+        if event.cards
+        else np.full(t, -1, dtype=np.int16)
+    )
+    x = event.x.draw(rng, (t,), np.int16)
+    by = absolute_seat(event.caster.draw(rng, n_players, 1)[:, 0], active, n_players)
+    kinds = np.array(event.kinds, dtype=np.int8)
+    kind = kinds[categorical(rng, event.kind_weights, (t,))] if len(kinds) > 1 else kinds[0]
+    kind = np.broadcast_to(kind, (t,)).astype(np.int8)
+    mode = _mode(rng, event, card)
+    counters = tuple(k for k, p in enumerate(event.counter) if p > 0)
+    counter = (
+        categorical(rng, event.counter, (t,)) if len(counters) > 1 else np.full(t, counters[0])
+    )
+    amount = event.amount.draw(rng, (t,), np.int16)
+    target = np.zeros(t, dtype=np.int16)
+    if not set(event.kinds) <= set(_UNTARGETED):
+        # any board slot (an empty one too: the engines reject the event alike), or any seat
+        slot = (rng.random(t, dtype=np.float32) * slots).astype(np.int16)
+        seat = (rng.random(t, dtype=np.float32) * n_players).astype(np.int16)
+        target = np.where(kind == EV_DAMAGE_PLAYER, seat, np.minimum(slot, slots - 1))
+    return {
+        "ev_kind": kind,
+        "ev_card": np.where(kind == EV_CAST, card, np.int16(-1)).astype(np.int16),
+        "ev_by": by,
+        "ev_x": x,
+        "ev_target": target.astype(np.int16),
+        "ev_amount": np.where(kind == EV_CAST, 0, amount).astype(np.int16),
+        "ev_counter": counter.astype(np.int8),
+        "ev_mode": np.broadcast_to(mode, (t,)).astype(np.int8),
+    }
 
 
-def _ranks(rng: np.random.Generator, config: WipeConfig, cards: np.ndarray) -> np.ndarray:
+def trigger_ranks(rng: np.random.Generator, config: WipeConfig, cards: np.ndarray) -> np.ndarray:
     """Trigger-order ranks (T, S + E): lower goes on the stack first among a player's triggers
     (603.3b). ``random``: a uniform permutation; ``listed``: board order (-1, the engine's
     default); ``fixed``: by position of the card in the file's list, then board order."""
@@ -88,45 +151,93 @@ def _ranks(rng: np.random.Generator, config: WipeConfig, cards: np.ndarray) -> n
         return permutations(rng, t, width)
     if config.trigger_order == "listed":
         return np.full((t, width), -1, dtype=np.int32)
-    position = np.full(tb.N, len(config.fixed_order), dtype=np.int32)
-    position[list(config.fixed_order)] = np.arange(len(config.fixed_order), dtype=np.int32)
-    fixed: np.ndarray = position[np.maximum(cards, 0)] * width + np.arange(width, dtype=np.int32)
-    return fixed.astype(np.int32)
+    return fixed_order_keys(cards, config.fixed_order, tb.N)
+
+
+def ping_targets(
+    rng: np.random.Generator, config: WipeConfig, seat: np.ndarray, n_players: np.ndarray
+) -> np.ndarray:
+    """(T, S + E) the seat each enters-the-battlefield "any target" trigger hits: -1 for the
+    next player (the engine's default), another seat at random, or any seat at random."""
+    n = n_players[:, None]
+    if config.targets == "random":
+        return other_seat(rng, seat, n)
+    if config.targets == "any":
+        anyone: np.ndarray = (rng.random(seat.shape, dtype=np.float32) * n).astype(np.int8)
+        return anyone
+    return np.full(seat.shape, -1, dtype=np.int8)
+
+
+def _stack(columns: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    return {key: np.stack([c[key] for c in columns], axis=1) for key in columns[0]}
 
 
 def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -> WipeInputs:
     """Draw ``trials`` independent trials of one sweep point."""
-    t = trials
-    n_players, active = draw_seats(rng, config.players, t)
-    p_max = config.max_players
-    life = config.players.life.draw(rng, (t, p_max), np.int16)
+    n_players, active = draw_seats(rng, config.players, trials)
+    life = config.players.life.draw(rng, (trials, config.max_players), np.int16)
     parts = [_slot_group(rng, g, n_players, active) for g in config.slots]
     board = {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
-    events = [_event(rng, ev, n_players, active) for ev in config.events]
-    ev_card = np.stack([e[0] for e in events], axis=1)
-    ev_x = np.stack([e[1] for e in events], axis=1)
-    ev_by = np.stack([e[2] for e in events], axis=1)
-    e = len(events)
-    rank = _ranks(rng, config, np.concatenate([board["card"], ev_card], axis=1))
-    if config.targets == "random":
-        seat = np.concatenate([board["controller"], ev_by], axis=1)
-        ping = other_seat(rng, seat, n_players[:, None])
-    else:
-        ping = np.full(rank.shape, -1, dtype=np.int8)
-    zeros16 = np.zeros((t, e), dtype=np.int16)
+    events = _stack([_event(rng, ev, n_players, active, config.n_slots) for ev in config.events])
+    rank = trigger_ranks(rng, config, np.concatenate([board["card"], events["ev_card"]], axis=1))
+    seat = np.concatenate([board["controller"], events["ev_by"]], axis=1)
+    ping = ping_targets(rng, config, seat, n_players)
+    combat = draw_attacks(rng, config, board, events, active, n_players)
+    since, granted = board.pop("since_turn_start"), board.pop("granted")
     return WipeInputs(
         n_players=n_players,
         active=active,
         life=life,
         rank=rank,
         ping_target=ping,
-        ev_kind=np.full((t, e), EV_CAST, dtype=np.int8),
-        ev_card=ev_card,
-        ev_by=ev_by,
-        ev_x=ev_x,
-        ev_target=zeros16,
-        ev_amount=zeros16.copy(),
-        ev_counter=np.zeros((t, e), dtype=np.int8),
-        ev_mode=np.tile(np.array([ev.modes for ev in config.events], dtype=np.int8), (t, 1)),
         **board,
+        **events,
+        ev_attack=combat["ev_attack"],
+        ev_block=combat["ev_block"],
+        ev_block_order=combat["ev_block_order"],
+        since_turn_start=None if all(g.since_turn_start >= 1 for g in config.slots) else since,
+        granted=granted if any(g.keywords for g in config.slots) else None,
     )
+
+
+def draw_attacks(
+    rng: np.random.Generator,
+    config: WipeConfig,
+    board: dict[str, np.ndarray],
+    events: dict[str, np.ndarray],
+    active: np.ndarray,
+    n_players: np.ndarray,
+) -> dict[str, np.ndarray | None]:
+    """The attackers and blockers of every attack event (T, E, S), or None without attacks.
+
+    The active player's creatures attack, in a random listed order, each on the event's
+    ``attack`` chance; the next player's creatures each block a random attacker on its
+    ``block`` chance; every other permanent is declared anyway on its ``illegal`` chance,
+    for the engines to reject alike (506-509)."""
+    if not any(EV_ATTACK in ev.kinds for ev in config.events):
+        return {"ev_attack": None, "ev_block": None, "ev_block_order": None}
+    card, controller = board["card"], board["controller"]
+    (t, s), e = card.shape, len(config.events)
+    attacking = events["ev_kind"] == EV_ATTACK
+    creature = tb.IS_CREATURE[np.maximum(card, 0)] & (card >= 0)
+
+    def chances(name: str) -> np.ndarray:
+        return np.array([getattr(ev.combat, name) for ev in config.events])[None, :, None]
+
+    order = permutations(rng, t * e, s).reshape(t, e, s).astype(np.int16)
+    mine = (creature & (controller == active[:, None]))[:, None, :]
+    defends = (creature & (controller == ((active + 1) % n_players)[:, None]))[:, None, :]
+    illegal = chances("illegal")
+    u = rng.random((t, e, s))
+    is_attacker = np.where(mine, u < chances("attack"), u < illegal) & attacking[:, :, None]
+    pick = rng.integers(0, s, size=(t, e, s)).astype(np.int16)
+    u = rng.random((t, e, s))
+    blocks = np.where(defends, u < chances("block"), u < illegal)
+    blocks &= ~is_attacker & attacking[:, :, None]
+    picked_attacks = np.take_along_axis(is_attacker, pick.astype(np.intp), axis=2)
+    block = np.where(blocks & picked_attacks, pick, -1).astype(np.int16)
+    return {
+        "ev_attack": np.where(is_attacker, order, -1).astype(np.int16),
+        "ev_block": block,
+        "ev_block_order": np.where(block >= 0, order[:, :, ::-1], -1).astype(np.int16),
+    }

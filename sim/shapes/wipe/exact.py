@@ -30,9 +30,11 @@ from sim.config.experiment import Experiment
 from sim.errors import UserError
 from sim.run.stats import Estimate
 from sim.shapes.base import Row
+from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.metrics import wipe_rows
 from sim.shapes.wipe.shape import CHUNK
+from sim.shapes.wipe.start import drop_dead_start
 from sim.shapes.wipe.stats import wipe_layout, wipe_stats
 
 MAX_SUPPORT = 100_000  # default cap on support points per sweep point (--max-support)
@@ -106,8 +108,8 @@ def _factors(config: WipeConfig, n: int) -> list[Factor]:
                 _bernoulli("token", c, g.token),
                 _bernoulli("tapped", c, g.tapped),
                 _bernoulli("not_creature", c, g.not_creature),
-                _discrete("persist_extra", c, g.persist),
-                _discrete("undying_extra", c, g.undying),
+                _discrete("granted_persist", c, g.persist),
+                _discrete("granted_undying", c, g.undying),
             ]
             column += 1
     for e, ev in enumerate(config.events):
@@ -119,6 +121,9 @@ def _factors(config: WipeConfig, n: int) -> list[Factor]:
     width = config.n_slots + len(config.events)
     if config.targets == "random":
         out.extend(_other("ping", k, n) for k in range(width))
+    if config.targets == "any":
+        seats = tuple([Fraction(1, n)] * n)
+        out.extend(Factor("ping", k, np.arange(n), seats) for k in range(width))
     return out
 
 
@@ -162,7 +167,7 @@ def _fill(config: WipeConfig, n: int, factors: list[Factor]) -> tuple[WipeInputs
     }
     for key in ("card", "plus", "minus", "damage"):
         arrays[key] = np.zeros((t, s), dtype=np.int16)
-    for key in ("controller", "owner", "persist_extra", "undying_extra"):
+    for key in ("controller", "owner", "granted_persist", "granted_undying"):
         arrays[key] = np.zeros((t, s), dtype=np.int8)
     for key in ("empty", "token", "tapped", "not_creature"):
         arrays[key] = np.zeros((t, s), dtype=np.bool_)
@@ -182,70 +187,65 @@ def _fill(config: WipeConfig, n: int, factors: list[Factor]) -> tuple[WipeInputs
     return _inputs(config, n, arrays), [int(w) for w in weights], common
 
 
-def _inputs(config: WipeConfig, n: int, a: dict[str, np.ndarray]) -> WipeInputs:
-    """The engine's inputs from the enumerated draws, finished as ``draw_wipe_batch`` does:
-    empty slots, absolute seats, legal starting boards, trigger ranks, targets."""
-    t = len(a["card"])
-    active = a["active"]
-    card = np.where(a["empty"], np.int16(-1), a["card"]).astype(np.int16)
-    controller = ((a["controller"] + active[:, None]) % n).astype(np.int8)
-    owner = ((controller + a["owner"]) % n).astype(np.int8)
+def _board(config: WipeConfig, n: int, drawn: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The enumerated board as ``draw_wipe_batch`` finishes it: empty slots, absolute seats,
+    legal starting boards."""
+    card = np.where(drawn["empty"], np.int16(-1), drawn["card"]).astype(np.int16)
+    controller = ((drawn["controller"] + drawn["active"][:, None]) % n).astype(np.int8)
     column = 0
     for g in config.slots:
         cols = slice(column, column + g.count)
         column += g.count
-        c = np.maximum(card[:, cols], 0)
-        plus, minus, damage = a["plus"][:, cols], a["minus"][:, cols], a["damage"][:, cols]
         if g.legal_start and (g.minus.high > 0 or g.damage.high > 0):
-            toughness = tb.BASE_T[c] + plus - minus
-            creature = tb.IS_CREATURE[c] & ~a["not_creature"][:, cols]
-            doomed = creature & ((toughness <= 0) | (damage >= toughness))
-            minus[doomed] = 0
-            damage[doomed] = 0
-    empty = card < 0
-    for key in ("plus", "minus", "damage", "persist_extra", "undying_extra"):
-        a[key][empty] = 0
+            drop_dead_start(  # slices of the arrays: changed in place
+                card[:, cols],
+                drawn["plus"][:, cols],
+                drawn["minus"][:, cols],
+                drawn["damage"][:, cols],
+                drawn["not_creature"][:, cols],
+            )
+    board = {"card": card, "controller": controller}
+    board["owner"] = ((controller + drawn["owner"]) % n).astype(np.int8)
+    for key in ("plus", "minus", "damage", "granted_persist", "granted_undying"):
+        board[key] = np.where(card < 0, 0, drawn[key]).astype(drawn[key].dtype)
     for key in ("token", "tapped", "not_creature"):
-        a[key][empty] = False
-    ev_by = ((a["ev_by"] + active[:, None]) % n).astype(np.int8)
-    rank = a["rank"]
+        board[key] = drawn[key] & (card >= 0)
+    return board
+
+
+def _inputs(config: WipeConfig, n: int, drawn: dict[str, np.ndarray]) -> WipeInputs:
+    """The engine's inputs from the enumerated draws, finished as ``draw_wipe_batch`` does:
+    the board, absolute casters, trigger ranks, targets."""
+    t = len(drawn["card"])
+    board = _board(config, n, drawn)
+    ev_by = ((drawn["ev_by"] + drawn["active"][:, None]) % n).astype(np.int8)
+    rank = drawn["rank"]
     if config.trigger_order == "fixed":
-        width = rank.shape[1]
-        cards = np.concatenate([card, a["ev_card"]], axis=1)
-        position = np.full(tb.N, len(config.fixed_order), dtype=np.int32)
-        position[list(config.fixed_order)] = np.arange(len(config.fixed_order), dtype=np.int32)
-        rank = position[np.maximum(cards, 0)] * width + np.arange(width, dtype=np.int32)
+        cards = np.concatenate([board["card"], drawn["ev_card"]], axis=1)
+        rank = fixed_order_keys(cards, config.fixed_order, tb.N)
     ping = np.full(rank.shape, -1, dtype=np.int8)
     if config.targets == "random":
-        seat = np.concatenate([controller, ev_by], axis=1)
-        ping = ((seat + a["ping"]) % n).astype(np.int8)
+        seat = np.concatenate([board["controller"], ev_by], axis=1)
+        ping = ((seat + drawn["ping"]) % n).astype(np.int8)
+    elif config.targets == "any":
+        ping = drawn["ping"].astype(np.int8)
     e = len(config.events)
     zeros16 = np.zeros((t, e), dtype=np.int16)
     return WipeInputs(
         n_players=np.full(t, n, dtype=np.int8),
-        active=active,
-        life=a["life"],
-        card=card,
-        controller=controller,
-        owner=owner,
-        token=a["token"],
-        plus=a["plus"],
-        minus=a["minus"],
-        damage=a["damage"],
-        tapped=a["tapped"],
-        persist_extra=a["persist_extra"],
-        undying_extra=a["undying_extra"],
-        not_creature=a["not_creature"],
+        active=drawn["active"],
+        life=drawn["life"],
+        **board,
         rank=rank.astype(np.int32),
         ping_target=ping,
         ev_kind=np.full((t, e), EV_CAST, dtype=np.int8),
-        ev_card=a["ev_card"],
+        ev_card=drawn["ev_card"],
         ev_by=ev_by,
-        ev_x=a["ev_x"],
+        ev_x=drawn["ev_x"],
         ev_target=zeros16,
         ev_amount=zeros16.copy(),
         ev_counter=np.zeros((t, e), dtype=np.int8),
-        ev_mode=np.tile(np.array([ev.modes for ev in config.events], dtype=np.int8), (t, 1)),
+        ev_mode=np.tile(np.array([ev.modes[0][0] for ev in config.events], dtype=np.int8), (t, 1)),
     )
 
 
@@ -276,12 +276,28 @@ class ExactPoint:
     support: int
 
 
+def not_enumerated(config: WipeConfig) -> str:
+    """Why a configuration uses draws this module does not enumerate ("" when it does not):
+    events other than casts, several mode sets, summoning sickness, granted combat keywords."""
+    if any(ev.kinds != (EV_CAST,) for ev in config.events):
+        return "events other than casts (do = ...) are not enumerated"
+    if any(len(set(ev.modes)) > 1 or len(ev.modes[0]) > 1 for ev in config.events):
+        return "several mode sets per event are not enumerated"
+    if any(g.since_turn_start < 1 or g.keywords for g in config.slots):
+        return "since_turn_start and granted combat keywords are not enumerated"
+    return ""
+
+
 def check_exact(exp: Experiment, max_support: int) -> list[int]:
     """The support size of every sweep point, or a one-line error saying why not exact."""
     if exp.shape != "wipe":
         raise UserError(f"--exact: enumerates wipe experiments only, not shape {exp.shape!r}")
     if max_support < 1:
         raise UserError(f"--max-support {max_support}: expected a positive number")
+    for point in exp.points:
+        why = not_enumerated(point.config)
+        if why:
+            raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
     sizes = [support_size(p.config) for p in exp.points]
     worst = max(sizes)
     if worst > max_support:

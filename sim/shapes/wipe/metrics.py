@@ -20,7 +20,8 @@ Families and their metrics (``level`` breaks a metric down):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,9 +29,12 @@ from engine.batch import tables as tb
 from sim.config.reader import SEAT_NAMES
 from sim.run.stats import Estimate, normal_mean, normal_ratio, wilson, wilson_cluster
 from sim.shapes.base import Layout, Row
+from sim.shapes.catalog import UNSUPPORTED_RATE, Metric
+from sim.shapes.wipe import catalog
+from sim.shapes.wipe.catalog import SEAT_TRIALS, STATUS, WIPE_FAMILIES
 from sim.shapes.wipe.config import WipeConfig
 
-WIPE_FAMILIES = ("status", "returns", "return_counts", "return_order", "board_after")
+__all__ = ["WIPE_FAMILIES", "wipe_rows"]
 
 
 def _cluster(v: np.ndarray, clusters: int) -> Estimate:
@@ -47,72 +51,96 @@ def _mean(v: np.ndarray, n: int) -> Estimate:
     return normal_mean(int(v[0]), int(v[1]), n)
 
 
+@dataclass
+class _Rows:
+    """A group's summed statistics by layout field, and the rows made from them so far."""
+
+    config: WipeConfig
+    sums: dict[str, np.ndarray]
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def ok(self) -> int:
+        return int(self.sums[STATUS.key][1])
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEAT_NAMES[: self.config.max_players]
+
+    def add(self, metric: Metric, level: str, value: Estimate, trials: int | None = None) -> None:
+        trials = self.ok if trials is None else trials
+        self.rows.append(Row(metric.family, metric.name, level, value, trials))
+
+
+def _status(out: _Rows) -> None:
+    trials, ok, draws = (int(v) for v in out.sums[STATUS.key])
+    out.add(catalog.DRAW_RATE, "all", wilson(draws, trials), trials)
+    out.add(UNSUPPORTED_RATE, "all", wilson(trials - ok - draws, trials), trials)
+
+
+def _returns(out: _Rows) -> None:
+    sums, ok = out.sums, out.ok
+    for metric in (catalog.RETURN_RATE, catalog.RETURN_RATE_IF_LEFT):
+        out.add(metric, "all", _cluster(sums[metric.key], ok))
+    by_card = sums[catalog.RETURN_RATE_BY_CARD.key]
+    for k, card in enumerate(out.config.board_cards):
+        out.add(catalog.RETURN_RATE_BY_CARD, tb.CARDS[card].name, _cluster(by_card[k], ok))
+    by_seat = sums[catalog.RETURN_RATE_BY_SEAT.key]
+    for k, seat in enumerate(out.seats):
+        out.add(catalog.RETURN_RATE_BY_SEAT, seat, _cluster(by_seat[k], ok))
+    per_trial = sums[catalog.RETURNS_PER_TRIAL.key]
+    for k, level in enumerate(("all", "persist", "undying")):
+        out.add(catalog.RETURNS_PER_TRIAL, level, _mean(per_trial[k], out.ok))
+
+
+def _return_counts(out: _Rows) -> None:
+    hist = out.sums[catalog.RETURNS_COUNT.key]
+    top = int(np.flatnonzero(hist).max(initial=0))
+    for k in range(top + 1):
+        label = f"{k}+" if k == len(hist) - 1 else str(k)
+        out.add(catalog.RETURNS_COUNT, label, wilson(int(hist[k]), out.ok))
+
+
+def _return_order(out: _Rows) -> None:
+    first = out.sums[catalog.FIRST_RETURN_SHARE.key]
+    with_returns = int(first.sum())
+    for k, seat in enumerate(out.seats):
+        share = wilson(int(first[k]), with_returns)
+        out.add(catalog.FIRST_RETURN_SHARE, seat, share, with_returns)
+    for k, seat in enumerate(out.seats):
+        out.add(catalog.RETURN_SHARE, seat, _cluster(out.sums[catalog.RETURN_SHARE.key][k], out.ok))
+    positions = out.sums[catalog.MEAN_RETURN_POSITION.key]
+    for k, seat in enumerate(out.seats):
+        out.add(catalog.MEAN_RETURN_POSITION, seat, _ratio(positions[k], out.ok))
+
+
+def _board_after(out: _Rows) -> None:
+    seat_trials = [int(v) for v in out.sums[SEAT_TRIALS.key]]
+    for metric in (catalog.CREATURES_AFTER, catalog.POWER_AFTER, catalog.SURVIVORS):
+        sums = out.sums[metric.key]
+        for k, seat in enumerate(out.seats):
+            out.add(metric, seat, _mean(sums[k], seat_trials[k]), seat_trials[k])
+        out.add(metric, "all", _mean(sums[-1], out.ok))
+    life = out.sums[catalog.LIFE_AFTER.key]
+    for k, seat in enumerate(out.seats):
+        out.add(catalog.LIFE_AFTER, seat, _mean(life[k], seat_trials[k]), seat_trials[k])
+
+
+_FAMILY_ROWS: dict[str, Callable[[_Rows], None]] = {
+    "status": _status,
+    "returns": _returns,
+    "return_counts": _return_counts,
+    "return_order": _return_order,
+    "board_after": _board_after,
+}
+
+
 def wipe_rows(
     config: WipeConfig, layout: Layout, totals: np.ndarray, families: Sequence[str]
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, then level (cards by name, seats in turn order)."""
-    t = layout.unpack(totals)
-    trials, ok, draws = (int(v) for v in t["status"])
-    seats = SEAT_NAMES[: config.max_players]
-    rows: list[Row] = []
-
-    def add(family: str, metric: str, level: str, value: Estimate, n_trials: int = ok) -> None:
-        rows.append(Row(family, metric, level, value, n_trials))
-
-    if "status" in families:
-        add("status", "draw_rate", "all", wilson(draws, trials), trials)
-        add("status", "unsupported_rate", "all", wilson(trials - ok - draws, trials), trials)
-    if "returns" in families:
-        add("returns", "return_rate", "all", _cluster(t["rate_all"], ok))
-        add("returns", "return_rate_if_left", "all", _cluster(t["rate_left"], ok))
-        for k, card in enumerate(config.board_cards):
-            add(
-                "returns",
-                "return_rate_by_card",
-                tb.CARDS[card].name,
-                _cluster(t["rate_card"][k], ok),
-            )
-        for k, seat in enumerate(seats):
-            add("returns", "return_rate_by_seat", seat, _cluster(t["rate_seat"][k], ok))
-        add("returns", "returns_per_trial", "all", _mean(t["returns"], ok))
-        for k, kw in enumerate(("persist", "undying")):
-            add("returns", "returns_per_trial", kw, _mean(t["returns_kw"][k], ok))
-    if "return_counts" in families:
-        hist = t["histogram"]
-        top = int(np.flatnonzero(hist).max(initial=0))
-        for k in range(top + 1):
-            label = f"{k}+" if k == len(hist) - 1 else str(k)
-            add("return_counts", "returns_count", label, wilson(int(hist[k]), ok))
-    if "return_order" in families:
-        with_returns = int(t["first_seat"].sum())
-        for k, seat in enumerate(seats):
-            add(
-                "return_order",
-                "first_return_share",
-                seat,
-                wilson(int(t["first_seat"][k]), with_returns),
-                with_returns,
-            )
-        for k, seat in enumerate(seats):
-            add("return_order", "return_share", seat, _cluster(t["share_seat"][k], ok))
-        for k, seat in enumerate(seats):
-            add("return_order", "mean_return_position", seat, _ratio(t["position_seat"][k], ok))
-    if "board_after" in families:
-        seat_trials = [int(v) for v in t["seat_trials"]]
-        for metric, key in (
-            ("creatures_after", "creatures"),
-            ("power_after", "power"),
-            ("survivors", "survivors"),
-        ):
-            for k, seat in enumerate(seats):
-                add("board_after", metric, seat, _mean(t[key][k], seat_trials[k]), seat_trials[k])
-            add("board_after", metric, "all", _mean(t[key][-1], ok))
-        for k, seat in enumerate(seats):
-            add(
-                "board_after",
-                "life_after",
-                seat,
-                _mean(t["life"][k], seat_trials[k]),
-                seat_trials[k],
-            )
-    return rows
+    out = _Rows(config, layout.unpack(totals))
+    for family in WIPE_FAMILIES:
+        if family in families:
+            _FAMILY_ROWS[family](out)
+    return out.rows

@@ -11,9 +11,11 @@ from engine.batch.wipe import run_wipe
 from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
 from sim.config.reader import Reader
 from sim.shapes.base import Layout, Replay, Row
+from sim.shapes.catalog import Entry
+from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
 from sim.shapes.wipe.config import WIPE_KEYS, WipeConfig, parse_wipe
 from sim.shapes.wipe.draws import draw_wipe_batch
-from sim.shapes.wipe.metrics import WIPE_FAMILIES, wipe_rows
+from sim.shapes.wipe.metrics import wipe_rows
 from sim.shapes.wipe.stats import wipe_layout, wipe_stats
 
 CHUNK = 16_384  # trials the engine runs at once: arrays of this size stay in cache
@@ -25,6 +27,7 @@ class WipeShape:
     name: str = "wipe"
     keys: frozenset[str] = frozenset(WIPE_KEYS)
     families: tuple[str, ...] = WIPE_FAMILIES
+    catalog: tuple[Entry, ...] = WIPE_CATALOG
 
     def parse(self, r: Reader, data: Mapping[str, Any]) -> WipeConfig:
         return parse_wipe(r, data)

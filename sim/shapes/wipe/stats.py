@@ -15,37 +15,17 @@ from engine.batch import tables as tb
 from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import BATTLEFIELD, DRAW, OK, PERSIST, UNDYING, WipeInputs, WipeState
 from sim.shapes.base import Layout
+from sim.shapes.catalog import layout_of
+from sim.shapes.wipe import catalog
+from sim.shapes.wipe.catalog import HISTOGRAM, SEAT_TRIALS, STATUS, WIPE_CATALOG
 from sim.shapes.wipe.config import WipeConfig
-
-HISTOGRAM = 129  # bins of the returns-per-trial histogram; the last holds 128 or more
-CLUSTER = 5  # a clustered ratio: [N, Y, sum n², sum n·y, sum y²]
-MOMENTS = 2  # a per-trial value: [sum x, sum x²]
 
 
 def wipe_layout(config: WipeConfig) -> Layout:
-    """The statistics of one batch; seats run to the file's largest player count, plus one
-    "all seats" row where a metric has it."""
+    """The statistics of one batch (``WIPE_CATALOG``); seats run to the file's largest player
+    count, plus one "all seats" row where a metric has it."""
     p, c = config.max_players, len(config.board_cards)
-    return Layout(
-        (
-            ("status", (3,)),  # trials, OK, DRAW
-            ("rate_all", (CLUSTER,)),  # permanents with a return keyword: returned
-            ("rate_left", (CLUSTER,)),  # ... of those that left the battlefield
-            ("rate_card", (c, CLUSTER)),  # every permanent, by card
-            ("rate_seat", (p, CLUSTER)),  # permanents with a return keyword, by seat
-            ("returns", (MOMENTS,)),
-            ("returns_kw", (2, MOMENTS)),  # persist, undying
-            ("histogram", (HISTOGRAM,)),
-            ("first_seat", (p,)),  # trials whose first return is that seat's
-            ("share_seat", (p, CLUSTER)),  # returns of each seat among a trial's returns
-            ("position_seat", (p, CLUSTER)),  # [returns, sum of positions, ...] by seat
-            ("seat_trials", (p,)),  # OK trials that have the seat
-            ("creatures", (p + 1, MOMENTS)),
-            ("power", (p + 1, MOMENTS)),
-            ("survivors", (p + 1, MOMENTS)),
-            ("life", (p, MOMENTS)),
-        )
-    )
+    return layout_of(WIPE_CATALOG, {"seats": p, "seats+all": p + 1, "cards": c})
 
 
 def _rowsum(mask: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
@@ -94,7 +74,7 @@ def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, 
     p = config.max_players
     ok = st.status == OK
     out: dict[str, np.ndarray] = {
-        "status": np.array([len(ok), ok.sum(), (st.status == DRAW).sum()], dtype=np.int64)
+        STATUS.key: np.array([len(ok), ok.sum(), (st.status == DRAW).sum()], dtype=np.int64)
     }
     rows = np.nonzero(ok)[0]
     inp, st = (inp, st) if len(rows) == len(ok) else (inp.take(rows), st.take(rows))
@@ -103,21 +83,25 @@ def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, 
     active = inp.active.astype(np.int8)
     card = inp.card
     filled = card >= 0
-    c = np.maximum(card, 0)
-    keyword = filled & ((tb.PERSIST[c] + tb.UNDYING[c] + inp.persist_extra + inp.undying_extra) > 0)
+    index = np.maximum(card, 0)
+    keyword = filled & (
+        (tb.PERSIST[index] + tb.UNDYING[index] + inp.granted_persist + inp.granted_undying) > 0
+    )
     returned = st.obj[:, :s] > 1
     left = filled & (returned | (st.zone[:, :s] != BATTLEFIELD))
     kr = keyword & returned
-    out["rate_all"] = _cluster(_rowsum(keyword), _rowsum(kr))
+    out[catalog.RETURN_RATE.key] = _cluster(_rowsum(keyword), _rowsum(kr))
     kl = keyword & left
-    out["rate_left"] = _cluster(_rowsum(kl), _rowsum(kl & returned))
+    out[catalog.RETURN_RATE_IF_LEFT.key] = _cluster(_rowsum(kl), _rowsum(kl & returned))
     fr = filled & returned
-    out["rate_card"] = np.stack(
+    out[catalog.RETURN_RATE_BY_CARD.key] = np.stack(
         [_cluster(_rowsum(m), _rowsum(m & fr)) for m in (card == i for i in config.board_cards)]
     )
     seat = _relative(inp.controller, active, n_players)
     seats = [seat == j for j in range(p)]
-    out["rate_seat"] = np.stack([_cluster(_rowsum(keyword & m), _rowsum(kr & m)) for m in seats])
+    out[catalog.RETURN_RATE_BY_SEAT.key] = np.stack(
+        [_cluster(_rowsum(keyword & m), _rowsum(kr & m)) for m in seats]
+    )
     _returns(out, st, active, n_players, p)
     _board_after(out, inp, st, active, n_players, p)
     return out
@@ -126,22 +110,20 @@ def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, 
 def _returns(
     out: dict[str, np.ndarray], st: WipeState, active: np.ndarray, n_players: np.ndarray, p: int
 ) -> None:
-    ret_n = st.ret_n.astype(np.int64)
-    out["returns"] = _moments(ret_n)
-    out["histogram"] = np.bincount(
-        np.minimum(st.ret_n, HISTOGRAM - 1).astype(np.intp), minlength=HISTOGRAM
+    ret_n = st.n_returned.astype(np.int64)
+    out[catalog.RETURNS_COUNT.key] = np.bincount(
+        np.minimum(st.n_returned, HISTOGRAM - 1).astype(np.intp), minlength=HISTOGRAM
     )
-    width = min(int(st.ret_n.max(initial=0)), st.ret_slot.shape[1])
-    valid = np.arange(width)[None, :] < st.ret_n[:, None]
-    slot = np.maximum(st.ret_slot[:, :width], 0).astype(np.intp)
-    by = st.ret_by[:, :width]
-    out["returns_kw"] = np.stack(
-        [_moments(_rowsum(valid & (by == kw))) for kw in (PERSIST, UNDYING)]
-    )
+    width = min(int(st.n_returned.max(initial=0)), st.returned_slot.shape[1])
+    valid = np.arange(width)[None, :] < st.n_returned[:, None]
+    slot = np.maximum(st.returned_slot[:, :width], 0).astype(np.intp)
+    by = st.returned_by[:, :width]
+    by_keyword = [_moments(_rowsum(valid & (by == kw))) for kw in (PERSIST, UNDYING)]
+    out[catalog.RETURNS_PER_TRIAL.key] = np.stack([_moments(ret_n), *by_keyword])
     # A permanent returns under its owner's control (702.79a, 702.93a).
     seat = _relative(np.take_along_axis(st.owner, slot, axis=1), active, n_players)
-    first = seat[st.ret_n > 0, 0].astype(np.intp) if width else np.zeros(0, dtype=np.intp)
-    out["first_seat"] = np.bincount(first, minlength=p)
+    first = seat[st.n_returned > 0, 0].astype(np.intp) if width else np.zeros(0, dtype=np.intp)
+    out[catalog.FIRST_RETURN_SHARE.key] = np.bincount(first, minlength=p)
     positions = np.arange(1, width + 1, dtype=np.int64)
     share, position = [], []
     for j in range(p):
@@ -149,8 +131,8 @@ def _returns(
         count = _rowsum(mine)
         share.append(_cluster(ret_n, count))
         position.append(_cluster(count, _rowsum(mine, positions)))
-    out["share_seat"] = np.stack(share)
-    out["position_seat"] = np.stack(position)
+    out[catalog.RETURN_SHARE.key] = np.stack(share)
+    out[catalog.MEAN_RETURN_POSITION.key] = np.stack(position)
 
 
 def _board_after(
@@ -162,19 +144,22 @@ def _board_after(
     p: int,
 ) -> None:
     has_seat = np.arange(p)[None, :] < n_players[:, None]
-    out["seat_trials"] = has_seat.sum(0)
+    out[SEAT_TRIALS.key] = has_seat.sum(0)
     board = derive(st)
     seat = _relative(st.controller, active, n_players)
     creature = board.creature
     s = inp.card.shape[1]
     original = (inp.card >= 0) & (st.obj[:, :s] == 1) & (st.zone[:, :s] == BATTLEFIELD)
     power = (board.power * creature).astype(np.int64)
-    per_seat: dict[str, list[np.ndarray]] = {"creatures": [], "power": [], "survivors": []}
+    per_seat: dict[str, list[np.ndarray]] = {
+        key: []
+        for key in (catalog.CREATURES_AFTER.key, catalog.POWER_AFTER.key, catalog.SURVIVORS.key)
+    }
     for j in range(p):
         mine = seat == j
-        per_seat["creatures"].append(_rowsum(creature & mine))
-        per_seat["power"].append(_rowsum(mine, power))
-        per_seat["survivors"].append(_rowsum(original & mine[:, :s]))
+        per_seat[catalog.CREATURES_AFTER.key].append(_rowsum(creature & mine))
+        per_seat[catalog.POWER_AFTER.key].append(_rowsum(mine, power))
+        per_seat[catalog.SURVIVORS.key].append(_rowsum(original & mine[:, :s]))
     for name, values in per_seat.items():
         everyone = np.sum(values, axis=0)
         out[name] = np.stack([*(_moments(v) for v in values), _moments(everyone)])
@@ -184,4 +169,4 @@ def _board_after(
     for j in range(p):
         at = _absolute(j, active, n_players)
         life_seats.append(_moments(life[rows, at] * has_seat[:, j]))
-    out["life"] = np.stack(life_seats)
+    out[catalog.LIFE_AFTER.key] = np.stack(life_seats)

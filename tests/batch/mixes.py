@@ -1,0 +1,459 @@
+"""The random mixes of the differential tests, as experiment configurations.
+
+Each mix is an experiment table (what a TOML file parses to), validated by the experiment
+parser and drawn by the shape's own ``draws`` module: the tests draw trials exactly as
+``cauldron run`` does. Card pools that mean "every card the shape models" are computed from
+the engine's tables, so a new card is covered without touching this file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.batch import mana_tables as mt
+from engine.batch import tables as tb
+from sim.config.experiment import parse_experiment
+from sim.shapes.mana.config import ManaConfig
+from sim.shapes.wipe.config import WipeConfig
+
+# every kind of event besides a cast, each as likely (the old mixes' "other events")
+OTHER_EVENTS = (
+    "destroy",
+    "sacrifice",
+    "exile",
+    "bounce",
+    "damage",
+    "damage_player",
+    "damage_all",
+    "counters",
+    "pass_turn",
+)
+SINGLE_MODES = [["creatures"], ["artifacts"], ["enchantments"]]  # every modal card has these
+FAREWELL_MODES = [
+    ["creatures"],
+    ["artifacts", "creatures"],
+    ["creatures", "enchantments"],
+    ["creatures", "graveyards"],
+    ["artifacts", "creatures", "enchantments", "graveyards"],
+]
+EVICTION_MODES = [["creatures"], ["enchantments"], ["artifacts"], ["planeswalkers"]]
+EVERY_MODE = {"Farewell": FAREWELL_MODES, "Merciless Eviction": EVICTION_MODES}
+
+
+def _uniform(names: list[str]) -> dict[str, float]:
+    return dict.fromkeys(names, 1.0)
+
+
+def _config(data: dict[str, Any]) -> Any:
+    return parse_experiment(data, "<test mix>", "mix").points[0].config
+
+
+def wipe_mix(data: dict[str, Any]) -> WipeConfig:
+    config: WipeConfig = _config({"shape": "wipe", **data})
+    return config
+
+
+def mana_mix(data: dict[str, Any]) -> ManaConfig:
+    config: ManaConfig = _config({"shape": "mana", **data})
+    return config
+
+
+def board_cards(*, combat: bool = False) -> dict[str, float]:
+    """Every card the wipe shape models on the battlefield (for combat: none whose Human
+    damage to Mikaeus's controller the shape leaves out)."""
+    return _uniform(
+        [
+            c.name
+            for i, c in enumerate(tb.CARDS)
+            if tb.BOARD_OK[i] and not c.token_only and not (combat and tb.HUMAN_DAMAGE_DESTROYS[i])
+        ]
+    )
+
+
+def cast_cards() -> dict[str, float]:
+    return _uniform([c.name for i, c in enumerate(tb.CARDS) if tb.CAST_OK[i]])
+
+
+def _events(count: int, **event: Any) -> list[dict[str, Any]]:
+    return [dict(event) for _ in range(count)]
+
+
+def _with_others(cast: float) -> dict[str, float]:
+    """``do``: a cast with chance ``cast``, else any other kind of event, uniformly."""
+    return {"cast": cast, **{k: (1 - cast) / len(OTHER_EVENTS) for k in OTHER_EVENTS}}
+
+
+# Every card, up to four players, every event kind, every mode set, any Redcap target.
+EVERYTHING = wipe_mix(
+    {
+        "players": {"count": [2, 3, 4]},
+        "slots": [
+            {
+                "count": 8,
+                "cards": board_cards(),
+                "empty": 0.2,
+                "controller": "random",
+                "foreign_owner": 0.1,
+                "plus_counters": {"0": 0.8, "1": 0.1, "2": 0.1},
+                "minus_counters": 0.2,
+                "damage": 0.1,
+                "token": 0.2,
+                "tapped": 0.2,
+                "not_creature": 0.05,
+                "grant": {"persist": 0.3, "undying": 0.1},
+                "legal_start": False,
+            }
+        ],
+        "events": _events(
+            3,
+            do=_with_others(0.7),
+            cards=cast_cards(),
+            x=[0, 1, 2, 3],
+            caster="random",
+            modes=EVERY_MODE,
+            amount=[0, 1, 2, 3],
+            counter={"+1/+1": 1, "-1/-1": 1},
+        ),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+PERSIST_HEAVY = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            {
+                "count": 10,
+                "cards": _uniform(
+                    [
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Murderous Redcap",
+                        "Young Wolf",
+                        "Melira, Sylvok Outcast",
+                        "Vizier of Remedies",
+                        "Mikaeus, the Unhallowed",
+                        "Night of Souls' Betrayal",
+                        "Solemnity",
+                        "Hangarback Walker",
+                        "Massacre Wurm",
+                        "Hardened Scales",
+                        "Doubling Season",
+                    ]
+                ),
+                "controller": "random",
+                "plus_counters": {"0": 0.8, "1": 0.1, "2": 0.1},
+                "minus_counters": 0.1,
+                "token": 0.1,
+                "tapped": 0.2,
+                "grant": {"persist": 0.3, "undying": 0.2},
+                "legal_start": False,
+            }
+        ],
+        "events": _events(
+            2,
+            cards=_uniform(
+                ["Wrath of God", "Black Sun's Zenith", "Massacre Girl", "Infest", "Pyroclasm"]
+            ),
+            x=[1, 2],
+            caster="random",
+        ),
+        "choices": {"trigger_order": "random"},
+    }
+)
+
+# One wipe, cards without interactions: the stack-free fast path (``wipe_fast``), including
+# Young Wolf with a +1/+1 counter and persist (persist, dies at 0/0, undying: two returns).
+FAST = wipe_mix(
+    {
+        "players": {"count": [2, 3, 4], "life": 6},
+        "slots": [
+            {
+                "count": 10,
+                "cards": _uniform(
+                    [
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Murderous Redcap",
+                        "Young Wolf",
+                        "Grizzly Bears",
+                        "Llanowar Elves",
+                        "Walking Ballista",
+                        "Cryptolith Rite",
+                        "Forest",
+                    ]
+                ),
+                "controller": "random",
+                "foreign_owner": 0.15,
+                "plus_counters": {"0": 0.7, "1": 0.15, "2": 0.15},
+                "minus_counters": 0.2,
+                "damage": 0.1,
+                "token": 0.15,
+                "tapped": 0.2,
+                "not_creature": 0.05,
+                "grant": {"persist": 0.4, "undying": 0.15},
+                "legal_start": False,
+            }
+        ],
+        "events": [
+            {
+                "cards": _uniform(
+                    [
+                        "Wrath of God",
+                        "Black Sun's Zenith",
+                        "Infest",
+                        "Toxic Deluge",
+                        "Pyroclasm",
+                        "Anger of the Gods",
+                        "Evacuation",
+                        "All Is Dust",
+                        "Merciless Eviction",
+                        "Farewell",
+                    ]
+                ),
+                "x": [0, 1, 2, 3, 25],
+                "caster": "random",
+                "modes": {
+                    "Farewell": [
+                        ["creatures"],
+                        ["creatures", "enchantments"],
+                        ["creatures", "graveyards"],
+                    ],
+                    "Merciless Eviction": [["creatures"], ["enchantments"]],
+                },
+            }
+        ],
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+# Combat (W8): attacks with random attackers and blockers (many legal, some not: every reason
+# for rejecting an attack shows up), summoning sickness, granted combat keywords.
+COMBAT = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            {
+                "count": 8,
+                "cards": board_cards(combat=True),
+                "controller": "random",
+                "plus_counters": {"0": 0.8, "1": 0.1, "2": 0.1},
+                "minus_counters": 0.1,
+                "damage": 0.1,
+                "token": 0.1,
+                "tapped": 0.2,
+                "grant": {
+                    "persist": 0.3,
+                    **{name: 0.5 / len(tb.KEYWORD_BITS) for name in tb.KEYWORD_BITS},
+                },
+                "since_turn_start": 0.7,
+                "legal_start": False,
+            }
+        ],
+        "events": _events(
+            2,
+            do={"cast": 0.2, "attack": 0.8},
+            cards=_uniform(["Wrath of God", "Pyroclasm"]),
+            x=[1, 2],
+            caster="random",
+            combat={"attack": 0.75, "block": 0.5, "illegal": 0.05},
+        ),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+# ------------------------------------------------------------------------------------ mana
+
+_RESOURCES = {"charge": [0, 1, 2, 3], "luck": [0, 1, 2, 3], "mining": [0, 1, 2, 3]}
+
+
+def mana_board(cards: dict[str, float], **slot: Any) -> dict[str, Any]:
+    return {"cards": cards, "controller": "random", "tapped": 0.1, "since_turn_start": 0.8, **slot}
+
+
+# Contamination, Mana Reflection, Nyxbloom Ancient, Mana Flare, Reflecting Pool, summoning-sick
+# dorks, random replacement orders, Deep Water, Pale Moon and turn passes.
+REPLACEMENTS = mana_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            mana_board(
+                _uniform(
+                    [
+                        "Contamination",
+                        "Mana Reflection",
+                        "Nyxbloom Ancient",
+                        "Mana Flare",
+                        "Heartbeat of Spring",
+                        "Zendikar Resurgent",
+                        "Reflecting Pool",
+                        "Exotic Orchard",
+                        "Deep Water",
+                        "Forest",
+                        "Island",
+                        "Wastes",
+                        "Boros Garrison",
+                        "Llanowar Elves",
+                        "Dryad Arbor",
+                        "Sol Ring",
+                        "Fervor",
+                        "Thousand-Year Elixir",
+                    ]
+                ),
+                count=10,
+                tapped=0.15,
+                since_turn_start=0.5,
+                haste=0.05,
+                not_creature=0.05,
+                counters=_RESOURCES,
+            )
+        ],
+        "taps": {
+            "whose": "all",
+            "count": list(range(3, 10)),
+            "wrap": True,
+            "retap": 0.1,
+            "color": {"none": 0.6, **dict.fromkeys("WUBRGC", 0.4 / 6)},
+            "replacement_order": {"random": 0.8, "listed": 0.2},
+            "tap_creature": {"first": 0.7, "any": 0.3},
+            "activate": 0.08,
+            "cast": 0.08,
+            "spells": {"Pale Moon": 1},
+            "caster": "random",
+            "pass_turn": 0.08,
+        },
+    }
+)
+
+# Costs and the sources whose types depend on the board.
+COSTS = mana_mix(
+    {
+        "players": {"count": 2},
+        "slots": [
+            mana_board(
+                _uniform(
+                    [
+                        "Springleaf Drum",
+                        "Pili-Pala",
+                        "Gaea's Cradle",
+                        "Gemstone Mine",
+                        "Gemstone Caverns",
+                        "Exotic Orchard",
+                        "Fellwar Stone",
+                        "Cryptolith Rite",
+                        "Leyline of Abundance",
+                        "Wild Growth",
+                        "Vivid Crag",
+                        "Llanowar Elves",
+                        "Devoted Druid",
+                        "Grizzly Bears",
+                        "Forest",
+                        "Mountain",
+                        "Sol Ring",
+                        "Rest in Peace",
+                        "Leyline of the Void",
+                    ]
+                ),
+                count=10,
+                tapped=0.25,
+                since_turn_start=0.6,
+                token=0.1,
+                not_creature=0.05,
+                counters=_RESOURCES,
+            )
+        ],
+        "taps": {
+            "whose": "all",
+            "count": list(range(4, 11)),
+            "wrap": True,
+            "retap": 0.25,
+            "color": {"none": 0.5, **dict.fromkeys("WUBRGC", 0.5 / 6)},
+            "replacement_order": {"random": 0.5, "listed": 0.5},
+            "tap_creature": {"first": 0.6, "any": 0.2, "random": 0.2},
+            "pass_turn": 0.08,
+        },
+        "x_spell": {
+            "card": {"Hangarback Walker": 1, "Walking Ballista": 1},
+            "caster": "random",
+            "x": [0, 1, 2, 3],
+        },
+    }
+)
+
+# Every card the shape models, one to four players, every kind of action: every castable
+# permanent is cast between activations (X spells last, with their X).
+EVERYTHING_MANA = mana_mix(
+    {
+        "players": {"count": [1, 2, 3, 4]},
+        "slots": [
+            mana_board(
+                _uniform([c.name for i, c in enumerate(mt.CARDS) if mt.BOARD_OK[i]]),
+                count=12,
+                empty=0.1,
+                tapped=0.2,
+                since_turn_start=0.6,
+                haste=0.1,
+                not_creature=0.1,
+                token=0.1,
+                counters={"+1/+1": 0.2, **_RESOURCES},
+            )
+        ],
+        "taps": {
+            "whose": "all",
+            "count": list(range(2, 13)),
+            "wrap": True,
+            "retap": 0.2,
+            "color": {"none": 0.6, **dict.fromkeys("WUBRGC", 0.4 / 6)},
+            "replacement_order": {"random": 0.6, "listed": 0.4},
+            "tap_creature": {"first": 0.7, "any": 0.3},
+            "activate": 0.1,
+            "cast": 0.15,
+            "spells": _uniform(
+                ["Pale Moon"]
+                + [c.name for i, c in enumerate(mt.CARDS) if mt.CAST_OK[i] and mt.IS_PERMANENT[i]]
+            ),
+            "caster": "random",
+            "pass_turn": 0.1,
+        },
+        "x_spell": {
+            "card": {"Hangarback Walker": 1, "Walking Ballista": 1},
+            "caster": "random",
+            "x": [0, 1, 2, 3],
+        },
+    }
+)
+
+X_SPELLS = mana_mix(
+    {
+        "players": {"count": 2},
+        "slots": [
+            mana_board(
+                {
+                    "Hardened Scales": 3,
+                    "Doubling Season": 3,
+                    "Solemnity": 1,
+                    "Melira, Sylvok Outcast": 1,
+                    "Vizier of Remedies": 1,
+                    "Forest": 2,
+                    "Llanowar Elves": 2,
+                    "Zendikar Resurgent": 0.3,
+                },
+                count=5,
+            )
+        ],
+        "taps": {
+            "whose": "all",
+            "count": [0, 1, 2],
+            "wrap": True,
+            "retap": 0.1,
+            "color": {"none": 0.5, **dict.fromkeys("WUBRGC", 0.5 / 6)},
+            "replacement_order": {"random": 0.5, "listed": 0.5},
+            "tap_creature": {"first": 0.7, "any": 0.3},
+        },
+        "x_spell": {
+            "card": {"Hangarback Walker": 1, "Walking Ballista": 1},
+            "caster": "random",
+            "x": [0, 1, 2, 3, 5],
+        },
+    }
+)
