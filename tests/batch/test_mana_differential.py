@@ -126,6 +126,7 @@ def test_a_subset_of_trials_runs_the_same_alone() -> None:
     inputs = draw_mana_batch(np.random.default_rng(5), 400, EVERYTHING)
     whole = run_mana(inputs)
     rows = np.arange(0, 400, 7)
+    assert len(rows) == 58  # the loop compares 58 trials
     part = run_mana(inputs.take(rows))
     for k, i in enumerate(rows):
         scn = mana_trial_scenario(inputs, int(i))
@@ -137,6 +138,7 @@ def test_run_mana_is_a_pure_function_of_its_inputs() -> None:
     inputs = draw_mana_batch(np.random.default_rng(7), 300, COSTS)
     before = {f.name: getattr(inputs, f.name).copy() for f in fields(inputs)}
     first, second = run_mana(inputs), run_mana(inputs)
+    assert len(before) == len(fields(inputs)) > 10  # every input field is compared
     for f in fields(inputs):
         assert np.array_equal(getattr(inputs, f.name), before[f.name]), f.name
     for name in ("status", "zone", "tapped", "counters", "pools", "rejected", "could_produce"):
@@ -156,6 +158,7 @@ def test_drawn_inputs_have_the_documented_dtypes() -> None:
         "act_slot": np.int8, "act_card": np.int16, "act_by": np.int8, "act_x": np.int16,
         "act_color": np.int8, "act_tap_creature": np.int8, "act_order": np.int8,
     }  # fmt: skip
+    assert len(wanted) == 22  # both batches are checked field by field below
     for batch in (inputs, converted):
         assert {f.name for f in fields(batch)} == set(wanted)
         for name, dtype in wanted.items():
