@@ -90,6 +90,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "kind": Param(str),
             "add": Param(int, 0),
             "factor": Param(int, 1),
+            # "If an effect would put ...": not counters put on as a cost (602.2b)
+            "effects_only": Param(bool, False),
         },
     ),
     "tokens_doubled": (REPLACEMENT, {}),

@@ -57,11 +57,19 @@ def activate(
 
 
 def put_counters(
-    state: ManaState, sources: Sources, idx: np.ndarray, slot: int, kind: int, amount: np.ndarray
+    state: ManaState,
+    sources: Sources,
+    idx: np.ndarray,
+    slot: int,
+    kind: int,
+    amount: np.ndarray,
+    entering: bool = False,
 ) -> None:
     """Put ``amount`` counters of ``kind`` on ``slot`` (CR 122.1, 122.6): prohibitions first
     (614.1: Solemnity), then the number-changing replacements in board order, each once,
-    none once the number is 0 (616.1: Hardened Scales, Doubling Season)."""
+    none once the number is 0 (616.1: Hardened Scales, Doubling Season). ``entering``: the
+    slot enters with them, so its own abilities do not apply (614.12)."""
+    rules = [j for j in sources.counter_rules if not (entering and j == slot)]
     n = np.maximum(amount.astype(np.int64), 0)
     if state.features.counter_rules:
         view = Rows(state, idx)
@@ -76,11 +84,11 @@ def put_counters(
             )
             return out
 
-        for j in sources.counter_rules:
+        for j in rules:
             cj = view.c[:, j]
             blocks = view.on[:, j] & (mt.CANT_SCOPE[cj] >= 0)
             n[blocks & covers(mt.CANT_SCOPE[cj], mt.CANT_KIND[cj], view.ctrl[:, j])] = 0
-        for j in sources.counter_rules:
+        for j in rules:
             cj = view.c[:, j]
             mod = view.on[:, j] & (mt.MOD_SCOPE[cj] >= 0) & (n > 0)
             mod &= covers(mt.MOD_SCOPE[cj], mt.MOD_KIND[cj], view.ctrl[:, j])
@@ -134,7 +142,7 @@ def cast(state: ManaState, inputs: ManaInputs, sources: Sources, a: int, idx: np
     ):
         for kind in np.unique(table[ce][table[ce] >= 0]):
             gets = table[ce] == kind
-            put_counters(state, sources, rows[gets], slot, int(kind), amount[gets])
+            put_counters(state, sources, rows[gets], slot, int(kind), amount[gets], True)
     settle(state, rows)
 
 

@@ -19,6 +19,7 @@ from engine.batch.mana_state import (
     ACT_NONE,
     ACT_PASS,
     ACT_TAP,
+    MANA_CAP,
     MAX_ACTIONS,
     MAX_SLOTS,
     ORDER_LEN,
@@ -317,6 +318,7 @@ def mana_batch_outcome(state: ManaState, i: int, naming: Naming) -> dict[str, An
             rejected.append({"action": int(taken[k]), "reason": reason, "rule": rule})
     return {
         "result": "ok" if state.status[i] == OK else "unsupported",
+        "reason": "" if state.status[i] == OK else mana_unsupported_reason(state, i),
         "returned": [],
         "battlefield": battlefield,
         "graveyard": zones["graveyard"],
@@ -330,6 +332,27 @@ def mana_batch_outcome(state: ManaState, i: int, naming: Naming) -> dict[str, An
         "could_produce": could,
         "rejected": rejected,
     }
+
+
+def mana_unsupported_reason(state: ManaState, i: int) -> str:
+    """Why the batch engine stopped trial ``i``, read back from its final state (the engine
+    keeps a status per trial, not a reason): MANA_CAP when a pool was held at it."""
+    if int(state.pools[i].max(initial=0)) >= MANA_CAP - 1:
+        return (
+            "MANA_CAP = 2^30 mana of one type or more (a cap of the batch mana engine; "
+            "the reference engine counts up to 2^63 - 1)"
+        )
+    if (state.life[i, : int(state.n_players[i])] <= 0).any():
+        return "a player has 0 or less life and loses the game (704.5a); Cauldron does not play on"
+    if int(state.counters[i].max(initial=0)) >= np.iinfo(np.int16).max:
+        return (
+            f"more than {np.iinfo(np.int16).max} counters of one kind (a cap of the batch engine)"
+        )
+    return (
+        "past a cap of the batch mana engine (MANA_CAP = 2^30 mana of one type, "
+        f"{np.iinfo(np.int16).max} counters) or an interaction it does not model (a card draw, "
+        "a token from a dying permanent); the reference engine explains it step by step"
+    )
 
 
 def _battlefield(

@@ -11,6 +11,8 @@ from collections.abc import Callable
 import numpy as np
 
 from engine.batch import tables as tb
+from engine.batch.kernel.fits import kernel_fits
+from engine.batch.kernel.run import run_on_kernel
 from engine.batch.wipe_board import Board, derive, per_player, put_counters
 from engine.batch.wipe_combat import attack
 from engine.batch.wipe_fast import batch_fits, run_fast
@@ -383,16 +385,25 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     """Run T trials of shape 1: settle the board as given, then every event in order.
 
     Batches inside ``wipe_fast`` take its stack-free path; the trials it hands back, and every
-    other batch, go through the general kernels.
+    other batch, go through the compiled kernel when they fit its whitelist, else through the
+    general kernels.
     """
     state = new_state(inputs, token_slots, stack_depth=0)
     if batch_fits(state, inputs):
         rest = np.nonzero(run_fast(state, inputs))[0]
         if rest.size:
-            part = run_general(inputs.take(rest), token_slots)
+            part = _run_slow(inputs.take(rest), token_slots)
             state.widen_returns(part.returned_slot.shape[1])
             state.put(rest, part)
         return state
+    return _run_slow(inputs, token_slots)
+
+
+def _run_slow(inputs: WipeInputs, token_slots: int) -> WipeState:
+    """The compiled per-trial kernel for batches inside its whitelist, else the general
+    kernels (``engine.batch.kernel.fits``)."""
+    if kernel_fits(inputs):
+        return run_on_kernel(inputs, token_slots)
     return run_general(inputs, token_slots)
 
 

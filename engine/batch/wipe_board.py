@@ -76,19 +76,28 @@ def derive(state: WipeState) -> Board:
 
 
 def put_counters(
-    state: WipeState, board: Board, targets: np.ndarray, kind: int, amount: npt.ArrayLike
+    state: WipeState,
+    board: Board,
+    targets: np.ndarray,
+    kind: int,
+    amount: npt.ArrayLike,
+    entering: np.ndarray | None = None,
 ) -> np.ndarray:
     """Put ``amount`` counters of ``kind`` (0 +1/+1, 1 -1/-1) on each target (CR 122.1).
 
     Prohibitions first (614.1: Solemnity, Melira), then the number-changing replacements of
     the target's controller's permanents one at a time in board order (616.1), each once
     (614.5), none once the number is 0. Returns the counts put, (T, N).
+    ``entering`` (T, N): the permanents entering with these counters (122.6); their own
+    abilities do not apply (614.12: a source must be on the battlefield before).
     """
     n = np.where(targets, amount, 0).astype(np.int16)
     if not state.features.counter_rules:
         (state.plus if kind == 0 else state.minus)[...] += n
         return n
     c, alive = board.c, board.alive
+    if entering is not None:
+        alive = alive & ~entering
     no_all = (alive & tb.NO_COUNTERS_ALL[c]).any(1)
     n[no_all] = 0
     if kind == 1:

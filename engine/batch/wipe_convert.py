@@ -18,6 +18,7 @@ from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     DRAW,
+    EFFECTS,
     EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
@@ -35,6 +36,7 @@ from engine.batch.wipe_state import (
     KIND_NAMES,
     OK,
     REJECTIONS,
+    STACK_DEPTH,
     WipeInputs,
     WipeState,
 )
@@ -429,6 +431,7 @@ def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
     ]
     return {
         "result": _STATUS.get(int(state.status[i]), "unsupported"),
+        "reason": unsupported_reason(state, i) if int(state.status[i]) not in _STATUS else "",
         "returned": returned,
         "battlefield": _battlefield(state, i, naming),
         "graveyard": zones["graveyard"],
@@ -441,6 +444,27 @@ def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
             if (code := int(state.rejected[i, k]))
         ],
     }
+
+
+def unsupported_reason(state: WipeState, i: int) -> str:
+    """Why the batch engine stopped trial ``i``, read back from its final state (the engine
+    keeps a status per trial, not a reason): the cap it reached, by name, when the state
+    shows it, else every cap that can stop a wipe trial."""
+    players = int(state.n_players[i])
+    first = state.n_board + state.n_events
+    if (state.life[i, :players] <= 0).any():
+        return "a player has 0 or less life and loses the game (704.5a); Cauldron does not play on"
+    if (state.delayed_source[i] >= 0).all():
+        return f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once (a cap)"
+    if int(state.n_returned[i]) >= state.returned_slot.shape[1]:
+        return f"more than {state.returned_slot.shape[1]} returns (the batch's return slots)"
+    if first + int(state.tokens_made[i]) >= state.card.shape[1]:
+        return f"more than {state.card.shape[1] - first} tokens (the batch's token slots)"
+    return (
+        f"past a cap of the batch engine (STACK_DEPTH = {STACK_DEPTH} objects on the stack or "
+        f"waiting, EFFECTS = {EFFECTS} delayed triggers, its token and return slots) or an "
+        "interaction it does not model; the reference engine explains it step by step"
+    )
 
 
 def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:

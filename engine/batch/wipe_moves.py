@@ -181,7 +181,7 @@ def return_cards(state: WipeState, back: np.ndarray, kind: int) -> None:
     -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
     state.controller[back] = state.owner[back]
     _enter(state, back)
-    put_counters(state, derive(state), back, 1 if kind == PERSIST else 0, np.int32(1))
+    put_counters(state, derive(state), back, 1 if kind == PERSIST else 0, np.int32(1), back)
 
 
 def cast_permanent(state: WipeState, slot: int, casting: np.ndarray, x: np.ndarray) -> None:
@@ -194,7 +194,7 @@ def cast_permanent(state: WipeState, slot: int, casting: np.ndarray, x: np.ndarr
     for code in (0, 1):
         gets = entering & ((kind == code) & casting)[:, None]
         if gets.any():
-            put_counters(state, derive(state), gets, code, x[:, None].astype(np.int32))
+            put_counters(state, derive(state), gets, code, x[:, None].astype(np.int32), entering)
     _enter(state, entering)
 
 

@@ -59,8 +59,8 @@ def activate(game: Game, p: Permanent, index: int) -> Rejection | None:
         p.counters[ability.text("kind")] -= 1
         game.log.add("602.2b", f"a {ability.text('kind')} counter is removed from {p.id} as a cost")
         data["target"] = any_target(game, p.id, p.controller)
-    elif tpl == "activated_untap_self_put_counter":
-        put_counters(game, p, ability.text("kind"), 1)
+    elif tpl == "activated_untap_self_put_counter":  # the counter is a cost (602.2b)
+        put_counters(game, p, ability.text("kind"), 1, cost=True)
     elif tpl == "sacrifice_outlet":
         victims = _sacrifice_choice(game, p)
         leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")

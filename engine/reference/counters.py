@@ -4,6 +4,18 @@ CR 122.6: a permanent entering with counters has them "put on" it, so the same r
 Prohibitions (Melira, Solemnity) are checked first; then replacement effects that change the
 number (Vizier of Remedies, Hardened Scales, Doubling Season) apply one at a time (616.1) in
 board order, each once (614.5).
+
+Two limits on whose effects apply:
+- CR 614.12: an effect that modifies how a permanent enters applies only if its source is on
+  the battlefield before the permanent begins to enter: a permanent's own ability never
+  modifies the counters it enters with (Vizier of Remedies returning by persist gets its
+  -1/-1 counter; Melira, Sylvok Outcast too), nor does anything entering at the same time.
+  (An ability of the permanent that affects only itself would apply; every counter scope of
+  the library is a general one: "creatures you control", "permanents you control", "all".)
+- CR 602.2b: counters put on as a cost (Devoted Druid's "Put a -1/-1 counter on Devoted
+  Druid") are not put by an effect: an ability worded "if an effect would put" (Doubling
+  Season, ``effects_only``) does not apply to them; one worded "if ... counters would be
+  put" (Vizier of Remedies, Hardened Scales) does.
 """
 
 from __future__ import annotations
@@ -25,27 +37,55 @@ def _covers(scope: str, kind: str, source: Permanent, target: Permanent, put_kin
     raise ValueError(f"unknown counter scope {scope!r}")
 
 
-def prohibited_by(game: Game, target: Permanent, kind: str) -> Permanent | None:
-    """The permanent whose ability says these counters can't be put on ``target``, if any."""
+def prohibited_by(
+    game: Game, target: Permanent, kind: str, entering: frozenset[int] = frozenset()
+) -> Permanent | None:
+    """The permanent whose ability says these counters can't be put on ``target``, if any;
+    ``entering`` holds the uids of objects entering now, whose abilities do not apply (614.12)."""
     for source, ability in statics(game, "counters_cant_be_put"):
+        if source.uid in entering:
+            continue
         if _covers(ability.text("scope"), ability.text("kind"), source, target, kind):
             return source
     return None
 
 
-def modifiers(game: Game, target: Permanent, kind: str) -> list[tuple[Permanent, Ability]]:
+def modifiers(
+    game: Game,
+    target: Permanent,
+    kind: str,
+    entering: frozenset[int] = frozenset(),
+    cost: bool = False,
+) -> list[tuple[Permanent, Ability]]:
+    """The replacement effects that change how many counters are put on ``target``: not
+    those of objects entering now (614.12), nor "if an effect would" ones for a cost (602.2b)."""
     return [
         (source, ability)
         for source, ability in statics(game, "counters_modified")
-        if _covers(ability.text("scope"), ability.text("kind"), source, target, kind)
+        if source.uid not in entering
+        and not (cost and ability.flag("effects_only"))
+        and _covers(ability.text("scope"), ability.text("kind"), source, target, kind)
     ]
 
 
-def put_counters(game: Game, target: Permanent, kind: str, amount: int) -> int:
-    """Put ``amount`` counters of ``kind`` on ``target`` (CR 122.1, 614.1); return how many."""
+def put_counters(
+    game: Game,
+    target: Permanent,
+    kind: str,
+    amount: int,
+    *,
+    entering: bool = False,
+    cost: bool = False,
+) -> int:
+    """Put ``amount`` counters of ``kind`` on ``target`` (CR 122.1, 614.1); return how many.
+
+    ``entering``: the target is entering the battlefield with them (122.6), so its own
+    abilities do not apply to them (614.12). ``cost``: they are put on to pay a cost
+    (602.2b), so "if an effect would put" replacements do not apply."""
     if amount <= 0:
         return 0
-    blocker = prohibited_by(game, target, kind)
+    ignored = frozenset({target.uid}) if entering else frozenset()
+    blocker = prohibited_by(game, target, kind, ignored)
     if blocker is not None:
         game.log.add(
             "614.1",
@@ -53,7 +93,7 @@ def put_counters(game: Game, target: Permanent, kind: str, amount: int) -> int:
         )
         return 0
     n = amount
-    for source, ability in modifiers(game, target, kind):
+    for source, ability in modifiers(game, target, kind, ignored, cost):
         before = n
         n = max(0, n * ability.number("factor") + ability.number("add"))
         game.log.add(

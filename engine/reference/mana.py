@@ -23,7 +23,14 @@ from engine.reference.state import Game, Permanent
 from engine.reference.zones import leave_battlefield
 
 Rejection = tuple[str, str]
-Mana = dict[str, int]
+Mana = dict[str, int]  # amount per mana type: mana is counted, never held symbol by symbol
+
+# The largest amount of one type of mana a pool may hold: 64-bit signed, the batch engine's
+# dtype. A trial that would go past it is ``unsupported`` with a reason naming this cap,
+# never a saturated or wrapped number (3^39 Nyxbloom triplings still fit; 3^40 does not).
+MAX_AMOUNT = 2**63 - 1
+# Mana up to this many symbols is written out (GGG); more is written as amounts (3486784401 G).
+SHOW_SYMBOLS_UP_TO = 20
 
 # Cryptolith Rite's granted ability: "{T}: Add one mana of any color."
 GRANTED_ANY_COLOR = Ability(
@@ -148,10 +155,15 @@ def _lands_match(scope: str, controller: str, p: Permanent) -> bool:
 
 
 def _types_in_any_order(types: frozenset[str], reps: list[Replacement]) -> frozenset[str]:
-    """CR 106.7: the types after replacement effects applied in every possible order."""
+    """CR 106.7: the types after replacement effects applied in every possible order.
+
+    Which types come out depends only on which kinds of replacement apply, in which order,
+    not on how many of each (a second Nyxbloom Ancient never changes a type): so every order
+    of the distinct kinds is tried, not n! orders of n replacements."""
+    kinds = list({(r.factor, r.produce, r.one_mana): r for r in reps}.values())
     out: set[str] = set()
     for t in types:
-        for order in permutations(reps):
+        for order in permutations(kinds):
             mana: Mana = {t: 1}
             for r in order:
                 mana = r.apply(mana)
@@ -317,8 +329,9 @@ def tap_for_mana(
         game.log.add("106.5", f"{p.id}'s ability makes no mana: no type of mana can be defined")
     elif tapped_for_mana:
         mana = _replace(game, p, mana, order)
-    _add(game, p.controller, mana, f"{p.id}")
-    if mana and tapped_for_mana:
+    if not game.finished:  # past MAX_AMOUNT the trial is unsupported: no more mana is added
+        _add(game, p.controller, mana, f"{p.id}")
+    if mana and tapped_for_mana and not game.finished:
         _mana_triggers(game, p, mana, color)
     if ability.params.get("sacrifice_when_none") and not p.count(ability.text("remove_counter")):
         leave_battlefield(game, [p], "graveyard", "is sacrificed (no counters left)", "701.21a")
@@ -335,22 +348,47 @@ def _replace(game: Game, p: Permanent, mana: Mana, order: list[str]) -> Mana:
         before = mana
         mana = r.apply(mana)
         game.log.add(
-            "616.1, 614.5", f"{r.name} ({r.id}) applies: {_show(before)} becomes {_show(mana)}"
+            "616.1, 614.5",
+            f"{r.name} ({r.id}) applies: {show_mana(before)} becomes {show_mana(mana)}",
         )
+        if _past_cap(game, mana, f"{r.name} ({r.id}) makes"):
+            return {}
         game.bump("mana_replaced", sum(mana.values()) - sum(before.values()))
     return mana
 
 
-def _show(mana: Mana) -> str:
-    return "".join(t * mana.get(t, 0) for t in MANA_TYPES) or "nothing"
+def show_mana(mana: Mana) -> str:
+    """Mana as symbols when small (GGG), else as amounts (3486784401 G), in WUBRGC order:
+    never a billion symbols one by one."""
+    amounts = [(t, mana.get(t, 0)) for t in MANA_TYPES if mana.get(t, 0)]
+    if not amounts:
+        return "nothing"
+    if sum(n for _, n in amounts) <= SHOW_SYMBOLS_UP_TO:
+        return "".join(t * n for t, n in amounts)
+    return " + ".join(f"{n} {t}" for t, n in amounts)
+
+
+def _past_cap(game: Game, mana: Mana, what: str) -> bool:
+    """Stop the trial as ``unsupported`` if an amount of one type is over MAX_AMOUNT."""
+    over = [t for t in MANA_TYPES if mana.get(t, 0) > MAX_AMOUNT]
+    if over:
+        game.stop(
+            "unsupported",
+            f"{what} more than MAX_AMOUNT = 2^63 - 1 mana of type {over[0]}: "
+            "Cauldron counts mana in 64 bits and does not play on past that cap",
+            "106.4",
+        )
+    return bool(over)
 
 
 def _add(game: Game, player: str, mana: Mana, source: str) -> None:
     pool = game.pools[player]
-    for t, n in mana.items():
-        pool[t] += n
+    after = {t: pool[t] + n for t, n in mana.items()}
+    if _past_cap(game, after, f"{player}'s mana pool would hold"):
+        return
+    pool.update(after)
     if mana:
-        game.log.add("106.4", f"{player} adds {_show(mana)} from {source}")
+        game.log.add("106.4", f"{player} adds {show_mana(mana)} from {source}")
 
 
 def _mana_triggers(game: Game, p: Permanent, produced: Mana, color: str | None) -> None:

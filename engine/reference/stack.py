@@ -17,7 +17,11 @@ from engine.reference.sba import perform_state_based_actions
 from engine.reference.spells import resolve_spell
 from engine.reference.state import Game, Trigger
 
-MAX_RESOLUTIONS = 100_000  # a safety net far above any finite sequence a scenario can make
+# The most resolutions one game may take (spells and abilities, over all its actions). Far
+# above what an ordinary scenario needs, but a long enough chain (Massacre Girl cast hundreds
+# of times: each death triggers every earlier delayed -1/-1) reaches it; the trial is then
+# ``unsupported`` with a reason naming this cap, never an endless run or a crash.
+MAX_RESOLUTIONS = 100_000
 
 
 def _rank(game: Game, player: str, t: Trigger, index: int) -> tuple[int, int, int]:
@@ -68,7 +72,13 @@ def settle(game: Game) -> None:
             return
         game.resolutions += 1
         if game.resolutions > MAX_RESOLUTIONS:
-            raise RuntimeError(f"more than {MAX_RESOLUTIONS} resolutions without a repeat")
+            game.stop(
+                "unsupported",
+                f"more than MAX_RESOLUTIONS = {MAX_RESOLUTIONS} resolutions without a repeated "
+                "position: Cauldron does not play on past that cap",
+                "104.4b",
+            )
+            return
         item = game.stack.pop()
         watch.popped(len(game.stack))
         if isinstance(item, Trigger):

@@ -7,8 +7,7 @@ vanish with it.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.library import Ability, Card
@@ -47,8 +46,15 @@ class Permanent:
         return self.counters.get(kind, 0)
 
     def snapshot(self) -> Permanent:
-        """Last known information (CR 603.10a): a frozen copy as it last existed."""
-        return copy.deepcopy(self)
+        """Last known information (CR 603.10a): a frozen copy as it last existed. The card is
+        immutable library data and is shared; only the mutable parts are copied (a deep copy
+        of the card at every zone change made long chains slow)."""
+        return replace(
+            self,
+            counters=dict(self.counters),
+            granted=list(self.granted),
+            granted_eot=list(self.granted_eot),
+        )
 
 
 @dataclass

@@ -143,12 +143,12 @@ def enter_battlefield(
             p.tapped = True
             game.log.add("614.1c", f"{pid} enters tapped")
         elif ability.template == "enters_with_counters":
-            put_counters(game, p, ability.text("kind"), ability.number("amount"))
+            put_counters(game, p, ability.text("kind"), ability.number("amount"), entering=True)
         elif ability.template == "enters_with_x_counters":
             game.log.add("107.3m", f"{pid} enters with X = {x} {ability.text('kind')} counter(s)")
-            put_counters(game, p, ability.text("kind"), x)
-    for kind, n in (counters or {}).items():
-        put_counters(game, p, kind, n)
+            put_counters(game, p, ability.text("kind"), x, entering=True)
+    for kind, n in (counters or {}).items():  # persist, undying (122.6; 614.12: not its own)
+        put_counters(game, p, kind, n, entering=True)
     detect.entered(game, p)
     return p
 

@@ -15,21 +15,55 @@ from dataclasses import dataclass
 import numpy as np
 
 
+def _index(u: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """The category (uint8 for a few, else intp) of each uniform ``u``: how many of the
+    ``thresholds`` it reaches. A few categories by comparisons counted in bytes (each pass
+    reads and writes a byte per draw, not eight), more by binary search."""
+    if len(thresholds) > 8:
+        return np.searchsorted(thresholds, u, side="right")
+    index = np.zeros(u.shape, dtype=np.uint8)
+    for edge in thresholds:
+        np.add(index, (u >= edge).view(np.uint8), out=index)
+    return index
+
+
+def _thresholds(probs: tuple[float, ...]) -> np.ndarray:
+    cdf = np.cumsum(np.asarray(probs, dtype=np.float64))
+    thresholds: np.ndarray = (cdf[:-1] / cdf[-1]).astype(np.float32)
+    return thresholds
+
+
 def categorical(
     rng: np.random.Generator, probs: tuple[float, ...], shape: tuple[int, ...]
 ) -> np.ndarray:
-    """Indices drawn with ``probs`` (normalized), by inverting the cumulative distribution
-    (a few categories by comparisons, more by binary search)."""
-    cdf = np.cumsum(np.asarray(probs, dtype=np.float64))
-    thresholds = (cdf[:-1] / cdf[-1]).astype(np.float32)
+    """Indices (intp) drawn with ``probs`` (normalized), by inverting the cumulative
+    distribution (a few categories by comparisons, more by binary search)."""
     u = rng.random(shape, dtype=np.float32)
-    if len(thresholds) > 8:
-        found = np.searchsorted(thresholds, u, side="right")
-        return np.minimum(found, len(probs) - 1).astype(np.intp)
-    index = np.zeros(shape, dtype=np.intp)
-    for edge in thresholds:
-        index += u >= edge
-    return index
+    index: np.ndarray = np.minimum(_index(u, _thresholds(probs)), len(probs) - 1)
+    return index.astype(np.intp)
+
+
+def choose(
+    rng: np.random.Generator, values: np.ndarray, probs: tuple[float, ...], shape: tuple[int, ...]
+) -> np.ndarray:
+    """``values[categorical(rng, probs, shape)]``: the same draws and values, without a
+    (T, ...) intp index (in these short arrays a gather costs more than the draw).
+
+    The thresholds only grow, so the ones a uniform reaches are a prefix, and ``values[0]``
+    plus the steps ``values[k + 1] - values[k]`` of the thresholds reached is the value of
+    its category; each partial sum is one of the values, so nothing overflows."""
+    u = rng.random(shape, dtype=np.float32)
+    thresholds = _thresholds(probs)
+    steps = np.diff(values.astype(np.int64))
+    if len(thresholds) > 8 or np.abs(steps).max(initial=0) > 127 or values.dtype.kind != "i":
+        index = np.minimum(_index(u, thresholds), len(probs) - 1)
+        taken: np.ndarray = np.take(values, index)
+        return taken
+    drawn = np.full(shape, values[0], dtype=values.dtype)
+    for edge, step in zip(thresholds, steps, strict=True):
+        if step:
+            drawn += (u >= edge).view(np.int8) * np.int8(step)
+    return drawn
 
 
 def bernoulli(rng: np.random.Generator, p: float, shape: tuple[int, ...]) -> np.ndarray:
@@ -94,8 +128,7 @@ class Discrete:
             return np.full(shape, values[0], dtype=dtype)
         if self.values == (0, 1):
             return bernoulli(rng, self.probs[1], shape).astype(dtype)
-        drawn: np.ndarray = values[categorical(rng, self.probs, shape)]
-        return drawn
+        return choose(rng, values, self.probs, shape)
 
 
 @dataclass(frozen=True)

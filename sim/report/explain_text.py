@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.reference.mana import show_mana
+
 
 def _counters(c: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in c.items()) or "no counters"
@@ -66,10 +68,7 @@ def _mana(out: dict[str, Any]) -> list[str]:
     if any(pools.values()):
         lines.append(
             "Mana pools: "
-            + "; ".join(
-                f"{k}: " + ("".join(t * n for t, n in v.items()) or "empty")
-                for k, v in pools.items()
-            )
+            + "; ".join(f"{k}: " + (show_mana(v) if v else "empty") for k, v in pools.items())
         )
     if out["could_produce"]:
         lines.append(

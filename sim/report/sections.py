@@ -18,6 +18,7 @@ from sim.report import charts as rc
 from sim.report.data import PROPORTION_METHODS, RunData
 from sim.shapes.catalog import UNSUPPORTED_RATE, Entry, Metric, metrics_of
 from sim.shapes.mana import catalog as mana_metrics
+from sim.shapes.mana.stats import MAX_X_VALUE
 from sim.shapes.registry import CATALOGS
 from sim.shapes.wipe import catalog as wipe_metrics
 
@@ -115,15 +116,23 @@ def _bar_chart(
     return Chart(title, caption, svg)
 
 
+def _count(level: str) -> int:
+    """A histogram level as a number: '12', or an open-ended last level '256+' (256 or
+    more), drawn at 256."""
+    return int(level.rstrip("+"))
+
+
 def _distribution(run: RunData, metric: str, title: str, xlabel: str, caption: str) -> Chart:
-    levels = sorted(_levels(run, metric), key=int)
+    levels = sorted(_levels(run, metric), key=_count)
     rows = run.rows(metric)
-    seen = rows[rows["estimate"] >= TAIL]["level"].astype(int)
-    if not seen.empty and int(levels[-1]) > seen.max():  # a long near-empty tail squashes
-        levels = [lv for lv in levels if int(lv) <= seen.max()]
+    seen = rows[rows["estimate"] >= TAIL]["level"].map(_count)
+    if not seen.empty and _count(levels[-1]) > seen.max():  # a long near-empty tail squashes
+        levels = [lv for lv in levels if _count(lv) <= seen.max()]
         caption += f" Counts above {seen.max()} (each under {TAIL:.1%} of trials) not drawn."
+    if levels and levels[-1].endswith("+"):
+        caption += f" The last bar, {levels[-1]}, counts {levels[-1][:-1]} or more."
     series = [_series(run, metric, g, levels) for g in _bar_groups(run)]
-    svg = rc.distribution([int(lv) for lv in levels], series, xlabel=xlabel)
+    svg = rc.distribution([_count(lv) for lv in levels], series, xlabel=xlabel)
     return Chart(title, caption, svg)
 
 
@@ -293,6 +302,12 @@ def findings(run: RunData) -> list[str]:
             max_x = run.rows(mana_metrics.MAX_X.name, g)
             if not max_x.empty:
                 text += f"; mean max X {max_x.iloc[0]['estimate']:.2f}"
+            capped = run.rows(mana_metrics.X_CAPPED.name, g)
+            if not capped.empty and capped.iloc[0]["estimate"] > 0:
+                text += (
+                    f" ({_pct(capped.iloc[0]['estimate'])} of castable trials paid more than"
+                    f" the cap MAX_X_VALUE = {MAX_X_VALUE:,} and were cast with it)"
+                )
             out.append(text + ".")
     return out
 

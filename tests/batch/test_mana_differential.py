@@ -80,7 +80,7 @@ def test_the_outcome_has_the_reference_keys() -> None:
         load_scenario(ROOT / "tests/scenarios/s26_contamination_pool.toml")
     )
     assert set(batch) == {
-        "result", "returned", "battlefield", "graveyard", "exile", "hand", "life",
+        "result", "reason", "returned", "battlefield", "graveyard", "exile", "hand", "life",
         "mana_pool", "could_produce", "rejected",
     }  # fmt: skip
     assert set(batch) <= set(ref)

@@ -91,6 +91,12 @@ MAX_X = Metric(
     headline=(Headline("all"),),
     curve=Curve(("all",), "max X"),
 )
+X_CAPPED = Metric(
+    "x_capped",
+    "x_spell",
+    "Max X held at MAX_X_VALUE (the pool paid more)",
+    own("x_capped", 1),  # castable trials whose pool paid more than MAX_X_VALUE
+)
 MAX_X_COUNT = Metric("max_x_count", "x_spell", "X", own("max_x_count", X_BINS))
 ETB_COUNTERS = Metric("etb_counters", "x_spell", "Counters on entering", own("etb_counters", 2))
 ETB_COUNTERS_COUNT = Metric(
@@ -121,6 +127,7 @@ MANA_CATALOG: tuple[Entry, ...] = (
     X_CASTABLE,
     X_PAYABLE,
     MAX_X,
+    X_CAPPED,
     MAX_X_COUNT,
     ETB_COUNTERS,
     ETB_COUNTERS_COUNT,

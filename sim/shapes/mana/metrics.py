@@ -137,6 +137,8 @@ def _x_spell(out: _Rows) -> None:
     if x_spell.x is None:
         out.add(catalog.X_CASTABLE, "all", wilson(castable, out.ok))
         out.add(catalog.MAX_X, "all", _mean(out.sums[catalog.MAX_X.key], castable), castable)
+        capped = int(out.sums[catalog.X_CAPPED.key][0])
+        out.add(catalog.X_CAPPED, "all", wilson(capped, castable), castable)
         for level, value in _hist_rows(out.sums[catalog.MAX_X_COUNT.key], castable):
             out.add(catalog.MAX_X_COUNT, level, value, castable)
         cast = castable

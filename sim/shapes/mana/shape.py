@@ -28,7 +28,7 @@ from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.mana.metrics import mana_rows
-from sim.shapes.mana.stats import mana_layout, mana_stats, max_x
+from sim.shapes.mana.stats import MAX_X_VALUE, mana_layout, mana_stats, max_x
 
 CHUNK = 8_192  # trials the engine runs at once
 
@@ -50,7 +50,7 @@ def run_chunk(
     best = max_x(pool, xs.cost)
     kind[:, a] = np.where(best >= 0, ACT_CAST, ACT_NONE)
     x = part.act_x.copy()
-    x[:, a] = np.maximum(best, 0)
+    x[:, a] = np.clip(best, 0, MAX_X_VALUE)  # counted by ``x_capped`` when held
     final = ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x})
     return final, run_mana(final), best
 

@@ -25,7 +25,10 @@ from sim.shapes.mana.catalog import (
 )
 from sim.shapes.mana.config import Cost, ManaConfig
 
-MAX_X_VALUE = 10_000  # a larger X is recorded as this (the engine's counters are int16)
+# The largest X an ``x = "max"`` spell is cast with: the permanent enters with X counters and
+# the batch engine keeps counters in int16. A pool that pays more casts it with this X, and
+# the metric ``x_capped`` reports how many castable trials were held at the cap.
+MAX_X_VALUE = 10_000
 
 
 def mana_layout(config: ManaConfig) -> Layout:
@@ -49,9 +52,10 @@ def payable(pool: np.ndarray, cost: Cost, x: np.ndarray | int = 0) -> np.ndarray
 
 
 def max_x(pool: np.ndarray, cost: Cost) -> np.ndarray:
-    """(T,) the largest X a (T, 6) pool pays for ``cost``, -1 where it cannot pay X = 0."""
+    """(T,) the largest X a (T, 6) pool pays for ``cost``, -1 where it cannot pay X = 0; not
+    capped (the spell is cast with at most MAX_X_VALUE: ``x_capped`` counts the others)."""
     left = pool.sum(1) - sum(cost.by_type) - cost.generic
-    best = np.minimum(left // max(cost.x_count, 1), MAX_X_VALUE)
+    best = left // max(cost.x_count, 1)
     out: np.ndarray = np.where(payable(pool, cost), best, -1)
     return out
 
@@ -153,6 +157,7 @@ def _x_spell(
     if xs is None:
         out[catalog.X_CASTABLE.key] = np.zeros(1, np.int64)
         out[catalog.MAX_X.key] = out[catalog.ETB_COUNTERS.key] = zero
+        out[catalog.X_CAPPED.key] = np.zeros(1, np.int64)
         out[catalog.MAX_X_COUNT.key] = np.zeros(X_BINS, np.int64)
         out[catalog.ETB_COUNTERS_COUNT.key] = np.zeros(X_BINS, np.int64)
         return
@@ -162,6 +167,8 @@ def _x_spell(
     x = x_best if x_best is not None else inp.act_x[:, a].astype(np.int64)
     castable = x >= 0 if x_best is not None else payable(pool, xs.cost, x)
     out[catalog.X_CASTABLE.key] = np.array([castable.sum()], dtype=np.int64)
+    out[catalog.X_CAPPED.key] = np.array([(castable & (x > MAX_X_VALUE)).sum()], np.int64)
+    x = np.minimum(x, MAX_X_VALUE)  # what the spell was cast with
     xv = np.maximum(x, 0)
     out[catalog.MAX_X.key] = _moments(xv * castable)
     out[catalog.MAX_X_COUNT.key] = np.bincount(

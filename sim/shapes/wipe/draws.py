@@ -23,7 +23,7 @@ from engine.batch.wipe_state import (
     EV_PASS_TURN,
     WipeInputs,
 )
-from sim.config.dists import bernoulli, categorical, permutations
+from sim.config.dists import bernoulli, categorical, choose, permutations
 from sim.config.players import absolute_seat, draw_seats, other_seat
 from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import Event, SlotGroup, WipeConfig
@@ -38,8 +38,7 @@ def _pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float
     pool = np.array(cards, dtype=np.int16)
     if len(pool) == 1:
         return np.full(shape, pool[0], dtype=np.int16)
-    drawn: np.ndarray = pool[categorical(rng, weights, shape)]
-    return drawn
+    return choose(rng, pool, weights, shape)
 
 
 def _keywords(rng: np.random.Generator, group: SlotGroup, shape: tuple[int, int]) -> np.ndarray:
@@ -56,7 +55,8 @@ def _slot_group(
     shape = (len(n_players), group.count)
     card = _pick(rng, group.cards, group.weights, shape)
     filled = ~bernoulli(rng, group.empty, shape)
-    card = np.where(filled, card, np.int16(-1)).astype(np.int16)
+    if group.empty > 0:
+        card = np.where(filled, card, np.int16(-1)).astype(np.int16)
     n = n_players[:, None]
     controller = absolute_seat(group.controller.draw(rng, n_players, shape[1]), active[:, None], n)
     foreign = bernoulli(rng, group.foreign_owner, shape)
@@ -77,7 +77,7 @@ def _slot_group(
     }
     if group.legal_start and (group.minus.high > 0 or group.damage.high > 0):
         drop_dead_start(card, drawn["plus"], drawn["minus"], drawn["damage"], drawn["not_creature"])
-    for values in drawn.values():
+    for values in drawn.values() if group.empty > 0 else ():
         values[~filled] = 0  # an empty slot holds nothing (False for the flags)
     return {"card": card, "controller": controller, "owner": owner, **drawn}
 
@@ -142,30 +142,43 @@ def _event(
     }
 
 
-def trigger_ranks(rng: np.random.Generator, config: WipeConfig, cards: np.ndarray) -> np.ndarray:
-    """Trigger-order ranks (T, S + E): lower goes on the stack first among a player's triggers
-    (603.3b). ``random``: a uniform permutation; ``listed``: board order (-1, the engine's
-    default); ``fixed``: by position of the card in the file's list, then board order."""
-    t, width = cards.shape
+def trigger_ranks(
+    rng: np.random.Generator, config: WipeConfig, board: np.ndarray, cast: np.ndarray
+) -> np.ndarray:
+    """Trigger-order ranks (T, S + E) of the slots' cards, ``board`` (T, S) then ``cast``
+    (T, E): lower goes on the stack first among a player's triggers (603.3b). ``random``: a
+    uniform permutation; ``listed``: board order (-1, the engine's default); ``fixed``: by
+    position of the card in the file's list, then board order."""
+    t, width = board.shape[0], board.shape[1] + cast.shape[1]
     if config.trigger_order == "random":
         return permutations(rng, t, width)
     if config.trigger_order == "listed":
         return np.full((t, width), -1, dtype=np.int32)
-    return fixed_order_keys(cards, config.fixed_order, tb.N)
+    return fixed_order_keys(np.concatenate([board, cast], axis=1), config.fixed_order, tb.N)
 
 
 def ping_targets(
-    rng: np.random.Generator, config: WipeConfig, seat: np.ndarray, n_players: np.ndarray
+    rng: np.random.Generator,
+    config: WipeConfig,
+    seats: tuple[np.ndarray, np.ndarray],
+    n_players: np.ndarray,
 ) -> np.ndarray:
     """(T, S + E) the seat each enters-the-battlefield "any target" trigger hits: -1 for the
-    next player (the engine's default), another seat at random, or any seat at random."""
+    next player (the engine's default), another seat at random, or any seat at random.
+    ``seats``: the controllers (T, S) and the casters (T, E)."""
+    if config.targets not in ("random", "any"):
+        return np.full((len(n_players), sum(a.shape[1] for a in seats)), -1, dtype=np.int8)
+    seat = np.concatenate(seats, axis=1)
     n = n_players[:, None]
     if config.targets == "random":
         return other_seat(rng, seat, n)
-    if config.targets == "any":
-        anyone: np.ndarray = (rng.random(seat.shape, dtype=np.float32) * n).astype(np.int8)
-        return anyone
-    return np.full(seat.shape, -1, dtype=np.int8)
+    anyone: np.ndarray = (rng.random(seat.shape, dtype=np.float32) * n).astype(np.int8)
+    return anyone
+
+
+def _join(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The slot groups' columns side by side (T, S)."""
+    return {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
 
 
 def _stack(columns: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
@@ -177,11 +190,10 @@ def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -
     n_players, active = draw_seats(rng, config.players, trials)
     life = config.players.life.draw(rng, (trials, config.max_players), np.int16)
     parts = [_slot_group(rng, g, n_players, active) for g in config.slots]
-    board = {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
+    board = parts[0] if len(parts) == 1 else _join(parts)
     events = _stack([_event(rng, ev, n_players, active, config.n_slots) for ev in config.events])
-    rank = trigger_ranks(rng, config, np.concatenate([board["card"], events["ev_card"]], axis=1))
-    seat = np.concatenate([board["controller"], events["ev_by"]], axis=1)
-    ping = ping_targets(rng, config, seat, n_players)
+    rank = trigger_ranks(rng, config, board["card"], events["ev_card"])
+    ping = ping_targets(rng, config, (board["controller"], events["ev_by"]), n_players)
     combat = draw_attacks(rng, config, board, events, active, n_players)
     since, granted = board.pop("since_turn_start"), board.pop("granted")
     return WipeInputs(

@@ -5,13 +5,23 @@ order, ...). Per-permanent rates keep, besides their totals, the per-trial sums 
 cross products their clustered intervals need (``sim.run.stats.wilson_cluster``). Only trials
 whose status is OK feed the board and return metrics; draws (104.4b) and trials outside the
 engine's caps are counted apart.
+
+Compiled passes over the trials (numba, set up as the wipe kernel's in
+``engine.batch.kernel.jit``; the passes allocate their small buffers, the helpers they call
+per trial do not and skip reference counting): each pass counts one trial at a time into a
+small vector, without a branch per slot, and adds the pairs of counts the metrics need
+(``_plan``) and their squares and products to the sums. In numpy each count was a full-width
+pass over the batch, and the statistics cost as much as the engine.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from engine.batch import tables as tb
+from engine.batch.kernel.jit import entry, njit
 from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import BATTLEFIELD, DRAW, OK, PERSIST, UNDYING, WipeInputs, WipeState
 from sim.shapes.base import Layout
@@ -19,6 +29,10 @@ from sim.shapes.catalog import layout_of
 from sim.shapes.wipe import catalog
 from sim.shapes.wipe.catalog import HISTOGRAM, SEAT_TRIALS, STATUS, WIPE_CATALOG
 from sim.shapes.wipe.config import WipeConfig
+
+# The rule codes the passes compare with, as a tuple: numba freezes a global when it compiles
+# (and caches it), so tables that can change (the cards) are passed as arguments instead.
+_CODES = (BATTLEFIELD, PERSIST, UNDYING)
 
 
 def wipe_layout(config: WipeConfig) -> Layout:
@@ -28,145 +42,258 @@ def wipe_layout(config: WipeConfig) -> Layout:
     return layout_of(WIPE_CATALOG, {"seats": p, "seats+all": p + 1, "cards": c})
 
 
-def _rowsum(mask: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-    """Per-trial sums (T,) int64 of a (T, W) boolean mask, times integer ``weights`` (W,) or
-    (T, W) when given.
-
-    ``einsum`` runs its own loops: several times faster than ``sum(axis=1)`` over a short
-    axis, and, unlike a matrix product, never calls a multithreaded BLAS (whose spinning
-    threads stall when the cores are busy with other workers)."""
-    m = mask.view(np.uint8)
-    if weights is None:
-        counts: np.ndarray = np.einsum("ij->i", m, dtype=np.int64)
-        return counts
-    spec = "ij,j->i" if weights.ndim == 1 else "ij,ij->i"
-    sums: np.ndarray = np.einsum(spec, m, weights, dtype=np.int64)
-    return sums
+@njit
+def _group(seat: int, active: int, n_players: int, p: int) -> int:
+    """The count of a seat relative to the active player (0 active, 1 next, ...) among ``p``
+    seats, or ``p + 1`` for a seat outside ``[0, p)`` (``p`` is "all seats")."""
+    rel = seat - active
+    rel += n_players * (rel < 0)
+    return rel if 0 <= rel < p else p + 1
 
 
-def _cluster(n: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """[N, Y, Σn², Σny, Σy²] of per-trial counts (T,), in exact integers."""
-    n, y = n.astype(np.int64), y.astype(np.int64)
-    return np.array([n.sum(), y.sum(), (n * n).sum(), (n * y).sum(), (y * y).sum()])
+BLOCK = 128  # trials whose counts are kept at once (in cache) before their sums are taken
 
 
-def _moments(x: np.ndarray) -> np.ndarray:
-    """[Σx, Σx²] of a per-trial value (T,), in exact integers."""
-    x = x.astype(np.int64)
-    return np.array([x.sum(), (x * x).sum()])
+@njit
+def _keep(counts: np.ndarray, table: np.ndarray, pairs: np.ndarray, out: np.ndarray, i: int,
+          last: int) -> None:  # fmt: skip
+    """Store trial ``i``'s ``counts`` (K,) in column ``i % BLOCK`` of the (K, BLOCK) table;
+    once the block is full (or ``i`` is the ``last`` trial), add its pairs to ``out``."""
+    b = i % BLOCK
+    for k in range(counts.shape[0]):
+        table[k, b] = counts[k]
+    if b == BLOCK - 1 or i == last:
+        _add_pairs(table, b + 1, pairs, out)
 
 
-def _relative(seat: np.ndarray, active: np.ndarray, n_players: np.ndarray) -> np.ndarray:
-    """Seats relative to the active player, for (T, W) absolute seats (int8)."""
-    rel: np.ndarray = seat.astype(np.int8) - active[:, None]
-    rel += (rel < 0) * n_players[:, None]
-    return rel
+@njit
+def _add_pairs(table: np.ndarray, width: int, pairs: np.ndarray, out: np.ndarray) -> None:
+    """Add to ``out[m]`` = [Σn, Σy, Σn², Σny, Σy²] the first ``width`` trials (columns) of
+    the table's rows ``pairs[m]`` = (n, y); a pair (x, x) gives [Σx, Σx²] in columns 0, 2."""
+    for m in range(pairs.shape[0]):
+        a, b = table[pairs[m, 0]], table[pairs[m, 1]]
+        s0 = s1 = s2 = s3 = s4 = np.int64(0)
+        for i in range(width):
+            s0 += a[i]
+            s1 += b[i]
+            s2 += a[i] * a[i]
+            s3 += a[i] * b[i]
+            s4 += b[i] * b[i]
+        out[m, 0] += s0
+        out[m, 1] += s1
+        out[m, 2] += s2
+        out[m, 3] += s3
+        out[m, 4] += s4
 
 
-def _absolute(relative: int, active: np.ndarray, n_players: np.ndarray) -> np.ndarray:
-    """The absolute seat (T,) that is ``relative`` seats after the active player (wrapped)."""
-    seat: np.ndarray = (active.astype(np.intp) + relative) % n_players
-    return seat.astype(np.intp)
+@entry
+def _permanents(
+    ok: np.ndarray,
+    active: np.ndarray,
+    n_players: np.ndarray,
+    card: np.ndarray,
+    controller: np.ndarray,
+    granted_persist: np.ndarray,
+    granted_undying: np.ndarray,
+    obj: np.ndarray,
+    zone: np.ndarray,
+    by_card: np.ndarray,
+    p: int,
+    pairs: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Count each trial's starting permanents (laid out as ``_plan`` says) and add the
+    counts' pairs to ``out``. ``by_card`` (2, N + 1), by card + 1: the card's count (``c``
+    for no card, or one no metric has), and its printed persist and undying instances."""
+    place, printed = by_card[0], by_card[1]
+    c = place[0]
+    counts = np.zeros(2 * c + 5 + 2 * (p + 2), dtype=np.int64)
+    kw_at, seat_at = 2 * c + 2, 2 * c + 5
+    table = np.empty((len(counts), BLOCK), dtype=np.int64)
+    last = card.shape[0] - 1
+    for i in range(card.shape[0]):
+        counts[:] = 0
+        active_i, n_i = active[i], n_players[i]
+        kw_n = kw_returned = kw_left = 0
+        for j in range(card.shape[1] if ok[i] else 0):
+            k = card[i, j]
+            filled = k >= 0
+            returned = filled & (obj[i, j] > 1)
+            counts[place[k + 1]] += filled
+            counts[c + 1 + place[k + 1]] += returned
+            kw = filled & (printed[k + 1] + granted_persist[i, j] + granted_undying[i, j] > 0)
+            kw_n += kw
+            kw_returned += kw & returned
+            kw_left += kw & (returned | (zone[i, j] != _CODES[0]))
+            g = _group(controller[i, j], active_i, n_i, p)
+            counts[seat_at + g] += kw
+            counts[seat_at + p + 2 + g] += kw & returned
+        counts[kw_at], counts[kw_at + 1], counts[kw_at + 2] = kw_n, kw_returned, kw_left
+        _keep(counts, table, pairs, out, i, last)
+
+
+@entry
+def _returns(
+    ok: np.ndarray,
+    active: np.ndarray,
+    n_players: np.ndarray,
+    recorded: np.ndarray,
+    slot: np.ndarray,
+    by: np.ndarray,
+    owner: np.ndarray,
+    p: int,
+    pairs: np.ndarray,
+    out: np.ndarray,
+    hist: np.ndarray,
+) -> None:
+    """Count each trial's returns (laid out as ``_plan`` says), add the counts' pairs to
+    ``out`` and the trial to the histogram of returns per trial. A permanent returns under its
+    owner's control (702.79a, 702.93a)."""
+    q = p + 2
+    counts = np.zeros(3 + 3 * q, dtype=np.int64)
+    table = np.empty((len(counts), BLOCK), dtype=np.int64)
+    last = recorded.shape[0] - 1
+    for i in range(recorded.shape[0]):
+        counts[:] = 0
+        total = np.int64(recorded[i]) * ok[i]
+        hist[min(total, hist.shape[0] - 1)] += ok[i]
+        counts[0] = total
+        for r in range(min(total, slot.shape[1])):
+            g = _group(owner[i, max(slot[i, r], 0)], active[i], n_players[i], p)
+            counts[1] += by[i, r] == _CODES[1]
+            counts[2] += by[i, r] == _CODES[2]
+            counts[3 + g] += r == 0
+            counts[3 + q + g] += 1
+            counts[3 + 2 * q + g] += r + 1
+        _keep(counts, table, pairs, out, i, last)
+
+
+@entry
+def _after(
+    ok: np.ndarray,
+    active: np.ndarray,
+    n_players: np.ndarray,
+    card: np.ndarray,
+    controller: np.ndarray,
+    obj: np.ndarray,
+    zone: np.ndarray,
+    creature: np.ndarray,
+    power: np.ndarray,
+    life: np.ndarray,
+    p: int,
+    pairs: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Count each trial's board afterwards and its life by seat (laid out as ``_plan``
+    says) and add the counts' pairs to ``out``; ``card`` (T, S) is the starting board."""
+    q = p + 2
+    counts = np.zeros(3 * q + 2 * p, dtype=np.int64)
+    table = np.empty((len(counts), BLOCK), dtype=np.int64)
+    last = controller.shape[0] - 1
+    for i in range(controller.shape[0]):
+        counts[:] = 0
+        if not ok[i]:
+            _keep(counts, table, pairs, out, i, last)
+            continue
+        active_i, n_i = active[i], n_players[i]
+        for j in range(controller.shape[1]):
+            g = _group(controller[i, j], active_i, n_i, p)
+            counts[g] += creature[i, j]
+            counts[q + g] += np.int64(power[i, j]) * creature[i, j]
+        for j in range(card.shape[1]):
+            stayed = (card[i, j] >= 0) & (obj[i, j] == 1) & (zone[i, j] == _CODES[0])
+            counts[2 * q + _group(controller[i, j], active_i, n_i, p)] += stayed
+        for k in range(p):  # "all seats": the seats a metric has
+            counts[p] += counts[k]
+            counts[q + p] += counts[q + k]
+            counts[2 * q + p] += counts[2 * q + k]
+        for k in range(p):
+            has = k < n_players[i]
+            counts[3 * q + k] = np.int64(life[i, (active[i] + k) % n_players[i]]) * has
+            counts[3 * q + p + k] = has
+        _keep(counts, table, pairs, out, i, last)
+
+
+def _pairs(*groups: list[tuple[int, int]]) -> np.ndarray:
+    return np.array([pair for group in groups for pair in group], dtype=np.int64).reshape(-1, 2)
+
+
+@cache
+def _plan(c: int, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The count pairs of the three passes for ``c`` cards and ``p`` seats, in the order
+    ``wipe_stats`` reads them back.
+
+    Counts of ``_permanents``: ``[0, c]`` by card, ``[c + 1, 2c + 1]`` returned by card, 3
+    with a return keyword (all, returned, left), then ``p + 2`` by seat and ``p + 2``
+    returned by seat. Of ``_returns``: returns, by persist, by undying, then ``p + 2`` each:
+    first return, returns, sum of their 1-based positions. Of ``_after``: ``p + 2`` each:
+    creatures, their power, starting permanents left; then ``p`` each: life, has the seat."""
+    q, kw, seat = p + 2, 2 * c + 2, 2 * c + 5
+    seats, cards = range(p), range(c)
+    permanents = _pairs(
+        [(kw, kw + 1), (kw + 2, kw + 1)],
+        [(k, c + 1 + k) for k in cards],
+        [(seat + j, seat + q + j) for j in seats],
+    )
+    returns = _pairs(
+        [(0, 0), (1, 1), (2, 2)],
+        [(3 + j, 3 + j) for j in seats],
+        [(0, 3 + q + j) for j in seats],
+        [(3 + q + j, 3 + 2 * q + j) for j in seats],
+    )
+    every = range(p + 1)  # the seats and "all seats"
+    after = _pairs(
+        *([(base + j, base + j) for j in every] for base in (0, q, 2 * q)),
+        [(3 * q + k, 3 * q + k) for k in seats],
+        [(3 * q + p + k, 3 * q + p + k) for k in seats],
+    )
+    return permanents, returns, after
+
+
+@cache
+def _by_card(cards: tuple[int, ...]) -> np.ndarray:
+    """(2, N + 1) by card index + 1 (0: no card): the card's by-card count (``len(cards)``
+    for none), and its printed persist and undying instances."""
+    table = np.zeros((2, tb.N + 1), dtype=np.int64)
+    table[0] = len(cards)
+    table[0, np.array(cards, dtype=np.intp) + 1] = np.arange(len(cards))
+    table[1, 1:] = tb.PERSIST.astype(np.int64) + tb.UNDYING.astype(np.int64)
+    return table
 
 
 def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, np.ndarray]:
     """Reduce a finished batch to the layout's sums."""
-    p = config.max_players
+    p, c = config.max_players, len(config.board_cards)
     ok = st.status == OK
-    out: dict[str, np.ndarray] = {
-        STATUS.key: np.array([len(ok), ok.sum(), (st.status == DRAW).sum()], dtype=np.int64)
+    out = {
+        STATUS.key: np.array([len(ok), np.count_nonzero(ok), np.count_nonzero(st.status == DRAW)])
     }
-    rows = np.nonzero(ok)[0]
-    inp, st = (inp, st) if len(rows) == len(ok) else (inp.take(rows), st.take(rows))
-    s = inp.card.shape[1]
-    n_players = inp.n_players.astype(np.int8)
-    active = inp.active.astype(np.int8)
-    card = inp.card
-    filled = card >= 0
-    index = np.maximum(card, 0)
-    keyword = filled & (
-        (tb.PERSIST[index] + tb.UNDYING[index] + inp.granted_persist + inp.granted_undying) > 0
-    )
-    returned = st.obj[:, :s] > 1
-    left = filled & (returned | (st.zone[:, :s] != BATTLEFIELD))
-    kr = keyword & returned
-    out[catalog.RETURN_RATE.key] = _cluster(_rowsum(keyword), _rowsum(kr))
-    kl = keyword & left
-    out[catalog.RETURN_RATE_IF_LEFT.key] = _cluster(_rowsum(kl), _rowsum(kl & returned))
-    fr = filled & returned
-    out[catalog.RETURN_RATE_BY_CARD.key] = np.stack(
-        [_cluster(_rowsum(m), _rowsum(m & fr)) for m in (card == i for i in config.board_cards)]
-    )
-    seat = _relative(inp.controller, active, n_players)
-    seats = [seat == j for j in range(p)]
-    out[catalog.RETURN_RATE_BY_SEAT.key] = np.stack(
-        [_cluster(_rowsum(keyword & m), _rowsum(kr & m)) for m in seats]
-    )
-    _returns(out, st, active, n_players, p)
-    _board_after(out, inp, st, active, n_players, p)
-    return out
-
-
-def _returns(
-    out: dict[str, np.ndarray], st: WipeState, active: np.ndarray, n_players: np.ndarray, p: int
-) -> None:
-    ret_n = st.n_returned.astype(np.int64)
-    out[catalog.RETURNS_COUNT.key] = np.bincount(
-        np.minimum(st.n_returned, HISTOGRAM - 1).astype(np.intp), minlength=HISTOGRAM
-    )
-    width = min(int(st.n_returned.max(initial=0)), st.returned_slot.shape[1])
-    valid = np.arange(width)[None, :] < st.n_returned[:, None]
-    slot = np.maximum(st.returned_slot[:, :width], 0).astype(np.intp)
-    by = st.returned_by[:, :width]
-    by_keyword = [_moments(_rowsum(valid & (by == kw))) for kw in (PERSIST, UNDYING)]
-    out[catalog.RETURNS_PER_TRIAL.key] = np.stack([_moments(ret_n), *by_keyword])
-    # A permanent returns under its owner's control (702.79a, 702.93a).
-    seat = _relative(np.take_along_axis(st.owner, slot, axis=1), active, n_players)
-    first = seat[st.n_returned > 0, 0].astype(np.intp) if width else np.zeros(0, dtype=np.intp)
-    out[catalog.FIRST_RETURN_SHARE.key] = np.bincount(first, minlength=p)
-    positions = np.arange(1, width + 1, dtype=np.int64)
-    share, position = [], []
-    for j in range(p):
-        mine = valid & (seat == j)
-        count = _rowsum(mine)
-        share.append(_cluster(ret_n, count))
-        position.append(_cluster(count, _rowsum(mine, positions)))
-    out[catalog.RETURN_SHARE.key] = np.stack(share)
-    out[catalog.MEAN_RETURN_POSITION.key] = np.stack(position)
-
-
-def _board_after(
-    out: dict[str, np.ndarray],
-    inp: WipeInputs,
-    st: WipeState,
-    active: np.ndarray,
-    n_players: np.ndarray,
-    p: int,
-) -> None:
-    has_seat = np.arange(p)[None, :] < n_players[:, None]
-    out[SEAT_TRIALS.key] = has_seat.sum(0)
+    permanents, returns, after = _plan(c, p)
+    active, n_players = inp.active, inp.n_players
+    sums = np.zeros((len(permanents), 5), dtype=np.int64)
+    _permanents(
+        ok, active, n_players, inp.card, inp.controller, inp.granted_persist,
+        inp.granted_undying, st.obj, st.zone, _by_card(config.board_cards), p, permanents, sums,
+    )  # fmt: skip
+    out[catalog.RETURN_RATE.key], out[catalog.RETURN_RATE_IF_LEFT.key] = sums[0], sums[1]
+    out[catalog.RETURN_RATE_BY_CARD.key] = sums[2 : 2 + c]
+    out[catalog.RETURN_RATE_BY_SEAT.key] = sums[2 + c :]
+    sums = np.zeros((len(returns), 5), dtype=np.int64)
+    hist = np.zeros(HISTOGRAM, dtype=np.int64)
+    records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
+    _returns(ok, active, n_players, *records, p, returns, sums, hist)
+    out[catalog.RETURNS_COUNT.key] = hist
+    out[catalog.RETURNS_PER_TRIAL.key] = sums[:3, ::2][:, :2]
+    out[catalog.FIRST_RETURN_SHARE.key] = sums[3 : 3 + p, 0]
+    out[catalog.RETURN_SHARE.key] = sums[3 + p : 3 + 2 * p]
+    out[catalog.MEAN_RETURN_POSITION.key] = sums[3 + 2 * p :]
     board = derive(st)
-    seat = _relative(st.controller, active, n_players)
-    creature = board.creature
-    s = inp.card.shape[1]
-    original = (inp.card >= 0) & (st.obj[:, :s] == 1) & (st.zone[:, :s] == BATTLEFIELD)
-    power = (board.power * creature).astype(np.int64)
-    per_seat: dict[str, list[np.ndarray]] = {
-        key: []
-        for key in (catalog.CREATURES_AFTER.key, catalog.POWER_AFTER.key, catalog.SURVIVORS.key)
-    }
-    for j in range(p):
-        mine = seat == j
-        per_seat[catalog.CREATURES_AFTER.key].append(_rowsum(creature & mine))
-        per_seat[catalog.POWER_AFTER.key].append(_rowsum(mine, power))
-        per_seat[catalog.SURVIVORS.key].append(_rowsum(original & mine[:, :s]))
-    for name, values in per_seat.items():
-        everyone = np.sum(values, axis=0)
-        out[name] = np.stack([*(_moments(v) for v in values), _moments(everyone)])
-    life = st.life.astype(np.int64)
-    rows = np.arange(len(active))
-    life_seats = []
-    for j in range(p):
-        at = _absolute(j, active, n_players)
-        life_seats.append(_moments(life[rows, at] * has_seat[:, j]))
-    out[catalog.LIFE_AFTER.key] = np.stack(life_seats)
+    sums = np.zeros((len(after), 5), dtype=np.int64)
+    state = (st.controller, st.obj, st.zone, board.creature, board.power, st.life)
+    _after(ok, active, n_players, inp.card, *state, p, after, sums)
+    moments = sums[:, ::2][:, :2]  # [Σx, Σx²]
+    for k, metric in enumerate((catalog.CREATURES_AFTER, catalog.POWER_AFTER, catalog.SURVIVORS)):
+        out[metric.key] = moments[k * (p + 1) : (k + 1) * (p + 1)]
+    out[catalog.LIFE_AFTER.key] = moments[3 * (p + 1) : 3 * (p + 1) + p]
+    out[SEAT_TRIALS.key] = sums[3 * (p + 1) + p :, 0]
+    return out

@@ -1,0 +1,109 @@
+"""Putting +1/+1 and -1/-1 counters on one permanent (CR 122.1, 122.6, 614.1, 616.1).
+
+Prohibitions first (Solemnity: no counters at all; Melira: no -1/-1 counters on your
+creatures), then the number-changing replacements of the target's controller's permanents one
+at a time in board order (616.1: the listed order), each once (614.5), none once the number is
+0 (Hardened Scales, Doubling Season, Vizier of Remedies).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.state import (
+    CARD,
+    CONTROLLER,
+    MINUS,
+    ORDER,
+    PLUS,
+    T_HAS_MODIFIER,
+    T_MOD_ADD,
+    T_MOD_CREATURES_ONLY,
+    T_MOD_FACTOR,
+    T_MOD_KIND,
+    T_NO_COUNTERS_ALL,
+    T_NO_MINUS_YOURS,
+)
+
+_NO_ORDER = 1 << 40
+
+
+@njit
+def is_prohibited(L: np.ndarray, TB: np.ndarray, s: int, kind: int, entering: bool) -> bool:
+    """Whether a prohibition stops every counter of ``kind`` on slot ``s`` (614.1)."""
+    creature = is_creature(L, s)
+    for k in range(L.shape[1]):
+        c = L[CARD, k]
+        if c < 0 or not is_alive(L, k) or (entering and k == s):
+            continue
+        if TB[T_NO_COUNTERS_ALL, c]:
+            return True
+        mine = L[CONTROLLER, k] == L[CONTROLLER, s]
+        if kind == 1 and creature and TB[T_NO_MINUS_YOURS, c] and mine:
+            return True
+    return False
+
+
+@njit
+def _is_modifier(L: np.ndarray, TB: np.ndarray, k: int, kind: int, entering: int) -> bool:
+    c = L[CARD, k]
+    if c < 0 or not is_alive(L, k) or not TB[T_HAS_MODIFIER, c] or k == entering:
+        return False
+    return bool(TB[T_MOD_KIND, c] == kind or TB[T_MOD_KIND, c] == 2)
+
+
+@njit
+def _next_modifier(
+    L: np.ndarray, TB: np.ndarray, kind: int, after: int, after_slot: int, entering: int
+) -> int:
+    """The modifier after (``after`` order, ``after_slot``) in board order, -1 if none (the
+    slot ``entering`` excluded)."""
+    best, best_order, best_slot = -1, _NO_ORDER, -1
+    for k in range(L.shape[1]):
+        if not _is_modifier(L, TB, k, kind, entering):
+            continue
+        o = L[ORDER, k]
+        if o < after or (o == after and k <= after_slot):
+            continue
+        if o < best_order or (o == best_order and k < best_slot):
+            best, best_order, best_slot = k, o, k
+    return best
+
+
+@njit
+def counters_to_put(
+    L: np.ndarray, TB: np.ndarray, s: int, kind: int, amount: int, entering: bool
+) -> int:
+    """How many counters of ``kind`` (0 +1/+1, 1 -1/-1) ``amount`` becomes on slot ``s``.
+
+    ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
+    a source must be on the battlefield before the permanent begins to enter)."""
+    if is_prohibited(L, TB, s, kind, entering):
+        return 0
+    own = s if entering else -1
+    n = amount
+    creature = is_creature(L, s)
+    after, after_slot = -_NO_ORDER, -1
+    while True:
+        k = _next_modifier(L, TB, kind, after, after_slot, own)
+        if k < 0:
+            return n
+        after, after_slot = L[ORDER, k], k
+        c = L[CARD, k]
+        if L[CONTROLLER, k] != L[CONTROLLER, s] or n <= 0:
+            continue
+        if TB[T_MOD_CREATURES_ONLY, c] and not creature:
+            continue
+        n = max(n * TB[T_MOD_FACTOR, c] + TB[T_MOD_ADD, c], 0)
+
+
+@njit
+def put_counters(
+    L: np.ndarray, TB: np.ndarray, s: int, kind: int, amount: int, entering: bool
+) -> int:
+    """Put counters on slot ``s`` after replacements; returns how many were put."""
+    n = counters_to_put(L, TB, s, kind, amount, entering)
+    L[PLUS if kind == 0 else MINUS, s] += n
+    return n

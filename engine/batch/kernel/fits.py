@@ -1,0 +1,154 @@
+"""What the compiled kernel implements: one declaration per ability template (by name, never
+by card), the event kinds, and the test of whether a batch is inside them (a whitelist).
+
+A batch fits when every card on its boards, every card its events cast and every token those
+cards make has only templates declared here, and every event is of a declared kind. Batches
+where a mandatory loop is possible fit too: the kernel hands back any trial that may be
+looping, and the general kernels' loop watch (104.4b) decides it (see ``run``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.kernel.state import MAX_PLAYERS
+from engine.batch.wipe_state import (
+    EV_BOUNCE,
+    EV_CAST,
+    EV_COUNTERS,
+    EV_DAMAGE,
+    EV_DAMAGE_ALL,
+    EV_DAMAGE_PLAYER,
+    EV_DESTROY,
+    EV_EXILE,
+    EV_NONE,
+    EV_SACRIFICE,
+    WipeInputs,
+    WipeState,
+)
+
+
+@dataclass(frozen=True)
+class Handling:
+    """How the kernel handles a template: the rule, and the kernel function(s) that do it
+    (in ``engine.batch.kernel``), or ``inert`` when it changes nothing in a wipe trial."""
+
+    rule: str
+    where: str
+
+
+_INERT = "inert: changes nothing in a wipe trial without mana, activations, combat or turns"
+TEMPLATES: Final[dict[str, Handling]] = {
+    # spells (608.2)
+    "destroy_all_creatures": Handling("701.8a", "spells._creatures_leave"),
+    "damage_each_creature": Handling("120.3e, 614.1a", "spells._damage_each, zones._destinations"),
+    "creatures_get_until_eot": Handling("611.2c, 119.4", "events.cast, triggers.weaken"),
+    "counters_on_each_creature_x": Handling("122.1, 107.3", "spells._counters_each"),
+    "shuffle_into_library": Handling("608.2n", "spells._card_to_zone"),
+    "exile_all_modal": Handling("406.2, 700.2", "spells._exile_modal"),
+    "bounce_all_creatures": Handling("400.7", "spells._creatures_leave"),
+    "sacrifice_all_colored": Handling("701.21a", "spells._sacrifice_colored"),
+    # triggered abilities (603)
+    "etb_gain_life": Handling("603.6a, 119.3", "zones.enter, triggers._etb"),
+    "etb_damage_any_target": Handling("608.2h, 120.3a", "triggers._ping"),
+    "etb_creatures_get": Handling("611.2c, 603.7", "triggers._etb, zones._creatures_died"),
+    "opponent_creature_dies_lose_life": Handling("603.10a", "zones._creatures_died"),
+    "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
+    # static abilities and replacement effects
+    "creatures_get": Handling("611.3a, 613.4", "characteristics.refresh"),
+    "grant_keyword": Handling("611.3a, 702.93a", "characteristics.undying_n"),
+    "counters_cant_be_put": Handling("614.1", "counters.is_prohibited"),
+    "counters_modified": Handling("614.1, 616.1, 614.5", "counters.counters_to_put"),
+    "tokens_doubled": Handling("614.1", "zones.create_tokens"),
+    "graveyard_replaced_by_exile": Handling("614.1a", "zones._destinations, spells._card_to_zone"),
+    "enters_with_x_counters": Handling("107.3m, 122.6", "zones.cast_permanent"),
+    # on the battlefield, nothing in this shape
+    **{
+        name: Handling("-", _INERT)
+        for name in (
+            "mana_fixed",
+            "mana_any_color",
+            "mana_per_creature_yours",
+            "mana_reflect_lands",
+            "mana_fixed_or_any_color_with_counter",
+            "mana_multiply",
+            "tapped_for_mana_add",
+            "grant_mana_any_color",
+            "activate_as_though_haste",
+            "activated_put_counter_on_self",
+            "activated_remove_counter_ping",
+            "activated_untap_self_put_counter",
+            "activated_targets_gain_keyword",
+            "activated_untap_target_creature",
+            "activated_lands_produce_until_eot",
+            "activated_put_counter_on_each_creature_yours",
+            "sacrifice_outlet",
+            "human_damages_you_destroy",  # a Human's damage to a player needs combat
+            "etb_exile_graveyards",  # only as it enters; such cards are never cast here
+        )
+    },
+}
+EVENTS: Final = frozenset(
+    {
+        EV_NONE,
+        EV_CAST,
+        EV_DESTROY,
+        EV_SACRIFICE,
+        EV_EXILE,
+        EV_BOUNCE,
+        EV_DAMAGE,
+        EV_DAMAGE_PLAYER,
+        EV_DAMAGE_ALL,
+        EV_COUNTERS,
+    }
+)
+# cards whose every template is declared (by card index)
+KERNEL_OK: Final = np.array(
+    [all(a.template in TEMPLATES for a in c.abilities) for c in tb.CARDS], dtype=np.bool_
+)
+
+
+def kernel_fits(inputs: WipeInputs) -> bool:
+    """Whether every card and event of the batch is inside the kernel's whitelist."""
+    kinds = np.unique(inputs.ev_kind)
+    if not set(kinds.tolist()) <= EVENTS or inputs.life.shape[1] > MAX_PLAYERS:
+        return False
+    casting = inputs.ev_kind == EV_CAST
+    if (casting & (inputs.ev_card < 0)).any():
+        return False
+    cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()])
+    present = np.zeros(tb.N, dtype=np.bool_)
+    present[cards[cards >= 0]] = True
+    present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
+    return bool(KERNEL_OK[present].all())
+
+
+def warm_up_batch() -> tuple[WipeState, WipeInputs]:
+    """A one-trial batch (Kitchen Finks and Hangarback Walker against Wrath of God) laid out
+    as ``run_wipe`` lays out every batch: it compiles the kernel's one signature."""
+    from engine.batch.wipe import new_state  # wipe dispatches to this package
+
+    finks, walker = tb.INDEX["kitchen finks"], tb.INDEX["hangarback walker"]
+    wrath = tb.INDEX["wrath of god"]
+
+    def row(values: list[int], dtype: type) -> np.ndarray:
+        return np.array([values], dtype=dtype)
+
+    inputs = WipeInputs(
+        n_players=np.array([2], np.int8), active=np.array([0], np.int8),
+        life=row([20, 20], np.int16), card=row([finks, walker], np.int16),
+        controller=row([0, 1], np.int8), owner=row([0, 1], np.int8),
+        token=row([0, 0], np.bool_), plus=row([0, 2], np.int16), minus=row([0, 0], np.int16),
+        damage=row([0, 0], np.int16), tapped=row([0, 0], np.bool_),
+        granted_persist=row([0, 1], np.int8), granted_undying=row([0, 0], np.int8),
+        not_creature=row([0, 0], np.bool_), rank=row([-1, -1, -1], np.int32),
+        ping_target=row([-1, -1, -1], np.int8), ev_kind=row([EV_CAST], np.int8),
+        ev_card=row([wrath], np.int16), ev_by=row([0], np.int8), ev_x=row([0], np.int16),
+        ev_target=row([-1], np.int16), ev_amount=row([0], np.int16),
+        ev_counter=row([0], np.int8), ev_mode=row([0], np.int8),
+    )  # fmt: skip
+    return new_state(inputs, stack_depth=1), inputs

@@ -1,0 +1,141 @@
+"""The kernel's view of one trial: the WipeState's arrays copied, trial by trial, into a few
+int64 buffers whose rows carry the WipeState field names (``L[MINUS, s]`` is
+``state.minus[i, s]``), and the card tables as one (columns, cards) array (``TB[T_BASE_P, c]``
+is ``tables.BASE_P[c]``).
+
+Why buffers and not a namedtuple of the arrays: numba passes a namedtuple of fifty arrays
+from one compiled function to the next as hundreds of scalars, and compiling the kernel took
+minutes; five arrays compile in seconds. Only the entry point sees the namedtuples (``KState``,
+``Events``) and copies a trial in and out (``load``, ``store``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.kernel.jit import njit
+from engine.batch.wipe_state import EFFECTS, LKI_RING, WipeInputs, WipeState
+
+# -- L (F, N): one row per per-slot field of WipeState, then last known power / object rings
+SLOT_FIELDS = (
+    "card", "is_creature_card", "base_p", "base_t", "printed_persist", "printed_undying",
+    "printed_keywords", "deathtouch_damage", "since_turn_start", "zone", "controller", "owner",
+    "token", "obj", "stamp", "plus", "minus", "damage", "tapped", "granted", "granted_persist",
+    "granted_undying", "not_creature", "eot_power", "eot_toughness", "exile_if_dies", "order",
+    "rank", "ping_target", "token_serial", "token_source",
+)  # fmt: skip
+(
+    CARD, IS_CREATURE_CARD, BASE_P, BASE_T, PRINTED_PERSIST, PRINTED_UNDYING, PRINTED_KEYWORDS,
+    DEATHTOUCH_DAMAGE, SINCE_TURN_START, ZONE, CONTROLLER, OWNER, TOKEN, OBJ, STAMP, PLUS, MINUS,
+    DAMAGE, TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, EOT_POWER,
+    EOT_TOUGHNESS, EXILE_IF_DIES, ORDER, RANK, PING_TARGET, TOKEN_SERIAL, TOKEN_SOURCE,
+) = range(len(SLOT_FIELDS))  # fmt: skip
+LAST_KNOWN_POWER = len(SLOT_FIELDS)  # LKI_RING rows
+LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows
+L_ROWS = LAST_KNOWN_OBJ + LKI_RING
+
+# -- X (per trial): scalars, life by seat, delayed triggers, returns in order
+N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)
+MAX_PLAYERS = 8
+LIFE = 8
+DELAYED_SOURCE = LIFE + MAX_PLAYERS
+DELAYED_OBJ = DELAYED_SOURCE + EFFECTS
+DELAYED_CONTROLLER = DELAYED_OBJ + EFFECTS
+DELAYED_AMOUNT = DELAYED_CONTROLLER + EFFECTS
+RETURNED_SLOT = DELAYED_AMOUNT + EFFECTS  # RETURNS entries, then RETURNED_BY
+
+
+# -- EV (rows, E): the events of the trial, then where each spell went and rejections
+EVENT_FIELDS = (
+    "ev_kind", "ev_card", "ev_by", "ev_x", "ev_target", "ev_amount", "ev_counter", "ev_mode",
+)  # fmt: skip
+EV_KIND_, EV_CARD_, EV_BY_, EV_X_, EV_TARGET_, EV_AMOUNT_, EV_COUNTER_, EV_MODE_ = range(8)
+SPELL_ZONE, REJECTED = 8, 9
+EV_ROWS = 10
+
+# -- W (rows, width): one trial's working memory
+ST = 0  # 8 rows: static sums by controller (characteristics.refresh)
+MOVERS, GROUP, TO = 8, 9, 10  # one zone-change event: who moves, listing group, destination
+PENDING_KIND, PENDING_SOURCE, PENDING_DATA, PENDING_CONTROLLER, PENDING_OBJ, PENDING_KEY = (
+    11, 12, 13, 14, 15, 16,
+)  # fmt: skip
+SORT_KEY, SORT_INDEX = 17, 18
+STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
+COUNT = 24  # [waiting triggers, stack height, resolutions this settle, handed back]
+LAYOUT = 25  # [board slots S, events E, resolutions before hand-back, returns recorded,
+#               HAS_STATICS, HAS_LEGENDS] (the last two from wipe_state.Features)
+HAS_STATICS, HAS_LEGENDS = 4, 5
+W_ROWS = 26
+
+# -- TB (columns, C): the card tables
+TABLE_COLUMNS = (
+    "IS_CREATURE", "IS_ARTIFACT", "IS_ENCHANTMENT", "IS_HUMAN", "IS_COLORED", "IS_LEGENDARY",
+    "BASE_P", "BASE_T", "PERSIST", "UNDYING", "KEYWORDS", "ANTHEM_P", "ANTHEM_T", "ALL_P",
+    "ALL_T", "LORD_P", "LORD_T", "LORD_UNDYING", "NO_COUNTERS_ALL", "NO_MINUS_YOURS",
+    "HAS_MODIFIER", "MOD_KIND", "MOD_CREATURES_ONLY", "MOD_ADD", "MOD_FACTOR", "TOKENS_DOUBLED",
+    "EXILE_ALL_GY", "EXILE_OPP_GY", "HAS_ETB", "ETB_LIFE", "ETB_PING", "ETB_PT", "ETB_SCOPE",
+    "ETB_REPEAT", "DEATH_LIFE", "DIES_TOKENS", "DIES_TOKEN_KIND", "ENTERS_X_KIND", "SPELL",
+    "SPELL_AMOUNT", "SPELL_BY_X", "SPELL_PAY_X_LIFE", "SPELL_EXILE_IF_DIES", "SPELL_TO_LIBRARY",
+    "SPELL_KIND",
+)  # fmt: skip
+(
+    T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
+    T_BASE_P, T_BASE_T, T_PERSIST, T_UNDYING, T_KEYWORDS, T_ANTHEM_P, T_ANTHEM_T, T_ALL_P,
+    T_ALL_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_NO_COUNTERS_ALL, T_NO_MINUS_YOURS,
+    T_HAS_MODIFIER, T_MOD_KIND, T_MOD_CREATURES_ONLY, T_MOD_ADD, T_MOD_FACTOR, T_TOKENS_DOUBLED,
+    T_EXILE_ALL_GY, T_EXILE_OPP_GY, T_HAS_ETB, T_ETB_LIFE, T_ETB_PING, T_ETB_PT, T_ETB_SCOPE,
+    T_ETB_REPEAT, T_DEATH_LIFE, T_DIES_TOKENS, T_DIES_TOKEN_KIND, T_ENTERS_X_KIND, T_SPELL,
+    T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
+    T_SPELL_KIND,
+) = range(len(TABLE_COLUMNS))  # fmt: skip
+TB = np.stack([getattr(tb, name).astype(np.int64) for name in TABLE_COLUMNS])
+
+
+class KState(NamedTuple):
+    """The ``WipeState`` arrays the kernel reads and writes (same names, same shapes)."""
+
+    n_players: np.ndarray  # (T,) int8
+    active: np.ndarray  # (T,) int8
+    life: np.ndarray  # (T, P) int32
+    status: np.ndarray  # (T,) int8
+    seq: np.ndarray  # (T,) int32
+    next_order: np.ndarray  # (T,) int32
+    tokens_made: np.ndarray  # (T,) int16
+    n_returned: np.ndarray  # (T,) int16
+    slots: tuple[np.ndarray, ...]  # the SLOT_FIELDS, (T, N) each
+    last_known_power: np.ndarray  # (T, N, LKI_RING) int16
+    last_known_obj: np.ndarray  # (T, N, LKI_RING) int16
+    delayed_source: np.ndarray  # (T, G) int16
+    delayed_obj: np.ndarray  # (T, G) int16
+    delayed_controller: np.ndarray  # (T, G) int8
+    delayed_amount: np.ndarray  # (T, G) int16
+    returned_slot: np.ndarray  # (T, R) int16
+    returned_by: np.ndarray  # (T, R) int8
+    spell_zone: np.ndarray  # (T, E) int8
+    rejected: np.ndarray  # (T, E) int8
+
+
+def kstate(state: WipeState) -> KState:
+    """The kernel's view of ``state``: the same arrays, not copies."""
+    fields = {n: getattr(state, n) for n in KState._fields if n != "slots"}
+    return KState(slots=tuple(getattr(state, n) for n in SLOT_FIELDS), **fields)
+
+
+def events(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
+    """The event arrays of ``inputs`` (EVENT_FIELDS order), contiguous int16."""
+    return tuple(np.ascontiguousarray(getattr(inputs, n), dtype=np.int16) for n in EVENT_FIELDS)
+
+
+@njit
+def _row_in(dst: np.ndarray, row: int, src: np.ndarray, i: int) -> None:
+    for k in range(src.shape[1]):
+        dst[row, k] = src[i, k]
+
+
+@njit
+def _row_out(src: np.ndarray, row: int, dst: np.ndarray, i: int) -> None:
+    for k in range(dst.shape[1]):
+        dst[i, k] = src[row, k]

@@ -1,0 +1,226 @@
+"""The workloads of ``cauldron bench``: experiment tables, and how each is drawn, run and replayed.
+
+A workload is an experiment table (what a TOML file parses to): validated like any file and
+drawn by its shape's own draws, so the bench times the trials ``cauldron run`` draws. A
+workload is built by name inside the process that measures it (see ``sim.bench``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine import reference
+from engine.batch.mana import run_mana
+from engine.batch.mana_convert import mana_batch_outcome, mana_comparable, mana_trial_scenario
+from engine.batch.wipe import run_wipe
+from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
+from sim.config.experiment import parse_experiment
+from sim.shapes.mana.config import ManaConfig
+from sim.shapes.mana.draws import draw_mana_batch
+from sim.shapes.wipe.config import WipeConfig
+from sim.shapes.wipe.draws import draw_wipe_batch
+
+PERSIST_WIPE_2P_12: dict[str, Any] = {
+    "shape": "wipe",
+    "players": {"count": 2},
+    "slots": [
+        {
+            "count": 12,
+            "cards": {
+                "Kitchen Finks": 1,
+                "Safehold Elite": 1,
+                "Murderous Redcap": 1,
+                "Young Wolf": 1,
+                "Grizzly Bears": 1,
+                "Llanowar Elves": 1,
+            },
+            "controller": "random",
+            "plus_counters": {"0": 0.85, "1": 0.075, "2": 0.075},
+            "minus_counters": 0.2,
+            "token": 0.15,
+            "tapped": 0.2,
+            "grant": {"persist": 0.2},
+        }
+    ],
+    "events": [
+        {
+            "cards": {
+                "Wrath of God": 1,
+                "Damnation": 1,
+                "Black Sun's Zenith": 1,
+                "Infest": 1,
+                "Pyroclasm": 1,
+            },
+            "x": [1, 2, 3],
+            "caster": "random",
+        }
+    ],
+}
+
+# Ten mana sources and statics per trial, ten activations in a random order with random
+# colors and replacement orders: could-produce, rejections, replacements and triggers.
+MANA_TAP_2P_10: dict[str, Any] = {
+    "shape": "mana",
+    "players": {"count": 2},
+    "slots": [
+        {
+            "count": 10,
+            "cards": {
+                "Forest": 3,
+                "Island": 2,
+                "Mountain": 2,
+                "Llanowar Elves": 3,
+                "Sol Ring": 2,
+                "Reflecting Pool": 2,
+                "Exotic Orchard": 2,
+                "Gaea's Cradle": 1,
+                "Springleaf Drum": 1,
+                "Pili-Pala": 1,
+                "Mana Flare": 1,
+                "Mana Reflection": 1,
+                "Contamination": 1,
+            },
+            "controller": "random",
+            "tapped": 0.1,
+            "since_turn_start": 0.8,
+            "counters": {"charge": [0, 1, 2, 3], "luck": [0, 1, 2, 3], "mining": [0, 1, 2, 3]},
+        }
+    ],
+    "taps": {
+        "whose": "all",
+        "count": 10,
+        "wrap": True,
+        "retap": 0.1,
+        "color": {"none": 0.5, **dict.fromkeys("WUBRGC", 1 / 12)},
+        "replacement_order": {"random": 0.5, "listed": 0.5},
+        "tap_creature": {"first": 0.7, "any": 0.3},
+    },
+}
+
+# Ten persist and undying creatures (and fodder) spread over the seats, some with counters from
+# earlier turns, some tokens, some granted an extra persist or undying: the boards of the two
+# workloads below.
+_RETURNING_CREATURES: dict[str, Any] = {
+    "count": 10,
+    "cards": {
+        "Kitchen Finks": 3,
+        "Safehold Elite": 2,
+        "Young Wolf": 2,
+        "Murderous Redcap": 1,
+        "Grizzly Bears": 1,
+        "Llanowar Elves": 1,
+    },
+    "controller": "random",
+    "plus_counters": {"0": 0.8, "1": 0.15, "2": 0.05},
+    "minus_counters": 0.15,
+    "token": 0.1,
+    "grant": {"persist": 0.1, "undying": 0.1},
+}
+
+# Four players; the returning creatures, and four slots (a quarter empty) of the counter
+# modifiers: Melira and Solemnity (no -1/-1 or no counters at all), Vizier of Remedies (one
+# fewer), Hardened Scales (one more +1/+1), Doubling Season (twice as many), Glorious Anthem
+# (+1/+1). Two wipes in sequence: Wrath of God by the active player, then Black Sun's Zenith or
+# Infest by a random player, so the second wipe meets the returned creatures and their counters.
+COUNTERS_4P: dict[str, Any] = {
+    "shape": "wipe",
+    "players": {"count": 4, "active": "random"},
+    "slots": [
+        _RETURNING_CREATURES,
+        {
+            "count": 4,
+            "cards": {
+                "Melira, Sylvok Outcast": 2,
+                "Solemnity": 1,
+                "Vizier of Remedies": 2,
+                "Hardened Scales": 2,
+                "Doubling Season": 1,
+                "Glorious Anthem": 2,
+            },
+            "empty": 0.25,
+            "controller": "random",
+        },
+    ],
+    "events": [
+        {"cards": {"Wrath of God": 1}, "caster": "active"},
+        {"cards": {"Black Sun's Zenith": 1, "Infest": 1}, "x": [1, 2, 3], "caster": "random"},
+    ],
+    "choices": {"trigger_order": "random", "targets": "random"},
+}
+
+# Massacre Girl cast by the active player against the returning creatures, 2 to 4 players: each
+# death gives every other creature -1/-1 again, persist returns meet the later shrinks.
+MASSACRE_CHAIN: dict[str, Any] = {
+    "shape": "wipe",
+    "players": {"count": [2, 3, 4], "active": "random"},
+    "slots": [_RETURNING_CREATURES],
+    "events": [{"cards": {"Massacre Girl": 1}, "caster": "active"}],
+    "choices": {"trigger_order": "random", "targets": "random"},
+}
+
+# in the order ``cauldron bench`` runs them; "mixed-timeline" (mana activations, an activated
+# ability and a wipe in one trial) is not here: no experiment shape can express it yet (#11)
+TABLES: dict[str, dict[str, Any]] = {
+    "persist-wipe-2p-12": PERSIST_WIPE_2P_12,
+    "mana-tap-2p-10": MANA_TAP_2P_10,
+    "counters-4p": COUNTERS_4P,
+    "massacre-chain": MASSACRE_CHAIN,
+}
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    draw: Callable[[np.random.Generator, int], Any]  # a batch of inputs
+    run: Callable[[Any], Any]  # inputs -> finished batch
+    replay: Callable[[Any, int], dict[str, Any]]  # trial i on the reference engine
+    outcome: Callable[[Any, int, Any], dict[str, Any]]  # trial i of a finished batch
+
+
+def _config(data: dict[str, Any], name: str) -> Any:
+    return parse_experiment(data, f"<bench {name}>", name.replace("-", "_")).points[0].config
+
+
+def _wipe_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
+    _, _, s, e = inputs.shape
+    naming = Naming.default(int(inputs.n_players[i]), s, e)
+    return comparable(batch_outcome(state, i, naming))
+
+
+def _mana_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
+    _, _, s, a = inputs.shape
+    naming = Naming.default(int(inputs.n_players[i]), s, a)
+    return mana_comparable(mana_batch_outcome(state, i, naming))
+
+
+def _wipe_workload(name: str, config: WipeConfig) -> Workload:
+    return Workload(
+        name,
+        lambda rng, n: draw_wipe_batch(rng, n, config),
+        run_wipe,
+        lambda inputs, i: comparable(reference.run(trial_scenario(inputs, i))),
+        _wipe_outcome,
+    )
+
+
+def _mana_workload(name: str, config: ManaConfig) -> Workload:
+    return Workload(
+        name,
+        lambda rng, n: draw_mana_batch(rng, n, config),
+        run_mana,
+        lambda inputs, i: mana_comparable(reference.run(mana_trial_scenario(inputs, i))),
+        _mana_outcome,
+    )
+
+
+def workload(name: str) -> Workload:
+    """The workload ``name`` (a key of ``TABLES``), its table parsed and validated."""
+    table = TABLES[name]
+    config = _config(table, name)
+    if table["shape"] == "mana":
+        return _mana_workload(name, config)
+    return _wipe_workload(name, config)

@@ -1,0 +1,124 @@
+"""The random mixes of the kernel's differential tests: the wipe mixes of ``mixes.py``
+restricted to the kernel's whitelist (its templates and event kinds), drawn as ``cauldron
+run`` draws them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.kernel.fits import EVENTS, KERNEL_OK
+from engine.batch.wipe_state import EV_CAST, WipeInputs
+from sim.shapes.wipe.config import WipeConfig
+from sim.shapes.wipe.draws import draw_wipe_batch
+from tests.batch.mixes import EVERY_MODE, OTHER_EVENTS, board_cards, cast_cards, wipe_mix
+
+KERNEL_EVENTS = tuple(e for e in OTHER_EVENTS if e != "pass_turn")
+
+
+def _kernel_only(cards: dict[str, float]) -> dict[str, float]:
+    return {name: w for name, w in cards.items() if KERNEL_OK[tb.INDEX[name.lower()]]}
+
+
+def _events(count: int, cast: float) -> list[dict[str, Any]]:
+    do = {"cast": cast, **{k: (1 - cast) / len(KERNEL_EVENTS) for k in KERNEL_EVENTS}}
+    event = {
+        "do": do,
+        "cards": _kernel_only(cast_cards()),
+        "x": [0, 1, 2, 3],
+        "caster": "random",
+        "modes": EVERY_MODE,
+        "amount": [0, 1, 2, 3],
+        "counter": {"+1/+1": 1, "-1/-1": 1},
+    }
+    return [dict(event) for _ in range(count)]
+
+
+def _slots(count: int, cards: dict[str, float], **extra: Any) -> dict[str, Any]:
+    return {
+        "count": count,
+        "cards": cards,
+        "controller": "random",
+        "plus_counters": {"0": 0.8, "1": 0.1, "2": 0.1},
+        "minus_counters": 0.15,
+        "token": 0.15,
+        "tapped": 0.2,
+        "grant": {"persist": 0.3, "undying": 0.15},
+        "legal_start": False,
+        **extra,
+    }
+
+
+# every card the kernel models, up to four players, every whitelisted event kind
+KERNEL_EVERYTHING = wipe_mix(
+    {
+        "players": {"count": [2, 3, 4]},
+        "slots": [
+            _slots(
+                8,
+                _kernel_only(board_cards()),
+                empty=0.2,
+                foreign_owner=0.1,
+                damage=0.1,
+                not_creature=0.05,
+            )
+        ],
+        "events": _events(3, 0.6),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+# the boards of the slow general kernels: counter rules, doublers, lords, Massacre Girl
+KERNEL_COUNTERS = wipe_mix(
+    {
+        "players": {"count": [2, 3, 4]},
+        "slots": [
+            _slots(
+                10,
+                dict.fromkeys(
+                    [
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Murderous Redcap",
+                        "Young Wolf",
+                        "Melira, Sylvok Outcast",
+                        "Vizier of Remedies",
+                        "Mikaeus, the Unhallowed",
+                        "Night of Souls' Betrayal",
+                        "Solemnity",
+                        "Hangarback Walker",
+                        "Massacre Wurm",
+                        "Hardened Scales",
+                        "Doubling Season",
+                        "Glorious Anthem",
+                        "Rest in Peace",
+                        "Leyline of the Void",
+                        "Walking Ballista",
+                    ],
+                    1.0,
+                ),
+            )
+        ],
+        "events": _events(2, 0.75),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+
+def draw(mix: WipeConfig, seed: int, trials: int) -> WipeInputs:
+    """A batch of the mix, drawn through the one draw path."""
+    return draw_wipe_batch(np.random.default_rng(seed), trials, mix)
+
+
+def exercised(inputs: WipeInputs) -> tuple[set[str], set[int]]:
+    """The templates of every card in the batch (boards and casts) and the event kinds."""
+    cards = np.unique(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    templates = {a.template for c in cards[cards >= 0] for a in tb.CARDS[c].abilities}
+    kinds = set(np.unique(inputs.ev_kind).tolist())
+    return templates, kinds
+
+
+def every_event_kind() -> set[int]:
+    return set(EVENTS) - {0} | {EV_CAST}
