@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.batch.mana import run_mana
 from engine.batch.mana_convert import mana_batch_outcome, mana_inputs_from_scenario
@@ -13,12 +13,43 @@ from engine.mana_types import MANA_TYPES
 from engine.scenario import Scenario
 
 
+# The largest number a scenario may give the batch engine (life, counters, damage, X, an
+# action's amount): its state holds them in 16 bits. A larger one is refused with this cap
+# named (exit 3), never wrapped around; the reference engine answers such scenarios.
+MAX_BATCH_NUMBER: Final = 2**15 - 1
+
+
+def _numbers(scenario: Scenario) -> list[tuple[str, int]]:
+    """Every number of the scenario the batch engine would store, with where it is."""
+    found = [(f"life.{p}", n) for p, n in scenario.life.items()]
+    for entry in scenario.battlefield:
+        found += [(f"{entry.id}.counters.{k}", n) for k, n in entry.counters.items()]
+        found += [(f"{entry.id}.damage", entry.damage), (f"{entry.id}.x", entry.x)]
+    for i, action in enumerate(scenario.actions):
+        found += [
+            (f"action[{i}].{key}", action.params[key])
+            for key in ("x", "amount")
+            if isinstance(action.params.get(key), int)
+        ]
+    return found
+
+
+def _check_numbers(scenario: Scenario) -> None:
+    for where, n in _numbers(scenario):
+        if not -MAX_BATCH_NUMBER <= n <= MAX_BATCH_NUMBER:
+            raise OutsideShapes(
+                f"{where} = {n} is past the batch engine's cap MAX_BATCH_NUMBER = "
+                f"{MAX_BATCH_NUMBER} (16-bit state; the reference engine answers it)"
+            )
+
+
 def run_scenario(scenario: Scenario) -> dict[str, Any]:
     """The outcome of a scenario of either experiment shape, or OutsideShapes saying why not.
 
     The batch engine keeps no event log (the reference engine explains each step); a wipe
     scenario's outcome has no mana, and ``could_produce`` comes only from the mana shape.
     """
+    _check_numbers(scenario)
     try:
         inputs, naming = wipe_inputs_from_scenario(scenario)
     except OutsideShapes as wipe_reason:
