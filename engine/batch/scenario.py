@@ -12,7 +12,6 @@ from engine.batch.wipe_convert import batch_outcome, wipe_inputs_from_scenario
 from engine.mana_types import MANA_TYPES
 from engine.scenario import Scenario
 
-
 # The largest number a scenario may give the batch engine (life, counters, damage, X, an
 # action's amount): its state holds them in 16 bits. A larger one is refused with this cap
 # named (exit 3), never wrapped around; the reference engine answers such scenarios.

@@ -106,6 +106,35 @@ KERNEL_COUNTERS = wipe_mix(
     }
 )
 
+# persist-heavy boards whose counter rules make mandatory loops (104.4b): draws in the kernel
+KERNEL_LOOPS = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            _slots(
+                8,
+                dict.fromkeys(
+                    [
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Young Wolf",
+                        "Melira, Sylvok Outcast",
+                        "Solemnity",
+                        "Hardened Scales",
+                        "Night of Souls' Betrayal",
+                        "Vizier of Remedies",
+                        "Doubling Season",
+                    ],
+                    1.0,
+                ),
+                grant={"persist": 0.6, "undying": 0.3},
+            )
+        ],
+        "events": _events(2, 0.75),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
 
 def draw(mix: WipeConfig, seed: int, trials: int) -> WipeInputs:
     """A batch of the mix, drawn through the one draw path."""

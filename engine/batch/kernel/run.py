@@ -3,10 +3,12 @@ Python loop over trials, one thread): copy the trial in, settle the board as giv
 each event, settling after each (CR 117.5: state-based actions, triggers onto the stack in
 APNAP order, resolve the top, repeat until the stack is empty), copy it out.
 
-Trials the kernel does not finish are handed back to the general kernels: in a batch where a
-mandatory loop is possible (104.4b, ``wipe_state.Features.loops``), a trial that resolves
-more than ``PATIENCE`` stack items in one settle, or that ends unsupported (a cap reached
-inside what may be a loop); the general kernels' loop watch decides them.
+In a batch where a mandatory loop is possible (104.4b, ``wipe_state.Features.loops``) the
+kernel keeps the general kernels' loop watch (``kernel.loops``: the same hashes, the same
+HISTORY cap, the same draw and unsupported verdicts), so it finishes every trial itself. The
+watch costs a board digest per resolution, so a trial first plays unwatched: the watch can only stop
+a trial that, unwatched, loops on past PATIENCE resolutions in one settle or reaches a cap
+(ends unsupported), and only such a trial is played again from its start with the watch.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from numba import literal_unroll
 from engine.batch.kernel import state as ks
 from engine.batch.kernel.events import apply_event
 from engine.batch.kernel.jit import entry, njit
+from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
 from engine.batch.kernel.sba import state_based_actions
-from engine.batch.kernel.stack import HANDED_BACK, HEIGHT, RESOLVED, place_triggers
+from engine.batch.kernel.stack import HEIGHT, WAITING, place_triggers
 from engine.batch.kernel.state import (
     ACTIVE,
     COUNT,
@@ -29,6 +32,7 @@ from engine.batch.kernel.state import (
     DELAYED_OBJ,
     DELAYED_SOURCE,
     EV_ROWS,
+    HAS_LOOPS,
     L_ROWS,
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
@@ -54,43 +58,57 @@ from engine.batch.wipe_state import (
     LKI_RING,
     OK,
     STACK_DEPTH,
-    UNSUPPORTED,
     WipeInputs,
     WipeState,
 )
 
-PATIENCE = 64  # resolutions in one settle before a possibly looping trial is handed back
-NO_LOOPS = 1 << 30  # without a possible loop every trial terminates (wipe_state.Features)
+PATIENCE = 64  # resolutions in one settle before a trial that may loop is played again watched
 
 
 @njit
-def settle(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray) -> None:
-    """Run SBAs, triggers and the stack until the stack is empty."""
-    W[COUNT, RESOLVED] = 0
+def settle(
+    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, H: np.ndarray, watch: bool
+) -> None:
+    """Run SBAs, triggers and the stack until the stack is empty. With ``watch``, look for a
+    mandatory loop before each resolution (104.4b); without, stop a settle that runs past
+    PATIENCE resolutions (``LONG``: the trial is played again with the watch)."""
+    new_settle(W)
+    resolved = 0
     while True:
         while state_based_actions(L, X, W, TB):
             pass
         place_triggers(L, X, W)
         if W[COUNT, HEIGHT] == 0 or X[STATUS] != OK:
             return
-        if W[COUNT, RESOLVED] >= W[LAYOUT, 2]:
-            W[COUNT, HANDED_BACK] = 1
+        if watch and endless(L, X, W, H, W[COUNT, HEIGHT]):
+            return
+        if not watch and resolved >= PATIENCE:
+            W[COUNT, LONG] = 1
             return
         resolve_top(L, X, W, TB)
-        W[COUNT, RESOLVED] += 1
+        resolved += 1
+        if watch:
+            popped(W, H, W[COUNT, HEIGHT])
 
 
 @njit
-def play_trial(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, EV: np.ndarray) -> None:
+def play_trial(
+    L: np.ndarray,
+    X: np.ndarray,
+    W: np.ndarray,
+    TB: np.ndarray,
+    EV: np.ndarray,
+    H: np.ndarray,
+    watch: bool,
+) -> None:
     """One trial: the board as given, then every event."""
-    for k in range(4):
-        W[COUNT, k] = 0
-    settle(L, X, W, TB)
+    W[COUNT, WAITING], W[COUNT, HEIGHT], W[COUNT, LONG] = 0, 0, 0
+    settle(L, X, W, TB, H, watch)
     for e in range(EV.shape[1]):
-        if X[STATUS] != OK or W[COUNT, HANDED_BACK] > 0:
+        if X[STATUS] != OK or W[COUNT, LONG]:
             return
         apply_event(L, X, W, TB, EV, e)
-        settle(L, X, W, TB)
+        settle(L, X, W, TB, H, watch)
 
 
 @njit
@@ -156,36 +174,35 @@ def run_trials(
     events: tuple[np.ndarray, ...],
     TB: np.ndarray,
     W: np.ndarray,
-    handed_back: np.ndarray,
 ) -> None:
-    """Every trial of the batch; ``handed_back`` (T,) marks those left to the general
-    kernels. The buffers are allocated once, here, and reused trial after trial."""
+    """Every trial of the batch. The buffers are allocated once, here, and reused trial
+    after trial."""
     n, e = S.slots[0].shape[1], S.spell_zone.shape[1]
     L = np.zeros((L_ROWS, n), dtype=np.int64)
     X = np.zeros(RETURNED_SLOT + 2 * S.returned_slot.shape[1], dtype=np.int64)
     EV = np.zeros((EV_ROWS, e), dtype=np.int64)
-    loops = W[LAYOUT, 2] < NO_LOOPS
+    H = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
+    loops = W[LAYOUT, HAS_LOOPS] != 0
     for i in range(S.status.shape[0]):
         _load(S, events, i, L, X, EV)
-        play_trial(L, X, W, TB, EV)
+        play_trial(L, X, W, TB, EV, H, False)
+        if loops and (W[COUNT, LONG] or X[STATUS] != OK):
+            _load(S, events, i, L, X, EV)  # again, watching for a loop (104.4b)
+            play_trial(L, X, W, TB, EV, H, True)
         _store(S, i, L, X, EV)
-        handed_back[i] = W[COUNT, HANDED_BACK] > 0 or (loops and X[STATUS] == UNSUPPORTED)
 
 
-def run_kernel(state: WipeState, inputs: WipeInputs) -> np.ndarray:
+def run_kernel(state: WipeState, inputs: WipeInputs) -> None:
     """Run every trial of ``state`` (laid out by ``wipe.new_state`` with the general kernels'
-    bookkeeping) in place; return the mask of trials handed back."""
+    bookkeeping) in place."""
     n = state.card.shape[1]
     W = np.zeros((W_ROWS, max(STACK_DEPTH, n, MAX_PLAYERS, 4)), dtype=np.int64)
-    patience = PATIENCE if state.features.loops else NO_LOOPS
     f = state.features
     W[LAYOUT, :6] = (
-        state.n_board, state.n_events, patience, state.returned_slot.shape[1],
+        state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
         f.anthem or f.all_pt or f.lord, f.legendary,
     )  # fmt: skip
-    handed_back = np.zeros(len(state.status), dtype=np.bool_)
-    run_trials(ks.kstate(state), ks.events(inputs), ks.TB, W, handed_back)
-    return handed_back
+    run_trials(ks.kstate(state), ks.events(inputs), ks.TB, W)
 
 
 def warm_up() -> float:
@@ -199,31 +216,9 @@ def warm_up() -> float:
 
 
 def run_on_kernel(inputs: WipeInputs, token_slots: int) -> WipeState:
-    """Run a batch that fits the kernel; the trials it hands back run on the general kernels
-    and are written back into the same state."""
-    from engine.batch.wipe import new_state, run_general  # wipe dispatches to this package
+    """Run a batch that fits the kernel: every trial finishes here (104.4b included)."""
+    from engine.batch.wipe import new_state  # wipe dispatches to this package
 
     state = new_state(inputs, token_slots, stack_depth=1)  # the general kernels' bookkeeping
-    rest = np.nonzero(run_kernel(state, inputs))[0]
-    if rest.size:
-        part = run_general(inputs.take(rest), token_slots)
-        state.widen_returns(part.returned_slot.shape[1])
-        put_back(state, rest, part)
+    run_kernel(state, inputs)
     return state
-
-
-_WRITTEN = (
-    *ks.SLOT_FIELDS, *(f for f in KState._fields if f != "slots"), "stamp",
-)  # fmt: skip
-
-
-def put_back(state: WipeState, rows: np.ndarray, part: WipeState) -> None:
-    """Write the state of the trials ``rows`` run on their own into ``state``. The part may
-    have fewer slots (no token slots when none of its cards makes tokens: its slot axis is a
-    prefix of the batch's); the stack buffers, empty once settled, are not outcomes."""
-    for name in dict.fromkeys(_WRITTEN):
-        value, other = getattr(state, name), getattr(part, name)
-        if value.shape[1:] == other.shape[1:]:
-            value[rows] = other
-        else:
-            value[rows, : other.shape[1]] = other

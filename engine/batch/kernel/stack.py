@@ -34,7 +34,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.wipe_state import OK, STACK_DEPTH, UNSUPPORTED
 
-WAITING, HEIGHT, RESOLVED, HANDED_BACK = 0, 1, 2, 3  # W[COUNT] entries
+WAITING, HEIGHT = 0, 1  # W[COUNT] entries (2 and 3: kernel.loops)
 
 
 @njit

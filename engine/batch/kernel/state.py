@@ -64,10 +64,10 @@ PENDING_KIND, PENDING_SOURCE, PENDING_DATA, PENDING_CONTROLLER, PENDING_OBJ, PEN
 )  # fmt: skip
 SORT_KEY, SORT_INDEX = 17, 18
 STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
-COUNT = 24  # [waiting triggers, stack height, resolutions this settle, handed back]
-LAYOUT = 25  # [board slots S, events E, resolutions before hand-back, returns recorded,
-#               HAS_STATICS, HAS_LEGENDS] (the last two from wipe_state.Features)
-HAS_STATICS, HAS_LEGENDS = 4, 5
+COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG]
+LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
+#               HAS_LEGENDS] (the flags from wipe_state.Features)
+HAS_LOOPS, HAS_STATICS, HAS_LEGENDS = 2, 4, 5
 W_ROWS = 26
 
 # -- TB (columns, C): the card tables
