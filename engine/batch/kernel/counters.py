@@ -31,40 +31,49 @@ _NO_ORDER = 1 << 40
 
 
 @njit
-def is_prohibited(L: np.ndarray, TB: np.ndarray, s: int, kind: int, entering: bool) -> bool:
+def is_prohibited(
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, entering: bool
+) -> bool:
     """Whether a prohibition stops every counter of ``kind`` on slot ``s`` (614.1)."""
-    creature = is_creature(L, s)
-    for k in range(L.shape[1]):
-        c = L[CARD, k]
-        if c < 0 or not is_alive(L, k) or (entering and k == s):
+    creature = is_creature(slot_rows, s)
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c < 0 or not is_alive(slot_rows, k) or (entering and k == s):
             continue
-        if TB[T_NO_COUNTERS_ALL, c]:
+        if card_table[T_NO_COUNTERS_ALL, c]:
             return True
-        mine = L[CONTROLLER, k] == L[CONTROLLER, s]
-        if kind == 1 and creature and TB[T_NO_MINUS_YOURS, c] and mine:
+        mine = slot_rows[CONTROLLER, k] == slot_rows[CONTROLLER, s]
+        if kind == 1 and creature and card_table[T_NO_MINUS_YOURS, c] and mine:
             return True
     return False
 
 
 @njit
-def _is_modifier(L: np.ndarray, TB: np.ndarray, k: int, kind: int, entering: int) -> bool:
-    c = L[CARD, k]
-    if c < 0 or not is_alive(L, k) or not TB[T_HAS_MODIFIER, c] or k == entering:
+def _is_modifier(
+    slot_rows: np.ndarray, card_table: np.ndarray, k: int, kind: int, entering: int
+) -> bool:
+    c = slot_rows[CARD, k]
+    if c < 0 or not is_alive(slot_rows, k) or not card_table[T_HAS_MODIFIER, c] or k == entering:
         return False
-    return bool(TB[T_MOD_KIND, c] == kind or TB[T_MOD_KIND, c] == 2)
+    return bool(card_table[T_MOD_KIND, c] == kind or card_table[T_MOD_KIND, c] == 2)
 
 
 @njit
 def _next_modifier(
-    L: np.ndarray, TB: np.ndarray, kind: int, after: int, after_slot: int, entering: int
+    slot_rows: np.ndarray,
+    card_table: np.ndarray,
+    kind: int,
+    after: int,
+    after_slot: int,
+    entering: int,
 ) -> int:
     """The modifier after (``after`` order, ``after_slot``) in board order, -1 if none (the
     slot ``entering`` excluded)."""
     best, best_order, best_slot = -1, _NO_ORDER, -1
-    for k in range(L.shape[1]):
-        if not _is_modifier(L, TB, k, kind, entering):
+    for k in range(slot_rows.shape[1]):
+        if not _is_modifier(slot_rows, card_table, k, kind, entering):
             continue
-        o = L[ORDER, k]
+        o = slot_rows[ORDER, k]
         if o < after or (o == after and k <= after_slot):
             continue
         if o < best_order or (o == best_order and k < best_slot):
@@ -74,36 +83,36 @@ def _next_modifier(
 
 @njit
 def counters_to_put(
-    L: np.ndarray, TB: np.ndarray, s: int, kind: int, amount: int, entering: bool
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, entering: bool
 ) -> int:
     """How many counters of ``kind`` (0 +1/+1, 1 -1/-1) ``amount`` becomes on slot ``s``.
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
     a source must be on the battlefield before the permanent begins to enter)."""
-    if is_prohibited(L, TB, s, kind, entering):
+    if is_prohibited(slot_rows, card_table, s, kind, entering):
         return 0
     own = s if entering else -1
     n = amount
-    creature = is_creature(L, s)
+    creature = is_creature(slot_rows, s)
     after, after_slot = -_NO_ORDER, -1
     while True:
-        k = _next_modifier(L, TB, kind, after, after_slot, own)
+        k = _next_modifier(slot_rows, card_table, kind, after, after_slot, own)
         if k < 0:
             return n
-        after, after_slot = L[ORDER, k], k
-        c = L[CARD, k]
-        if L[CONTROLLER, k] != L[CONTROLLER, s] or n <= 0:
+        after, after_slot = slot_rows[ORDER, k], k
+        c = slot_rows[CARD, k]
+        if slot_rows[CONTROLLER, k] != slot_rows[CONTROLLER, s] or n <= 0:
             continue
-        if TB[T_MOD_CREATURES_ONLY, c] and not creature:
+        if card_table[T_MOD_CREATURES_ONLY, c] and not creature:
             continue
-        n = max(n * TB[T_MOD_FACTOR, c] + TB[T_MOD_ADD, c], 0)
+        n = max(n * card_table[T_MOD_FACTOR, c] + card_table[T_MOD_ADD, c], 0)
 
 
 @njit
 def put_counters(
-    L: np.ndarray, TB: np.ndarray, s: int, kind: int, amount: int, entering: bool
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, entering: bool
 ) -> int:
     """Put counters on slot ``s`` after replacements; returns how many were put."""
-    n = counters_to_put(L, TB, s, kind, amount, entering)
-    L[PLUS if kind == 0 else MINUS, s] += n
+    n = counters_to_put(slot_rows, card_table, s, kind, amount, entering)
+    slot_rows[PLUS if kind == 0 else MINUS, s] += n
     return n

@@ -50,65 +50,86 @@ NOT_ON_BATTLEFIELD, CANNOT_PAY_LIFE = 1, 2  # wipe_state.REJECTIONS codes
 
 @njit
 def cast(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, EV: np.ndarray, e: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
 ) -> None:
     """CR 601.2 and 608.2: cast the event's card; it resolves at once (no responses)."""
-    c, by, x = EV[EV_CARD_, e], EV[EV_BY_, e], EV[EV_X_, e]
-    if TB[T_SPELL_PAY_X_LIFE, c]:
-        if X[LIFE + by] < x:  # CR 119.4
-            EV[REJECTED, e] = CANNOT_PAY_LIFE
+    c, by, x = event_rows[EV_CARD_, e], event_rows[EV_BY_, e], event_rows[EV_X_, e]
+    if card_table[T_SPELL_PAY_X_LIFE, c]:
+        if trial_vars[LIFE + by] < x:  # CR 119.4
+            event_rows[REJECTED, e] = CANNOT_PAY_LIFE
             return
-        X[LIFE + by] -= x
-    if TB[T_SPELL, c] > 0:
-        resolve_spell(L, X, W, TB, EV, e)
+        trial_vars[LIFE + by] -= x
+    if card_table[T_SPELL, c] > 0:
+        resolve_spell(slot_rows, trial_vars, work, card_table, event_rows, e)
         return
-    slot = W[LAYOUT, 0] + e  # the event's cast slot
-    set_card(L, TB, slot, c)
-    L[CONTROLLER, slot] = by
-    L[OWNER, slot] = by
-    cast_permanent(L, X, W, TB, slot, x)
+    slot = work[LAYOUT, 0] + e  # the event's cast slot
+    set_card(slot_rows, card_table, slot, c)
+    slot_rows[CONTROLLER, slot] = by
+    slot_rows[OWNER, slot] = by
+    cast_permanent(slot_rows, trial_vars, work, card_table, slot, x)
 
 
 @njit
 def targeted(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, EV: np.ndarray, e: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
 ) -> None:
     """An action on one permanent; rejected if that object is gone (400.7)."""
-    kind, target, amount = EV[EV_KIND_, e], EV[EV_TARGET_, e], EV[EV_AMOUNT_, e]
-    if target < 0 or L[ZONE, target] != BATTLEFIELD:
-        EV[REJECTED, e] = NOT_ON_BATTLEFIELD
+    kind, target, amount = (
+        event_rows[EV_KIND_, e],
+        event_rows[EV_TARGET_, e],
+        event_rows[EV_AMOUNT_, e],
+    )
+    if target < 0 or slot_rows[ZONE, target] != BATTLEFIELD:
+        event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
         return
     if kind == EV_DAMAGE:
-        if is_creature(L, target) and amount > 0:
-            L[DAMAGE, target] += amount  # CR 120.3e
+        if is_creature(slot_rows, target) and amount > 0:
+            slot_rows[DAMAGE, target] += amount  # CR 120.3e
     elif kind == EV_COUNTERS:
-        code = EV[EV_COUNTER_, e]
+        code = event_rows[EV_COUNTER_, e]
         if code == 0 or code == 1:
-            put_counters(L, TB, target, code, amount, False)
+            put_counters(slot_rows, card_table, target, code, amount, False)
     else:
-        clear_movers(W)
-        W[MOVERS, target] = 1
+        clear_movers(work)
+        work[MOVERS, target] = 1
         dest = GRAVEYARD  # destroy (701.8a) and sacrifice (701.21a)
         if kind == EV_EXILE:
             dest = EXILE
         elif kind == EV_BOUNCE:
             dest = HAND
-        leave(L, X, W, TB, dest)
+        leave(slot_rows, trial_vars, work, card_table, dest)
 
 
 @njit
 def apply_event(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, EV: np.ndarray, e: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
 ) -> None:
     """Perform event ``e`` (settling is the caller's)."""
-    kind = EV[EV_KIND_, e]
+    kind = event_rows[EV_KIND_, e]
     if kind == EV_CAST:
-        cast(L, X, W, TB, EV, e)
+        cast(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif EV_DESTROY <= kind <= EV_DAMAGE or kind == EV_COUNTERS:  # the targeted kinds
-        targeted(L, X, W, TB, EV, e)
+        targeted(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif kind == EV_DAMAGE_PLAYER:
-        X[LIFE + EV[EV_TARGET_, e]] -= max(EV[EV_AMOUNT_, e], 0)  # CR 120.3a
+        trial_vars[LIFE + event_rows[EV_TARGET_, e]] -= max(
+            event_rows[EV_AMOUNT_, e], 0
+        )  # CR 120.3a
     elif kind == EV_DAMAGE_ALL:
-        for s in range(L.shape[1]):
-            if is_creature(L, s):
-                L[DAMAGE, s] += max(EV[EV_AMOUNT_, e], 0)
+        for s in range(slot_rows.shape[1]):
+            if is_creature(slot_rows, s):
+                slot_rows[DAMAGE, s] += max(event_rows[EV_AMOUNT_, e], 0)

@@ -8,7 +8,7 @@ part of the stack worked through since that visit on top again, and it is a draw
 player's life is lower than at that visit. A settle that needs more than HISTORY visits
 without a draw is unsupported (the cap, as in the general kernels).
 
-H (rows, width) holds the visits of the settle under way and the stack's rolling hash; the
+``history`` (rows, width) holds the visits of the settle under way and the stack's rolling hash; the
 hashes are 64-bit words kept bit for bit in the int64 buffer.
 """
 
@@ -48,10 +48,10 @@ from engine.batch.wipe_state import (
     UNSUPPORTED,
 )
 
-VISITS, HASHED = 2, 3  # W[COUNT] entries: visits this settle, stack hashed up to this height
-LONG = 4  # W[COUNT]: an unwatched settle ran past the driver's patience
+VISITS, HASHED = 2, 3  # work[COUNT] entries: visits this settle, stack hashed up to this height
+LONG = 4  # work[COUNT]: an unwatched settle ran past the driver's patience
 
-# -- H (rows, width): one settle's visits, then the stack's rolling hash
+# -- history (rows, width): one settle's visits, then the stack's rolling hash
 H_BOARD, H_HEIGHT, H_CUM = 0, 1, 2  # per visit: the board digest, the stack's height and hash
 H_AFTER = 3  # per visit: the stack's height after the resolution that followed it
 H_LIFE = 4  # MAX_PLAYERS rows: life by seat at each visit
@@ -73,97 +73,105 @@ _HASHED_ROWS = np.array(
 
 
 @njit
-def new_settle(W: np.ndarray) -> None:
+def new_settle(work: np.ndarray) -> None:
     """A settle starts a new watch (the general kernels' watch lives for one settle)."""
-    W[COUNT, VISITS] = 0
-    W[COUNT, HASHED] = 0
+    work[COUNT, VISITS] = 0
+    work[COUNT, HASHED] = 0
 
 
 @njit
-def _hash_stack(W: np.ndarray, H: np.ndarray, height: int) -> None:
+def _hash_stack(work: np.ndarray, history: np.ndarray, height: int) -> None:
     """Bring the rolling hash up to ``height``: each item is kind, source and controller, as
     the reference engine's loop watch sees it (the stack changes only on top)."""
-    for pos in range(W[COUNT, HASHED], height):
+    for pos in range(work[COUNT, HASHED], height):
         raw = (
-            np.uint64(W[STACK_KIND, pos]) * np.uint64(1 << 40)
-            + np.uint64(W[STACK_SOURCE, pos]) * np.uint64(1 << 8)
-            + np.uint64(W[STACK_CONTROLLER, pos])
+            np.uint64(work[STACK_KIND, pos]) * np.uint64(1 << 40)
+            + np.uint64(work[STACK_SOURCE, pos]) * np.uint64(1 << 8)
+            + np.uint64(work[STACK_CONTROLLER, pos])
             + np.uint64(1)
         )
-        H[H_STACK, pos + 1] = np.int64(np.uint64(H[H_STACK, pos]) * _BASE + raw * _ITEM)
-    W[COUNT, HASHED] = height
+        history[H_STACK, pos + 1] = np.int64(np.uint64(history[H_STACK, pos]) * _BASE + raw * _ITEM)
+    work[COUNT, HASHED] = height
 
 
 @njit
-def board_hash(L: np.ndarray, X: np.ndarray) -> np.uint64:
+def board_hash(slot_rows: np.ndarray, trial_vars: np.ndarray) -> np.uint64:
     """The position without the stack, life totals or object numbers (``wipe_stack.board_hash``,
     ``engine.reference.loops.board_position``)."""
     digest = np.uint64(0)
-    for s in range(L.shape[1]):
-        h = np.uint64(L[ZONE, s])
-        if L[ZONE, s] != BATTLEFIELD:
+    for s in range(slot_rows.shape[1]):
+        h = np.uint64(slot_rows[ZONE, s])
+        if slot_rows[ZONE, s] != BATTLEFIELD:
             h *= _MIX_ALL
         else:
             for row in _HASHED_ROWS:
-                h = h * _MIX + np.uint64(L[row, s])
+                h = h * _MIX + np.uint64(slot_rows[row, s])
         digest += h * ((np.uint64(s + 1) * _WEIGHT) | np.uint64(1))
     for g in range(EFFECTS):
-        digest += np.uint64(X[DELAYED_SOURCE + g] + 2) * np.uint64(3 + g)
+        digest += np.uint64(trial_vars[DELAYED_SOURCE + g] + 2) * np.uint64(3 + g)
     return digest
 
 
 @njit
-def _repeats(H: np.ndarray, j: int, n: int, board: np.uint64, height: int) -> bool:
+def _repeats(history: np.ndarray, j: int, n: int, board: np.uint64, height: int) -> bool:
     """Whether visit ``j`` had this board and the part of the stack worked through since it
     (above the lowest the stack got) is on top of the stack again."""
-    then = H[H_HEIGHT, j]
-    if np.uint64(H[H_BOARD, j]) != board or height < then:
+    then = history[H_HEIGHT, j]
+    if np.uint64(history[H_BOARD, j]) != board or height < then:
         return False
     low = then
     for k in range(j, n):  # the lowest the stack got since (wipe_stack.LoopWatch.low)
-        low = min(low, H[H_AFTER, k])
+        low = min(low, history[H_AFTER, k])
     p = _POW[then - low]
-    then_top = np.uint64(H[H_CUM, j]) - np.uint64(H[H_STACK, low]) * p
-    now_top = np.uint64(H[H_STACK, height]) - np.uint64(H[H_STACK, height - (then - low)]) * p
+    then_top = np.uint64(history[H_CUM, j]) - np.uint64(history[H_STACK, low]) * p
+    now_top = (
+        np.uint64(history[H_STACK, height]) - np.uint64(history[H_STACK, height - (then - low)]) * p
+    )
     return bool(then_top == now_top)
 
 
 @njit
-def _life_not_lower(X: np.ndarray, H: np.ndarray, j: int) -> bool:
+def _life_not_lower(trial_vars: np.ndarray, history: np.ndarray, j: int) -> bool:
     """Whether no player's life is lower than at visit ``j`` (else the loop is not endless)."""
-    for p in range(X[N_LIFE]):  # noqa: SIM110 (a plain loop: no generator inside numba)
-        if X[LIFE + p] < H[H_LIFE + p, j]:
+    for p in range(trial_vars[N_LIFE]):  # noqa: SIM110 (a plain loop: no generator inside numba)
+        if trial_vars[LIFE + p] < history[H_LIFE + p, j]:
             return False
     return True
 
 
 @njit
-def endless(L: np.ndarray, X: np.ndarray, W: np.ndarray, H: np.ndarray, height: int) -> bool:
+def endless(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    history: np.ndarray,
+    height: int,
+) -> bool:
     """CR 104.4b: record this position before a resolution; whether the trial stops here (a
     draw, or unsupported once HISTORY visits are kept without one)."""
-    _hash_stack(W, H, height)
-    board = board_hash(L, X)
-    n = W[COUNT, VISITS]
+    _hash_stack(work, history, height)
+    board = board_hash(slot_rows, trial_vars)
+    n = work[COUNT, VISITS]
     for j in range(n - 1, -1, -1):  # the most recent matching visit decides
-        if _repeats(H, j, n, board, height):
-            if _life_not_lower(X, H, j):
-                X[STATUS] = DRAW
+        if _repeats(history, j, n, board, height):
+            if _life_not_lower(trial_vars, history, j):
+                trial_vars[STATUS] = DRAW
                 return True
             break
     if n >= HISTORY:
-        X[STATUS] = UNSUPPORTED
+        trial_vars[STATUS] = UNSUPPORTED
         return True
-    H[H_BOARD, n] = np.int64(board)
-    H[H_HEIGHT, n] = height
-    H[H_CUM, n] = H[H_STACK, height]
-    for p in range(X[N_LIFE]):
-        H[H_LIFE + p, n] = X[LIFE + p]
-    W[COUNT, VISITS] = n + 1
+    history[H_BOARD, n] = np.int64(board)
+    history[H_HEIGHT, n] = height
+    history[H_CUM, n] = history[H_STACK, height]
+    for p in range(trial_vars[N_LIFE]):
+        history[H_LIFE + p, n] = trial_vars[LIFE + p]
+    work[COUNT, VISITS] = n + 1
     return False
 
 
 @njit
-def popped(W: np.ndarray, H: np.ndarray, height: int) -> None:
+def popped(work: np.ndarray, history: np.ndarray, height: int) -> None:
     """The stack is down to ``height`` after the resolution that followed the last visit."""
-    H[H_AFTER, W[COUNT, VISITS] - 1] = height
-    W[COUNT, HASHED] = min(W[COUNT, HASHED], height)
+    history[H_AFTER, work[COUNT, VISITS] - 1] = height
+    work[COUNT, HASHED] = min(work[COUNT, HASHED], height)

@@ -67,142 +67,180 @@ PATIENCE = 64  # resolutions in one settle before a trial that may loop is playe
 
 @njit
 def settle(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, H: np.ndarray, watch: bool
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    history: np.ndarray,
+    watch: bool,
 ) -> None:
     """Run SBAs, triggers and the stack until the stack is empty. With ``watch``, look for a
     mandatory loop before each resolution (104.4b); without, stop a settle that runs past
     PATIENCE resolutions (``LONG``: the trial is played again with the watch)."""
-    new_settle(W)
+    new_settle(work)
     resolved = 0
     while True:
-        while state_based_actions(L, X, W, TB):
+        while state_based_actions(slot_rows, trial_vars, work, card_table):
             pass
-        place_triggers(L, X, W)
-        if W[COUNT, HEIGHT] == 0 or X[STATUS] != OK:
+        place_triggers(slot_rows, trial_vars, work)
+        if work[COUNT, HEIGHT] == 0 or trial_vars[STATUS] != OK:
             return
-        if watch and endless(L, X, W, H, W[COUNT, HEIGHT]):
+        if watch and endless(slot_rows, trial_vars, work, history, work[COUNT, HEIGHT]):
             return
         if not watch and resolved >= PATIENCE:
-            W[COUNT, LONG] = 1
+            work[COUNT, LONG] = 1
             return
-        resolve_top(L, X, W, TB)
+        resolve_top(slot_rows, trial_vars, work, card_table)
         resolved += 1
         if watch:
-            popped(W, H, W[COUNT, HEIGHT])
+            popped(work, history, work[COUNT, HEIGHT])
 
 
 @njit
 def play_trial(
-    L: np.ndarray,
-    X: np.ndarray,
-    W: np.ndarray,
-    TB: np.ndarray,
-    EV: np.ndarray,
-    H: np.ndarray,
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    history: np.ndarray,
     watch: bool,
 ) -> None:
     """One trial: the board as given, then every event."""
-    W[COUNT, WAITING], W[COUNT, HEIGHT], W[COUNT, LONG] = 0, 0, 0
-    settle(L, X, W, TB, H, watch)
-    for e in range(EV.shape[1]):
-        if X[STATUS] != OK or W[COUNT, LONG]:
+    work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
+    settle(slot_rows, trial_vars, work, card_table, history, watch)
+    for e in range(event_rows.shape[1]):
+        if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             return
-        apply_event(L, X, W, TB, EV, e)
-        settle(L, X, W, TB, H, watch)
+        apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
+        settle(slot_rows, trial_vars, work, card_table, history, watch)
 
 
 @njit
 def _load(
-    S: KState, events: tuple[np.ndarray, ...], i: int, L: np.ndarray, X: np.ndarray, EV: np.ndarray
+    kstate: KState,
+    events: tuple[np.ndarray, ...],
+    i: int,
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    event_rows: np.ndarray,
 ) -> None:
     """Copy trial ``i`` into the buffers."""
     row = 0
-    for arr in literal_unroll(S.slots):
-        for k in range(L.shape[1]):
-            L[row, k] = arr[i, k]
+    for arr in literal_unroll(kstate.slots):
+        for k in range(slot_rows.shape[1]):
+            slot_rows[row, k] = arr[i, k]
         row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
     for r in range(LKI_RING):
-        for k in range(L.shape[1]):
-            L[LAST_KNOWN_POWER + r, k] = S.last_known_power[i, k, r]
-            L[LAST_KNOWN_OBJ + r, k] = S.last_known_obj[i, k, r]
-    X[N_PLAYERS], X[ACTIVE], X[STATUS] = S.n_players[i], S.active[i], S.status[i]
-    X[SEQ], X[NEXT_ORDER], X[TOKENS_MADE] = S.seq[i], S.next_order[i], S.tokens_made[i]
-    X[N_RETURNED], X[N_LIFE] = S.n_returned[i], S.life.shape[1]
-    for p in range(S.life.shape[1]):
-        X[LIFE + p] = S.life[i, p]
+        for k in range(slot_rows.shape[1]):
+            slot_rows[LAST_KNOWN_POWER + r, k] = kstate.last_known_power[i, k, r]
+            slot_rows[LAST_KNOWN_OBJ + r, k] = kstate.last_known_obj[i, k, r]
+    trial_vars[N_PLAYERS], trial_vars[ACTIVE], trial_vars[STATUS] = (
+        kstate.n_players[i],
+        kstate.active[i],
+        kstate.status[i],
+    )
+    trial_vars[SEQ], trial_vars[NEXT_ORDER], trial_vars[TOKENS_MADE] = (
+        kstate.seq[i],
+        kstate.next_order[i],
+        kstate.tokens_made[i],
+    )
+    trial_vars[N_RETURNED], trial_vars[N_LIFE] = kstate.n_returned[i], kstate.life.shape[1]
+    for p in range(kstate.life.shape[1]):
+        trial_vars[LIFE + p] = kstate.life[i, p]
     for g in range(EFFECTS):
-        X[DELAYED_SOURCE + g], X[DELAYED_OBJ + g] = S.delayed_source[i, g], S.delayed_obj[i, g]
-        X[DELAYED_CONTROLLER + g] = S.delayed_controller[i, g]
-        X[DELAYED_AMOUNT + g] = S.delayed_amount[i, g]
-    for e in range(EV.shape[1]):
+        trial_vars[DELAYED_SOURCE + g], trial_vars[DELAYED_OBJ + g] = (
+            kstate.delayed_source[i, g],
+            kstate.delayed_obj[i, g],
+        )
+        trial_vars[DELAYED_CONTROLLER + g] = kstate.delayed_controller[i, g]
+        trial_vars[DELAYED_AMOUNT + g] = kstate.delayed_amount[i, g]
+    for e in range(event_rows.shape[1]):
         for f in range(len(events)):
-            EV[f, e] = events[f][i, e]
-        EV[SPELL_ZONE, e], EV[REJECTED, e] = S.spell_zone[i, e], S.rejected[i, e]
+            event_rows[f, e] = events[f][i, e]
+        event_rows[SPELL_ZONE, e], event_rows[REJECTED, e] = (
+            kstate.spell_zone[i, e],
+            kstate.rejected[i, e],
+        )
 
 
 @njit
-def _store(S: KState, i: int, L: np.ndarray, X: np.ndarray, EV: np.ndarray) -> None:
+def _store(
+    kstate: KState, i: int, slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray
+) -> None:
     """Copy the buffers back into trial ``i``."""
     row = 0
-    for arr in literal_unroll(S.slots):
-        for k in range(L.shape[1]):
-            arr[i, k] = L[row, k]
+    for arr in literal_unroll(kstate.slots):
+        for k in range(slot_rows.shape[1]):
+            arr[i, k] = slot_rows[row, k]
         row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
     for r in range(LKI_RING):
-        for k in range(L.shape[1]):
-            S.last_known_power[i, k, r] = L[LAST_KNOWN_POWER + r, k]
-            S.last_known_obj[i, k, r] = L[LAST_KNOWN_OBJ + r, k]
-    S.status[i], S.seq[i], S.next_order[i] = X[STATUS], X[SEQ], X[NEXT_ORDER]
-    S.tokens_made[i], S.n_returned[i] = X[TOKENS_MADE], X[N_RETURNED]
-    for p in range(S.life.shape[1]):
-        S.life[i, p] = X[LIFE + p]
+        for k in range(slot_rows.shape[1]):
+            kstate.last_known_power[i, k, r] = slot_rows[LAST_KNOWN_POWER + r, k]
+            kstate.last_known_obj[i, k, r] = slot_rows[LAST_KNOWN_OBJ + r, k]
+    kstate.status[i], kstate.seq[i], kstate.next_order[i] = (
+        trial_vars[STATUS],
+        trial_vars[SEQ],
+        trial_vars[NEXT_ORDER],
+    )
+    kstate.tokens_made[i], kstate.n_returned[i] = trial_vars[TOKENS_MADE], trial_vars[N_RETURNED]
+    for p in range(kstate.life.shape[1]):
+        kstate.life[i, p] = trial_vars[LIFE + p]
     for g in range(EFFECTS):
-        S.delayed_source[i, g], S.delayed_obj[i, g] = X[DELAYED_SOURCE + g], X[DELAYED_OBJ + g]
-        S.delayed_controller[i, g] = X[DELAYED_CONTROLLER + g]
-        S.delayed_amount[i, g] = X[DELAYED_AMOUNT + g]
-    returns = S.returned_slot.shape[1]
-    for r in range(X[N_RETURNED]):
-        S.returned_slot[i, r] = X[RETURNED_SLOT + r]
-        S.returned_by[i, r] = X[RETURNED_SLOT + returns + r]
-    for e in range(EV.shape[1]):
-        S.spell_zone[i, e], S.rejected[i, e] = EV[SPELL_ZONE, e], EV[REJECTED, e]
+        kstate.delayed_source[i, g], kstate.delayed_obj[i, g] = (
+            trial_vars[DELAYED_SOURCE + g],
+            trial_vars[DELAYED_OBJ + g],
+        )
+        kstate.delayed_controller[i, g] = trial_vars[DELAYED_CONTROLLER + g]
+        kstate.delayed_amount[i, g] = trial_vars[DELAYED_AMOUNT + g]
+    returns = kstate.returned_slot.shape[1]
+    for r in range(trial_vars[N_RETURNED]):
+        kstate.returned_slot[i, r] = trial_vars[RETURNED_SLOT + r]
+        kstate.returned_by[i, r] = trial_vars[RETURNED_SLOT + returns + r]
+    for e in range(event_rows.shape[1]):
+        kstate.spell_zone[i, e], kstate.rejected[i, e] = (
+            event_rows[SPELL_ZONE, e],
+            event_rows[REJECTED, e],
+        )
 
 
 @entry
 def run_trials(
-    S: KState,
+    kstate: KState,
     events: tuple[np.ndarray, ...],
-    TB: np.ndarray,
-    W: np.ndarray,
+    card_table: np.ndarray,
+    work: np.ndarray,
 ) -> None:
     """Every trial of the batch. The buffers are allocated once, here, and reused trial
     after trial."""
-    n, e = S.slots[0].shape[1], S.spell_zone.shape[1]
-    L = np.zeros((L_ROWS, n), dtype=np.int64)
-    X = np.zeros(RETURNED_SLOT + 2 * S.returned_slot.shape[1], dtype=np.int64)
-    EV = np.zeros((EV_ROWS, e), dtype=np.int64)
-    H = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
-    loops = W[LAYOUT, HAS_LOOPS] != 0
-    for i in range(S.status.shape[0]):
-        _load(S, events, i, L, X, EV)
-        play_trial(L, X, W, TB, EV, H, False)
-        if loops and (W[COUNT, LONG] or X[STATUS] != OK):
-            _load(S, events, i, L, X, EV)  # again, watching for a loop (104.4b)
-            play_trial(L, X, W, TB, EV, H, True)
-        _store(S, i, L, X, EV)
+    n, e = kstate.slots[0].shape[1], kstate.spell_zone.shape[1]
+    slot_rows = np.zeros((L_ROWS, n), dtype=np.int64)
+    trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
+    event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)
+    history = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
+    loops = work[LAYOUT, HAS_LOOPS] != 0
+    for i in range(kstate.status.shape[0]):
+        _load(kstate, events, i, slot_rows, trial_vars, event_rows)
+        play_trial(slot_rows, trial_vars, work, card_table, event_rows, history, False)
+        if loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
+            _load(
+                kstate, events, i, slot_rows, trial_vars, event_rows
+            )  # again, watching for a loop (104.4b)
+            play_trial(slot_rows, trial_vars, work, card_table, event_rows, history, True)
+        _store(kstate, i, slot_rows, trial_vars, event_rows)
 
 
 def run_kernel(state: WipeState, inputs: WipeInputs) -> None:
     """Run every trial of ``state`` (laid out by ``wipe.new_state`` with the general kernels'
     bookkeeping) in place."""
     n = state.card.shape[1]
-    W = np.zeros((W_ROWS, max(STACK_DEPTH, n, MAX_PLAYERS, 4)), dtype=np.int64)
+    work = np.zeros((W_ROWS, max(STACK_DEPTH, n, MAX_PLAYERS, 4)), dtype=np.int64)
     f = state.features
-    W[LAYOUT, :6] = (
+    work[LAYOUT, :6] = (
         state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
         f.anthem or f.all_pt or f.lord, f.legendary,
     )  # fmt: skip
-    run_trials(ks.kstate(state), ks.events(inputs), ks.TB, W)
+    run_trials(ks.kstate(state), ks.events(inputs), ks.card_table, work)
 
 
 def warm_up() -> float:

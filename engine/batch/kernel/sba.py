@@ -34,82 +34,91 @@ from engine.batch.wipe_state import GRAVEYARD, OK, UNSUPPORTED
 
 
 @njit
-def _dies(L: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int) -> bool:
-    """704.5f, 704.5g, 704.5h for slot ``s`` (W's statics current)."""
-    if not is_creature(L, s):
+def _dies(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    """704.5f, 704.5g, 704.5h for slot ``s`` (``work``'s statics current)."""
+    if not is_creature(slot_rows, s):
         return False
-    t = toughness(L, W, TB, s)
-    damage = L[DAMAGE, s]
-    return (t <= 0) | (damage >= t) | ((damage > 0) & (L[DEATHTOUCH_DAMAGE, s] != 0))  # type: ignore[no-any-return]
+    t = toughness(slot_rows, work, card_table, s)
+    damage = slot_rows[DAMAGE, s]
+    return (t <= 0) | (damage >= t) | ((damage > 0) & (slot_rows[DEATHTOUCH_DAMAGE, s] != 0))  # type: ignore[no-any-return]
 
 
 @njit
-def _is_legend(L: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int) -> bool:
-    c = L[CARD, s]
-    return bool(c >= 0 and is_alive(L, s) and TB[T_IS_LEGENDARY, c] and not W[MOVERS, s])
+def _is_legend(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    c = slot_rows[CARD, s]
+    return bool(
+        c >= 0 and is_alive(slot_rows, s) and card_table[T_IS_LEGENDARY, c] and not work[MOVERS, s]
+    )
 
 
 @njit
-def _legend_rule(L: np.ndarray, W: np.ndarray, TB: np.ndarray) -> None:
+def _legend_rule(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
     """704.5j: of two legendary permanents with one name and controller, the later goes."""
-    n = L.shape[1]
+    n = slot_rows.shape[1]
     for s in range(n):
-        W[GROUP, s] = 0
-    if not W[LAYOUT, HAS_LEGENDS]:
+        work[GROUP, s] = 0
+    if not work[LAYOUT, HAS_LEGENDS]:
         return
     legends = 0
     for s in range(n):
-        legends += _is_legend(L, W, TB, s)
+        legends += _is_legend(slot_rows, work, card_table, s)
     if legends < 2:
         return
     for s in range(n):
-        if not _is_legend(L, W, TB, s):
+        if not _is_legend(slot_rows, work, card_table, s):
             continue
         for k in range(n):
             if (
-                _is_legend(L, W, TB, k)
-                and L[CARD, k] == L[CARD, s]
-                and L[CONTROLLER, k] == L[CONTROLLER, s]
-                and L[ORDER, k] < L[ORDER, s]
+                _is_legend(slot_rows, work, card_table, k)
+                and slot_rows[CARD, k] == slot_rows[CARD, s]
+                and slot_rows[CONTROLLER, k] == slot_rows[CONTROLLER, s]
+                and slot_rows[ORDER, k] < slot_rows[ORDER, s]
             ):
-                W[GROUP, s] = 1
+                work[GROUP, s] = 1
                 break
     for s in range(n):
-        W[MOVERS, s] |= W[GROUP, s]
+        work[MOVERS, s] |= work[GROUP, s]
 
 
 @njit
-def _annihilate(L: np.ndarray, W: np.ndarray) -> bool:
+def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> bool:
     """704.5q: remove N of each kind, N the smaller count."""
     changed = False
-    for s in range(L.shape[1]):
-        if is_alive(L, s) and not W[MOVERS, s] and L[PLUS, s] > 0 and L[MINUS, s] > 0:
-            n = min(L[PLUS, s], L[MINUS, s])
-            L[PLUS, s] -= n
-            L[MINUS, s] -= n
+    for s in range(slot_rows.shape[1]):
+        if (
+            is_alive(slot_rows, s)
+            and not work[MOVERS, s]
+            and slot_rows[PLUS, s] > 0
+            and slot_rows[MINUS, s] > 0
+        ):
+            n = min(slot_rows[PLUS, s], slot_rows[MINUS, s])
+            slot_rows[PLUS, s] -= n
+            slot_rows[MINUS, s] -= n
             changed = True
     return changed
 
 
 @njit
-def state_based_actions(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray) -> bool:
+def state_based_actions(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> bool:
     """One round, all at once (704.3); returns whether anything happened."""
-    if X[STATUS] != OK:
+    if trial_vars[STATUS] != OK:
         return False
-    n = L.shape[1]
-    refresh(L, W, TB)
+    n = slot_rows.shape[1]
+    refresh(slot_rows, work, card_table)
     for s in range(n):
-        W[MOVERS, s] = _dies(L, W, TB, s)
-    _legend_rule(L, W, TB)
+        work[MOVERS, s] = _dies(slot_rows, work, card_table, s)
+    _legend_rule(slot_rows, work, card_table)
     moving = False
     for s in range(n):
-        moving |= W[MOVERS, s] != 0
-    changed = _annihilate(L, W) or moving
+        moving |= work[MOVERS, s] != 0
+    changed = _annihilate(slot_rows, work) or moving
     lost = False
-    for p in range(X[N_LIFE]):
-        lost |= X[LIFE + p] <= 0
+    for p in range(trial_vars[N_LIFE]):
+        lost |= trial_vars[LIFE + p] <= 0
     if moving:
-        leave(L, X, W, TB, GRAVEYARD)
+        leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
     if lost:
-        X[STATUS] = UNSUPPORTED  # a player lost the game: past what Cauldron plays
+        trial_vars[STATUS] = UNSUPPORTED  # a player lost the game: past what Cauldron plays
     return changed or lost

@@ -49,115 +49,142 @@ DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SA
 
 
 @njit
-def clear_movers(W: np.ndarray) -> None:
+def clear_movers(work: np.ndarray) -> None:
     """Start a new zone-change event: nobody moves yet, every mover in group 0."""
-    for s in range(W.shape[1]):
-        W[MOVERS, s] = 0
-        W[GROUP, s] = 0
+    for s in range(work.shape[1]):
+        work[MOVERS, s] = 0
+        work[GROUP, s] = 0
 
 
 @njit
 def _creatures_leave(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, dest: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    dest: int,
 ) -> None:
     """Destroy all creatures (701.8a) or return them to their owners' hands (400.7)."""
-    clear_movers(W)
-    for s in range(L.shape[1]):
-        W[MOVERS, s] = is_creature(L, s)
-    leave(L, X, W, TB, dest)
+    clear_movers(work)
+    for s in range(slot_rows.shape[1]):
+        work[MOVERS, s] = is_creature(slot_rows, s)
+    leave(slot_rows, trial_vars, work, card_table, dest)
 
 
 @njit
-def _damage_each(L: np.ndarray, TB: np.ndarray, c: int) -> None:
+def _damage_each(slot_rows: np.ndarray, card_table: np.ndarray, c: int) -> None:
     """Anger of the Gods: damage to each creature (120.3e), exiled instead if it would die
     this turn (614.1a, locked to the object)."""
-    for s in range(L.shape[1]):
-        if is_creature(L, s):
-            L[DAMAGE, s] += TB[T_SPELL_AMOUNT, c]
-            L[EXILE_IF_DIES, s] |= TB[T_SPELL_EXILE_IF_DIES, c]
+    for s in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, s):
+            slot_rows[DAMAGE, s] += card_table[T_SPELL_AMOUNT, c]
+            slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
 
 
 @njit
-def _counters_each(L: np.ndarray, W: np.ndarray, TB: np.ndarray, c: int, x: int) -> None:
+def _counters_each(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, c: int, x: int
+) -> None:
     """Black Sun's Zenith: X counters of the spell's kind on each creature (122.1)."""
-    for s in range(L.shape[1]):
-        W[MOVERS, s] = is_creature(L, s)  # the creatures as the spell resolves
-    for s in range(L.shape[1]):
-        if W[MOVERS, s]:
-            put_counters(L, TB, s, TB[T_SPELL_KIND, c], x, False)
+    for s in range(slot_rows.shape[1]):
+        work[MOVERS, s] = is_creature(slot_rows, s)  # the creatures as the spell resolves
+    for s in range(slot_rows.shape[1]):
+        if work[MOVERS, s]:
+            put_counters(slot_rows, card_table, s, card_table[T_SPELL_KIND, c], x, False)
 
 
 @njit
 def _exile_modal(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, EV: np.ndarray, mode: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    mode: int,
 ) -> None:
     """Farewell / Merciless Eviction: exile the chosen modes' permanents (406.2), and with
     the graveyards mode every card in every graveyard."""
-    clear_movers(W)
-    for s in range(L.shape[1]):
-        c = L[CARD, s]
-        if c >= 0 and is_alive(L, s):
-            W[MOVERS, s] = (
-                (is_creature(L, s) and mode & 2 > 0)
-                or (TB[T_IS_ARTIFACT, c] and mode & 1 > 0)
-                or (TB[T_IS_ENCHANTMENT, c] and mode & 4 > 0)
+    clear_movers(work)
+    for s in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, s]
+        if c >= 0 and is_alive(slot_rows, s):
+            work[MOVERS, s] = (
+                (is_creature(slot_rows, s) and mode & 2 > 0)
+                or (card_table[T_IS_ARTIFACT, c] and mode & 1 > 0)
+                or (card_table[T_IS_ENCHANTMENT, c] and mode & 4 > 0)
             )
-    leave(L, X, W, TB, EXILE)
+    leave(slot_rows, trial_vars, work, card_table, EXILE)
     if mode & 16 == 0:
         return
-    for s in range(L.shape[1]):
-        if L[ZONE, s] == GRAVEYARD:
-            L[ZONE, s] = EXILE
-    for e in range(EV.shape[1]):
-        if EV[SPELL_ZONE, e] == GRAVEYARD:
-            EV[SPELL_ZONE, e] = EXILE
+    for s in range(slot_rows.shape[1]):
+        if slot_rows[ZONE, s] == GRAVEYARD:
+            slot_rows[ZONE, s] = EXILE
+    for e in range(event_rows.shape[1]):
+        if event_rows[SPELL_ZONE, e] == GRAVEYARD:
+            event_rows[SPELL_ZONE, e] = EXILE
 
 
 @njit
-def _sacrifice_colored(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray) -> None:
+def _sacrifice_colored(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
     """All Is Dust: each player sacrifices the colored permanents they control (701.21a)."""
-    clear_movers(W)
-    for s in range(L.shape[1]):
-        c = L[CARD, s]
-        W[MOVERS, s] = c >= 0 and is_alive(L, s) and TB[T_IS_COLORED, c]
-    leave(L, X, W, TB, GRAVEYARD)
+    clear_movers(work)
+    for s in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, s]
+        work[MOVERS, s] = c >= 0 and is_alive(slot_rows, s) and card_table[T_IS_COLORED, c]
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
 
 
 @njit
 def resolve_spell(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, EV: np.ndarray, e: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
 ) -> None:
     """Do what the event's sorcery says (one ``tables.SPELL`` code per card)."""
-    c, x = EV[EV_CARD_, e], EV[EV_X_, e]
-    code = TB[T_SPELL, c]
+    c, x = event_rows[EV_CARD_, e], event_rows[EV_X_, e]
+    code = card_table[T_SPELL, c]
     if code == DESTROY_ALL:
-        _creatures_leave(L, X, W, TB, GRAVEYARD)
+        _creatures_leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
     elif code == DAMAGE_EACH:
-        _damage_each(L, TB, c)
+        _damage_each(slot_rows, card_table, c)
     elif code == SHRINK_ALL:
         # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in)
-        weaken(L, -1, -1, -1, 2, TB[T_SPELL_AMOUNT, c] * (x if TB[T_SPELL_BY_X, c] else 1))
+        weaken(
+            slot_rows,
+            -1,
+            -1,
+            -1,
+            2,
+            card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1),
+        )
     elif code == COUNTERS_EACH:
-        _counters_each(L, W, TB, c, x)
+        _counters_each(slot_rows, work, card_table, c, x)
     elif code == EXILE_MODAL:
-        _exile_modal(L, X, W, TB, EV, EV[EV_MODE_, e])
+        _exile_modal(slot_rows, trial_vars, work, card_table, event_rows, event_rows[EV_MODE_, e])
     elif code == BOUNCE_ALL:
-        _creatures_leave(L, X, W, TB, HAND)
+        _creatures_leave(slot_rows, trial_vars, work, card_table, HAND)
     elif code == SAC_COLORED:
-        _sacrifice_colored(L, X, W, TB)
-    _card_to_zone(L, TB, EV, e)
+        _sacrifice_colored(slot_rows, trial_vars, work, card_table)
+    _card_to_zone(slot_rows, card_table, event_rows, e)
 
 
 @njit
-def _card_to_zone(L: np.ndarray, TB: np.ndarray, EV: np.ndarray, e: int) -> None:
+def _card_to_zone(
+    slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray, e: int
+) -> None:
     """CR 608.2n: the card goes to its owner's graveyard (or library), unless replaced
     (614.1a: Rest in Peace, an opponent's Leyline of the Void)."""
-    c, by = EV[EV_CARD_, e], EV[EV_BY_, e]
+    c, by = event_rows[EV_CARD_, e], event_rows[EV_BY_, e]
     exiled = False
-    for s in range(L.shape[1]):
-        k = L[CARD, s]
-        if k >= 0 and is_alive(L, s):
-            opponents = TB[T_EXILE_OPP_GY, k] and L[CONTROLLER, s] != by
-            exiled |= TB[T_EXILE_ALL_GY, k] != 0 or opponents
+    for s in range(slot_rows.shape[1]):
+        k = slot_rows[CARD, s]
+        if k >= 0 and is_alive(slot_rows, s):
+            opponents = card_table[T_EXILE_OPP_GY, k] and slot_rows[CONTROLLER, s] != by
+            exiled |= card_table[T_EXILE_ALL_GY, k] != 0 or opponents
     to = EXILE if exiled else GRAVEYARD
-    EV[SPELL_ZONE, e] = LIBRARY if TB[T_SPELL_TO_LIBRARY, c] else to
+    event_rows[SPELL_ZONE, e] = LIBRARY if card_table[T_SPELL_TO_LIBRARY, c] else to

@@ -34,69 +34,76 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.wipe_state import OK, STACK_DEPTH, UNSUPPORTED
 
-WAITING, HEIGHT = 0, 1  # W[COUNT] entries (2 and 3: kernel.loops)
+WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
 
 
 @njit
-def detection_key(X: np.ndarray, mover_pos: int, sub: int) -> int:
+def detection_key(trial_vars: np.ndarray, mover_pos: int, sub: int) -> int:
     """The order of detection: event (``seq``), mover, kind within a mover."""
-    return int(X[SEQ] * 4096 + mover_pos * 16 + sub)
+    return int(trial_vars[SEQ] * 4096 + mover_pos * 16 + sub)
 
 
 @njit
 def queue(
-    X: np.ndarray, W: np.ndarray, kind: int, src: int, data: int, ctrl: int, obj: int, key: int
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    kind: int,
+    src: int,
+    data: int,
+    ctrl: int,
+    obj: int,
+    key: int,
 ) -> None:
     """Add one waiting trigger; past the documented cap the trial is unsupported."""
-    n = W[COUNT, WAITING]
+    n = work[COUNT, WAITING]
     if n >= STACK_DEPTH:
-        X[STATUS] = UNSUPPORTED
+        trial_vars[STATUS] = UNSUPPORTED
         return
-    W[PENDING_KIND, n] = kind
-    W[PENDING_SOURCE, n] = src
-    W[PENDING_DATA, n] = data
-    W[PENDING_CONTROLLER, n] = ctrl
-    W[PENDING_OBJ, n] = obj
-    W[PENDING_KEY, n] = key
-    W[COUNT, WAITING] = n + 1
+    work[PENDING_KIND, n] = kind
+    work[PENDING_SOURCE, n] = src
+    work[PENDING_DATA, n] = data
+    work[PENDING_CONTROLLER, n] = ctrl
+    work[PENDING_OBJ, n] = obj
+    work[PENDING_KEY, n] = key
+    work[COUNT, WAITING] = n + 1
 
 
 @njit
-def _sort_waiting(L: np.ndarray, X: np.ndarray, W: np.ndarray, n: int) -> None:
+def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, n: int) -> None:
     """Order the ``n`` waiting triggers (a stable insertion sort: ties keep detection order)."""
     for k in range(n):
-        apnap = (W[PENDING_CONTROLLER, k] - X[ACTIVE]) % X[N_PLAYERS]
-        rank = L[RANK, W[PENDING_SOURCE, k]]
-        W[SORT_KEY, k] = ((apnap << 22) | rank) << 36 | W[PENDING_KEY, k]
-        W[SORT_INDEX, k] = k
+        apnap = (work[PENDING_CONTROLLER, k] - trial_vars[ACTIVE]) % trial_vars[N_PLAYERS]
+        rank = slot_rows[RANK, work[PENDING_SOURCE, k]]
+        work[SORT_KEY, k] = ((apnap << 22) | rank) << 36 | work[PENDING_KEY, k]
+        work[SORT_INDEX, k] = k
     for k in range(1, n):
-        key, idx = W[SORT_KEY, k], W[SORT_INDEX, k]
+        key, idx = work[SORT_KEY, k], work[SORT_INDEX, k]
         j = k - 1
-        while j >= 0 and W[SORT_KEY, j] > key:
-            W[SORT_KEY, j + 1] = W[SORT_KEY, j]
-            W[SORT_INDEX, j + 1] = W[SORT_INDEX, j]
+        while j >= 0 and work[SORT_KEY, j] > key:
+            work[SORT_KEY, j + 1] = work[SORT_KEY, j]
+            work[SORT_INDEX, j + 1] = work[SORT_INDEX, j]
             j -= 1
-        W[SORT_KEY, j + 1] = key
-        W[SORT_INDEX, j + 1] = idx
+        work[SORT_KEY, j + 1] = key
+        work[SORT_INDEX, j + 1] = idx
 
 
 @njit
-def place_triggers(L: np.ndarray, X: np.ndarray, W: np.ndarray) -> None:
+def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray) -> None:
     """CR 603.3b: put the waiting triggers on the stack (past the cap: unsupported)."""
-    n = W[COUNT, WAITING]
-    W[COUNT, WAITING] = 0
-    if n == 0 or X[STATUS] != OK:
+    n = work[COUNT, WAITING]
+    work[COUNT, WAITING] = 0
+    if n == 0 or trial_vars[STATUS] != OK:
         return
-    h = W[COUNT, HEIGHT]
+    h = work[COUNT, HEIGHT]
     if h + n > STACK_DEPTH:
-        X[STATUS] = UNSUPPORTED
+        trial_vars[STATUS] = UNSUPPORTED
         return
-    _sort_waiting(L, X, W, n)
+    _sort_waiting(slot_rows, trial_vars, work, n)
     for k in range(n):
-        src = W[SORT_INDEX, k]
-        W[STACK_KIND, h + k] = W[PENDING_KIND, src]
-        W[STACK_SOURCE, h + k] = W[PENDING_SOURCE, src]
-        W[STACK_DATA, h + k] = W[PENDING_DATA, src]
-        W[STACK_CONTROLLER, h + k] = W[PENDING_CONTROLLER, src]
-        W[STACK_OBJ, h + k] = W[PENDING_OBJ, src]
-    W[COUNT, HEIGHT] = h + n
+        src = work[SORT_INDEX, k]
+        work[STACK_KIND, h + k] = work[PENDING_KIND, src]
+        work[STACK_SOURCE, h + k] = work[PENDING_SOURCE, src]
+        work[STACK_DATA, h + k] = work[PENDING_DATA, src]
+        work[STACK_CONTROLLER, h + k] = work[PENDING_CONTROLLER, src]
+        work[STACK_OBJ, h + k] = work[PENDING_OBJ, src]
+    work[COUNT, HEIGHT] = h + n

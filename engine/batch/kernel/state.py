@@ -1,7 +1,7 @@
 """The kernel's view of one trial: the WipeState's arrays copied, trial by trial, into a few
-int64 buffers whose rows carry the WipeState field names (``L[MINUS, s]`` is
-``state.minus[i, s]``), and the card tables as one (columns, cards) array (``TB[T_BASE_P, c]``
-is ``tables.BASE_P[c]``).
+int64 buffers whose rows carry the WipeState field names (``slot_rows[MINUS, s]`` is
+``state.minus[i, s]``), and the card tables as one (columns, cards) array
+(``card_table[T_BASE_P, c]`` is ``tables.BASE_P[c]``).
 
 Why buffers and not a namedtuple of the arrays: numba passes a namedtuple of fifty arrays
 from one compiled function to the next as hundreds of scalars, and compiling the kernel took
@@ -19,7 +19,7 @@ from engine.batch import tables as tb
 from engine.batch.kernel.jit import njit
 from engine.batch.wipe_state import EFFECTS, LKI_RING, WipeInputs, WipeState
 
-# -- L (F, N): one row per per-slot field of WipeState, then last known power / object rings
+# -- slot_rows (F, N): one row per per-slot field of WipeState, then last known power / object rings
 SLOT_FIELDS = (
     "card", "is_creature_card", "base_p", "base_t", "printed_persist", "printed_undying",
     "printed_keywords", "deathtouch_damage", "since_turn_start", "zone", "controller", "owner",
@@ -37,7 +37,7 @@ LAST_KNOWN_POWER = len(SLOT_FIELDS)  # LKI_RING rows
 LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows
 L_ROWS = LAST_KNOWN_OBJ + LKI_RING
 
-# -- X (per trial): scalars, life by seat, delayed triggers, returns in order
+# -- trial_vars (per trial): scalars, life by seat, delayed triggers, returns in order
 N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)
 MAX_PLAYERS = 8
 LIFE = 8
@@ -48,7 +48,7 @@ DELAYED_AMOUNT = DELAYED_CONTROLLER + EFFECTS
 RETURNED_SLOT = DELAYED_AMOUNT + EFFECTS  # RETURNS entries, then RETURNED_BY
 
 
-# -- EV (rows, E): the events of the trial, then where each spell went and rejections
+# -- event_rows (rows, E): the events of the trial, then where each spell went and rejections
 EVENT_FIELDS = (
     "ev_kind", "ev_card", "ev_by", "ev_x", "ev_target", "ev_amount", "ev_counter", "ev_mode",
 )  # fmt: skip
@@ -56,7 +56,7 @@ EV_KIND_, EV_CARD_, EV_BY_, EV_X_, EV_TARGET_, EV_AMOUNT_, EV_COUNTER_, EV_MODE_
 SPELL_ZONE, REJECTED = 8, 9
 EV_ROWS = 10
 
-# -- W (rows, width): one trial's working memory
+# -- work (rows, width): one trial's working memory
 ST = 0  # 8 rows: static sums by controller (characteristics.refresh)
 MOVERS, GROUP, TO = 8, 9, 10  # one zone-change event: who moves, listing group, destination
 PENDING_KIND, PENDING_SOURCE, PENDING_DATA, PENDING_CONTROLLER, PENDING_OBJ, PENDING_KEY = (
@@ -70,7 +70,7 @@ LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATIC
 HAS_LOOPS, HAS_STATICS, HAS_LEGENDS = 2, 4, 5
 W_ROWS = 26
 
-# -- TB (columns, C): the card tables
+# -- card_table (columns, C): the card tables
 TABLE_COLUMNS = (
     "IS_CREATURE", "IS_ARTIFACT", "IS_ENCHANTMENT", "IS_HUMAN", "IS_COLORED", "IS_LEGENDARY",
     "BASE_P", "BASE_T", "PERSIST", "UNDYING", "KEYWORDS", "ANTHEM_P", "ANTHEM_T", "ALL_P",
@@ -91,7 +91,7 @@ TABLE_COLUMNS = (
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
     T_SPELL_KIND,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
-TB = np.stack([getattr(tb, name).astype(np.int64) for name in TABLE_COLUMNS])
+card_table = np.stack([getattr(tb, name).astype(np.int64) for name in TABLE_COLUMNS])
 
 
 class KState(NamedTuple):

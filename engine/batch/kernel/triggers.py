@@ -61,102 +61,126 @@ from engine.batch.wipe_state import (
 
 
 @njit
-def weaken(L: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amount: int) -> None:
+def weaken(slot_rows: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amount: int) -> None:
     """Creatures get ``amount``/``amount`` until end of turn, locked in (611.2c): scope 0
     every other creature, 1 the opponents' creatures, 2 all creatures."""
-    for s in range(L.shape[1]):
-        if not is_creature(L, s):
+    for s in range(slot_rows.shape[1]):
+        if not is_creature(slot_rows, s):
             continue
-        if scope == 0 and s == src and L[OBJ, s] == obj:
+        if scope == 0 and s == src and slot_rows[OBJ, s] == obj:
             continue
-        if scope == 1 and L[CONTROLLER, s] == ctrl:
+        if scope == 1 and slot_rows[CONTROLLER, s] == ctrl:
             continue
-        L[EOT_POWER, s] += amount
-        L[EOT_TOUGHNESS, s] += amount
+        slot_rows[EOT_POWER, s] += amount
+        slot_rows[EOT_TOUGHNESS, s] += amount
 
 
 @njit
 def _return(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int, stamp: int, kind: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    stamp: int,
+    kind: int,
 ) -> None:
     """CR 400.7 / 603.10a: only the card that went to the graveyard, if it is still there."""
-    if L[ZONE, s] != GRAVEYARD or L[STAMP, s] != stamp or L[TOKEN, s]:
+    if slot_rows[ZONE, s] != GRAVEYARD or slot_rows[STAMP, s] != stamp or slot_rows[TOKEN, s]:
         return
-    return_card(L, X, W, TB, s, kind)
-    r = X[N_RETURNED]
-    if r >= W[LAYOUT, 3]:  # past the returns recorded: unsupported
-        X[STATUS] = UNSUPPORTED
+    return_card(slot_rows, trial_vars, work, card_table, s, kind)
+    r = trial_vars[N_RETURNED]
+    if r >= work[LAYOUT, 3]:  # past the returns recorded: unsupported
+        trial_vars[STATUS] = UNSUPPORTED
         return
-    X[RETURNED_SLOT + r] = s
-    X[RETURNED_SLOT + W[LAYOUT, 3] + r] = kind
-    X[N_RETURNED] = r + 1
+    trial_vars[RETURNED_SLOT + r] = s
+    trial_vars[RETURNED_SLOT + work[LAYOUT, 3] + r] = kind
+    trial_vars[N_RETURNED] = r + 1
 
 
 @njit
 def _ping(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int, ctrl: int, obj: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    ctrl: int,
+    obj: int,
 ) -> None:
     """Deal damage equal to its power to any target (608.2h: its power now, or as it last
     existed on the battlefield); a Human's damage (Mikaeus's clause) is not modeled."""
-    here = L[ZONE, s] == BATTLEFIELD and L[OBJ, s] == obj
+    here = slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj
     ring = obj % LKI_RING
-    if not here and L[LAST_KNOWN_OBJ + ring, s] != obj:
-        X[STATUS] = UNSUPPORTED
+    if not here and slot_rows[LAST_KNOWN_OBJ + ring, s] != obj:
+        trial_vars[STATUS] = UNSUPPORTED
         return
     if here:
-        refresh(L, W, TB)
-        amount = power(L, W, TB, s)
+        refresh(slot_rows, work, card_table)
+        amount = power(slot_rows, work, card_table, s)
     else:
-        amount = L[LAST_KNOWN_POWER + ring, s]
-    target = L[PING_TARGET, s]
+        amount = slot_rows[LAST_KNOWN_POWER + ring, s]
+    target = slot_rows[PING_TARGET, s]
     if target < 0:
-        target = (ctrl + 1) % X[N_PLAYERS]
-    X[LIFE + target] -= max(amount, 0)  # CR 120.3a
-    if TB[T_IS_HUMAN, L[CARD, s]]:
-        X[STATUS] = UNSUPPORTED
+        target = (ctrl + 1) % trial_vars[N_PLAYERS]
+    trial_vars[LIFE + target] -= max(amount, 0)  # CR 120.3a
+    if card_table[T_IS_HUMAN, slot_rows[CARD, s]]:
+        trial_vars[STATUS] = UNSUPPORTED
 
 
 @njit
 def _etb(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int, ctrl: int, obj: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    ctrl: int,
+    obj: int,
 ) -> None:
     """Enters triggers: gain life (119.3), ping (``_ping``), creatures get -N/-N (and for
     Massacre Girl, again whenever a creature dies this turn: a delayed trigger, 603.7)."""
-    c = L[CARD, s]
-    X[LIFE + ctrl] += TB[T_ETB_LIFE, c]
-    if TB[T_ETB_PING, c]:
-        _ping(L, X, W, TB, s, ctrl, obj)
-    if TB[T_ETB_SCOPE, c] < 0:
+    c = slot_rows[CARD, s]
+    trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
+    if card_table[T_ETB_PING, c]:
+        _ping(slot_rows, trial_vars, work, card_table, s, ctrl, obj)
+    if card_table[T_ETB_SCOPE, c] < 0:
         return
-    weaken(L, s, obj, ctrl, TB[T_ETB_SCOPE, c], TB[T_ETB_PT, c])
-    if not TB[T_ETB_REPEAT, c]:
+    weaken(slot_rows, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
+    if not card_table[T_ETB_REPEAT, c]:
         return
     for g in range(EFFECTS):
-        if X[DELAYED_SOURCE + g] < 0:
-            X[DELAYED_SOURCE + g] = s
-            X[DELAYED_OBJ + g] = obj
-            X[DELAYED_CONTROLLER + g] = ctrl
-            X[DELAYED_AMOUNT + g] = TB[T_ETB_PT, c]
+        if trial_vars[DELAYED_SOURCE + g] < 0:
+            trial_vars[DELAYED_SOURCE + g] = s
+            trial_vars[DELAYED_OBJ + g] = obj
+            trial_vars[DELAYED_CONTROLLER + g] = ctrl
+            trial_vars[DELAYED_AMOUNT + g] = card_table[T_ETB_PT, c]
             return
-    X[STATUS] = UNSUPPORTED  # past the documented cap on delayed triggers
+    trial_vars[STATUS] = UNSUPPORTED  # past the documented cap on delayed triggers
 
 
 @njit
-def resolve_top(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray) -> None:
+def resolve_top(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
     """Pop the top of the stack and resolve it (CR 608.2)."""
-    h = W[COUNT, HEIGHT] - 1
-    W[COUNT, HEIGHT] = h
-    kind, src, data = W[STACK_KIND, h], W[STACK_SOURCE, h], W[STACK_DATA, h]
-    ctrl, obj = W[STACK_CONTROLLER, h], W[STACK_OBJ, h]
+    h = work[COUNT, HEIGHT] - 1
+    work[COUNT, HEIGHT] = h
+    kind, src, data = work[STACK_KIND, h], work[STACK_SOURCE, h], work[STACK_DATA, h]
+    ctrl, obj = work[STACK_CONTROLLER, h], work[STACK_OBJ, h]
     if kind in (PERSIST, UNDYING):
-        _return(L, X, W, TB, src, data, kind)
+        _return(slot_rows, trial_vars, work, card_table, src, data, kind)
     elif kind == ETB:
-        _etb(L, X, W, TB, src, ctrl, obj)
+        _etb(slot_rows, trial_vars, work, card_table, src, ctrl, obj)
     elif kind == DIES:
-        create_tokens(L, X, W, TB, src, data)
+        create_tokens(slot_rows, trial_vars, work, card_table, src, data)
     elif kind == LIFE_LOSS:
-        X[LIFE + data] -= TB[T_DEATH_LIFE, L[CARD, src]]
+        trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
     elif kind == DELAYED:
         g = data
-        src, obj, ctrl = X[DELAYED_SOURCE + g], X[DELAYED_OBJ + g], X[DELAYED_CONTROLLER + g]
-        weaken(L, src, obj, ctrl, 0, X[DELAYED_AMOUNT + g])
+        src, obj, ctrl = (
+            trial_vars[DELAYED_SOURCE + g],
+            trial_vars[DELAYED_OBJ + g],
+            trial_vars[DELAYED_CONTROLLER + g],
+        )
+        weaken(slot_rows, src, obj, ctrl, 0, trial_vars[DELAYED_AMOUNT + g])

@@ -100,218 +100,293 @@ _RESET_ON_LEAVING = (
 
 
 @njit
-def _destinations(L: np.ndarray, W: np.ndarray, TB: np.ndarray, dest: int) -> None:
+def _destinations(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, dest: int
+) -> None:
     """Where each mover goes: ``dest``, unless "dies" is replaced by exile (614.1a: Anger of
     the Gods on the object, Rest in Peace, an opponent's Leyline of the Void)."""
-    n = L.shape[1]
+    n = slot_rows.shape[1]
     rip, leylines = False, 0
     for k in range(n):
-        c = L[CARD, k]
-        if c >= 0 and is_alive(L, k):
-            rip |= TB[T_EXILE_ALL_GY, c] != 0
-            leylines += TB[T_EXILE_OPP_GY, c]
+        c = slot_rows[CARD, k]
+        if c >= 0 and is_alive(slot_rows, k):
+            rip |= card_table[T_EXILE_ALL_GY, c] != 0
+            leylines += card_table[T_EXILE_OPP_GY, c]
     for s in range(n):
-        if not W[MOVERS, s]:
+        if not work[MOVERS, s]:
             continue
         to = dest
         if dest == GRAVEYARD and leylines > 0:
             own = 0  # the mover's owner's own Leylines do not apply to their cards
             for k in range(n):
-                c = L[CARD, k]
-                if c >= 0 and is_alive(L, k) and L[CONTROLLER, k] == L[OWNER, s]:
-                    own += TB[T_EXILE_OPP_GY, c]
-            if leylines - own > 0 and not L[TOKEN, s]:
+                c = slot_rows[CARD, k]
+                if (
+                    c >= 0
+                    and is_alive(slot_rows, k)
+                    and slot_rows[CONTROLLER, k] == slot_rows[OWNER, s]
+                ):
+                    own += card_table[T_EXILE_OPP_GY, c]
+            if leylines - own > 0 and not slot_rows[TOKEN, s]:
                 to = EXILE
-        if dest == GRAVEYARD and (L[EXILE_IF_DIES, s] != 0) | rip:
+        if dest == GRAVEYARD and (slot_rows[EXILE_IF_DIES, s] != 0) | rip:
             to = EXILE
-        W[TO, s] = to
+        work[TO, s] = to
 
 
 @njit
-def leave(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, dest: int) -> None:
-    """Move W's MOVERS from the battlefield to ``dest`` as one event (W's GROUP orders them
-    as the reference lists them: deaths, then the legend rule; then board order).
+def leave(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    dest: int,
+) -> None:
+    """Move ``work``'s MOVERS from the battlefield to ``dest`` as one event (``work``'s GROUP
+    orders them as the reference lists them: deaths, then the legend rule; then board order).
 
     CR 603.10a: death triggers look back at the battlefield just before the event, so last
     known power is kept (608.2h) and triggers are detected before anything moves.
     """
-    n = L.shape[1]
+    n = slot_rows.shape[1]
     anyone = False
     for s in range(n):
-        W[MOVERS, s] = W[MOVERS, s] and L[ZONE, s] == BATTLEFIELD
-        anyone |= W[MOVERS, s] != 0
+        work[MOVERS, s] = work[MOVERS, s] and slot_rows[ZONE, s] == BATTLEFIELD
+        anyone |= work[MOVERS, s] != 0
     if not anyone:
         return
-    refresh(L, W, TB)
+    refresh(slot_rows, work, card_table)
     for s in range(n):
-        if W[MOVERS, s]:
-            ring = L[OBJ, s] % LKI_RING
-            L[LAST_KNOWN_POWER + ring, s] = power(L, W, TB, s)
-            L[LAST_KNOWN_OBJ + ring, s] = L[OBJ, s]
-    _destinations(L, W, TB, dest)
-    _died(L, X, W, TB)
+        if work[MOVERS, s]:
+            ring = slot_rows[OBJ, s] % LKI_RING
+            slot_rows[LAST_KNOWN_POWER + ring, s] = power(slot_rows, work, card_table, s)
+            slot_rows[LAST_KNOWN_OBJ + ring, s] = slot_rows[OBJ, s]
+    _destinations(slot_rows, work, card_table, dest)
+    _died(slot_rows, trial_vars, work, card_table)
     for s in range(n):
-        if W[MOVERS, s]:
+        if work[MOVERS, s]:
             # CR 400.7: the object is gone; counters, damage and effects go with it.
-            L[ZONE, s] = NONE if L[TOKEN, s] else W[TO, s]  # 704.5d: a token ceases to exist
-            L[STAMP, s] += W[TO, s] == GRAVEYARD
+            slot_rows[ZONE, s] = (
+                NONE if slot_rows[TOKEN, s] else work[TO, s]
+            )  # 704.5d: a token ceases to exist
+            slot_rows[STAMP, s] += work[TO, s] == GRAVEYARD
             for row in _RESET_ON_LEAVING:
-                L[row, s] = 0
-    X[SEQ] += 1
+                slot_rows[row, s] = 0
+    trial_vars[SEQ] += 1
 
 
 @njit
-def _dies_here(L: np.ndarray, W: np.ndarray, s: int) -> bool:
-    return (W[MOVERS, s] != 0) & (W[TO, s] == GRAVEYARD)  # type: ignore[no-any-return]
+def _dies_here(slot_rows: np.ndarray, work: np.ndarray, s: int) -> bool:
+    return (work[MOVERS, s] != 0) & (work[TO, s] == GRAVEYARD)  # type: ignore[no-any-return]
 
 
 @njit
-def _instances(L: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int, kind: int) -> int:
+def _instances(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int
+) -> int:
     """Persist (702.79a) / undying (702.93a) instances that trigger: none if the object had
     a -1/-1 (+1/+1) counter as it last existed (603.10a)."""
     if kind == PERSIST:
-        return persist_n(L, s) if L[MINUS, s] == 0 else 0
-    return undying_n(L, W, TB, s) if L[PLUS, s] == 0 else 0
+        return persist_n(slot_rows, s) if slot_rows[MINUS, s] == 0 else 0
+    return undying_n(slot_rows, work, card_table, s) if slot_rows[PLUS, s] == 0 else 0
 
 
 @njit
 def _returns_detected(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, kind: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    kind: int,
 ) -> None:
     """One trigger per instance, instance by instance over the movers (detection order)."""
-    n = L.shape[1]
+    n = slot_rows.shape[1]
     most = 0
     for s in range(n):
-        if _dies_here(L, W, s):
-            most = max(most, _instances(L, W, TB, s, kind))
+        if _dies_here(slot_rows, work, s):
+            most = max(most, _instances(slot_rows, work, card_table, s, kind))
     for j in range(most):
         for s in range(n):
-            if _dies_here(L, W, s) and _instances(L, W, TB, s, kind) > j:
-                key = detection_key(X, W[GROUP, s] * 128 + L[ORDER, s], kind * 4 + j)
-                stamp = L[STAMP, s] + 1  # the arrival this death makes
-                queue(X, W, kind, s, stamp, L[CONTROLLER, s], L[OBJ, s], key)
+            if (
+                _dies_here(slot_rows, work, s)
+                and _instances(slot_rows, work, card_table, s, kind) > j
+            ):
+                key = detection_key(
+                    trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], kind * 4 + j
+                )
+                stamp = slot_rows[STAMP, s] + 1  # the arrival this death makes
+                queue(
+                    trial_vars,
+                    work,
+                    kind,
+                    s,
+                    stamp,
+                    slot_rows[CONTROLLER, s],
+                    slot_rows[OBJ, s],
+                    key,
+                )
 
 
 @njit
-def _died(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray) -> None:
+def _died(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
     """Queue the triggers of the movers put into a graveyard (CR 700.4), in detection order."""
-    n = L.shape[1]
-    _returns_detected(L, X, W, TB, PERSIST)
-    _returns_detected(L, X, W, TB, UNDYING)
+    n = slot_rows.shape[1]
+    _returns_detected(slot_rows, trial_vars, work, card_table, PERSIST)
+    _returns_detected(slot_rows, trial_vars, work, card_table, UNDYING)
     for s in range(n):
-        c = L[CARD, s]
-        if _dies_here(L, W, s) and TB[T_DIES_TOKENS, c] >= 0:
-            counted = L[PLUS, s] if TB[T_DIES_TOKEN_KIND, c] == 0 else L[MINUS, s]
-            key = detection_key(X, W[GROUP, s] * 128 + L[ORDER, s], 12)
-            queue(X, W, DIES, s, counted, L[CONTROLLER, s], L[OBJ, s], key)
+        c = slot_rows[CARD, s]
+        if _dies_here(slot_rows, work, s) and card_table[T_DIES_TOKENS, c] >= 0:
+            counted = (
+                slot_rows[PLUS, s] if card_table[T_DIES_TOKEN_KIND, c] == 0 else slot_rows[MINUS, s]
+            )
+            key = detection_key(trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], 12)
+            queue(
+                trial_vars, work, DIES, s, counted, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key
+            )
     for w in range(n):
-        c = L[CARD, w]
-        if c >= 0 and is_alive(L, w) and TB[T_DEATH_LIFE, c] > 0:
-            _creatures_died(L, X, W, LIFE_LOSS, w, -1, L[CONTROLLER, w], L[OBJ, w])
+        c = slot_rows[CARD, w]
+        if c >= 0 and is_alive(slot_rows, w) and card_table[T_DEATH_LIFE, c] > 0:
+            _creatures_died(
+                slot_rows,
+                trial_vars,
+                work,
+                LIFE_LOSS,
+                w,
+                -1,
+                slot_rows[CONTROLLER, w],
+                slot_rows[OBJ, w],
+            )
     for g in range(EFFECTS):
-        if X[DELAYED_SOURCE + g] >= 0:
-            src, ctrl, obj = X[DELAYED_SOURCE + g], X[DELAYED_CONTROLLER + g], X[DELAYED_OBJ + g]
-            _creatures_died(L, X, W, DELAYED, src, g, ctrl, obj)
+        if trial_vars[DELAYED_SOURCE + g] >= 0:
+            src, ctrl, obj = (
+                trial_vars[DELAYED_SOURCE + g],
+                trial_vars[DELAYED_CONTROLLER + g],
+                trial_vars[DELAYED_OBJ + g],
+            )
+            _creatures_died(slot_rows, trial_vars, work, DELAYED, src, g, ctrl, obj)
 
 
 @njit
 def _creatures_died(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, kind: int, src: int, data: int, ctrl: int,
-    obj: int,
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, kind: int, src: int,
+    data: int, ctrl: int, obj: int,
 ) -> None:  # fmt: skip
     """One trigger of ``src`` per creature put into a graveyard: an opponent's (Massacre
     Wurm, ``data`` -1: the dying creature's controller loses life) or any (Massacre Girl's
     delayed trigger number ``data``)."""
     sub = 13 if kind == LIFE_LOSS else 14
-    for s in range(L.shape[1]):
-        if not (_dies_here(L, W, s) and is_creature(L, s)):
+    for s in range(slot_rows.shape[1]):
+        if not (_dies_here(slot_rows, work, s) and is_creature(slot_rows, s)):
             continue
-        if kind == LIFE_LOSS and L[CONTROLLER, s] == ctrl:
+        if kind == LIFE_LOSS and slot_rows[CONTROLLER, s] == ctrl:
             continue
-        key = detection_key(X, W[GROUP, s] * 128 + L[ORDER, s], sub)
-        value = L[CONTROLLER, s] if data < 0 else data
-        queue(X, W, kind, src, value, ctrl, obj, key)
+        key = detection_key(trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], sub)
+        value = slot_rows[CONTROLLER, s] if data < 0 else data
+        queue(trial_vars, work, kind, src, value, ctrl, obj, key)
 
 
 @njit
-def enter(L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int) -> None:
+def enter(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+) -> None:
     """Common to every arrival: a new object (400.7), then its enters triggers (603.6a)."""
-    L[ZONE, s] = BATTLEFIELD
-    L[OBJ, s] += 1
-    L[SINCE_TURN_START, s] = 0  # CR 302.6: it just came under this control
-    if L[ORDER, s] < 0:
+    slot_rows[ZONE, s] = BATTLEFIELD
+    slot_rows[OBJ, s] += 1
+    slot_rows[SINCE_TURN_START, s] = 0  # CR 302.6: it just came under this control
+    if slot_rows[ORDER, s] < 0:
         # Cast permanents and tokens join the board order as they enter.
-        L[ORDER, s] = X[NEXT_ORDER]
-        X[NEXT_ORDER] += 1
-        if L[RANK, s] < 0:
-            L[RANK, s] = RANK_FALLBACK + L[ORDER, s]
-    if TB[T_HAS_ETB, L[CARD, s]]:
-        key = detection_key(X, L[ORDER, s], 0)
-        queue(X, W, ETB, s, 0, L[CONTROLLER, s], L[OBJ, s], key)
-    X[SEQ] += 1
+        slot_rows[ORDER, s] = trial_vars[NEXT_ORDER]
+        trial_vars[NEXT_ORDER] += 1
+        if slot_rows[RANK, s] < 0:
+            slot_rows[RANK, s] = RANK_FALLBACK + slot_rows[ORDER, s]
+    if card_table[T_HAS_ETB, slot_rows[CARD, s]]:
+        key = detection_key(trial_vars, slot_rows[ORDER, s], 0)
+        queue(trial_vars, work, ETB, s, 0, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
+    trial_vars[SEQ] += 1
 
 
 @njit
 def return_card(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int, kind: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    kind: int,
 ) -> None:
     """Persist (702.79a) or undying (702.93a): return under the owner's control with a
     -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
-    L[CONTROLLER, s] = L[OWNER, s]
-    enter(L, X, W, TB, s)
-    put_counters(L, TB, s, 1 if kind == PERSIST else 0, 1, True)
+    slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
+    enter(slot_rows, trial_vars, work, card_table, s)
+    put_counters(slot_rows, card_table, s, 1 if kind == PERSIST else 0, 1, True)
 
 
 @njit
-def set_card(L: np.ndarray, TB: np.ndarray, s: int, c: int) -> None:
+def set_card(slot_rows: np.ndarray, card_table: np.ndarray, s: int, c: int) -> None:
     """Give a slot its card (a cast permanent or a token) with its printed columns."""
-    L[CARD, s] = c
-    L[IS_CREATURE_CARD, s] = TB[T_IS_CREATURE, c]
-    L[BASE_P, s] = TB[T_BASE_P, c]
-    L[BASE_T, s] = TB[T_BASE_T, c]
-    L[PRINTED_PERSIST, s] = TB[T_PERSIST, c]
-    L[PRINTED_UNDYING, s] = TB[T_UNDYING, c]
-    L[PRINTED_KEYWORDS, s] = TB[T_KEYWORDS, c]
+    slot_rows[CARD, s] = c
+    slot_rows[IS_CREATURE_CARD, s] = card_table[T_IS_CREATURE, c]
+    slot_rows[BASE_P, s] = card_table[T_BASE_P, c]
+    slot_rows[BASE_T, s] = card_table[T_BASE_T, c]
+    slot_rows[PRINTED_PERSIST, s] = card_table[T_PERSIST, c]
+    slot_rows[PRINTED_UNDYING, s] = card_table[T_UNDYING, c]
+    slot_rows[PRINTED_KEYWORDS, s] = card_table[T_KEYWORDS, c]
 
 
 @njit
 def cast_permanent(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, s: int, x: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    x: int,
 ) -> None:
     """A permanent spell resolves and enters under its caster's control (608.3), with X
     counters if it says so (107.3m: the X paid for the spell; 122.6: put as it enters)."""
-    L[ZONE, s] = BATTLEFIELD
-    kind = TB[T_ENTERS_X_KIND, L[CARD, s]]
+    slot_rows[ZONE, s] = BATTLEFIELD
+    kind = card_table[T_ENTERS_X_KIND, slot_rows[CARD, s]]
     if kind == 0 or kind == 1:
-        put_counters(L, TB, s, kind, x, True)
-    enter(L, X, W, TB, s)
+        put_counters(slot_rows, card_table, s, kind, x, True)
+    enter(slot_rows, trial_vars, work, card_table, s)
 
 
 @njit
 def create_tokens(
-    L: np.ndarray, X: np.ndarray, W: np.ndarray, TB: np.ndarray, src: int, count: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    src: int,
+    count: int,
 ) -> None:
     """CR 111.1: the dies trigger of slot ``src`` makes ``count`` tokens (each token doubler
     of its controller doubles the number, 614.1); past the token slots: unsupported."""
-    ctrl = L[CONTROLLER, src]
+    ctrl = slot_rows[CONTROLLER, src]
     doublers = 0
-    for k in range(L.shape[1]):
-        c = L[CARD, k]
-        if c >= 0 and is_alive(L, k) and TB[T_TOKENS_DOUBLED, c] and L[CONTROLLER, k] == ctrl:
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if (
+            c >= 0
+            and is_alive(slot_rows, k)
+            and card_table[T_TOKENS_DOUBLED, c]
+            and slot_rows[CONTROLLER, k] == ctrl
+        ):
             doublers += 1
-    token_card = TB[T_DIES_TOKENS, L[CARD, src]]
-    first = W[LAYOUT, 0] + W[LAYOUT, 1]  # token slots follow the board and the cast slots
+    token_card = card_table[T_DIES_TOKENS, slot_rows[CARD, src]]
+    first = work[LAYOUT, 0] + work[LAYOUT, 1]  # token slots follow the board and the cast slots
     for _ in range(count << doublers):
-        slot = first + X[TOKENS_MADE]
-        if slot >= L.shape[1]:
-            X[STATUS] = UNSUPPORTED
+        slot = first + trial_vars[TOKENS_MADE]
+        if slot >= slot_rows.shape[1]:
+            trial_vars[STATUS] = UNSUPPORTED
             continue
-        set_card(L, TB, slot, token_card)
-        L[CONTROLLER, slot] = ctrl
-        L[OWNER, slot] = ctrl
-        L[TOKEN, slot] = 1
-        L[TOKEN_SOURCE, slot] = src
-        L[TOKEN_SERIAL, src] += 1
-        L[TOKEN_SERIAL, slot] = L[TOKEN_SERIAL, src]
-        X[TOKENS_MADE] += 1
-        enter(L, X, W, TB, slot)
+        set_card(slot_rows, card_table, slot, token_card)
+        slot_rows[CONTROLLER, slot] = ctrl
+        slot_rows[OWNER, slot] = ctrl
+        slot_rows[TOKEN, slot] = 1
+        slot_rows[TOKEN_SOURCE, slot] = src
+        slot_rows[TOKEN_SERIAL, src] += 1
+        slot_rows[TOKEN_SERIAL, slot] = slot_rows[TOKEN_SERIAL, src]
+        trial_vars[TOKENS_MADE] += 1
+        enter(slot_rows, trial_vars, work, card_table, slot)
