@@ -170,7 +170,7 @@ def run_batches(
     totals = [np.zeros(shape.layout(p.config).size, dtype=np.int64) for p in exp.points]
 
     def add(group: int, batch: int, vector: np.ndarray) -> None:
-        totals[group] += vector
+        totals[group] = checked_sum(totals[group], vector, group)
 
     if checkpoints is not None and resume:
         checkpoints.check_resumable()
@@ -206,6 +206,20 @@ def run_batches(
             low, high = high, min(len(sizes), next_round(totals, high))
     progress.close()
     return RunTotals(totals, ran, len(done), time.perf_counter() - start, workers, have)
+
+
+def checked_sum(total: np.ndarray, vector: np.ndarray, group: int) -> np.ndarray:
+    """``total + vector``, refusing to wrap past 2^63 - 1 (int64's cap on a statistic): a sum
+    of squares of huge mana pools over many trials can get there, and a wrapped sum would be
+    a silently wrong interval."""
+    after: np.ndarray = total + vector
+    wrapped = ((vector > 0) & (after < total)) | ((vector < 0) & (after > total))
+    if wrapped.any():
+        raise UserError(
+            f"group {group}: a statistic passed 2^63 - 1, the cap of its 64-bit sum (hint: "
+            "fewer trials per run, or smaller amounts such as fewer mana multipliers)"
+        )
+    return after
 
 
 def _open_checkpoints(
