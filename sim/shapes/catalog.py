@@ -11,9 +11,15 @@ module fills the fields by the metric's ``key``, the metrics module names rows b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
-from sim.shapes.base import Layout
+import numpy as np
+
+from sim.run.stats import Estimate, normal_mean, wilson_cluster
+from sim.shapes.base import Layout, Row
+
+Config = TypeVar("Config")
 
 Dim = int | str  # a fixed size, or a size the configuration decides ("seats", "cards", ...)
 
@@ -106,3 +112,35 @@ UNSUPPORTED_RATE = Metric(
     "Unsupported trials",
     headline=(Headline("all"),),
 )
+
+
+@dataclass
+class MetricRows(Generic[Config]):
+    """A group's summed statistics by layout field, and the rows made from them so far: what
+    every shape's metrics module fills, family by family. ``status`` is the shape's status
+    statistic, whose second entry counts the OK trials every other metric is over."""
+
+    config: Config
+    sums: dict[str, np.ndarray]
+    status: Stat
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def ok(self) -> int:
+        return int(self.sums[self.status.key][1])
+
+    def add(self, metric: Metric, level: str, value: Estimate, trials: int | None = None) -> None:
+        trials = self.ok if trials is None else trials
+        self.rows.append(Row(metric.family, metric.name, level, value, trials))
+
+
+def mean_of(pair: np.ndarray, n: int) -> Estimate:
+    """A mean from a statistic laid out as (sum, sum of squares) over ``n`` trials."""
+    return normal_mean(int(pair[0]), int(pair[1]), n)
+
+
+def cluster_of(stat: np.ndarray, clusters: int) -> Estimate:
+    """A share of permanents from a statistic laid out as (n, y, n^2, n*y, y^2) summed over
+    ``clusters`` trials (Wilson with the cluster design effect)."""
+    n, y, snn, sny, syy = (int(a) for a in stat)
+    return wilson_cluster(y, n, syy, sny, snn, clusters)

@@ -25,7 +25,6 @@ Families and their metrics (``level`` breaks a metric down):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -33,9 +32,9 @@ from engine.batch import mana_tables as mt
 from engine.batch.mana_state import REJECTIONS
 from engine.mana_types import MANA_TYPES
 from sim.config.reader import SEAT_NAMES
-from sim.run.stats import Estimate, normal_mean, wilson, wilson_cluster
+from sim.run.stats import Estimate, wilson, wilson_cluster
 from sim.shapes.base import Layout, Row
-from sim.shapes.catalog import UNSUPPORTED_RATE, Metric
+from sim.shapes.catalog import UNSUPPORTED_RATE, MetricRows, cluster_of, mean_of
 from sim.shapes.mana import catalog
 from sim.shapes.mana.catalog import MANA_FAMILIES, SEAT_TRIALS, SETS, STATUS
 from sim.shapes.mana.config import ManaConfig
@@ -54,29 +53,8 @@ def _hist_rows(hist: np.ndarray, n: int) -> list[tuple[str, Estimate]]:
     ]
 
 
-def _mean(v: np.ndarray, n: int) -> Estimate:
-    return normal_mean(int(v[0]), int(v[1]), n)
-
-
-@dataclass
-class _Rows:
-    """A group's summed statistics by layout field, and the rows made from them so far."""
-
-    config: ManaConfig
-    sums: dict[str, np.ndarray]
-    rows: list[Row] = field(default_factory=list)
-
-    @property
-    def ok(self) -> int:
-        return int(self.sums[STATUS.key][1])
-
-    def add(self, metric: Metric, level: str, value: Estimate, trials: int | None = None) -> None:
-        trials = self.ok if trials is None else trials
-        self.rows.append(Row(metric.family, metric.name, level, value, trials))
-
-    def cluster(self, v: np.ndarray) -> Estimate:
-        n, y, snn, sny, syy = (int(a) for a in v)
-        return wilson_cluster(y, n, syy, sny, snn, self.ok)
+class _Rows(MetricRows[ManaConfig]):
+    """The mana shape's rows of one group."""
 
 
 def _status(out: _Rows) -> None:
@@ -87,11 +65,11 @@ def _status(out: _Rows) -> None:
 def _mana(out: _Rows) -> None:
     by_type = out.sums[catalog.MANA_BY_TYPE.key]
     for k, level in enumerate((*MANA_TYPES, "total")):
-        out.add(catalog.MANA_BY_TYPE, level, _mean(by_type[k], out.ok))
+        out.add(catalog.MANA_BY_TYPE, level, mean_of(by_type[k], out.ok))
     by_seat = out.sums[catalog.MANA_BY_SEAT.key]
     for k, seat in enumerate(SEAT_NAMES[: out.config.max_players]):
         n = int(out.sums[SEAT_TRIALS.key][k])
-        out.add(catalog.MANA_BY_SEAT, seat, _mean(by_seat[k], n), n)
+        out.add(catalog.MANA_BY_SEAT, seat, mean_of(by_seat[k], n), n)
 
 
 def _mana_totals(out: _Rows) -> None:
@@ -101,9 +79,9 @@ def _mana_totals(out: _Rows) -> None:
 
 def _rejections(out: _Rows) -> None:
     rejected = out.sums[catalog.REJECTED_SHARE.key]
-    out.add(catalog.REJECTED_SHARE, "any", out.cluster(rejected[0]))
+    out.add(catalog.REJECTED_SHARE, "any", cluster_of(rejected[0], out.ok))
     for code in sorted(REJECTIONS):
-        out.add(catalog.REJECTED_SHARE, REJECTIONS[code][0], out.cluster(rejected[code]))
+        out.add(catalog.REJECTED_SHARE, REJECTIONS[code][0], cluster_of(rejected[code], out.ok))
 
 
 def _mana_effects(out: _Rows) -> None:
@@ -112,7 +90,7 @@ def _mana_effects(out: _Rows) -> None:
         catalog.MANA_FROM_REPLACEMENTS,
         catalog.UNDEFINED_MANA_EVENTS,
     ):
-        out.add(metric, "all", _mean(out.sums[metric.key], out.ok))
+        out.add(metric, "all", mean_of(out.sums[metric.key], out.ok))
     trials = int(out.sums[catalog.UNDEFINED_MANA_TRIALS.key][0])
     out.add(catalog.UNDEFINED_MANA_TRIALS, "all", wilson(trials, out.ok))
 
@@ -136,7 +114,7 @@ def _x_spell(out: _Rows) -> None:
     castable = int(out.sums[catalog.X_CASTABLE.key][0])
     if x_spell.x is None:
         out.add(catalog.X_CASTABLE, "all", wilson(castable, out.ok))
-        out.add(catalog.MAX_X, "all", _mean(out.sums[catalog.MAX_X.key], castable), castable)
+        out.add(catalog.MAX_X, "all", mean_of(out.sums[catalog.MAX_X.key], castable), castable)
         capped = int(out.sums[catalog.X_CAPPED.key][0])
         out.add(catalog.X_CAPPED, "all", wilson(capped, castable), castable)
         for level, value in _hist_rows(out.sums[catalog.MAX_X_COUNT.key], castable):
@@ -145,7 +123,7 @@ def _x_spell(out: _Rows) -> None:
     else:
         out.add(catalog.X_PAYABLE, "all", wilson(castable, out.ok))
         cast = out.ok
-    out.add(catalog.ETB_COUNTERS, "all", _mean(out.sums[catalog.ETB_COUNTERS.key], cast), cast)
+    out.add(catalog.ETB_COUNTERS, "all", mean_of(out.sums[catalog.ETB_COUNTERS.key], cast), cast)
     for level, value in _hist_rows(out.sums[catalog.ETB_COUNTERS_COUNT.key], cast):
         out.add(catalog.ETB_COUNTERS_COUNT, level, value, cast)
 
@@ -172,7 +150,7 @@ def mana_rows(
     config: ManaConfig, layout: Layout, totals: np.ndarray, families: Sequence[str]
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, then level."""
-    out = _Rows(config, layout.unpack(totals))
+    out = _Rows(config, layout.unpack(totals), STATUS)
     for family in MANA_FAMILIES:
         if family in families:
             _FAMILY_ROWS[family](out)

@@ -21,15 +21,14 @@ Families and their metrics (``level`` breaks a metric down):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from engine.batch import tables as tb
 from sim.config.reader import SEAT_NAMES
-from sim.run.stats import Estimate, normal_mean, normal_ratio, wilson, wilson_cluster
+from sim.run.stats import Estimate, normal_ratio, wilson
 from sim.shapes.base import Layout, Row
-from sim.shapes.catalog import UNSUPPORTED_RATE, Metric
+from sim.shapes.catalog import UNSUPPORTED_RATE, MetricRows, cluster_of, mean_of
 from sim.shapes.wipe import catalog
 from sim.shapes.wipe.catalog import SEAT_TRIALS, STATUS, WIPE_FAMILIES
 from sim.shapes.wipe.config import WipeConfig
@@ -37,39 +36,17 @@ from sim.shapes.wipe.config import WipeConfig
 __all__ = ["WIPE_FAMILIES", "wipe_rows"]
 
 
-def _cluster(v: np.ndarray, clusters: int) -> Estimate:
-    n, y, snn, sny, syy = (int(a) for a in v)
-    return wilson_cluster(y, n, syy, sny, snn, clusters)
-
-
 def _ratio(v: np.ndarray, clusters: int) -> Estimate:
     n, y, snn, sny, syy = (int(a) for a in v)
     return normal_ratio(y, n, syy, sny, snn, clusters)
 
 
-def _mean(v: np.ndarray, n: int) -> Estimate:
-    return normal_mean(int(v[0]), int(v[1]), n)
-
-
-@dataclass
-class _Rows:
-    """A group's summed statistics by layout field, and the rows made from them so far."""
-
-    config: WipeConfig
-    sums: dict[str, np.ndarray]
-    rows: list[Row] = field(default_factory=list)
-
-    @property
-    def ok(self) -> int:
-        return int(self.sums[STATUS.key][1])
+class _Rows(MetricRows[WipeConfig]):
+    """The wipe shape's rows of one group."""
 
     @property
     def seats(self) -> tuple[str, ...]:
         return SEAT_NAMES[: self.config.max_players]
-
-    def add(self, metric: Metric, level: str, value: Estimate, trials: int | None = None) -> None:
-        trials = self.ok if trials is None else trials
-        self.rows.append(Row(metric.family, metric.name, level, value, trials))
 
 
 def _status(out: _Rows) -> None:
@@ -81,16 +58,16 @@ def _status(out: _Rows) -> None:
 def _returns(out: _Rows) -> None:
     sums, ok = out.sums, out.ok
     for metric in (catalog.RETURN_RATE, catalog.RETURN_RATE_IF_LEFT):
-        out.add(metric, "all", _cluster(sums[metric.key], ok))
+        out.add(metric, "all", cluster_of(sums[metric.key], ok))
     by_card = sums[catalog.RETURN_RATE_BY_CARD.key]
     for k, card in enumerate(out.config.board_cards):
-        out.add(catalog.RETURN_RATE_BY_CARD, tb.CARDS[card].name, _cluster(by_card[k], ok))
+        out.add(catalog.RETURN_RATE_BY_CARD, tb.CARDS[card].name, cluster_of(by_card[k], ok))
     by_seat = sums[catalog.RETURN_RATE_BY_SEAT.key]
     for k, seat in enumerate(out.seats):
-        out.add(catalog.RETURN_RATE_BY_SEAT, seat, _cluster(by_seat[k], ok))
+        out.add(catalog.RETURN_RATE_BY_SEAT, seat, cluster_of(by_seat[k], ok))
     per_trial = sums[catalog.RETURNS_PER_TRIAL.key]
     for k, level in enumerate(("all", "persist", "undying")):
-        out.add(catalog.RETURNS_PER_TRIAL, level, _mean(per_trial[k], out.ok))
+        out.add(catalog.RETURNS_PER_TRIAL, level, mean_of(per_trial[k], out.ok))
 
 
 def _return_counts(out: _Rows) -> None:
@@ -108,7 +85,9 @@ def _return_order(out: _Rows) -> None:
         share = wilson(int(first[k]), with_returns)
         out.add(catalog.FIRST_RETURN_SHARE, seat, share, with_returns)
     for k, seat in enumerate(out.seats):
-        out.add(catalog.RETURN_SHARE, seat, _cluster(out.sums[catalog.RETURN_SHARE.key][k], out.ok))
+        out.add(
+            catalog.RETURN_SHARE, seat, cluster_of(out.sums[catalog.RETURN_SHARE.key][k], out.ok)
+        )
     positions = out.sums[catalog.MEAN_RETURN_POSITION.key]
     for k, seat in enumerate(out.seats):
         out.add(catalog.MEAN_RETURN_POSITION, seat, _ratio(positions[k], out.ok))
@@ -119,11 +98,11 @@ def _board_after(out: _Rows) -> None:
     for metric in (catalog.CREATURES_AFTER, catalog.POWER_AFTER, catalog.SURVIVORS):
         sums = out.sums[metric.key]
         for k, seat in enumerate(out.seats):
-            out.add(metric, seat, _mean(sums[k], seat_trials[k]), seat_trials[k])
-        out.add(metric, "all", _mean(sums[-1], out.ok))
+            out.add(metric, seat, mean_of(sums[k], seat_trials[k]), seat_trials[k])
+        out.add(metric, "all", mean_of(sums[-1], out.ok))
     life = out.sums[catalog.LIFE_AFTER.key]
     for k, seat in enumerate(out.seats):
-        out.add(catalog.LIFE_AFTER, seat, _mean(life[k], seat_trials[k]), seat_trials[k])
+        out.add(catalog.LIFE_AFTER, seat, mean_of(life[k], seat_trials[k]), seat_trials[k])
 
 
 _FAMILY_ROWS: dict[str, Callable[[_Rows], None]] = {
@@ -139,7 +118,7 @@ def wipe_rows(
     config: WipeConfig, layout: Layout, totals: np.ndarray, families: Sequence[str]
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, then level (cards by name, seats in turn order)."""
-    out = _Rows(config, layout.unpack(totals))
+    out = _Rows(config, layout.unpack(totals), STATUS)
     for family in WIPE_FAMILIES:
         if family in families:
             _FAMILY_ROWS[family](out)
