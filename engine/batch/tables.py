@@ -151,7 +151,7 @@ KEYWORD_BITS: Final = {
 KEYWORDS = _col(np.uint8)
 GRANTS_HASTE = _col(np.bool_)  # grant_keyword haste to creatures you control (Fervor)
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
-HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (not in the wipe shape)
+HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
 
 KIND_CODE: Final = {"+1/+1": 0, "-1/-1": 1, "any": 2}

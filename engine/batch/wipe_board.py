@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import cached_property
 
 import numpy as np
-import numpy.typing as npt
 
 from engine.batch import tables as tb
 from engine.batch.wipe_state import BATTLEFIELD, WipeState
@@ -73,51 +72,3 @@ class Board:
 
 def derive(state: WipeState) -> Board:
     return Board(state)
-
-
-def put_counters(
-    state: WipeState,
-    board: Board,
-    targets: np.ndarray,
-    kind: int,
-    amount: npt.ArrayLike,
-    entering: np.ndarray | None = None,
-) -> np.ndarray:
-    """Put ``amount`` counters of ``kind`` (0 +1/+1, 1 -1/-1) on each target (CR 122.1).
-
-    Prohibitions first (614.1: Solemnity, Melira), then the number-changing replacements of
-    the target's controller's permanents one at a time in board order (616.1), each once
-    (614.5), none once the number is 0. Returns the counts put, (T, N).
-    ``entering`` (T, N): the permanents entering with these counters (122.6); their own
-    abilities do not apply (614.12: a source must be on the battlefield before).
-    """
-    n = np.where(targets, amount, 0).astype(np.int16)
-    if not state.features.counter_rules:
-        (state.plus if kind == 0 else state.minus)[...] += n
-        return n
-    c, alive = board.c, board.alive
-    if entering is not None:
-        alive = alive & ~entering
-    no_all = (alive & tb.NO_COUNTERS_ALL[c]).any(1)
-    n[no_all] = 0
-    if kind == 1:
-        melira = per_player(state, alive & tb.NO_MINUS_YOURS[c]) > 0
-        n[at_controller(state, melira) & board.creature] = 0
-    mod = alive & tb.HAS_MODIFIER[c] & ((tb.MOD_KIND[c] == kind) | (tb.MOD_KIND[c] == 2))
-    if mod.any():
-        by_order = np.argsort(np.where(mod, state.order, np.iinfo(np.int32).max), axis=1)
-        for k in range(int(mod.sum(1).max())):
-            s = by_order[:, k]
-            rows = np.arange(len(s))
-            on = mod[rows, s]
-            sc = c[rows, s]
-            applies = (
-                on[:, None]
-                & (state.controller == state.controller[rows, s][:, None])
-                & (~tb.MOD_CREATURES_ONLY[sc][:, None] | board.creature)
-                & (n > 0)
-            )
-            changed = n * tb.MOD_FACTOR[sc][:, None] + tb.MOD_ADD[sc][:, None]
-            n = np.where(applies, np.maximum(changed, 0), n)
-    (state.plus if kind == 0 else state.minus)[...] += n
-    return n

@@ -266,9 +266,6 @@ class _Events:
     def attack(self, k: int, action: Action, scn: Scenario, ids: Sequence[str], where: str) -> None:
         """An attack among board permanents (W8)."""
         self.kind[0, k] = EV_ATTACK
-        watchers = [tb.INDEX[entry.card.name.lower()] for entry in scn.battlefield]
-        if tb.HUMAN_DAMAGE_DESTROYS[watchers].any():
-            raise OutsideShapes(f"{where}: a Human's combat damage to Mikaeus's controller")
         board_slot = {pid: slot for slot, pid in enumerate(ids)}
         for place, pid in enumerate(action.get("attackers", [])):
             if pid not in board_slot:

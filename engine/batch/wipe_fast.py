@@ -10,7 +10,7 @@ outcome then follows from the order the death triggers resolve in (603.3b: APNAP
 order, the last put on the stack first), computed for all trials at once with no stack.
 
 A trial whose board is not settled as given, whose wipe is rejected, or in which a player could
-reach 0 life goes to the general kernels instead (``run_wipe``).
+reach 0 life goes to the compiled kernel instead (``run_wipe``).
 """
 
 from __future__ import annotations

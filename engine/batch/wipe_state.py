@@ -20,9 +20,10 @@ NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
 # per-trial status
 OK, DRAW, UNSUPPORTED = 0, 1, 2
 # trigger kinds (the reference engine's names, in the order the outcome reports them)
-PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED = 1, 2, 3, 4, 5, 6
+PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN = 1, 2, 3, 4, 5, 6, 7
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
-              LIFE_LOSS: "life_loss", DELAYED: "delayed"}  # fmt: skip
+              LIFE_LOSS: "life_loss", DELAYED: "delayed",
+              DESTROY_HUMAN: "destroy_human"}  # fmt: skip
 # events
 (
     EV_NONE,
@@ -216,21 +217,6 @@ class WipeState:
     tokens_made: np.ndarray  # (T,) int16 token slots used
     token_serial: np.ndarray  # (T, N) int16 tokens made from each source slot so far
     token_source: np.ndarray  # (T, N) int16 source slot of a token slot, -1 none
-    # the stack and the waiting triggers: kind, source slot, data, controller, source object
-    stack_kind: np.ndarray  # (T, D) int8
-    stack_source: np.ndarray  # (T, D) int16
-    stack_data: np.ndarray  # (T, D) int32
-    stack_controller: np.ndarray  # (T, D) int8
-    stack_obj: np.ndarray  # (T, D) int16
-    stack_height: np.ndarray  # (T,) int16
-    stack_hash: np.ndarray  # (T, D + 1) uint64 rolling hash of the stack's bottom j items
-    pending_kind: np.ndarray  # (T, K) int8
-    pending_source: np.ndarray  # (T, K) int16
-    pending_data: np.ndarray  # (T, K) int32
-    pending_controller: np.ndarray  # (T, K) int8
-    pending_obj: np.ndarray  # (T, K) int16
-    pending_key: np.ndarray  # (T, K) int64 detection order
-    n_pending: np.ndarray  # (T,) int16
     # Massacre Girl's delayed triggers: source slot and object, -1 empty
     delayed_source: np.ndarray  # (T, G) int16
     delayed_obj: np.ndarray  # (T, G) int16
@@ -259,7 +245,7 @@ class WipeState:
         self.printed_keywords[rows, slots] = tb.KEYWORDS[cards]
 
     def widen_returns(self, width: int) -> None:
-        """Make room for ``width`` recorded returns per trial (the general kernels' record)."""
+        """Make room for ``width`` recorded returns per trial (the kernel's record)."""
         extra = width - self.returned_slot.shape[1]
         if extra > 0:
             t = len(self.status)

@@ -15,7 +15,7 @@ from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.draws import draw_wipe_batch
 from tests.batch.mixes import EVERY_MODE, OTHER_EVENTS, board_cards, cast_cards, wipe_mix
 
-KERNEL_EVENTS = tuple(e for e in OTHER_EVENTS if e != "pass_turn")
+KERNEL_EVENTS = OTHER_EVENTS
 
 
 def _kernel_only(cards: dict[str, float]) -> dict[str, float]:
@@ -70,7 +70,7 @@ KERNEL_EVERYTHING = wipe_mix(
     }
 )
 
-# the boards of the slow general kernels: counter rules, doublers, lords, Massacre Girl
+# the boards the fast path leaves to the kernel: counter rules, doublers, lords, Massacre Girl
 KERNEL_COUNTERS = wipe_mix(
     {
         "players": {"count": [2, 3, 4]},

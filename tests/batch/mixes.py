@@ -58,16 +58,9 @@ def mana_mix(data: dict[str, Any]) -> ManaConfig:
     return config
 
 
-def board_cards(*, combat: bool = False) -> dict[str, float]:
-    """Every card the wipe shape models on the battlefield (for combat: none whose Human
-    damage to Mikaeus's controller the shape leaves out)."""
-    return _uniform(
-        [
-            c.name
-            for i, c in enumerate(tb.CARDS)
-            if tb.BOARD_OK[i] and not c.token_only and not (combat and tb.HUMAN_DAMAGE_DESTROYS[i])
-        ]
-    )
+def board_cards() -> dict[str, float]:
+    """Every card the wipe shape models on the battlefield."""
+    return _uniform([c.name for i, c in enumerate(tb.CARDS) if tb.BOARD_OK[i] and not c.token_only])
 
 
 def cast_cards() -> dict[str, float]:
@@ -235,7 +228,7 @@ COMBAT = wipe_mix(
         "slots": [
             {
                 "count": 8,
-                "cards": board_cards(combat=True),
+                "cards": board_cards(),
                 "controller": "random",
                 "plus_counters": {"0": 0.8, "1": 0.1, "2": 0.1},
                 "minus_counters": 0.1,

@@ -13,7 +13,7 @@ import pytest
 
 from engine import reference
 from engine.batch.kernel import TEMPLATES, kernel_fits, run_kernel
-from engine.batch.wipe import new_state
+from engine.batch.layout import new_state
 from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
 from engine.batch.wipe_state import WipeInputs
 from sim.shapes.wipe.config import WipeConfig
@@ -25,6 +25,7 @@ from tests.batch.kernel_mixes import (
     every_event_kind,
     exercised,
 )
+from tests.batch.mixes import COMBAT
 
 SEEN_TEMPLATES: set[str] = set()
 SEEN_KINDS: set[int] = set()
@@ -32,7 +33,12 @@ SEEN_KINDS: set[int] = set()
 
 @pytest.mark.parametrize(
     ("mix", "seed", "trials"),
-    [(KERNEL_EVERYTHING, 21, 1200), (KERNEL_COUNTERS, 22, 1200), (KERNEL_EVERYTHING, 23, 800)],
+    [
+        (KERNEL_EVERYTHING, 21, 1200),
+        (KERNEL_COUNTERS, 22, 1200),
+        (KERNEL_EVERYTHING, 23, 800),
+        (COMBAT, 24, 1500),
+    ],
 )
 def test_kernel_trials_agree_with_the_reference(mix: WipeConfig, seed: int, trials: int) -> None:
     results = _agree_with_the_reference(draw(mix, seed, trials))
@@ -49,7 +55,7 @@ def test_104_4b_kernel_draws_agree_with_the_reference() -> None:
 def _agree_with_the_reference(inputs: WipeInputs) -> Counter[str]:
     """Replay every trial the kernel finishes on the reference engine; count the results."""
     assert kernel_fits(inputs)
-    state = new_state(inputs, stack_depth=1)
+    state = new_state(inputs)
     run_kernel(state, inputs)  # every trial finishes in the kernel
     _, _, s, e = inputs.shape
     results: Counter[str] = Counter()

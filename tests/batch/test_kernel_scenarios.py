@@ -11,9 +11,9 @@ import pytest
 
 from engine import reference
 from engine.batch.kernel import kernel_fits, run_kernel
+from engine.batch.layout import new_state
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe import new_state
 from engine.batch.wipe_convert import batch_outcome, comparable, wipe_inputs_from_scenario
 from sim.config.scenario import load_scenario
 
@@ -53,7 +53,7 @@ def test_scenario_on_the_kernel_equals_the_reference(path: Path) -> None:
     ref = comparable(reference.run(scenario))
     explained = run_scenario(scenario)  # what ``explain --engine batch`` prints
     assert comparable(explained) == ref
-    state = new_state(inputs, stack_depth=1)
+    state = new_state(inputs)
     run_kernel(state, inputs)
     assert comparable(batch_outcome(state, 0, naming)) == ref
     assert np.all(state.status >= 0)

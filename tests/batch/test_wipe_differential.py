@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from engine import reference
+from engine.batch.layout import new_state
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe import new_state, run_wipe
+from engine.batch.wipe import run_wipe
 from engine.batch.wipe_convert import (
     Naming,
     batch_outcome,
@@ -83,7 +84,7 @@ def test_random_trials_agree_trial_by_trial(mix: WipeConfig, seed: int, trials: 
 def test_the_fast_mix_takes_the_fast_path_with_double_returns() -> None:
     """The FAST mix really exercises ``wipe_fast`` (and its persist-then-undying returns)."""
     inputs = draw_wipe_batch(np.random.default_rng(13), 2500, FAST)
-    state = new_state(inputs, stack_depth=0)
+    state = new_state(inputs, bookkeeping=False)
     assert batch_fits(state, inputs)
     handed_back = run_fast(state, inputs)
     assert handed_back.mean() < 0.5

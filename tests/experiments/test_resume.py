@@ -11,7 +11,7 @@ from pathlib import Path
 from tests.experiments.conftest import SMALL
 from tests.helpers import cauldron
 
-# Melira (a counter rule) sends every trial through the general kernels: slow enough that
+# Melira (a counter rule) sends every trial through the compiled kernel: slow enough that
 # the run is still going when it is killed, yet a few seconds in all.
 SLOW = SMALL.replace('"Grizzly Bears" = 1 }', '"Grizzly Bears" = 1, "Melira, Sylvok Outcast" = 1 }')
 SLOW = SLOW.replace("trials = 40_000", "trials = 24_000").replace("8_192", "2_000")

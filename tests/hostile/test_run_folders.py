@@ -21,7 +21,7 @@ from sim.run.checkpoints import cards_digest, checksum, code_digest, run_identit
 from tests.helpers import cauldron
 from tests.hostile.conftest import TINY, one_line_error
 
-# Melira sends every trial through the general kernels: a run that is still going when the
+# Melira sends every trial through the compiled kernel: a run that is still going when the
 # test is done with it (it is killed then).
 LONG = (
     TINY.replace('"Grizzly Bears" = 1 }', '"Grizzly Bears" = 1, "Melira, Sylvok Outcast" = 1 }')

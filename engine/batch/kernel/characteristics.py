@@ -24,6 +24,7 @@ from engine.batch.kernel.state import (
     HAS_STATICS,
     IS_CREATURE_CARD,
     LAYOUT,
+    MAX_PLAYERS,
     MINUS,
     NOT_CREATURE,
     PLUS,
@@ -49,7 +50,7 @@ def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
     if not work[LAYOUT, HAS_STATICS]:
         return
     for row in range(ST, ST + 7):
-        for p in range(work.shape[1]):
+        for p in range(MAX_PLAYERS):
             work[row, p] = 0
     for s in range(slot_rows.shape[1]):
         c = slot_rows[CARD, s]

@@ -1,15 +1,16 @@
-"""The event kinds of a wipe trial, each performed in one trial and followed by settling
+"""The event kinds of a trial, each performed in one trial and followed by settling
 (CR 117.5): casts, targeted actions (destroy, sacrifice, exile, bounce, damage, counters),
-damage to a player and damage to every creature."""
+damage to a player and to every creature, passing the turn and attacking."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engine.batch.kernel.characteristics import is_creature
+from engine.batch.kernel.combat import attack
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.spells import clear_movers, resolve_spell
+from engine.batch.kernel.spells import resolve_spell
 from engine.batch.kernel.state import (
     CONTROLLER,
     DAMAGE,
@@ -29,9 +30,11 @@ from engine.batch.kernel.state import (
     T_SPELL_PAY_X_LIFE,
     ZONE,
 )
-from engine.batch.kernel.zones import cast_permanent, leave, set_card
+from engine.batch.kernel.turns import pass_turn
+from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_card
 from engine.batch.wipe_state import (
     BATTLEFIELD,
+    EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
     EV_COUNTERS,
@@ -40,6 +43,7 @@ from engine.batch.wipe_state import (
     EV_DAMAGE_PLAYER,
     EV_DESTROY,
     EV_EXILE,
+    EV_PASS_TURN,
     EXILE,
     GRAVEYARD,
     HAND,
@@ -117,6 +121,7 @@ def apply_event(
     work: np.ndarray,
     card_table: np.ndarray,
     event_rows: np.ndarray,
+    combat_rows: np.ndarray,
     e: int,
 ) -> None:
     """Perform event ``e`` (settling is the caller's)."""
@@ -129,6 +134,10 @@ def apply_event(
         trial_vars[LIFE + event_rows[EV_TARGET_, e]] -= max(
             event_rows[EV_AMOUNT_, e], 0
         )  # CR 120.3a
+    elif kind == EV_PASS_TURN:
+        pass_turn(slot_rows, trial_vars)
+    elif kind == EV_ATTACK:
+        attack(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)
     elif kind == EV_DAMAGE_ALL:
         for s in range(slot_rows.shape[1]):
             if is_creature(slot_rows, s):

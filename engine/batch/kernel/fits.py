@@ -3,8 +3,8 @@ by card), the event kinds, and the test of whether a batch is inside them (a whi
 
 A batch fits when every card on its boards, every card its events cast and every token those
 cards make has only templates declared here, and every event is of a declared kind. Batches
-where a mandatory loop is possible fit too: the kernel hands back any trial that may be
-looping, and the general kernels' loop watch (104.4b) decides it (see ``run``).
+where a mandatory loop is possible fit too: the kernel's loop watch (104.4b) decides them
+(see ``run``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.kernel.state import MAX_PLAYERS
 from engine.batch.wipe_state import (
+    EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
     EV_COUNTERS,
@@ -26,6 +27,7 @@ from engine.batch.wipe_state import (
     EV_DESTROY,
     EV_EXILE,
     EV_NONE,
+    EV_PASS_TURN,
     EV_SACRIFICE,
     WipeInputs,
     WipeState,
@@ -66,6 +68,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "tokens_doubled": Handling("614.1", "zones.create_tokens"),
     "graveyard_replaced_by_exile": Handling("614.1a", "zones._destinations, spells._card_to_zone"),
     "enters_with_x_counters": Handling("107.3m, 122.6", "zones.cast_permanent"),
+    "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
     # on the battlefield, nothing in this shape
     **{
         name: Handling("-", _INERT)
@@ -87,7 +90,6 @@ TEMPLATES: Final[dict[str, Handling]] = {
             "activated_lands_produce_until_eot",
             "activated_put_counter_on_each_creature_yours",
             "sacrifice_outlet",
-            "human_damages_you_destroy",  # a Human's damage to a player needs combat
             "etb_exile_graveyards",  # only as it enters; such cards are never cast here
         )
     },
@@ -104,6 +106,8 @@ EVENTS: Final = frozenset(
         EV_DAMAGE_PLAYER,
         EV_DAMAGE_ALL,
         EV_COUNTERS,
+        EV_PASS_TURN,
+        EV_ATTACK,
     }
 )
 # cards whose every template is declared (by card index)
@@ -130,7 +134,7 @@ def kernel_fits(inputs: WipeInputs) -> bool:
 def warm_up_batch() -> tuple[WipeState, WipeInputs]:
     """A one-trial batch (Kitchen Finks and Hangarback Walker against Wrath of God) laid out
     as ``run_wipe`` lays out every batch: it compiles the kernel's one signature."""
-    from engine.batch.wipe import new_state  # wipe dispatches to this package
+    from engine.batch.layout import new_state  # layout imports this package's callers
 
     finks, walker = tb.INDEX["kitchen finks"], tb.INDEX["hangarback walker"]
     wrath = tb.INDEX["wrath of god"]
@@ -151,4 +155,4 @@ def warm_up_batch() -> tuple[WipeState, WipeInputs]:
         ev_target=row([-1], np.int16), ev_amount=row([0], np.int16),
         ev_counter=row([0], np.int8), ev_mode=row([0], np.int8),
     )  # fmt: skip
-    return new_state(inputs, stack_depth=1), inputs
+    return new_state(inputs), inputs

@@ -1,12 +1,12 @@
-"""Mandatory loops (CR 104.4b) for one trial: ``wipe_stack.LoopWatch`` with the same hashes,
-the same HISTORY visits per settle and the same verdicts.
+"""Mandatory loops (CR 104.4b) for one trial: the reference engine's ``LoopWatch``
+verdicts, in HISTORY visits per settle.
 
 A visit remembers the board digest, the stack (its height and rolling hash) and the height
 after the resolution that followed it (the lowest the stack has been since is read from those
 only when the board repeats). A position closes a loop when the same board comes back with the
 part of the stack worked through since that visit on top again, and it is a draw unless some
 player's life is lower than at that visit. A settle that needs more than HISTORY visits
-without a draw is unsupported (the cap, as in the general kernels).
+without a draw is unsupported (a cap, named in the outcome).
 
 ``history`` (rows, width) holds the visits of the settle under way and the stack's rolling hash; the
 hashes are 64-bit words kept bit for bit in the int64 buffer.
@@ -59,7 +59,7 @@ H_STACK = H_LIFE + MAX_PLAYERS  # the rolling hash of the stack's bottom j items
 H_ROWS = H_STACK + 1
 H_WIDTH = max(HISTORY, STACK_DEPTH + 1)
 
-# the constants of wipe_stack (board_hash, stack_item_hash, the rolling base)
+# the hash constants (board digest, stack items, the rolling base)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 _BASE = np.uint64(0xD6E8FEB86659FD93)
 _ITEM = np.uint64(0x94D049BB133111EB)
@@ -74,7 +74,7 @@ _HASHED_ROWS = np.array(
 
 @njit
 def new_settle(work: np.ndarray) -> None:
-    """A settle starts a new watch (the general kernels' watch lives for one settle)."""
+    """A settle starts a new watch (a watch lives for one settle)."""
     work[COUNT, VISITS] = 0
     work[COUNT, HASHED] = 0
 
@@ -96,8 +96,8 @@ def _hash_stack(work: np.ndarray, history: np.ndarray, height: int) -> None:
 
 @njit
 def board_hash(slot_rows: np.ndarray, trial_vars: np.ndarray) -> np.uint64:
-    """The position without the stack, life totals or object numbers (``wipe_stack.board_hash``,
-    ``engine.reference.loops.board_position``)."""
+    """The position without the stack, life totals or object numbers (as
+    ``engine.reference.loops`` compares positions)."""
     digest = np.uint64(0)
     for s in range(slot_rows.shape[1]):
         h = np.uint64(slot_rows[ZONE, s])
@@ -120,7 +120,7 @@ def _repeats(history: np.ndarray, j: int, n: int, board: np.uint64, height: int)
     if np.uint64(history[H_BOARD, j]) != board or height < then:
         return False
     low = then
-    for k in range(j, n):  # the lowest the stack got since (wipe_stack.LoopWatch.low)
+    for k in range(j, n):  # the lowest the stack got since
         low = min(low, history[H_AFTER, k])
     p = _POW[then - low]
     then_top = np.uint64(history[H_CUM, j]) - np.uint64(history[H_STACK, low]) * p

@@ -4,7 +4,7 @@ each event, settling after each (CR 117.5: state-based actions, triggers onto th
 APNAP order, resolve the top, repeat until the stack is empty), copy it out.
 
 In a batch where a mandatory loop is possible (104.4b, ``wipe_state.Features.loops``) the
-kernel keeps the general kernels' loop watch (``kernel.loops``: the same hashes, the same
+kernel keeps a loop watch (``kernel.loops``: the reference engine's verdicts, the
 HISTORY cap, the same draw and unsupported verdicts), so it finishes every trial itself. The
 watch costs a board digest per resolution, so a trial first plays unwatched: the watch can only stop
 a trial that, unwatched, loops on past PATIENCE resolutions in one settle or reaches a cap
@@ -103,6 +103,7 @@ def play_trial(
     work: np.ndarray,
     card_table: np.ndarray,
     event_rows: np.ndarray,
+    combat_rows: np.ndarray,
     history: np.ndarray,
     watch: bool,
 ) -> None:
@@ -112,7 +113,7 @@ def play_trial(
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             return
-        apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
+        apply_event(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)
         settle(slot_rows, trial_vars, work, card_table, history, watch)
 
 
@@ -120,10 +121,12 @@ def play_trial(
 def _load(
     kstate: KState,
     events: tuple[np.ndarray, ...],
+    combat: tuple[np.ndarray, ...],
     i: int,
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     event_rows: np.ndarray,
+    combat_rows: np.ndarray,
 ) -> None:
     """Copy trial ``i`` into the buffers."""
     row = 0
@@ -155,6 +158,19 @@ def _load(
         )
         trial_vars[DELAYED_CONTROLLER + g] = kstate.delayed_controller[i, g]
         trial_vars[DELAYED_AMOUNT + g] = kstate.delayed_amount[i, g]
+    _load_events(kstate, events, combat, i, event_rows, combat_rows)
+
+
+@njit
+def _load_events(
+    kstate: KState,
+    events: tuple[np.ndarray, ...],
+    combat: tuple[np.ndarray, ...],
+    i: int,
+    event_rows: np.ndarray,
+    combat_rows: np.ndarray,
+) -> None:
+    """Copy trial ``i``'s events into the buffers."""
     for e in range(event_rows.shape[1]):
         for f in range(len(events)):
             event_rows[f, e] = events[f][i, e]
@@ -162,6 +178,9 @@ def _load(
             kstate.spell_zone[i, e],
             kstate.rejected[i, e],
         )
+        for f in range(len(combat)):
+            for s in range(combat_rows.shape[2]):
+                combat_rows[f, e, s] = combat[f][i, e, s]
 
 
 @njit
@@ -208,6 +227,7 @@ def _store(
 def run_trials(
     kstate: KState,
     events: tuple[np.ndarray, ...],
+    combat: tuple[np.ndarray, ...],
     card_table: np.ndarray,
     work: np.ndarray,
 ) -> None:
@@ -218,29 +238,31 @@ def run_trials(
     trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
     event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)
     history = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
+    combat_rows = np.zeros((len(combat), e, combat[0].shape[2]), dtype=np.int64)
     loops = work[LAYOUT, HAS_LOOPS] != 0
     for i in range(kstate.status.shape[0]):
-        _load(kstate, events, i, slot_rows, trial_vars, event_rows)
-        play_trial(slot_rows, trial_vars, work, card_table, event_rows, history, False)
+        _load(kstate, events, combat, i, slot_rows, trial_vars, event_rows, combat_rows)
+        play_trial(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, False)
         if loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
-            _load(
-                kstate, events, i, slot_rows, trial_vars, event_rows
-            )  # again, watching for a loop (104.4b)
-            play_trial(slot_rows, trial_vars, work, card_table, event_rows, history, True)
+            # again, watching for a loop (104.4b)
+            _load(kstate, events, combat, i, slot_rows, trial_vars, event_rows, combat_rows)
+            play_trial(
+                slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, True
+            )
         _store(kstate, i, slot_rows, trial_vars, event_rows)
 
 
 def run_kernel(state: WipeState, inputs: WipeInputs) -> None:
-    """Run every trial of ``state`` (laid out by ``wipe.new_state`` with the general kernels'
+    """Run every trial of ``state`` (laid out by ``layout.new_state``
     bookkeeping) in place."""
     n = state.card.shape[1]
     work = np.zeros((W_ROWS, max(STACK_DEPTH, n, MAX_PLAYERS, 4)), dtype=np.int64)
     f = state.features
-    work[LAYOUT, :6] = (
+    work[LAYOUT, :7] = (
         state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
-        f.anthem or f.all_pt or f.lord, f.legendary,
+        f.anthem or f.all_pt or f.lord, f.legendary, n,
     )  # fmt: skip
-    run_trials(ks.kstate(state), ks.events(inputs), ks.card_table, work)
+    run_trials(ks.kstate(state), ks.events(inputs), ks.combat(inputs), ks.card_table, work)
 
 
 def warm_up() -> float:
@@ -251,12 +273,3 @@ def warm_up() -> float:
     start = time.perf_counter()
     run_kernel(*warm_up_batch())
     return time.perf_counter() - start
-
-
-def run_on_kernel(inputs: WipeInputs, token_slots: int) -> WipeState:
-    """Run a batch that fits the kernel: every trial finishes here (104.4b included)."""
-    from engine.batch.wipe import new_state  # wipe dispatches to this package
-
-    state = new_state(inputs, token_slots, stack_depth=1)  # the general kernels' bookkeeping
-    run_kernel(state, inputs)
-    return state

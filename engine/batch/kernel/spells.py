@@ -17,7 +17,6 @@ from engine.batch.kernel.state import (
     EV_MODE_,
     EV_X_,
     EXILE_IF_DIES,
-    GROUP,
     MOVERS,
     SPELL_ZONE,
     T_EXILE_ALL_GY,
@@ -34,7 +33,7 @@ from engine.batch.kernel.state import (
     ZONE,
 )
 from engine.batch.kernel.triggers import weaken
-from engine.batch.kernel.zones import leave
+from engine.batch.kernel.zones import clear_movers, leave
 from engine.batch.wipe_state import EXILE, GRAVEYARD, HAND, LIBRARY
 
 DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SAC_COLORED = (
@@ -46,14 +45,6 @@ DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SA
     6,
     7,
 )  # fmt: skip  (tables.SPELL codes)
-
-
-@njit
-def clear_movers(work: np.ndarray) -> None:
-    """Start a new zone-change event: nobody moves yet, every mover in group 0."""
-    for s in range(work.shape[1]):
-        work[MOVERS, s] = 0
-        work[GROUP, s] = 0
 
 
 @njit

@@ -16,7 +16,6 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.kernel.jit import njit
 from engine.batch.wipe_state import EFFECTS, LKI_RING, WipeInputs, WipeState
 
 # -- slot_rows (F, N): one row per per-slot field of WipeState, then last known power / object rings
@@ -66,9 +65,15 @@ SORT_KEY, SORT_INDEX = 17, 18
 STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
 COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG]
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
-#               HAS_LEGENDS] (the flags from wipe_state.Features)
-HAS_LOOPS, HAS_STATICS, HAS_LEGENDS = 2, 4, 5
-W_ROWS = 26
+#               HAS_LEGENDS, slots N] (the flags from wipe_state.Features)
+HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS = 2, 4, 5, 6
+COMBAT_DAMAGE, COMBAT_DEATHTOUCH = 26, 27  # combat damage assigned to each slot (510.1)
+COMBAT_TO_PLAYER = 28  # ... and to the defending player, by place in the attackers list
+W_ROWS = 29
+
+# -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
+ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
+COMBAT_FIELDS = ("ev_attack", "ev_block", "ev_block_order")
 
 # -- card_table (columns, C): the card tables
 TABLE_COLUMNS = (
@@ -79,7 +84,7 @@ TABLE_COLUMNS = (
     "EXILE_ALL_GY", "EXILE_OPP_GY", "HAS_ETB", "ETB_LIFE", "ETB_PING", "ETB_PT", "ETB_SCOPE",
     "ETB_REPEAT", "DEATH_LIFE", "DIES_TOKENS", "DIES_TOKEN_KIND", "ENTERS_X_KIND", "SPELL",
     "SPELL_AMOUNT", "SPELL_BY_X", "SPELL_PAY_X_LIFE", "SPELL_EXILE_IF_DIES", "SPELL_TO_LIBRARY",
-    "SPELL_KIND",
+    "SPELL_KIND", "GRANTS_HASTE", "AS_THOUGH_HASTE", "COLOR_BITS", "HUMAN_DAMAGE_DESTROYS",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -89,7 +94,7 @@ TABLE_COLUMNS = (
     T_EXILE_ALL_GY, T_EXILE_OPP_GY, T_HAS_ETB, T_ETB_LIFE, T_ETB_PING, T_ETB_PT, T_ETB_SCOPE,
     T_ETB_REPEAT, T_DEATH_LIFE, T_DIES_TOKENS, T_DIES_TOKEN_KIND, T_ENTERS_X_KIND, T_SPELL,
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
-    T_SPELL_KIND,
+    T_SPELL_KIND, T_GRANTS_HASTE, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 card_table = np.stack([getattr(tb, name).astype(np.int64) for name in TABLE_COLUMNS])
 
@@ -129,13 +134,11 @@ def events(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
     return tuple(np.ascontiguousarray(getattr(inputs, n), dtype=np.int16) for n in EVENT_FIELDS)
 
 
-@njit
-def _row_in(dst: np.ndarray, row: int, src: np.ndarray, i: int) -> None:
-    for k in range(src.shape[1]):
-        dst[row, k] = src[i, k]
-
-
-@njit
-def _row_out(src: np.ndarray, row: int, dst: np.ndarray, i: int) -> None:
-    for k in range(dst.shape[1]):
-        dst[i, k] = src[row, k]
+def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
+    """The attack declarations of ``inputs`` (COMBAT_FIELDS order), (T, E, S) int16 each;
+    zero-width when the batch has no attack."""
+    t, _, _, e = inputs.shape
+    found = [getattr(inputs, n) for n in COMBAT_FIELDS]
+    if any(a is None for a in found):
+        return tuple(np.full((t, e, 0), -1, dtype=np.int16) for _ in COMBAT_FIELDS)
+    return tuple(np.ascontiguousarray(a, dtype=np.int16) for a in found)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.characteristics import is_creature, power, refresh
+from engine.batch.kernel.combat import humans
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.stack import HEIGHT
 from engine.batch.kernel.state import (
@@ -22,6 +23,7 @@ from engine.batch.kernel.state import (
     LAST_KNOWN_POWER,
     LAYOUT,
     LIFE,
+    MOVERS,
     N_PLAYERS,
     N_RETURNED,
     OBJ,
@@ -40,14 +42,14 @@ from engine.batch.kernel.state import (
     T_ETB_PT,
     T_ETB_REPEAT,
     T_ETB_SCOPE,
-    T_IS_HUMAN,
     TOKEN,
     ZONE,
 )
-from engine.batch.kernel.zones import create_tokens, return_card
+from engine.batch.kernel.zones import clear_movers, create_tokens, leave, return_card
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     DELAYED,
+    DESTROY_HUMAN,
     DIES,
     EFFECTS,
     ETB,
@@ -109,7 +111,7 @@ def _ping(
     obj: int,
 ) -> None:
     """Deal damage equal to its power to any target (608.2h: its power now, or as it last
-    existed on the battlefield); a Human's damage (Mikaeus's clause) is not modeled."""
+    existed on the battlefield); a Human's damage to a player may trigger Mikaeus."""
     here = slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj
     ring = obj % LKI_RING
     if not here and slot_rows[LAST_KNOWN_OBJ + ring, s] != obj:
@@ -123,9 +125,9 @@ def _ping(
     target = slot_rows[PING_TARGET, s]
     if target < 0:
         target = (ctrl + 1) % trial_vars[N_PLAYERS]
-    trial_vars[LIFE + target] -= max(amount, 0)  # CR 120.3a
-    if card_table[T_IS_HUMAN, slot_rows[CARD, s]]:
-        trial_vars[STATUS] = UNSUPPORTED
+    if amount > 0:
+        trial_vars[LIFE + target] -= amount  # CR 120.3a
+        humans(slot_rows, trial_vars, work, card_table, s, obj, target, 0)
 
 
 @njit
@@ -160,6 +162,22 @@ def _etb(
 
 
 @njit
+def _destroy(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    obj: int,
+) -> None:
+    """CR 701.8a: destroy object ``obj`` of slot ``s``, if it is still on the battlefield."""
+    if slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj:
+        clear_movers(work)
+        work[MOVERS, s] = 1
+        leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+
+
+@njit
 def resolve_top(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
@@ -176,6 +194,8 @@ def resolve_top(
         create_tokens(slot_rows, trial_vars, work, card_table, src, data)
     elif kind == LIFE_LOSS:
         trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
+    elif kind == DESTROY_HUMAN:
+        _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:
         g = data
         src, obj, ctrl = (

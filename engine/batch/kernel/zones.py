@@ -40,6 +40,7 @@ from engine.batch.kernel.state import (
     LAYOUT,
     MINUS,
     MOVERS,
+    N_SLOTS,
     NEXT_ORDER,
     NOT_CREATURE,
     OBJ,
@@ -97,6 +98,14 @@ _RESET_ON_LEAVING = (
     PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
     DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING,
 )  # fmt: skip
+
+
+@njit
+def clear_movers(work: np.ndarray) -> None:
+    """Start a new zone-change event: nobody moves yet, every mover in group 0."""
+    for s in range(work[LAYOUT, N_SLOTS]):
+        work[MOVERS, s] = 0
+        work[GROUP, s] = 0
 
 
 @njit

@@ -1,0 +1,321 @@
+"""Combat of one trial (W8): declare attackers and blockers, then all combat damage at once
+(CR 506-510). ``engine.reference.combat`` is the oracle: the same checks in the same order,
+the same damage assignment; a Human's damage to Mikaeus's controller triggers (``humans``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.kernel.characteristics import (
+    is_alive,
+    is_creature,
+    power,
+    refresh,
+    toughness,
+)
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.stack import detection_key, queue
+from engine.batch.kernel.state import (
+    ACTIVE,
+    ATTACK_PLACE,
+    BLOCK_PLACE,
+    BLOCKS,
+    CARD,
+    COMBAT_DAMAGE,
+    COMBAT_DEATHTOUCH,
+    COMBAT_TO_PLAYER,
+    CONTROLLER,
+    DAMAGE,
+    DEATHTOUCH_DAMAGE,
+    GRANTED,
+    LIFE,
+    N_PLAYERS,
+    OBJ,
+    PRINTED_KEYWORDS,
+    REJECTED,
+    SEQ,
+    SINCE_TURN_START,
+    T_AS_THOUGH_HASTE,
+    T_COLOR_BITS,
+    T_GRANTS_HASTE,
+    T_HUMAN_DAMAGE_DESTROYS,
+    T_IS_ARTIFACT,
+    T_IS_HUMAN,
+    TAPPED,
+)
+from engine.batch.tables import KEYWORD_BITS
+from engine.batch.wipe_state import DESTROY_HUMAN
+
+FLYING, TRAMPLE, DEATHTOUCH = (
+    KEYWORD_BITS["flying"],
+    KEYWORD_BITS["trample"],
+    KEYWORD_BITS["deathtouch"],
+)
+MENACE, INTIMIDATE, HASTE = (
+    KEYWORD_BITS["menace"],
+    KEYWORD_BITS["intimidate"],
+    KEYWORD_BITS["haste"],
+)
+# rejection codes (wipe_state.REJECTIONS)
+NOT_ON_BATTLEFIELD, NOT_AN_ATTACKER, TAPPED_ATTACKER, SUMMONING_SICK = 1, 3, 4, 5
+NOT_A_BLOCKER, CANNOT_BLOCK_FLYING, CANNOT_BLOCK_INTIMIDATE, MENACE_ALONE, NOT_ATTACKING = (
+    6, 7, 8, 9, 10,
+)  # fmt: skip
+
+
+@njit
+def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player: int) -> bool:
+    """Whether ``player`` controls a permanent whose card has ``column`` (a static ability)."""
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        mine = slot_rows[CONTROLLER, k] == player
+        if c >= 0 and is_alive(slot_rows, k) and card_table[column, c] and mine:
+            return True
+    return False
+
+
+@njit
+def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
+    """Combat keywords (tables.KEYWORD_BITS): printed, granted to the object, and haste from
+    a permanent its controller controls (Fervor, 702.10c)."""
+    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s]
+    if is_creature(slot_rows, s) and controls(
+        slot_rows, card_table, T_GRANTS_HASTE, slot_rows[CONTROLLER, s]
+    ):
+        bits |= HASTE
+    return int(bits)
+
+
+@njit
+def can_tap_for_cost(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    """CR 302.6: a creature's {T}/{Q} needs control since its controller's turn began, unless
+    it has haste (702.10c) or may act as though it had (Thousand-Year Elixir)."""
+    if not is_creature(slot_rows, s) or slot_rows[SINCE_TURN_START, s]:
+        return True
+    if keywords(slot_rows, card_table, s) & HASTE:
+        return True
+    return controls(slot_rows, card_table, T_AS_THOUGH_HASTE, slot_rows[CONTROLLER, s])
+
+
+@njit
+def _at(combat_rows: np.ndarray, row: int, e: int, s: int) -> int:
+    """A declaration of board slot ``s`` (slots past the board declare nothing)."""
+    if s >= combat_rows.shape[2]:
+        return -1
+    return int(combat_rows[row, e, s])
+
+
+@njit
+def _missing(slot_rows: np.ndarray, combat_rows: np.ndarray, e: int) -> int:
+    """400.7 (a declared permanent is gone), then 509.1a (a blocked creature not attacking)."""
+    code = 0
+    for s in range(combat_rows.shape[2]):
+        a = _at(combat_rows, BLOCKS, e, s)
+        if _at(combat_rows, ATTACK_PLACE, e, s) >= 0 and not is_alive(slot_rows, s):
+            return NOT_ON_BATTLEFIELD
+        if a >= 0 and not (is_alive(slot_rows, s) and is_alive(slot_rows, a)):
+            return NOT_ON_BATTLEFIELD
+        if a >= 0 and _at(combat_rows, ATTACK_PLACE, e, a) < 0:
+            code = NOT_ATTACKING
+    return code
+
+
+@njit
+def _attacker_code(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, s: int
+) -> int:
+    """CR 508.1a, 302.6 for one attacker."""
+    if not is_creature(slot_rows, s) or slot_rows[CONTROLLER, s] != trial_vars[ACTIVE]:
+        return NOT_AN_ATTACKER
+    if slot_rows[TAPPED, s]:
+        return TAPPED_ATTACKER
+    return 0 if can_tap_for_cost(slot_rows, card_table, s) else SUMMONING_SICK
+
+
+@njit
+def _blocker_code(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, b: int, a: int
+) -> int:
+    """CR 509.1a, 702.9b, 702.13b for one blocker of attacker ``a``."""
+    defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
+    if not is_creature(slot_rows, b) or slot_rows[CONTROLLER, b] != defender:
+        return NOT_A_BLOCKER
+    if slot_rows[TAPPED, b]:
+        return NOT_A_BLOCKER
+    kw_a, kw_b = keywords(slot_rows, card_table, a), keywords(slot_rows, card_table, b)
+    if (kw_a & FLYING) and not (kw_b & FLYING):
+        return CANNOT_BLOCK_FLYING
+    ca, cb = slot_rows[CARD, a], slot_rows[CARD, b]
+    shares_color = (card_table[T_COLOR_BITS, ca] & card_table[T_COLOR_BITS, cb]) != 0
+    if (kw_a & INTIMIDATE) and not (card_table[T_IS_ARTIFACT, cb] or shares_color):
+        return CANNOT_BLOCK_INTIMIDATE
+    return 0
+
+
+@njit
+def _in_place(combat_rows: np.ndarray, row: int, e: int, place: int) -> int:
+    """The board slot declared at ``place`` of a list (attackers or the blockers table)."""
+    for s in range(combat_rows.shape[2]):
+        if combat_rows[row, e, s] == place:
+            return s
+    return -1
+
+
+@njit
+def _blockers_of(combat_rows: np.ndarray, e: int, a: int) -> int:
+    n = 0
+    for s in range(combat_rows.shape[2]):
+        n += combat_rows[BLOCKS, e, s] == a
+    return n
+
+
+@njit
+def _rejection(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+) -> int:
+    """The first check the declaration fails, in the reference engine's order; 0 if none."""
+    code = _missing(slot_rows, combat_rows, e)
+    if code:
+        return code
+    width = combat_rows.shape[2]
+    for place in range(width):  # each attacker, in the order listed
+        s = _in_place(combat_rows, ATTACK_PLACE, e, place)
+        if s >= 0 and _attacker_code(slot_rows, trial_vars, card_table, s):
+            return _attacker_code(slot_rows, trial_vars, card_table, s)
+    for place in range(width):  # each blocker, in the order of the blockers table
+        b = _in_place(combat_rows, BLOCK_PLACE, e, place)
+        if b >= 0:
+            a = combat_rows[BLOCKS, e, b]
+            found = _blocker_code(slot_rows, trial_vars, card_table, b, a)
+            if found:
+                return found
+    for a in range(width):  # 702.111b
+        alone = combat_rows[ATTACK_PLACE, e, a] >= 0 and _blockers_of(combat_rows, e, a) == 1
+        if alone and keywords(slot_rows, card_table, a) & MENACE:
+            return MENACE_ALONE
+    return 0
+
+
+@njit
+def humans(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    source: int,
+    obj: int,
+    player: int,
+    sub: int,
+) -> None:
+    """ "Whenever a Human deals damage to you, destroy it" (Mikaeus): one trigger of each such
+    permanent ``player`` controls, in board order, after object ``obj`` of slot ``source``
+    dealt them damage."""
+    if not card_table[T_IS_HUMAN, slot_rows[CARD, source]]:
+        return
+    data = source | obj << 16  # that object only (400.7)
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        mine = slot_rows[CONTROLLER, k] == player
+        if c >= 0 and is_alive(slot_rows, k) and card_table[T_HUMAN_DAMAGE_DESTROYS, c] and mine:
+            key = detection_key(trial_vars, sub, 0)  # ties: board order
+            queue(trial_vars, work, DESTROY_HUMAN, k, data, player, slot_rows[OBJ, k], key)
+
+
+@njit
+def _assign(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+    a: int,
+) -> int:
+    """CR 510.1c: attacker ``a`` assigns lethal damage (1 with deathtouch, 702.2c) to its
+    blockers in table order and the rest to the last, or with trample past it (702.19b);
+    unblocked, all of it to the player. Returns the damage to the player."""
+    left = max(power(slot_rows, work, card_table, a), 0)
+    kw = keywords(slot_rows, card_table, a)
+    n = _blockers_of(combat_rows, e, a)
+    if n == 0:
+        return left
+    k = 0
+    for place in range(combat_rows.shape[2]):
+        b = _in_place(combat_rows, BLOCK_PLACE, e, place)
+        if b < 0 or combat_rows[BLOCKS, e, b] != a:
+            continue
+        lethal = (
+            1
+            if kw & DEATHTOUCH
+            else max(toughness(slot_rows, work, card_table, b) - slot_rows[DAMAGE, b], 0)
+        )
+        last = k == n - 1
+        share = left if last and not kw & TRAMPLE else min(left, lethal)
+        work[COMBAT_DAMAGE, b] += share
+        work[COMBAT_DEATHTOUCH, b] |= (kw & DEATHTOUCH) != 0 and share > 0
+        left -= share
+        k += 1
+    return left if kw & TRAMPLE else 0
+
+
+@njit
+def _deal(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+) -> None:
+    """CR 508.1f attackers tap; 510.1 damage is assigned, then dealt at once (510.2): 120.3e
+    marked on creatures, 120.3a the defender loses life, attackers in the order listed."""
+    n, width = slot_rows.shape[1], combat_rows.shape[2]
+    for s in range(n):
+        work[COMBAT_DAMAGE, s], work[COMBAT_DEATHTOUCH, s] = 0, 0
+    refresh(slot_rows, work, card_table)
+    for place in range(width):
+        a = _in_place(combat_rows, ATTACK_PLACE, e, place)
+        if a >= 0:
+            slot_rows[TAPPED, a] = 1
+            work[COMBAT_TO_PLAYER, place] = _assign(slot_rows, work, card_table, combat_rows, e, a)
+    for b in range(width):  # each blocker deals its power to the attacker it blocks
+        a = combat_rows[BLOCKS, e, b]
+        if a >= 0:
+            dealt = max(power(slot_rows, work, card_table, b), 0)
+            work[COMBAT_DAMAGE, a] += dealt
+            work[COMBAT_DEATHTOUCH, a] |= (
+                dealt > 0 and (keywords(slot_rows, card_table, b) & DEATHTOUCH) != 0
+            )
+    for s in range(n):
+        if work[COMBAT_DAMAGE, s] > 0 and is_creature(slot_rows, s):
+            slot_rows[DAMAGE, s] += work[COMBAT_DAMAGE, s]
+            slot_rows[DEATHTOUCH_DAMAGE, s] |= work[COMBAT_DEATHTOUCH, s]
+    defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
+    for place in range(width):
+        a = _in_place(combat_rows, ATTACK_PLACE, e, place)
+        if a >= 0 and work[COMBAT_TO_PLAYER, place] > 0:
+            trial_vars[LIFE + defender] -= work[COMBAT_TO_PLAYER, place]
+            humans(slot_rows, trial_vars, work, card_table, a, slot_rows[OBJ, a], defender, place)
+    trial_vars[SEQ] += 1
+
+
+@njit
+def attack(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+) -> None:
+    """Declare, block and deal combat damage, or reject the action (it then changes nothing)."""
+    code = _rejection(slot_rows, trial_vars, card_table, combat_rows, e)
+    if code:
+        event_rows[REJECTED, e] = code
+        return
+    _deal(slot_rows, trial_vars, work, card_table, combat_rows, e)

@@ -1,0 +1,41 @@
+"""Passing the turn in one trial (CR 514.2 cleanup, 500.1 the next turn, 502.3 untap)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.kernel.characteristics import is_alive
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.state import (
+    ACTIVE,
+    CONTROLLER,
+    DAMAGE,
+    DEATHTOUCH_DAMAGE,
+    DELAYED_SOURCE,
+    EOT_POWER,
+    EOT_TOUGHNESS,
+    EXILE_IF_DIES,
+    N_PLAYERS,
+    SINCE_TURN_START,
+    TAPPED,
+)
+from engine.batch.wipe_state import EFFECTS
+
+_CLEANED_UP = (DAMAGE, DEATHTOUCH_DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES)
+
+
+@njit
+def pass_turn(slot_rows: np.ndarray, trial_vars: np.ndarray) -> None:
+    """Cleanup: damage wears off and "until end of turn" effects end (514.2), Massacre Girl's
+    "this turn" trigger with them; then the next player's permanents untap (502.3) and count
+    as controlled since their turn began (302.6)."""
+    for s in range(slot_rows.shape[1]):
+        for row in _CLEANED_UP:
+            slot_rows[row, s] = 0
+    for g in range(EFFECTS):
+        trial_vars[DELAYED_SOURCE + g] = -1
+    trial_vars[ACTIVE] = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
+    for s in range(slot_rows.shape[1]):
+        if is_alive(slot_rows, s) and slot_rows[CONTROLLER, s] == trial_vars[ACTIVE]:
+            slot_rows[TAPPED, s] = 0
+            slot_rows[SINCE_TURN_START, s] = 1

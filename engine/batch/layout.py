@@ -1,0 +1,136 @@
+"""How a batch of trials is laid out in working arrays (``WipeState``): the board's slots,
+one slot per event that may cast a permanent, then token slots, with the object bookkeeping
+and the records the outcome reports."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.wipe_state import (
+    BATTLEFIELD,
+    EFFECTS,
+    LKI_RING,
+    RANK_FALLBACK,
+    Features,
+    WipeInputs,
+    WipeState,
+)
+
+TOKEN_SLOTS = 16  # tokens a trial may create; one that needs more is reported unsupported
+RETURNS = 128  # returns recorded per trial; a trial that needs more is reported unsupported
+
+
+def new_state(
+    inputs: WipeInputs, token_slots: int = TOKEN_SLOTS, bookkeeping: bool = True
+) -> WipeState:
+    """Lay the inputs out in working arrays with room for cast permanents and tokens. Without
+    ``bookkeeping`` (the fast path), objects, tokens and delayed triggers get zero width."""
+    t, _, s, e = inputs.shape
+    features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    n = s + e + (token_slots if features.tokens else 0)
+    general = bookkeeping
+    return WipeState(
+        n_players=inputs.n_players.astype(np.int8),
+        active=inputs.active.astype(np.int8),
+        life=inputs.life.astype(np.int32),
+        status=np.zeros(t, dtype=np.int8),
+        **_board_slots(inputs, n),
+        **_object_bookkeeping(t, n, s, general),
+        **_records(t, n, e, general),
+        spell_card=inputs.ev_card.astype(np.int16),
+        spell_by=inputs.ev_by.astype(np.int8),
+        n_board=s,
+        n_events=e,
+        features=features,
+    )
+
+
+def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
+    """The (T, N) arrays the board as given fills (slots past it start empty): the card and
+    its printed columns, the permanent's state, board order and trigger rank (603.3b)."""
+    t, _, s, e = inputs.shape
+
+    def slots(board: np.ndarray | int | bool, fill: int | bool, dtype: type) -> np.ndarray:
+        out: np.ndarray = np.full((t, n), fill, dtype=dtype)
+        out[:, :s] = board
+        return out
+
+    card = slots(inputs.card, -1, np.int16)
+    c = np.maximum(card, 0).astype(np.intp)
+    filled = card >= 0
+    board_slot = np.arange(n)[None, :] < s
+    order = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
+    order = np.broadcast_to(order, (t, n)).astype(np.int32)
+    rank = np.full((t, n), -1, dtype=np.int32)
+    rank[:, : s + e] = inputs.rank
+    default = board_slot & (rank < 0)
+    rank[default] = (RANK_FALLBACK + order)[default]
+    ping = np.full((t, n), -1, dtype=np.int8)
+    ping[:, : s + e] = inputs.ping_target
+    granted = inputs.granted if inputs.granted is not None else 0
+    since = inputs.since_turn_start if inputs.since_turn_start is not None else True
+    return {
+        "card": card,
+        "is_creature_card": tb.IS_CREATURE.take(c) & filled,
+        "base_p": tb.BASE_P.take(c) * filled,
+        "base_t": tb.BASE_T.take(c) * filled,
+        "printed_persist": tb.PERSIST.take(c) * filled,
+        "printed_undying": tb.UNDYING.take(c) * filled,
+        "printed_keywords": tb.KEYWORDS.take(c) * filled,
+        "granted": slots(granted, 0, np.uint8),
+        "since_turn_start": slots(since, False, np.bool_),
+        "zone": filled.astype(np.int8) * np.int8(BATTLEFIELD),
+        "controller": slots(inputs.controller, 0, np.int8),
+        "owner": slots(inputs.owner, 0, np.int8),
+        "token": slots(inputs.token, False, np.bool_),
+        "obj": filled.astype(np.int16),
+        "plus": slots(inputs.plus, 0, np.int16),
+        "minus": slots(inputs.minus, 0, np.int16),
+        "damage": slots(inputs.damage, 0, np.int16),
+        "tapped": slots(inputs.tapped, False, np.bool_),
+        "granted_persist": slots(inputs.granted_persist, 0, np.int8),
+        "granted_undying": slots(inputs.granted_undying, 0, np.int8),
+        "not_creature": slots(inputs.not_creature, False, np.bool_),
+        "order": order,
+        "rank": rank,
+        "ping_target": ping,
+    }
+
+
+def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.ndarray]:
+    """What happens to objects during a trial: effects locked to them (611.2c), graveyard
+    arrivals and last known power (the kernel's only), detection order and tokens."""
+    book = n if general else 0  # per-slot bookkeeping only the kernel uses
+    return {
+        "deathtouch_damage": np.zeros((t, n), dtype=np.bool_),
+        "stamp": np.zeros((t, book), dtype=np.int16),
+        "eot_power": np.zeros((t, n), dtype=np.int16),
+        "eot_toughness": np.zeros((t, n), dtype=np.int16),
+        "exile_if_dies": np.zeros((t, n), dtype=np.bool_),
+        "last_known_power": np.zeros((t, book, LKI_RING), dtype=np.int16),
+        "last_known_obj": np.zeros((t, book, LKI_RING), dtype=np.int16),
+        "seq": np.zeros(t, dtype=np.int32),
+        "next_order": np.full(t, s, dtype=np.int32),
+        "tokens_made": np.zeros(t, dtype=np.int16),
+        "token_serial": np.zeros((t, n), dtype=np.int16),
+        "token_source": np.full((t, n), -1, dtype=np.int16),
+    }
+
+
+def _records(t: int, n: int, e: int, general: bool) -> dict[str, np.ndarray]:
+    """Massacre Girl's delayed triggers, and what the outcome reports: returns in order, where
+    each event's spell went, rejections."""
+    effects = EFFECTS if general else 0
+    returns = RETURNS if general else 2 * n
+    return {
+        "delayed_source": np.full((t, effects), -1, dtype=np.int16),
+        "delayed_obj": np.zeros((t, effects), dtype=np.int16),
+        "delayed_controller": np.zeros((t, effects), dtype=np.int8),
+        "delayed_amount": np.zeros((t, effects), dtype=np.int16),
+        "returned_slot": np.full((t, returns), -1, dtype=np.int16),
+        "returned_by": np.zeros((t, returns), dtype=np.int8),
+        "n_returned": np.zeros(t, dtype=np.int16),
+        "spell_zone": np.zeros((t, e), dtype=np.int8),
+        "rejected": np.zeros((t, e), dtype=np.int8),
+    }
