@@ -6,9 +6,10 @@ the closed vocabulary ``TEMPLATES``. The engines switch on template names, never
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -291,8 +292,8 @@ class Card:
         return next((a for a in self.abilities if a.template == template), None)
 
 
-def _ability(card_name: str, raw: Mapping[str, Any]) -> Ability:
-    where = f"card {card_name!r}"
+def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability:
+    where = where or f"card {card_name!r}"
     name = raw.get("template")
     if name not in TEMPLATES:
         raise LibraryError(f"{where}: unknown ability template {name!r}")
@@ -331,26 +332,34 @@ _CARD_KEYS = frozenset(
 )
 
 
-def _card(raw: Mapping[str, Any]) -> Card:
+def _card(raw: Mapping[str, Any], where: str = "") -> Card:
+    """``where`` names the card in errors (default ``card 'Name'``; a user's file gives a key
+    path such as ``card[3]``)."""
     name = raw.get("name")
     if not isinstance(name, str) or not name:
-        raise LibraryError(f"a card has no name: {raw!r}")
+        raise LibraryError(
+            f"{where}: the card has no name" if where else f"a card has no name: {raw!r}"
+        )
+    path, where = where, where or f"card {name!r}"
     unknown = set(raw) - _CARD_KEYS
     if unknown:
-        raise LibraryError(f"card {name!r}: unknown key {sorted(unknown)[0]!r}")
+        raise LibraryError(f"{where}: unknown key {sorted(unknown)[0]!r}")
     types = frozenset(raw.get("types", ()))
     if not types or not types <= CARD_TYPES:
-        raise LibraryError(f"card {name!r}: types must be a non-empty subset of {CARD_TYPES}")
+        raise LibraryError(f"{where}: types must be a non-empty subset of {CARD_TYPES}")
     keywords = tuple(raw.get("keywords", ()))
     if not set(keywords) <= KEYWORDS:
-        raise LibraryError(f"card {name!r}: unknown keyword in {keywords}")
+        raise LibraryError(f"{where}: unknown keyword in {keywords}")
     power, toughness = raw.get("power"), raw.get("toughness")
     if ("Creature" in types) != (power is not None and toughness is not None):
-        raise LibraryError(f"card {name!r}: creatures, and only creatures, have power/toughness")
-    cost = parse_mana_cost(raw.get("mana_cost", ""))
+        raise LibraryError(f"{where}: creatures, and only creatures, have power/toughness")
+    try:
+        cost = parse_mana_cost(raw.get("mana_cost", ""))
+    except LibraryError as err:
+        raise LibraryError(f"{path}.mana_cost: {err}" if path else str(err)) from None
     indicator = frozenset(raw.get("color_indicator", ()))
     if not indicator <= set(COLORS):
-        raise LibraryError(f"card {name!r}: bad color indicator")
+        raise LibraryError(f"{where}: bad color indicator")
     return Card(
         name=name,
         mana_cost=cost,
@@ -361,7 +370,10 @@ def _card(raw: Mapping[str, Any]) -> Card:
         toughness=toughness,
         keywords=keywords,
         oracle=str(raw.get("oracle", "")),
-        abilities=tuple(_ability(name, a) for a in raw.get("abilities", ())),
+        abilities=tuple(
+            _ability(name, a, f"{path}.abilities[{j}]" if path else "")
+            for j, a in enumerate(raw.get("abilities", ()))
+        ),
         color_indicator=indicator,
         token_only=bool(raw.get("token_only", False)),
         colors=cost.colors | indicator,  # CR 105.2, 204
@@ -392,12 +404,13 @@ def find_card(name: str) -> Card | None:
     return library().get(name.lower())
 
 
-def search_cards(text: str = "") -> list[Card]:
-    """Cards whose name, type line or Oracle text contains ``text`` (case-insensitive)."""
+def search_cards(text: str = "", cards: Mapping[str, Card] | None = None) -> list[Card]:
+    """Cards whose name, type line or Oracle text contains ``text`` (case-insensitive), from
+    ``cards`` (default: the shipped library; ``load_card_files`` gives it plus a user's)."""
     needle = text.lower()
     found = [
         c
-        for c in library().values()
+        for c in (library() if cards is None else cards).values()
         if not needle
         or needle in c.name.lower()
         or needle in c.oracle.lower()
@@ -405,6 +418,138 @@ def search_cards(text: str = "") -> list[Card]:
         or any(needle == k for k in c.keywords)
     ]
     return sorted(found, key=lambda c: c.name)
+
+
+# ------------------------------------------------ a user's card files (SPEC section 7)
+
+# The type each key of a user's [[card]] must have: the shipped file is checked by review, a
+# user's is not, and a power of "3" would otherwise reach the engines.
+_USER_KEY_TYPES: Final[dict[str, type]] = {
+    "name": str,
+    "mana_cost": str,
+    "oracle": str,
+    "replaces": str,
+    "types": list,
+    "subtypes": list,
+    "supertypes": list,
+    "keywords": list,
+    "color_indicator": list,
+    "abilities": list,
+    "power": int,
+    "toughness": int,
+    "token_only": bool,
+}
+_HINT_REPLACES = 'add replaces = "{name}" to the entry to replace the built-in card, or rename it'
+
+
+def card_from_dict(raw: Mapping[str, Any], where: str = "") -> Card:
+    """Validate one ``[[card]]`` table exactly as the shipped library is validated.
+
+    The importer builds its cards through this, so what it writes loads back unchanged."""
+    return _card(raw, where)
+
+
+_TOML_TYPE_NAMES: Final = {str: "string", list: "list", int: "integer", bool: "boolean"}
+
+
+def _check_user_shapes(raw: Mapping[str, Any], where: str) -> None:
+    """Reject a value of the wrong TOML type before ``_card`` reads it (one key path)."""
+    for key, value in raw.items():
+        want = _USER_KEY_TYPES.get(key)
+        if want is None:
+            continue  # _card names the unknown key
+        if type(value) is not want:
+            name = _TOML_TYPE_NAMES[want]
+            raise LibraryError(f"{where}.{key}: must be a {name}, not {value!r}"[:200])
+        if isinstance(value, list):
+            _check_user_list(f"{where}.{key}", value, dict if key == "abilities" else str)
+
+
+def _check_user_list(where: str, values: list[Any], item: type) -> None:
+    for j, value in enumerate(values):
+        if not isinstance(value, item):
+            shape = "a table {template = ...}" if item is dict else "a string"
+            raise LibraryError(f"{where}[{j}]: must be {shape}, not {value!r}"[:200])
+
+
+def _user_card(raw: Any, where: str, builtin: Mapping[str, Card]) -> Card:
+    """One entry of a user's file: shapes, the library's own checks, then the collision rule
+    (a built-in name is taken only with ``replaces`` naming it)."""
+    if not isinstance(raw, dict):
+        raise LibraryError(f"{where}: must be a table ([[card]])")
+    _check_user_shapes(raw, where)
+    fields = {k: v for k, v in raw.items() if k != "replaces"}
+    card = _card(fields, where)
+    replaces = raw.get("replaces")
+    known = builtin.get(card.name.lower())
+    if replaces is not None and replaces.lower() != card.name.lower():
+        raise LibraryError(f"{where}.replaces: {replaces!r} is not this card's name {card.name!r}")
+    if replaces is not None and known is None:
+        raise LibraryError(f"{where}.replaces: no built-in card is named {replaces!r}")
+    if replaces is None and known is not None:
+        hint = _HINT_REPLACES.format(name=known.name)
+        raise LibraryError(f"{where}.name: {card.name!r} is a built-in card (hint: {hint})")
+    return card
+
+
+def load_card_text(text: str, source: str, builtin: Mapping[str, Card] | None = None) -> list[Card]:
+    """Parse and validate a user's card file (the schema of ``cards.toml``); errors are one
+    line, ``SOURCE: card[3].abilities[0]: ...``, and raise ``LibraryError``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise LibraryError(f"{source}: not valid TOML: {err}") from None
+    extra = sorted(set(data) - {"card"})
+    if extra:
+        raise LibraryError(f"{source}: {extra[0]}: unknown key (hint: a card file has [[card]])")
+    entries = data.get("card", [])
+    if not isinstance(entries, list):
+        raise LibraryError(f"{source}: card: must be an array of tables ([[card]])")
+    builtin = library() if builtin is None else builtin
+    cards: dict[str, Card] = {}
+    try:
+        for i, raw in enumerate(entries):
+            card = _user_card(raw, f"card[{i}]", builtin)
+            if card.name.lower() in cards:
+                raise LibraryError(f"card[{i}].name: {card.name!r} is listed twice")
+            cards[card.name.lower()] = card
+    except LibraryError as err:
+        raise LibraryError(f"{source}: {err}") from None
+    return list(cards.values())
+
+
+def load_card_file(path: str | os.PathLike[str]) -> list[Card]:
+    """Read and validate a user's card file; ``LibraryError`` names the file and key path.
+
+    A name the shipped library has is an error unless the entry says ``replaces = "Name"``."""
+    source = os.fspath(path)
+    try:
+        with open(source, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise LibraryError(f"{source}: no such file") from None
+    except IsADirectoryError:
+        raise LibraryError(f"{source}: is a folder, not a card file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise LibraryError(f"{source}: cannot read: {err}") from None
+    return load_card_text(text, source)
+
+
+def load_card_files(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Card]:
+    """The shipped library with the cards of ``paths`` added (a ``replaces`` entry wins); a
+    card named in two of the files is an error. Keyed by lower-cased name, like ``library()``."""
+    cards = dict(library())
+    seen: dict[str, str] = {}
+    for path in paths:
+        for card in load_card_file(path):
+            key = card.name.lower()
+            if key in seen:
+                raise LibraryError(
+                    f"{os.fspath(path)}: {card.name!r} is also in {seen[key]} (hint: keep one)"
+                )
+            seen[key] = os.fspath(path)
+            cards[key] = card
+    return cards
 
 
 LIBRARY: Final = library()

@@ -12,8 +12,8 @@ from pathlib import Path
 from engine import reference
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
-from engine.library import search_cards
 from sim.bench import CHUNK, WORKLOADS, bench, compile_seconds
+from sim.cli.cards import add_cards_command
 from sim.cli.run import add_run_commands, explain_run, interrupted_hint
 from sim.config.scenario import load_scenario
 from sim.errors import MAX_PLACE, UserError, clip, echo
@@ -50,23 +50,6 @@ def _explain(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(out, indent=1) + "\n")
     else:
         sys.stdout.write(render(out) + "\n")
-    return 0
-
-
-def _cards(args: argparse.Namespace) -> int:
-    found = search_cards(args.text or "")
-    if not found:
-        raise UserError(f"cards: nothing matches {echo(args.text)} (hint: try a shorter text)")
-    for card in found:
-        pt = f" {card.power}/{card.toughness}" if card.power is not None else ""
-        type_line = " ".join(sorted(card.supertypes) + sorted(card.types))
-        subtypes = " ".join(sorted(card.subtypes))
-        line = f"{card.name}  {card.mana_cost.text or '-'}  {type_line}"
-        line += f" — {subtypes}" if subtypes else ""
-        sys.stdout.write(line + pt + "\n")
-        if args.text:
-            for oracle_line in card.oracle.splitlines():
-                sys.stdout.write(f"    {oracle_line}\n")
     return 0
 
 
@@ -135,9 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="rebuild report.html of a run folder from its CSVs")
     report.add_argument("dir", metavar="DIR", help="a run folder (from cauldron run)")
     report.set_defaults(handler=_report)
-    cards = sub.add_parser("cards", help="list or search the card library")
-    cards.add_argument("text", nargs="?", help="text to find in names, types or Oracle text")
-    cards.set_defaults(handler=_cards)
+    add_cards_command(sub)
     bench_p = sub.add_parser(
         "bench", help="time the batch and reference engines (one core, a process per workload)"
     )

@@ -1,0 +1,593 @@
+"""The Oracle wordings Cauldron recognizes, one rule per wording, grouped by template kind as
+``engine.library.TEMPLATES`` is. Patterns read normalized text (``sim.cards.oracle``).
+
+A wording maps to a template only when every word of it is what the template does; a close
+wording that does something else (``Other creatures you control`` is not the ``other`` scope,
+which counts every other creature) is left unmatched, so the card is not recognized.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from sim.cards.oracle import SELF
+from sim.cards.rules import (
+    KIND,
+    KW,
+    PT,
+    SCOPE,
+    SCOPES,
+    TYPE,
+    Build,
+    Found,
+    N,
+    Params,
+    Rule,
+    fixed,
+    inert,
+    mana,
+    number,
+    one,
+)
+
+_MODES: Final = r"(?:artifacts|creatures|enchantments|planeswalkers|graveyards)"
+_ANY_COLOR: Final = "Add one mana of any color."
+
+
+# ------------------------------------------------------------------ spells (CR 608.2)
+
+
+def _damage_each(m: re.Match[str]) -> Found:
+    return one("damage_each_creature", amount=number(m[1]), exile_if_dies=bool(m[2]))
+
+
+def _all_get_eot(m: re.Match[str]) -> Found:
+    return one(
+        "creatures_get_until_eot",
+        power=int(m[1]),
+        toughness=int(m[2]),
+        by_x=False,
+        pay_x_life=False,
+    )
+
+
+def _all_get_x(m: re.Match[str]) -> Found:
+    return one("creatures_get_until_eot", power=-1, toughness=-1, by_x=True, pay_x_life=bool(m[1]))
+
+
+def _exile_modal(m: re.Match[str]) -> Found | None:
+    modes = re.findall(r"• Exile all (\w+)\.", m[2])
+    if len(set(modes)) != len(modes):
+        return None
+    return one("exile_all_modal", modes=modes, choose="one" if m[1] == "one" else "one_or_more")
+
+
+def _lands_produce(m: re.Match[str]) -> Found:
+    produce = "C" if m[2] == "colorless mana" else m[2][1]
+    return one("lands_produce_until_eot", lands="nonbasic" if m[1] else "all", produce=produce)
+
+
+SPELLS: Final = [
+    fixed(
+        "destroy all creatures",
+        r"Destroy all creatures\.(?: They can't be regenerated\.)?",
+        "destroy_all_creatures",
+    ),
+    Rule(
+        "damage to each creature",
+        re.compile(
+            rf"{SELF} deals {N} damage to each creature\.( If a creature dealt damage this way "
+            r"would die this turn, exile it instead\.)?"
+        ),
+        _damage_each,
+    ),
+    Rule(
+        "all creatures get -N/-N",
+        re.compile(rf"All creatures get {PT} until end of turn\."),
+        _all_get_eot,
+    ),
+    Rule(
+        "all creatures get -X/-X",
+        re.compile(
+            rf"(As an additional cost to cast {SELF}, pay X life\.\n)?"
+            r"All creatures get -X/-X until end of turn\."
+        ),
+        _all_get_x,
+    ),
+    Rule(
+        "X counters on each creature",
+        re.compile(rf"Put X {KIND} counters on each creature\."),
+        lambda m: one("counters_on_each_creature_x", kind=m[1]),
+    ),
+    fixed(
+        "shuffle into library",
+        rf"Shuffle {SELF} into its owner's library\.",
+        "shuffle_into_library",
+    ),
+    Rule(
+        "exile all, modal",
+        re.compile(rf"Choose (one|one or more) —((?:\n• Exile all {_MODES}\.)+)"),
+        _exile_modal,
+    ),
+    fixed(
+        "bounce all creatures",
+        r"Return all creatures to their owners' hands\.",
+        "bounce_all_creatures",
+    ),
+    fixed(
+        "each player sacrifices colored",
+        r"Each player sacrifices all (?:permanents they "
+        r"control that are one or more colors|colored permanents they control)\.",
+        "sacrifice_all_colored",
+    ),
+    Rule(
+        "lands produce until end of turn",
+        re.compile(
+            r"Until end of turn, if a player taps a (nonbasic )?land for mana, it produces "
+            r"(colorless mana|\{[WUBRG]\}) instead of any other type\."
+        ),
+        _lands_produce,
+    ),
+]
+
+
+# ------------------------------------------------------------ static (CR 604, 611.3a)
+
+
+def _creatures_get(m: re.Match[str]) -> Found:
+    scope = SCOPES[m[1]]
+    found = one("creatures_get", scope=scope, power=int(m[2]), toughness=int(m[3]))
+    if m[4]:
+        found[0].append({"template": "grant_keyword", "scope": scope, "keyword": m[4]})
+    return found
+
+
+STATICS: Final = [
+    Rule(
+        "creatures get +N/+N", re.compile(rf"{SCOPE} get {PT}(?: and have {KW})?\."), _creatures_get
+    ),
+    Rule(
+        "creatures have KEYWORD",
+        re.compile(rf"{SCOPE} have {KW}\."),
+        lambda m: one("grant_keyword", scope=SCOPES[m[1]], keyword=m[2]),
+    ),
+    fixed(
+        "activate as though haste",
+        r"You may activate abilities of creatures you control as "
+        r"though those creatures had haste\.",
+        "activate_as_though_haste",
+    ),
+    fixed(
+        "creatures tap for any color",
+        r'Creatures you control have "\{T\}: Add one mana of '
+        r'any color\."',
+        "grant_mana_any_color",
+        scope="yours",
+    ),
+]
+
+
+# ------------------------------------------------------------ replacement (CR 614)
+
+_WOULD_PUT: Final = rf"If one or more {KIND} counters would be put on a creature you control, "
+
+
+def _modified(add: int, factor: int) -> Build:
+    """Hardened Scales, Vizier of Remedies, Corpsejack Menace: one kind of counter on your
+    creatures, plus one, minus one or doubled."""
+
+    def build(m: re.Match[str]) -> Found | None:
+        if m[1] != m[2]:
+            return None  # "-1/-1 counters ..., that many +1/+1 counters": another effect
+        return one(
+            "counters_modified",
+            scope="creatures_yours",
+            kind=m[1],
+            add=add,
+            factor=factor,
+            effects_only=False,
+        )
+
+    return build
+
+
+def _enters_with(m: re.Match[str]) -> Found:
+    abilities: list[Params] = [{"template": "enters_tapped"}] if m[1] else []
+    abilities.append({"template": "enters_with_counters", "kind": m[3], "amount": number(m[2])})
+    return abilities, []
+
+
+REPLACEMENTS: Final = [
+    Rule(
+        "can't have counters",
+        re.compile(rf"Creatures you control can't have {KIND} counters put on them\."),
+        lambda m: one("counters_cant_be_put", scope="creatures_yours", kind=m[1]),
+    ),
+    fixed(
+        "no counters on permanents",
+        r"Counters can't be put on artifacts, creatures, "
+        r"enchantments, or lands\.",
+        "counters_cant_be_put",
+        scope="all_permanents",
+        kind="any",
+    ),
+    Rule(
+        "counters minus one",
+        re.compile(_WOULD_PUT + rf"that many {KIND} counters minus one are put on it instead\."),
+        _modified(-1, 1),
+    ),
+    Rule(
+        "counters plus one",
+        re.compile(_WOULD_PUT + rf"that many plus one {KIND} counters are put on it instead\."),
+        _modified(1, 1),
+    ),
+    Rule(
+        "counters doubled",
+        re.compile(_WOULD_PUT + rf"twice that many {KIND} counters are put on it instead\."),
+        _modified(0, 2),
+    ),
+    fixed(
+        "counters doubled (effects)",
+        r"If an effect would put one or more counters on a "
+        r"permanent you control, it puts twice that many of those counters on that permanent"
+        r" instead\.",
+        "counters_modified",
+        scope="permanents_yours",
+        kind="any",
+        add=0,
+        factor=2,
+        effects_only=True,
+    ),
+    fixed(
+        "tokens doubled",
+        r"If an effect would create one or more tokens under your control, "
+        r"it creates twice that many of those tokens instead\.",
+        "tokens_doubled",
+    ),
+    fixed(
+        "graveyard to exile",
+        r"If a card or token would be put into a graveyard from "
+        r"anywhere, exile it instead\.",
+        "graveyard_replaced_by_exile",
+        scope="all",
+    ),
+    fixed(
+        "opponents' graveyard to exile",
+        r"If a card would be put into an opponent's "
+        r"graveyard from anywhere, exile it instead\.",
+        "graveyard_replaced_by_exile",
+        scope="opponents_cards",
+    ),
+    Rule(
+        "enters with X counters",
+        re.compile(rf"{SELF} enters with X {KIND} counters on it\."),
+        lambda m: one("enters_with_x_counters", kind=m[1]),
+    ),
+    Rule(
+        "enters (tapped) with counters",
+        re.compile(rf"{SELF} enters (tapped )?with {N} {KIND} counters? on it\."),
+        _enters_with,
+    ),
+    fixed("enters tapped", rf"{SELF} enters tapped\.", "enters_tapped"),
+    Rule(
+        "mana multiplied",
+        re.compile(
+            r"If you tap a permanent for mana, it produces "
+            r"(twice|three times) as much of that mana instead\."
+        ),
+        lambda m: one("mana_multiply", factor=2 if m[1] == "twice" else 3),
+    ),
+    Rule(
+        "lands produce one type",
+        re.compile(
+            rf"If a land is tapped for mana, it produces "
+            rf"{TYPE} instead of any other type( and amount)?\."
+        ),
+        lambda m: one("mana_replace_type", lands="all", produce=m[1], one_mana=bool(m[2])),
+    ),
+]
+
+
+# ------------------------------------------------------------ triggered (CR 603)
+
+_ETB: Final = rf"When {SELF} enters, "
+_ETB_SCOPES: Final = {
+    "all other creatures": "other",
+    "creatures your opponents control": "opponents",
+    "all creatures": "all",
+}
+
+
+def _etb_creatures_get(m: re.Match[str]) -> Found:
+    return one(
+        "etb_creatures_get",
+        scope=_ETB_SCOPES[m[1]],
+        power=int(m[2]),
+        toughness=int(m[3]),
+        repeat_on_death=bool(m[4]),
+    )
+
+
+TRIGGERS: Final = [
+    Rule(
+        "ETB gain life",
+        re.compile(rf"{_ETB}you gain {N} life\."),
+        lambda m: one("etb_gain_life", amount=number(m[1])),
+    ),
+    fixed(
+        "ETB damage equal to power",
+        rf"{_ETB}it deals damage equal to its power to any "
+        r"target\.",
+        "etb_damage_any_target",
+    ),
+    Rule(
+        "ETB creatures get -N/-N",
+        re.compile(
+            _ETB + r"(all other creatures|creatures your opponents control|all creatures) get "
+            rf"{PT} until end of turn\.( Whenever a creature dies this turn, each creature other "
+            rf"than {SELF} gets \2/\3 until end of turn\.)?"
+        ),
+        _etb_creatures_get,
+    ),
+    fixed("ETB exile graveyards", rf"{_ETB}exile all graveyards\.", "etb_exile_graveyards"),
+    fixed(
+        "ETB return a land",
+        rf"{_ETB}return a land you control to its owner's hand\.",
+        "etb_return_land_you_control",
+    ),
+    fixed(
+        "dies: Thopters per counter",
+        rf"When {SELF} dies, create a 1/1 colorless Thopter "
+        rf"artifact creature token with flying for each \+1/\+1 counter on {SELF}\.",
+        "dies_create_token_per_counter",
+        token="Thopter",
+        kind="+1/+1",
+    ),
+    Rule(
+        "opponent's creature dies: lose life",
+        re.compile(rf"Whenever a creature an opponent controls dies, that player loses {N} life\."),
+        lambda m: one("opponent_creature_dies_lose_life", amount=number(m[1])),
+    ),
+    fixed(
+        "Human damages you",
+        r"Whenever a Human deals damage to you, destroy it\.",
+        "human_damages_you_destroy",
+    ),
+    fixed(
+        "upkeep: sacrifice unless",
+        rf"At the beginning of your upkeep, sacrifice {SELF} "
+        r"unless you sacrifice a creature\.",
+        "upkeep_sacrifice_unless_sacrifice_creature",
+    ),
+    fixed(
+        "cast a creature: draw",
+        r"Whenever you cast a creature spell, draw a card\.",
+        "cast_creature_draw",
+    ),
+    fixed(
+        "lands add the same (all)",
+        r"Whenever a player taps a land for mana, that player "
+        r"adds one mana of any type that land produced\.",
+        "tapped_for_mana_add",
+        source="lands",
+        whose="all",
+        produce="same",
+    ),
+    fixed(
+        "lands add the same (yours)",
+        r"Whenever you tap a land for mana, add one mana of any"
+        r" type that land produced\.",
+        "tapped_for_mana_add",
+        source="lands",
+        whose="yours",
+        produce="same",
+    ),
+    Rule(
+        "enchanted land adds",
+        re.compile(
+            r"Whenever enchanted land is tapped for mana, its "
+            rf"controller adds an additional {TYPE}\."
+        ),
+        lambda m: one("tapped_for_mana_add", source="enchanted", whose="all", produce=m[1]),
+    ),
+    Rule(
+        "creatures add",
+        re.compile(
+            rf"Whenever you tap a creature for mana, add an additional"
+            rf" {TYPE}\."
+        ),
+        lambda m: one("tapped_for_mana_add", source="creatures", whose="yours", produce=m[1]),
+    ),
+]
+
+
+# ------------------------------------------------ activated and mana abilities (CR 602, 605)
+
+Costs = dict[str, str | bool]
+_COST_PARTS: Final = (
+    (re.compile(r"\{T\}"), "tap"),
+    (re.compile(r"\{Q\}"), "untap"),
+    (re.compile(r"Tap an untapped creature you control"), "tap_creature"),
+)
+_REMOVE: Final = re.compile(rf"Remove an? {KIND} counter from {SELF}")
+
+
+def costs(text: str) -> Costs | None:
+    """The cost of an activated ability (``{1}, {T}``) as template parameters, or None when a
+    part of it is none the templates pay (life, discarding, sacrificing, ...)."""
+    found: Costs = {
+        "cost": "",
+        "tap": False,
+        "untap": False,
+        "tap_creature": False,
+        "remove_counter": "",
+    }
+    for part in text.split(", "):
+        flag = next((key for pattern, key in _COST_PARTS if pattern.fullmatch(part)), None)
+        removed = _REMOVE.fullmatch(part)
+        if flag is not None:
+            found[flag] = True
+        elif removed is not None:
+            found["remove_counter"] = removed[1]
+        elif not found["cost"] and mana(part) is not None:
+            found["cost"] = part
+        else:
+            return None
+    return found
+
+
+def _only(paid: Costs | None, *allowed: str) -> bool:
+    """Whether a cost uses no more than ``allowed`` parts (a template with no parameter for
+    a part cannot pay it)."""
+    return paid is not None and all(not paid[k] for k in paid if k not in allowed)
+
+
+def _counter_on_self(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost", "tap"):
+        return None
+    return one("activated_put_counter_on_self", kind=m[2], cost=paid["cost"], tap=paid["tap"])
+
+
+def _untap_target(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost", "tap"):
+        return None
+    return one("activated_untap_target_creature", cost=paid["cost"], tap=paid["tap"])
+
+
+def _counter_on_each(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost") or not paid["cost"]:
+        return None
+    return one("activated_put_counter_on_each_creature_yours", kind=m[2], cost=paid["cost"])
+
+
+def _targets_gain(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "tap"):
+        return None
+    return one("activated_targets_gain_keyword", keyword=m[2], tap=paid["tap"])
+
+
+def _any_color(m: re.Match[str]) -> Found | None:
+    """Birds of Paradise, Pili-Pala, Springleaf Drum, Gemstone Mine, Vivid Crag: one mana of
+    any color for a cost the template can pay (generic mana only, CR 605)."""
+    paid = costs(m[1])
+    if paid is None or (paid["cost"] and mana(str(paid["cost"]), generic_only=True) is None):
+        return None
+    if m[2] and m[2] != paid["remove_counter"]:
+        return None
+    return one("mana_any_color", **paid, sacrifice_when_none=bool(m[2]))
+
+
+ACTIVATED: Final = [
+    Rule(
+        "put a counter on self",
+        re.compile(rf"([^:\n]+): Put an? {KIND} counter on {SELF}\."),
+        _counter_on_self,
+    ),
+    Rule(
+        "remove a counter: ping",
+        re.compile(rf"Remove an? {KIND} counter from {SELF}: It deals {N} damage to any target\."),
+        lambda m: one("activated_remove_counter_ping", kind=m[1], amount=number(m[2])),
+    ),
+    Rule(
+        "counter on self: untap",
+        re.compile(rf"Put an? {KIND} counter on {SELF}: Untap {SELF}\."),
+        lambda m: one("activated_untap_self_put_counter", kind=m[1]),
+    ),
+    Rule(
+        "targets gain a keyword",
+        re.compile(
+            r"([^:\n]+): Choose any number of target creatures"
+            rf"\. Each of those creatures gains {KW} until end of turn\."
+        ),
+        _targets_gain,
+    ),
+    Rule("untap target creature", re.compile(r"([^:\n]+): Untap target creature\."), _untap_target),
+    Rule(
+        "your lands produce until end of turn",
+        re.compile(
+            rf"{TYPE}: Until end of turn, if you tap a land you control for mana, it produces "
+            r"\{\1\} instead of any other type\."
+        ),
+        lambda m: one("activated_lands_produce_until_eot", lands="yours", produce=m[1]),
+    ),
+    Rule(
+        "counter on each creature you control",
+        re.compile(rf"([^:\n]+): Put an? {KIND} counter on each creature you control\."),
+        _counter_on_each,
+    ),
+    fixed("sacrifice outlet (scry)", rf"Sacrifice a creature: Scry {N}\.", "sacrifice_outlet"),
+]
+
+MANA: Final = [
+    Rule(
+        "tap: add fixed",
+        re.compile(r"\{T\}: Add ((?:\{[WUBRGC]\})+)\."),
+        lambda m: one("mana_fixed", produce=m[1].replace("{", "").replace("}", "")),
+    ),
+    Rule(
+        "add one mana of any color",
+        re.compile(
+            rf"([^:\n]+): {re.escape(_ANY_COLOR)}(?: If there are no {KIND} counters on {SELF}, "
+            r"sacrifice it\.)?"
+        ),
+        _any_color,
+    ),
+    Rule(
+        "add per creature you control",
+        re.compile(rf"\{{T\}}: Add {TYPE} for each creature you control\."),
+        lambda m: one("mana_per_creature_yours", produce=m[1]),
+    ),
+    Rule(
+        "reflect lands",
+        re.compile(
+            r"\{T\}: Add one mana of any (type|color) that a land "
+            r"(you control|an opponent controls) could produce\."
+        ),
+        lambda m: one(
+            "mana_reflect_lands",
+            whose="yours" if m[2] == "you control" else "opponents",
+            colors_only=m[1] == "color",
+        ),
+    ),
+    Rule(
+        "fixed, or any color with a counter",
+        re.compile(
+            rf"\{{T\}}: Add {TYPE}\. If {SELF} has an? {KIND} counter on it, instead add one mana "
+            r"of any color\."
+        ),
+        lambda m: one("mana_fixed_or_any_color_with_counter", produce=m[1], kind=m[2]),
+    ),
+]
+
+
+# ------------------------------------------- sentences the simulation ignores on purpose
+
+INERT: Final = [
+    # pregame actions (CR 103.6): a scenario places the card on the battlefield itself
+    inert(
+        "opening-hand leyline",
+        rf"If {SELF} is in your opening hand, you may begin the game "
+        r"with it on the battlefield\.",
+    ),
+    inert(
+        "opening-hand Caverns",
+        rf"If {SELF} is in your opening hand and you're not the "
+        rf"starting player, you may begin the game with {SELF} on the battlefield with an? "
+        r"[a-z]+ counter on it\. If you do, exile a card from your hand\.",
+    ),
+    # players' counters, poison and infect: no player counters in the simulation (Melira)
+    inert("no poison counters", r"You can't get poison counters\."),
+    inert("players get no counters", r"Players can't get counters\."),
+    inert("opponents lose infect", r"Creatures your opponents control lose infect\."),
+    # no spell is ever countered in the simulation (Supreme Verdict)
+    inert("can't be countered", rf"{SELF} can't be countered\."),
+    # the Aura's attachment is a scenario's `attached` (Wild Growth)
+    inert("enchant land", r"Enchant land"),
+]
+
+RULES: Final[list[Rule]] = [*SPELLS, *STATICS, *REPLACEMENTS, *TRIGGERS, *ACTIVATED, *MANA, *INERT]
