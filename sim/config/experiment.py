@@ -16,12 +16,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from sim.config.compare import NO_COMPARE, Compare, parse_compare, sweep_values
 from sim.config.reader import Reader, join, read_toml
 from sim.errors import UserError, echo
 from sim.shapes.base import Shape
 from sim.shapes.registry import SHAPES, shape_of
 
 RUN_KEYS = {"name", "description", "shape", "trials", "seed", "batch_size", "metrics", "sweep"}
+RUN_KEYS.add("compare")  # the comparison settings (sim.config.compare)
 MAX_TRIALS = 10**12
 # Trials per batch. Each batch is one task and one checkpoint file, so a tiny batch spends more
 # on that overhead than on trials (batch_size = 1 wrote a file per trial); a huge one holds too
@@ -62,6 +64,7 @@ class Experiment:
     sweep_paths: tuple[str, ...]
     points: tuple[Point, ...]
     data: dict[str, Any]  # the file as parsed (for the manifest and for replays)
+    compare: Compare = NO_COMPARE  # the baseline, --target-ci target, labels in words
 
     def with_overrides(self, trials: int | None = None, seed: int | None = None) -> Experiment:
         """The same experiment with ``--trials`` and ``--seed`` applied (validated)."""
@@ -106,7 +109,7 @@ def parse_experiment(
         data.get("batch_size", DEFAULT_BATCH), "batch_size", MIN_BATCH, MAX_BATCH
     )
     families = _families(r, data.get("metrics", list(shape.families)), shape.families)
-    sweep = _sweep(r, r.table(data, "sweep", ""))
+    sweep = _sweep(r, sweep_values(r.table(data, "sweep", "")))
     points = []
     combos = list(itertools.product(*(values for _, values in sweep)))
     if len(combos) > MAX_POINTS:
@@ -133,6 +136,7 @@ def parse_experiment(
         sweep_paths=tuple(path for path, _ in sweep),
         points=tuple(points),
         data=json.loads(json.dumps(data, default=str)),
+        compare=parse_compare(r, data, sweep, combos),
     )
 
 

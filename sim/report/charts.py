@@ -219,3 +219,28 @@ def sweep_curves(
         if len(series) > 1:
             _legend_above(ax, len(series))
         return _svg(fig)
+
+
+def forest(
+    labels: Sequence[str], deltas: Series, unpaired_half: np.ndarray, *, xlabel: str, percent: bool
+) -> str:
+    """A forest plot: each delta with its paired 95% interval (dark), over the wider interval
+    an unpaired comparison of the same precision would have had (light), and a line at 0."""
+    n = len(labels)
+    with _figure(6.2, min(0.34 * n + 1.3, 12.0)) as (fig, ax):
+        y = np.arange(n, dtype=np.float64)
+        est = deltas.estimate
+        ax.axvline(0.0, color="#888", lw=0.8, zorder=0)
+        ax.hlines(y, est - unpaired_half, est + unpaired_half, color="#c9d5ea", lw=6,
+                  label="unpaired 95% interval (for comparison)")  # fmt: skip
+        ax.hlines(y, deltas.low, deltas.high, color=PALETTE[0], lw=2.2,
+                  label="paired 95% interval")  # fmt: skip
+        ax.plot(est, y, "o", color=PALETTE[0], ms=4.5)
+        ax.set_yticks(y, [_text(label) for label in labels])
+        ax.invert_yaxis()
+        ax.set_xlabel(_text(xlabel))
+        if percent:
+            ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=1))
+        ax.margins(y=0.6 / max(n, 1))
+        _legend_above(ax, 1)  # one entry a line: never cut off at the right
+        return _svg(fig)

@@ -26,6 +26,7 @@ class RunData:
     manifest: dict[str, Any]
     summary: pd.DataFrame  # the tidy summary.csv: group, params, family, metric, level, ...
     csv_files: tuple[str, ...]  # names of the CSVs in the folder, in manifest order
+    comparison: pd.DataFrame | None = None  # comparison.csv: paired deltas (issue 15)
 
     @property
     def groups(self) -> list[int]:
@@ -46,8 +47,11 @@ class RunData:
         return bool((self.summary["metric"] == metric).any())
 
     def group_label(self, group: int) -> str:
-        """The sweep point as ``key=value`` text, or "all trials" without a sweep."""
+        """The sweep point in words (its ``labels`` from the file, else ``key=value``), or
+        "all trials" without a sweep."""
         for point in self.manifest.get("points", []):
+            if point.get("group") == group and point.get("label"):
+                return str(point["label"])
             if point.get("group") == group and point.get("params"):
                 return ", ".join(f"{k}={_plain(v)}" for k, v in point["params"].items())
         return f"group {group}" if self.is_sweep else "all trials"
@@ -80,4 +84,35 @@ def load_run(folder: Path) -> RunData:
             summary[column] = pd.to_numeric(summary[column], errors="coerce")
     listed = [f for f in manifest.get("files", []) if isinstance(f, str) and f.endswith(".csv")]
     csv_files = tuple(f for f in listed if (folder / f).is_file())
-    return RunData(folder, manifest, summary, csv_files)
+    return RunData(folder, manifest, summary, csv_files, _comparison(folder))
+
+
+NUMERIC = (  # the numeric columns of comparison.csv the report reads
+    "estimate",
+    "ci_low",
+    "ci_high",
+    "ratio",
+    "ratio_ci_low",
+    "ratio_ci_high",
+    "point_estimate",
+    "baseline_estimate",
+    "paired_ci_width",
+    "unpaired_ci_width",
+)
+
+
+def _comparison(folder: Path) -> pd.DataFrame | None:
+    """``comparison.csv`` when the run compared its points with a baseline, else None."""
+    path = folder / "comparison.csv"
+    if not path.is_file():
+        return None
+    try:
+        frame = pd.read_csv(path, keep_default_na=False, dtype=str)
+    except (OSError, ValueError) as err:
+        raise UserError(f"report {folder}: unreadable comparison.csv ({err})") from None
+    if not {"group", "metric", "level", *NUMERIC} <= set(frame.columns):
+        raise UserError(f"report {folder}: comparison.csv is not from cauldron run")
+    for column in ("group", "baseline", "correlation", *NUMERIC):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    frame["share"] = frame["share"] == "True" if "share" in frame else False
+    return frame

@@ -20,7 +20,14 @@ from markupsafe import Markup
 from sim.files import write_text
 from sim.report.data import PROPORTION_METHODS, RunData, load_run
 from sim.report.examples import example_trials
-from sim.report.sections import charts, findings, headline, status_rows
+from sim.report.sections import (
+    charts,
+    comparison_charts,
+    comparison_rows,
+    findings,
+    headline,
+    status_rows,
+)
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("sim.report", "templates"),
@@ -77,6 +84,12 @@ def format_estimate(estimate: float, low: float, high: float, method: str) -> st
     return f"{estimate:.3f} [{low:.3f}, {high:.3f}]"
 
 
+def _baseline(run: RunData) -> str:
+    """The baseline sweep point of a comparison, in words ("" without one)."""
+    compare = run.manifest.get("compare") or {}
+    return run.group_label(int(compare["baseline"])) if "baseline" in compare else ""
+
+
 def render_report(run: RunData, *, examples: int = 3) -> str:
     """The HTML text of the report of ``run``."""
     config = run.manifest.get("config", {})
@@ -94,6 +107,12 @@ def render_report(run: RunData, *, examples: int = 3) -> str:
         "charts": [
             {"title": c.title, "caption": c.caption, "svg": Markup(c.svg)} for c in charts(run)
         ],
+        "comparison": comparison_rows(run, format_estimate),
+        "comparison_charts": [
+            {"title": c.title, "caption": c.caption, "svg": Markup(c.svg)}
+            for c in comparison_charts(run)
+        ],
+        "baseline": _baseline(run),
         "status": status_rows(run),
         "examples": example_trials(run, examples),
         "csv_links": [(name, quote(name)) for name in run.csv_files],

@@ -344,3 +344,91 @@ def status_rows(run: RunData) -> list[dict[str, str]]:
             }
         )
     return out
+
+
+def _comparison_headline(run: RunData) -> pd.DataFrame:
+    """The comparison rows of the headline metrics, in headline order, then by point."""
+    frame = run.comparison
+    if frame is None or frame.empty:
+        return pd.DataFrame()
+    order = []
+    for metric, level, _ in headline_rows(run.manifest.get("shape")):
+        rows = frame[frame["metric"] == metric]
+        order.append(rows if level is None else rows[rows["level"] == level])
+    rows = pd.concat(order) if order else frame.iloc[:0]
+    return rows[rows["estimate"].notna()].reset_index(drop=True)
+
+
+def _row_label(run: RunData, row: pd.Series, many: bool) -> str:
+    level = "" if row["level"] == "all" else f" ({row['level']})"
+    text = f"{label(run.manifest.get('shape'), str(row['metric']))}{level}"
+    return f"{row['label'] or run.group_label(int(row['group']))}: {text}" if many else text
+
+
+def comparison_charts(run: RunData) -> list[Chart]:
+    """Forest plots of the headline deltas: shares in percentage points, then the others."""
+    rows = _comparison_headline(run)
+    if rows.empty:
+        return []
+    many = rows["group"].nunique() > 1
+    shares = rows["share"]
+    base = str(rows.iloc[0]["baseline_label"]) or run.group_label(int(rows.iloc[0]["baseline"]))
+    out = []
+    for part, percent in ((rows[shares], True), (rows[~shares], False)):
+        if part.empty:
+            continue
+        series = rc.Series(
+            "delta",
+            part["estimate"].to_numpy(np.float64),
+            part["ci_low"].to_numpy(np.float64),
+            part["ci_high"].to_numpy(np.float64),
+        )
+        half = part["unpaired_ci_width"].to_numpy(np.float64) / 2
+        labels = [_row_label(run, row, many) for _, row in part.iterrows()]
+        xlabel = f"difference from {base}" + (" (percentage points)" if percent else "")
+        svg = rc.forest(labels, series, half, xlabel=xlabel, percent=percent)
+        caption = (
+            f"Each point minus the baseline ({base}), paired on the same random trials: dark,"
+            " the paired 95% interval; light, the interval unpaired draws would have given."
+        )
+        out.append(Chart("Paired comparison: " + ("shares" if percent else "means"), caption, svg))
+    return out
+
+
+def comparison_rows(run: RunData, fmt: Formatter) -> list[dict[str, str]]:
+    """The headline deltas as table rows: delta and interval, ratio, widths, the gain."""
+    out = []
+    for _, row in _comparison_headline(run).iterrows():
+        method = "wilson" if row["share"] else "normal"
+        paired, unpaired = row["paired_ci_width"], row["unpaired_ci_width"]
+        gain = unpaired / paired if paired > 0 else math.inf if unpaired > 0 else math.nan
+        out.append(
+            {
+                "point": str(row["label"]) or run.group_label(int(row["group"])),
+                "metric": _row_label(run, row, False),
+                "delta": _signed(fmt(row["estimate"], row["ci_low"], row["ci_high"], method)),
+                "ratio": "—"
+                if np.isnan(row["ratio"])
+                else f"{row['ratio']:.3f} [{row['ratio_ci_low']:.3f}, {row['ratio_ci_high']:.3f}]",
+                "widths": _widths(paired, unpaired, bool(row["share"])),
+                "gain": "exact" if row["method"] == "exact" else _gain(gain),
+                "correlation": "—" if np.isnan(row["correlation"]) else f"{row['correlation']:.3f}",
+            }
+        )
+    return out
+
+
+def _signed(text: str) -> str:
+    return text if text.startswith(("-", "—")) else "+" + text
+
+
+def _gain(gain: float) -> str:
+    if math.isnan(gain):
+        return "—"
+    return "∞ (no paired variation)" if math.isinf(gain) else f"{gain:.1f}x"
+
+
+def _widths(paired: float, unpaired: float, share: bool) -> str:
+    if share:
+        return f"{paired * 100:.3g} vs {unpaired * 100:.3g} points"
+    return f"{paired:.3g} vs {unpaired:.3g}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +94,18 @@ def run_one_batch(
     return group, batch, vector
 
 
+def run_batch_points(
+    shape: str, configs: Sequence[tuple[int, Any]], seed: int, trials: int, batch: int
+) -> list[tuple[int, int, np.ndarray]]:
+    """One task: batch ``batch`` of each (group, config), on the same worker, so the points
+    of one batch index, which draw the same trials, finish together (paired comparisons,
+    ``sim.run.comparison``)."""
+    return [
+        run_one_batch(shape, config, batch_seed(seed, batch), trials, group, batch)
+        for group, config in configs
+    ]
+
+
 def _cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
@@ -147,6 +159,23 @@ def backend(settings: RunSettings) -> Iterator[tuple[str, int]]:
 
 
 NextRound = Callable[[list[np.ndarray], int], int]
+Observer = Callable[[int, int, np.ndarray], None]  # (group, batch, vector) of every batch
+
+
+def _tasks(
+    exp: Experiment, done: set[tuple[int, int]], batches: range, together: bool
+) -> Iterator[Any]:
+    """The joblib calls of ``batches`` not yet done, batch-major: one per (point, batch), or
+    with ``together`` one per batch index holding all its points."""
+    from joblib import delayed
+
+    sizes = batch_sizes(exp.trials, exp.batch_size)
+    for b in batches:
+        todo = [(p.index, p.config) for p in exp.points if (p.index, b) not in done]
+        parts = [todo] if together else [[one] for one in todo]
+        for part in parts:
+            if part:
+                yield delayed(run_batch_points)(exp.shape, part, exp.seed, sizes[b], b)
 
 
 def run_batches(
@@ -155,15 +184,16 @@ def run_batches(
     checkpoints: Checkpoints | None,
     resume: bool,
     next_round: NextRound | None = None,
+    observe: Observer | None = None,
 ) -> RunTotals:
     """Run every batch of every sweep point not yet checkpointed; sum the statistics.
 
     With ``next_round`` the batches run in rounds: batches ``[0, m)`` of every point, then
     ``next_round(totals, m)`` says how many batches per point to have in all (``m`` or fewer:
     stop). It sees only whole rounds of totals in batch order, which are exact integer sums,
-    so where a run stops does not depend on ``--jobs`` or the backend (``sim.run.target_ci``)."""
-    from joblib import delayed  # imported here: ``cauldron validate`` needs none
-
+    so where a run stops does not depend on ``--jobs`` or the backend (``sim.run.target_ci``).
+    With ``observe`` every batch (loaded or run) is shown to it, and the points of one batch
+    index run as one task (``run_batch_points``)."""
     start = time.perf_counter()
     shape = shape_of(exp.shape)
     sizes = batch_sizes(exp.trials, exp.batch_size)
@@ -171,6 +201,8 @@ def run_batches(
 
     def add(group: int, batch: int, vector: np.ndarray) -> None:
         totals[group] = checked_sum(totals[group], vector, group)
+        if observe is not None:
+            observe(group, batch, vector)
 
     if checkpoints is not None and resume:
         checkpoints.check_resumable()
@@ -186,20 +218,14 @@ def run_batches(
         low, high = 0, len(sizes) if next_round is None else 1
         have = 0
         while low < high:
-            calls = (
-                delayed(run_one_batch)(
-                    exp.shape, p.config, batch_seed(exp.seed, b), sizes[b], p.index, b
-                )
-                for p in exp.points
-                for b in range(low, high)
-                if (p.index, b) not in done
-            )
-            for group, batch, vector in parallel(calls):
-                add(group, batch, vector)
-                if checkpoints is not None:
-                    checkpoints.save(group, batch, vector)
-                ran += sizes[batch]
-                progress.advance(sizes[batch])
+            calls = _tasks(exp, done, range(low, high), observe is not None)
+            for finished in parallel(calls):
+                for group, batch, vector in finished:
+                    add(group, batch, vector)
+                    if checkpoints is not None:
+                        checkpoints.save(group, batch, vector)
+                    ran += sizes[batch]
+                    progress.advance(sizes[batch])
             have = high
             if next_round is None:
                 break

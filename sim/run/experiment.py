@@ -32,7 +32,8 @@ from sim.files import locked_folder, write_csv, write_json
 from sim.run.aggregate import tidy_frames
 from sim.run.batches import BACKENDS, RunSettings, RunTotals, batch_sizes, resolve_jobs, run_batches
 from sim.run.checkpoints import Checkpoints, cards_digest, code_digest
-from sim.run.target_ci import check_width, next_round, precision
+from sim.run.comparison import COMPARISON, Pairing, exact_comparison
+from sim.run.target_ci import Measure, check_width, next_round, precision
 from sim.shapes.registry import shape_of
 from sim.shapes.wipe.exact import MAX_SUPPORT, check_exact, exact_point, exact_rows
 
@@ -153,22 +154,32 @@ def _run_sampled(
 ) -> ExperimentResult:
     """Sample the experiment's batches (resuming from checkpoints when asked); write the run."""
     checkpoints = None if out_dir is None else _checkpoints(exp, out_dir)
-    rounds = None if target_ci is None else partial(next_round, exp, target_ci)
-    done = run_batches(exp, settings, checkpoints, resume, rounds)
+    baseline = exp.compare.baseline
+    pairing = None if baseline is None else Pairing(exp, baseline)
+    measure: Measure = partial(precision, exp)
+    if pairing is not None and exp.compare.target == "deltas":
+        measure = pairing.measure
+    rounds = None if target_ci is None else partial(next_round, measure, target_ci)
+    done = run_batches(
+        exp, settings, checkpoints, resume, rounds, None if pairing is None else pairing.add
+    )
     shape = shape_of(exp.shape)
     rows = [
         shape.rows(p.config, total, exp.families)
         for p, total in zip(exp.points, done.totals, strict=True)
     ]
     summary, tables = tidy_frames(exp, rows)
+    if pairing is not None:
+        tables[COMPARISON] = pairing.frame(rows)
     manifest = _manifest(exp, settings, done)
     if target_ci is not None:
-        reached = precision(exp, done.totals)
+        reached = measure(done.totals)
         manifest["target_ci"] = {
             "half_width": target_ci,
             "reached": round(reached.half_width, 6),
             "widest": reached.metric,
             "met": reached.half_width <= target_ci,
+            "of": exp.compare.target,
             "cap_trials": exp.trials,
         }
     return _finish(out_dir, summary, tables, manifest)
@@ -228,6 +239,8 @@ def _run_exact(
     ]
     wall = time.perf_counter() - start
     summary, tables = tidy_frames(exp, rows)
+    if exp.compare.baseline is not None:
+        tables[COMPARISON] = exact_comparison(exp, exp.compare.baseline, summary)
     done = RunTotals([], sum(support), 0, wall, 1, 1)
     manifest = _manifest(exp, RunSettings(1), done)
     manifest.update(
@@ -252,7 +265,15 @@ def _manifest(exp: Experiment, settings: RunSettings, done: RunTotals) -> dict[s
         "source": exp.source,
         "shape": exp.shape,
         "families": list(exp.families),
-        "points": [{"group": p.index, "params": dict(p.params)} for p in exp.points],
+        "points": [
+            {"group": p.index, "params": dict(p.params), "label": words}
+            for p, words in zip(
+                exp.points, exp.compare.words or [""] * len(exp.points), strict=True
+            )
+        ],
+        "compare": None
+        if exp.compare.baseline is None
+        else {"baseline": exp.compare.baseline, "target_ci": exp.compare.target},
         "batches_per_point": done.batches_run,
         "trials_per_point": used,
         "trials_total": used * len(exp.points),
@@ -266,8 +287,14 @@ def _manifest(exp: Experiment, settings: RunSettings, done: RunTotals) -> dict[s
         "trials_per_s": round(done.trials_run / done.wall_s, 1) if done.wall_s > 0 else None,
         "numpy": np.__version__,
         "python": platform.python_version(),
-        "files": ["summary.csv", *(f"{f}.csv" for f in exp.families), "manifest.json"],
+        "files": _files(exp),
     }
+
+
+def _files(exp: Experiment) -> list[str]:
+    """The files a run writes, in the order it writes them (the manifest last)."""
+    compare = [] if exp.compare.baseline is None else [f"{COMPARISON}.csv"]
+    return ["summary.csv", *(f"{f}.csv" for f in exp.families), *compare, "manifest.json"]
 
 
 def experiment_of_run(run_dir: Path) -> Experiment:

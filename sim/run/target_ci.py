@@ -11,11 +11,16 @@ Rounds always cover batches ``[0, m)`` in index order, and the decision reads on
 integer statistics of whole rounds, so the stopping point, and every byte written, is the same
 for any ``--jobs`` or backend. The cap is the experiment's ``trials`` per sweep point (the file's
 value, or ``--trials``): a run that reaches it stops there and says the target was not met.
+
+With ``[compare] target_ci = "deltas"`` (issue 15) the rule waits instead for the paired
+deltas of those headline proportions, every point against the baseline: a designer's question
+is the difference, and pairing makes it far cheaper to pin down than either share.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,12 +73,17 @@ def precision(exp: Experiment, totals: list[np.ndarray]) -> Precision:
     return worst
 
 
-def next_round(exp: Experiment, width: float, totals: list[np.ndarray], batches: int) -> int:
+Measure = Callable[[list[np.ndarray]], Precision]  # the widest half-width of these totals
+
+
+def next_round(measure: Measure, width: float, totals: list[np.ndarray], batches: int) -> int:
     """How many batches per point to have in all after ``batches`` (``batches``: stop).
+    ``measure``: ``precision`` of the experiment (the shares), or the paired deltas'
+    (``sim.run.comparison.Pairing.precision``).
 
     Half-widths shrink as 1/sqrt(trials), so the next round aims at the projected need,
     at least one batch more and at most ``GROWTH`` times as many."""
-    worst = precision(exp, totals).half_width
+    worst = measure(totals).half_width
     if worst <= width:
         return batches
     if math.isinf(worst):

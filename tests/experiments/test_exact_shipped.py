@@ -22,7 +22,7 @@ def _small() -> list[Path]:
         experiment = load_experiment(path)
         if experiment.shape != "wipe":
             continue
-        if all(support_size(point.config) <= CAP for point in experiment.points):
+        if all(0 < support_size(point.config) <= CAP for point in experiment.points):
             found.append(path)
     return found
 
