@@ -10,6 +10,7 @@ from engine.batch import tables as tb
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EFFECTS,
+    EV_NONE,
     LKI_RING,
     RANK_FALLBACK,
     Features,
@@ -33,12 +34,15 @@ def new_state(
     return WipeState(
         n_players=inputs.n_players.astype(np.int8),
         active=inputs.active.astype(np.int8),
-        life=inputs.life.astype(np.int32),
+        life=inputs.life.astype(np.int64),
         status=np.zeros(t, dtype=np.int8),
+        reason=np.zeros(t, dtype=np.int8),
         **_board_slots(inputs, n),
+        **_mana(inputs, n),
         **_object_bookkeeping(t, n, s, general),
         **_records(t, n, e, general),
         spell_card=inputs.ev_card.astype(np.int16),
+        acted=inputs.ev_kind != EV_NONE,
         spell_by=inputs.ev_by.astype(np.int8),
         n_board=s,
         n_events=e,
@@ -85,9 +89,9 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
         "owner": slots(inputs.owner, 0, np.int8),
         "token": slots(inputs.token, False, np.bool_),
         "obj": filled.astype(np.int16),
-        "plus": slots(inputs.plus, 0, np.int16),
-        "minus": slots(inputs.minus, 0, np.int16),
-        "damage": slots(inputs.damage, 0, np.int16),
+        "plus": slots(inputs.plus, 0, np.int64),
+        "minus": slots(inputs.minus, 0, np.int64),
+        "damage": slots(inputs.damage, 0, np.int64),
         "tapped": slots(inputs.tapped, False, np.bool_),
         "granted_persist": slots(inputs.granted_persist, 0, np.int8),
         "granted_undying": slots(inputs.granted_undying, 0, np.int8),
@@ -105,10 +109,10 @@ def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.n
     return {
         "deathtouch_damage": np.zeros((t, n), dtype=np.bool_),
         "stamp": np.zeros((t, book), dtype=np.int16),
-        "eot_power": np.zeros((t, n), dtype=np.int16),
-        "eot_toughness": np.zeros((t, n), dtype=np.int16),
+        "eot_power": np.zeros((t, n), dtype=np.int64),
+        "eot_toughness": np.zeros((t, n), dtype=np.int64),
         "exile_if_dies": np.zeros((t, n), dtype=np.bool_),
-        "last_known_power": np.zeros((t, book, LKI_RING), dtype=np.int16),
+        "last_known_power": np.zeros((t, book, LKI_RING), dtype=np.int64),
         "last_known_obj": np.zeros((t, book, LKI_RING), dtype=np.int16),
         "seq": np.zeros(t, dtype=np.int32),
         "next_order": np.full(t, s, dtype=np.int32),
@@ -132,5 +136,30 @@ def _records(t: int, n: int, e: int, general: bool) -> dict[str, np.ndarray]:
         "returned_by": np.zeros((t, returns), dtype=np.int8),
         "n_returned": np.zeros(t, dtype=np.int16),
         "spell_zone": np.zeros((t, e), dtype=np.int8),
+        "spell_on": np.zeros((t, e), dtype=np.bool_),
         "rejected": np.zeros((t, e), dtype=np.int8),
+    }
+
+
+def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
+    """Counters of the other kinds, Auras, pools and what each permanent could produce
+    (zero-width counters in a batch that has none)."""
+    t, p, s, _ = inputs.shape
+    kinds = 0 if inputs.counters is None else inputs.counters.shape[2]
+    counters = np.zeros((t, n, kinds), dtype=np.int64)
+    attached = np.full((t, n), -1, dtype=np.int8)
+    if inputs.counters is not None:
+        counters[:, :s] = inputs.counters
+    if inputs.attached_to is not None:
+        attached[:, :s] = inputs.attached_to
+    return {
+        "counters": counters,
+        "attached_to": attached,
+        "effect_on": np.zeros((t, n), dtype=np.bool_),
+        "could_produce": np.zeros((t, n), dtype=np.uint8),
+        "has_mana": np.zeros((t, n), dtype=np.bool_),
+        "pools": np.zeros((t, p, 6), dtype=np.int64),
+        "undefined_mana": np.zeros(t, dtype=np.int64),
+        "mana_from_triggers": np.zeros(t, dtype=np.int64),
+        "mana_replaced": np.zeros(t, dtype=np.int64),
     }

@@ -19,17 +19,14 @@ from engine.batch.mana_state import (
     ACT_NONE,
     ACT_PASS,
     ACT_TAP,
-    MANA_CAP,
     MAX_ACTIONS,
     MAX_SLOTS,
     ORDER_LEN,
-    REJECTIONS,
     ManaInputs,
-    ManaState,
 )
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_convert import Naming, comparable
-from engine.batch.wipe_state import BATTLEFIELD, EXILE, GRAVEYARD, HAND, OK
+from engine.batch.wipe_convert import Naming, batch_outcome, comparable
+from engine.batch.wipe_state import WipeState
 from engine.library import Card
 from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, BoardEntry, Choices, Scenario
@@ -41,8 +38,6 @@ __all__ = [
     "mana_inputs_from_scenario",
     "mana_trial_scenario",
 ]
-
-_ZONES = {GRAVEYARD: "graveyard", EXILE: "exile", HAND: "hand"}
 
 
 def _slug(name: str) -> str:
@@ -304,111 +299,10 @@ def _action(
     return None
 
 
-def mana_batch_outcome(state: ManaState, i: int, naming: Naming) -> dict[str, Any]:
-    """Trial ``i`` of a finished batch in the JSON outcome's terms (SPEC section 3)."""
-    players = naming.players
-    battlefield, could = _battlefield(state, i, naming)
-    zones = _zones(state, i, players)
-    taken = np.cumsum(state.acted[i]) - 1  # action indices as the scenario numbers them
-    rejected = []
-    for k in range(state.n_actions):
-        code = int(state.rejected[i, k])
-        if code:
-            reason, rule = REJECTIONS[code]
-            rejected.append({"action": int(taken[k]), "reason": reason, "rule": rule})
-    return {
-        "result": "ok" if state.status[i] == OK else "unsupported",
-        "reason": "" if state.status[i] == OK else mana_unsupported_reason(state, i),
-        "returned": [],
-        "battlefield": battlefield,
-        "graveyard": zones["graveyard"],
-        "exile": zones["exile"],
-        "hand": zones["hand"],
-        "life": {p: int(state.life[i, k]) for k, p in enumerate(players)},
-        "mana_pool": {
-            p: {t: int(state.pools[i, k, j]) for j, t in enumerate(MANA_TYPES)}
-            for k, p in enumerate(players)
-        },
-        "could_produce": could,
-        "rejected": rejected,
-    }
-
-
-def mana_unsupported_reason(state: ManaState, i: int) -> str:
-    """Why the batch engine stopped trial ``i``, read back from its final state (the engine
-    keeps a status per trial, not a reason): MANA_CAP when a pool was held at it."""
-    if int(state.pools[i].max(initial=0)) >= MANA_CAP - 1:
-        return (
-            "MANA_CAP = 2^30 mana of one type or more (a cap of the batch mana engine; "
-            "the reference engine counts up to 2^63 - 1)"
-        )
-    if (state.life[i, : int(state.n_players[i])] <= 0).any():
-        return "a player has 0 or less life and loses the game (704.5a); Cauldron does not play on"
-    if int(state.counters[i].max(initial=0)) >= np.iinfo(np.int16).max:
-        return (
-            f"more than {np.iinfo(np.int16).max} counters of one kind (a cap of the batch engine)"
-        )
-    return (
-        "past a cap of the batch mana engine (MANA_CAP = 2^30 mana of one type, "
-        f"{np.iinfo(np.int16).max} counters) or an interaction it does not model (a card draw, "
-        "a token from a dying permanent); the reference engine explains it step by step"
-    )
-
-
-def _battlefield(
-    state: ManaState, i: int, naming: Naming
-) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """The permanents of trial ``i`` in board order, and what each with a mana ability could
-    produce (106.7)."""
-    players, s = naming.players, state.n_board
-
-    def pid(slot: int) -> str:
-        return naming.slot_ids[slot if slot < s else s + int(state.cast_action[slot])]
-
-    battlefield, could = [], {}
-    for slot in np.argsort(state.order, kind="stable"):
-        if state.zone[i, slot] != BATTLEFIELD:
-            continue
-        c = int(state.card[i, slot])
-        creature = bool(mt.IS_CREATURE[c]) and not state.not_creature[i, slot]
-        plus = int(state.counters[i, slot, mt.PLUS])
-        counters = {k: int(state.counters[i, slot, j]) for j, k in enumerate(mt.COUNTER_KINDS)}
-        battlefield.append(
-            {
-                "id": pid(int(slot)),
-                "card": mt.CARDS[c].name,
-                "controller": players[int(state.controller[i, slot])],
-                "owner": players[int(state.owner[i, slot])],
-                "object": 1,
-                "power": int(mt.BASE_P[c]) + plus if creature else None,
-                "toughness": int(mt.BASE_T[c]) + plus if creature else None,
-                "counters": {k: v for k, v in sorted(counters.items()) if v},
-                "damage": int(state.damage[i, slot]),
-                "tapped": bool(state.tapped[i, slot]),
-                "token": bool(state.token[i, slot]),
-            }
-        )
-        if state.has_mana[i, slot]:
-            bits = int(state.could_produce[i, slot])
-            could[pid(int(slot))] = [t for j, t in enumerate(MANA_TYPES) if bits >> j & 1]
-    return battlefield, could
-
-
-def _zones(state: ManaState, i: int, players: Sequence[str]) -> dict[str, dict[str, list[str]]]:
-    """Graveyards, exile and hands by owner: the slots' cards, then the cast instants."""
-    zones: dict[str, dict[str, list[str]]] = {z: {p: [] for p in players} for z in _ZONES.values()}
-    for slot in range(state.card.shape[1]):
-        z = int(state.zone[i, slot])
-        if z in _ZONES and not state.token[i, slot]:
-            zones[_ZONES[z]][players[int(state.owner[i, slot])]].append(
-                mt.CARDS[int(state.card[i, slot])].name
-            )
-    for k in range(state.n_actions):
-        z = int(state.spell_zone[i, k])
-        if z in _ZONES:
-            caster = players[int(state.spell_by[i, k])]
-            zones[_ZONES[z]][caster].append(mt.CARDS[int(state.spell_card[i, k])].name)
-    return zones
+def mana_batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
+    """Trial ``i`` of a finished mana batch in the JSON outcome's terms (SPEC section 3): the
+    one engine's outcome, pools and "could produce" included."""
+    return batch_outcome(state, i, naming)
 
 
 def mana_comparable(out: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Final
 
 import numpy as np
 
+from engine.batch import tables as tb
 from engine.batch.tables import CARDS, INDEX, N
 from engine.library import MANA, Ability, Card, parse_mana_cost
 from engine.mana_types import COLORS, MANA_TYPES
@@ -104,31 +105,12 @@ INERT_KEYWORDS: Final = frozenset({"flying", "trample", "menace", "intimidate", 
 _MANA_KEYWORDS = INERT_KEYWORDS | {"haste"}
 
 
-def _counter_kinds() -> tuple[str, ...]:
-    """Counter kinds the shape tracks: +1/+1 (X spells) and every kind a modeled template names."""
-    kinds: set[str] = set()
-    for card in CARDS:
-        for a in card.abilities:
-            if a.template == "mana_any_color" and a.text("remove_counter"):
-                kinds.add(a.text("remove_counter"))
-            elif a.template in (
-                "mana_fixed_or_any_color_with_counter",
-                "enters_with_counters",
-                "enters_with_x_counters",
-                "dies_create_token_per_counter",
-            ):
-                kinds.add(a.text("kind"))
-    kinds.discard("+1/+1")
-    kinds.discard("-1/-1")  # -1/-1 counters (704.5q annihilation, deaths) are outside the shape
-    return ("+1/+1", *sorted(kinds))
-
-
-COUNTER_KINDS: Final = _counter_kinds()
+COUNTER_KINDS: Final = tb.COUNTER_KINDS  # one kind code for both tables
 K = len(COUNTER_KINDS)
 KIND_CODE: Final = {k: i for i, k in enumerate(COUNTER_KINDS)}
 PLUS: Final = KIND_CODE["+1/+1"]
-KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
-KIND_NEVER: Final = -2  # a kind the shape never puts (Melira's -1/-1)
+KIND_ANY: Final = tb.KIND_ANY
+KIND_NEVER: Final = -2  # a kind no template names
 
 
 def _kind(kind: str) -> int:

@@ -7,9 +7,8 @@ from typing import Any, Final
 from engine.batch.mana import run_mana
 from engine.batch.mana_convert import mana_batch_outcome, mana_inputs_from_scenario
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe import run_wipe
+from engine.batch.wipe import run_on_kernel
 from engine.batch.wipe_convert import batch_outcome, wipe_inputs_from_scenario
-from engine.mana_types import MANA_TYPES
 from engine.scenario import Scenario
 
 # The largest number a scenario may give the batch engine (life, counters, damage, X, an
@@ -45,8 +44,7 @@ def _check_numbers(scenario: Scenario) -> None:
 def run_scenario(scenario: Scenario) -> dict[str, Any]:
     """The outcome of a scenario of either experiment shape, or OutsideShapes saying why not.
 
-    The batch engine keeps no event log (the reference engine explains each step); a wipe
-    scenario's outcome has no mana, and ``could_produce`` comes only from the mana shape.
+    The batch engine keeps no event log (the reference engine explains each step).
     """
     _check_numbers(scenario)
     try:
@@ -60,6 +58,5 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
             ) from None
         out = mana_batch_outcome(run_mana(mana_inputs), 0, mana_naming)
         return {"engine": "batch", **out, "log": []}
-    out = batch_outcome(run_wipe(inputs), 0, naming)
-    pools = {p: dict.fromkeys(MANA_TYPES, 0) for p in scenario.players}
-    return {"engine": "batch", **out, "mana_pool": pools, "could_produce": {}, "log": []}
+    out = batch_outcome(run_on_kernel(inputs, could=True), 0, naming)
+    return {"engine": "batch", **out, "log": []}

@@ -111,7 +111,7 @@ LORD_UNDYING = _col(np.int8)  # grant_keyword undying, other_non_human_yours
 # -- counter prohibitions and modifiers (R5)
 NO_COUNTERS_ALL = _col(np.bool_)  # counters_cant_be_put, all_permanents, any kind
 NO_MINUS_YOURS = _col(np.bool_)  # counters_cant_be_put, creatures_yours, -1/-1
-MOD_KIND = _col(np.int8, -1)  # counters_modified: 0 "+1/+1", 1 "-1/-1", 2 any
+MOD_KIND = _col(np.int8, -1)  # counters_modified: a KIND_CODE, or KIND_ANY
 MOD_CREATURES_ONLY = _col(np.bool_)
 MOD_ADD = _col(np.int8)
 MOD_FACTOR = _col(np.int8, 1)
@@ -127,7 +127,7 @@ ETB_SCOPE = _col(np.int8, -1)  # 0 other, 1 opponents, 2 all
 ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
 DEATH_LIFE = _col(np.int16)  # opponent_creature_dies_lose_life amount
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
-DIES_TOKEN_KIND = _col(np.int8)  # 0 "+1/+1", 1 "-1/-1"
+DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
 ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X counters
 # -- spells
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
@@ -154,7 +154,23 @@ AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elix
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
 
-KIND_CODE: Final = {"+1/+1": 0, "-1/-1": 1, "any": 2}
+
+def _counter_kinds() -> tuple[str, ...]:
+    """Every counter kind a template names: +1/+1 and -1/-1 first (codes 0 and 1), then the
+    others (charge, luck, mining...) in name order."""
+    kinds = {
+        str(a.params[key])
+        for c in CARDS
+        for a in c.abilities
+        for key in ("kind", "remove_counter")
+        if a.params.get(key) and a.params[key] != "any"
+    }
+    return ("+1/+1", "-1/-1", *sorted(kinds - {"+1/+1", "-1/-1"}))
+
+
+COUNTER_KINDS: Final = _counter_kinds()
+KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
+KIND_CODE: Final = {**{k: i for i, k in enumerate(COUNTER_KINDS)}, "any": KIND_ANY}
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
 _SPELL_CODE = {
     "destroy_all_creatures": 1,

@@ -16,12 +16,15 @@ from engine.batch.wipe_fast import batch_fits, run_fast
 from engine.batch.wipe_state import WipeInputs, WipeState
 
 
-def run_on_kernel(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
-    """Every trial on the compiled kernel (each finishes there, 104.4b included)."""
+def run_on_kernel(
+    inputs: WipeInputs, token_slots: int = TOKEN_SLOTS, could: bool = False
+) -> WipeState:
+    """Every trial on the compiled kernel (each finishes there, 104.4b included); with
+    ``could``, what each permanent could produce as it ends (106.7)."""
     if not kernel_fits(inputs):
-        raise ValueError("run_wipe: the batch has a card or event outside the kernel's whitelist")
+        raise ValueError("the batch has a card or event outside the kernel's whitelist")
     state = new_state(inputs, token_slots)
-    run_kernel(state, inputs)
+    run_kernel(state, inputs, could)
     return state
 
 

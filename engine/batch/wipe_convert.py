@@ -33,14 +33,28 @@ from engine.batch.wipe_state import (
     EXILE,
     GRAVEYARD,
     HAND,
+    HISTORY,
     KIND_NAMES,
+    LKI_RING,
     OK,
+    R_ABILITY,
+    R_DRAWS_A_CARD,
+    R_EFFECTS,
+    R_HISTORY,
+    R_LAST_KNOWN,
+    R_MANA_CAP,
+    R_NUMBER_CAP,
+    R_PLAYER_LOST,
+    R_RETURNS,
+    R_STACK_DEPTH,
+    R_TOKEN_SLOTS,
     REJECTIONS,
     STACK_DEPTH,
     WipeInputs,
     WipeState,
 )
 from engine.library import Card
+from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, BoardEntry, Choices, Scenario
 
 _TARGETED = {
@@ -413,9 +427,9 @@ def _attack_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> di
 
 
 def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
-    """Trial ``i`` of a finished batch in the JSON outcome's terms."""
+    """Trial ``i`` of a finished batch in the JSON outcome's terms. Actions are numbered as
+    the scenario numbers them (an event of kind EV_NONE is none)."""
     players = naming.players
-    e = state.n_events
     zones = _zones(state, i, players)
     returned = [
         {
@@ -426,6 +440,7 @@ def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
         }
         for r in range(int(state.n_returned[i]))
     ]
+    taken = np.cumsum(state.acted[i]) - 1
     return {
         "result": _STATUS.get(int(state.status[i]), "unsupported"),
         "reason": unsupported_reason(state, i) if int(state.status[i]) not in _STATUS else "",
@@ -435,33 +450,52 @@ def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
         "exile": zones["exile"],
         "hand": zones["hand"],
         "life": {p: int(state.life[i, k]) for k, p in enumerate(players)},
+        "mana_pool": {
+            p: {t: int(state.pools[i, k, j]) for j, t in enumerate(MANA_TYPES)}
+            for k, p in enumerate(players)
+        },
+        "could_produce": _could(state, i, naming),
         "rejected": [
-            {"action": k, "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
-            for k in range(e)
+            {"action": int(taken[k]), "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
+            for k in range(state.n_events)
             if (code := int(state.rejected[i, k]))
         ],
     }
 
 
+def _could(state: WipeState, i: int, naming: Naming) -> dict[str, list[str]]:
+    """What each permanent with a mana ability could produce (106.7), by id, WUBRGC."""
+    return {
+        _slot_id(state, i, naming, slot): [
+            t for j, t in enumerate(MANA_TYPES) if int(state.could_produce[i, slot]) >> j & 1
+        ]
+        for slot in range(state.card.shape[1])
+        if state.has_mana[i, slot] and state.zone[i, slot] == BATTLEFIELD
+    }
+
+
 def unsupported_reason(state: WipeState, i: int) -> str:
-    """Why the batch engine stopped trial ``i``, read back from its final state (the engine
-    keeps a status per trial, not a reason): the cap it reached, by name, when the state
-    shows it, else every cap that can stop a wipe trial."""
-    players = int(state.n_players[i])
+    """Why the batch engine stopped trial ``i``: the cap it reached, by name, or what
+    Cauldron does not play."""
     first = state.n_board + state.n_events
-    if (state.life[i, :players] <= 0).any():
-        return "a player has 0 or less life and loses the game (704.5a); Cauldron does not play on"
-    if (state.delayed_source[i] >= 0).all():
-        return f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once (a cap)"
-    if int(state.n_returned[i]) >= state.returned_slot.shape[1]:
-        return f"more than {state.returned_slot.shape[1]} returns (the batch's return slots)"
-    if first + int(state.tokens_made[i]) >= state.card.shape[1]:
-        return f"more than {state.card.shape[1] - first} tokens (the batch's token slots)"
-    return (
-        f"past a cap of the batch engine (STACK_DEPTH = {STACK_DEPTH} objects on the stack or "
-        f"waiting, EFFECTS = {EFFECTS} delayed triggers, its token and return slots) or an "
-        "interaction it does not model; the reference engine explains it step by step"
-    )
+    reasons = {
+        R_STACK_DEPTH: f"more than STACK_DEPTH = {STACK_DEPTH} objects on the stack or waiting",
+        R_RETURNS: f"more than {state.returned_slot.shape[1]} returns (the batch's return slots)",
+        R_LAST_KNOWN: f"a trigger read the power of an object older than LKI_RING = {LKI_RING}",
+        R_EFFECTS: f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once",
+        R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens (the batch's token slots)",
+        R_PLAYER_LOST: "a player has 0 or less life and loses the game (704.5a); "
+        "Cauldron does not play on",
+        R_HISTORY: f"more than HISTORY = {HISTORY} resolutions in one settle without a "
+        "repeated position (104.4b)",
+        R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
+        "in 64 bits and does not play on past that cap",
+        R_NUMBER_CAP: "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)",
+        R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent): libraries are not modeled (121.1)",
+        R_ABILITY: "an activated ability the batch engine does not play (the reference "
+        "engine explains it step by step)",
+    }
+    return reasons.get(int(state.reason[i]), "stopped by the batch engine (no reason recorded)")
 
 
 def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:
@@ -485,6 +519,8 @@ def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any
             continue
         creature = bool(board.creature[i, slot])
         counters = {"+1/+1": int(state.plus[i, slot]), "-1/-1": int(state.minus[i, slot])}
+        for j in range(state.counters.shape[2]):
+            counters[tb.COUNTER_KINDS[2 + j]] = int(state.counters[i, slot, j])
         battlefield.append(
             {
                 "id": _slot_id(state, i, naming, int(slot)),

@@ -20,10 +20,10 @@ NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
 # per-trial status
 OK, DRAW, UNSUPPORTED = 0, 1, 2
 # trigger kinds (the reference engine's names, in the order the outcome reports them)
-PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN = 1, 2, 3, 4, 5, 6, 7
+PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN, UPKEEP = range(1, 9)
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
-              LIFE_LOSS: "life_loss", DELAYED: "delayed",
-              DESTROY_HUMAN: "destroy_human"}  # fmt: skip
+              LIFE_LOSS: "life_loss", DELAYED: "delayed", DESTROY_HUMAN: "destroy_human",
+              UPKEEP: "upkeep"}  # fmt: skip
 # events
 (
     EV_NONE,
@@ -38,7 +38,9 @@ KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
     EV_COUNTERS,
     EV_PASS_TURN,
     EV_ATTACK,
-) = range(12)
+    EV_TAP_MANA,
+    EV_ACTIVATE,
+) = range(14)
 
 # why an event was rejected: (reason, rule) by code; 0 = not rejected
 REJECTIONS = {
@@ -52,7 +54,21 @@ REJECTIONS = {
     8: ("cannot_block_intimidate", "702.13b"),
     9: ("menace_needs_two_blockers", "702.111b"),
     10: ("not_attacking", "509.1a"),
+    11: ("no_mana_ability", "605.1a"),
+    12: ("type_not_available", "106.7"),
+    13: ("tapped", "107.5"),
+    14: ("untapped", "107.6"),
+    15: ("missing_counter", "118.3"),
+    16: ("insufficient_mana", "118.3"),
+    17: ("no_untapped_creature", "118.3"),
+    18: ("no_such_ability", "602.1"),
 }
+
+# why a trial is unsupported: the cap it reached or what Cauldron does not play, by code
+(
+    R_STACK_DEPTH, R_RETURNS, R_LAST_KNOWN, R_EFFECTS, R_TOKEN_SLOTS, R_PLAYER_LOST, R_HISTORY,
+    R_MANA_CAP, R_NUMBER_CAP, R_DRAWS_A_CARD, R_ABILITY,
+) = range(1, 12)  # fmt: skip
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
 STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial that needs
@@ -60,6 +76,8 @@ STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial
 HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
+ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
+MAX_AMOUNT = 2**63 - 1  # mana of one type, life, counters: 64-bit, never wrapped or saturated
 
 
 @dataclass
@@ -101,6 +119,14 @@ class WipeInputs:
     ev_attack: np.ndarray | None = None  # (T, E, S) int16 place in the attackers list, -1
     ev_block: np.ndarray | None = None  # (T, E, S) int16 board slot of the attacker blocked
     ev_block_order: np.ndarray | None = None  # (T, E, S) int16 place in the blockers table
+    # mana (optional: None means none of it)
+    counters: np.ndarray | None = None  # (T, S, K) int64 counters of tables.COUNTER_KINDS[2:]
+    attached_to: np.ndarray | None = None  # (T, S) int8 board slot an Aura enchants, -1
+    ev_color: np.ndarray | None = None  # (T, E) int8 chosen mana type (WUBRGC), -1 none
+    ev_tap_creature: np.ndarray | None = None  # (T, E) int16 slot tapped for a cost, -1 first
+    ev_ability: np.ndarray | None = None  # (T, E) int8 which activated ability
+    ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
+    #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
@@ -227,6 +253,19 @@ class WipeState:
     returned_by: np.ndarray  # (T, R) int8 PERSIST or UNDYING
     n_returned: np.ndarray  # (T,) int16
     spell_zone: np.ndarray  # (T, E) int8 where each event's spell card went
+    spell_on: np.ndarray  # (T, E) bool the "until end of turn" effect of event e's spell lasts
+    acted: np.ndarray  # (T, E) bool the event is an action (its kind is not EV_NONE)
+    reason: np.ndarray  # (T,) int8 why a trial is unsupported (R_*), 0 otherwise
+    # mana
+    counters: np.ndarray  # (T, N, K) int64 counters of tables.COUNTER_KINDS[2:]
+    attached_to: np.ndarray  # (T, N) int8
+    effect_on: np.ndarray  # (T, N) bool an activated "lands produce" effect of this slot lasts
+    could_produce: np.ndarray  # (T, N) uint8 type bits WUBRGC (106.7), as the trial ends
+    has_mana: np.ndarray  # (T, N) bool has a mana ability, as the trial ends
+    pools: np.ndarray  # (T, P, 6) int64 mana pools, WUBRGC
+    undefined_mana: np.ndarray  # (T,) int64 activations that made no mana (106.5)
+    mana_from_triggers: np.ndarray  # (T,) int64 mana added by "tapped for mana" triggers
+    mana_replaced: np.ndarray  # (T,) int64 mana added (or removed) by replacement effects
     spell_card: np.ndarray  # (T, E) int16 the card each event cast, -1 none
     spell_by: np.ndarray  # (T, E) int8 its caster (and owner)
     rejected: np.ndarray  # (T, E) int8 why the event's action was rejected (REJECTIONS)

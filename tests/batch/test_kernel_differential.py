@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from engine import reference
 from engine.batch.kernel import TEMPLATES, kernel_fits, run_kernel
 from engine.batch.layout import new_state
+from engine.batch.mana import as_trial_inputs
 from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
 from engine.batch.wipe_state import WipeInputs
+from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.config import WipeConfig
 from tests.batch.kernel_mixes import (
     KERNEL_COUNTERS,
@@ -25,7 +28,7 @@ from tests.batch.kernel_mixes import (
     every_event_kind,
     exercised,
 )
-from tests.batch.mixes import COMBAT
+from tests.batch.mixes import COMBAT, COSTS, EVERYTHING_MANA, REPLACEMENTS, X_SPELLS
 
 SEEN_TEMPLATES: set[str] = set()
 SEEN_KINDS: set[int] = set()
@@ -76,9 +79,20 @@ def _agree_with_the_reference(inputs: WipeInputs) -> Counter[str]:
 def test_every_whitelisted_template_and_event_kind_was_exercised() -> None:
     """Runs after the mixes above (same module, file order): what they drew covers it all."""
     if not SEEN_TEMPLATES:  # run alone (or on another xdist worker): draw the batches here
-        for mix, seed, trials in ((KERNEL_EVERYTHING, 21, 1200), (KERNEL_COUNTERS, 22, 1200)):
+        drawn_mixes = (
+            (KERNEL_EVERYTHING, 21, 1200),
+            (KERNEL_COUNTERS, 22, 1200),
+            (COMBAT, 24, 1500),
+        )
+        for mix, seed, trials in drawn_mixes:
             templates, kinds = exercised(draw(mix, seed, trials))
             SEEN_TEMPLATES.update(templates)
             SEEN_KINDS.update(kinds)
+    # the mana mixes of test_mana_differential, laid out as the kernel runs them
+    for mana_mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING_MANA, 23), (X_SPELLS, 24)):
+        drawn = draw_mana_batch(np.random.default_rng(seed), 2000, mana_mix)
+        templates, kinds = exercised(as_trial_inputs(drawn))
+        SEEN_TEMPLATES.update(templates)
+        SEEN_KINDS.update(kinds)
     assert set(TEMPLATES) - SEEN_TEMPLATES == set()
     assert every_event_kind() - SEEN_KINDS == set()

@@ -24,7 +24,8 @@ from engine.batch.mana_convert import (
     mana_inputs_from_scenario,
     mana_trial_scenario,
 )
-from engine.batch.mana_state import REJECTIONS, UNSUPPORTED, ManaInputs
+from engine.batch.mana_state import MANA_REJECTIONS as REJECTIONS
+from engine.batch.mana_state import ManaInputs
 from engine.batch.shapes import OutsideShapes
 from engine.scenario import Scenario
 from sim.config.scenario import load_scenario
@@ -414,7 +415,6 @@ def test_a_creature_spell_under_zendikar_resurgent_is_unsupported_on_both_engine
     [
         ([{"id": "f", "card": "Kitchen Finks", "controller": "A"}], [], "Kitchen Finks"),
         ([{"id": "f", "card": "Forest", "controller": "A", "grant": ["persist"]}], [], "persist"),
-        ([{"id": "f", "card": "Forest", "controller": "A", "counters": {"-1/-1": 1}}], [], "-1/-1"),
         ([], [{"do": "cast", "card": "Wrath of God", "by": "A"}], "Wrath of God"),
         (
             [{"id": "e", "card": "Thousand-Year Elixir", "controller": "A"}],
@@ -436,11 +436,19 @@ def test_what_the_shape_does_not_model_raises_with_a_reason(
     assert "\n" not in str(err.value)
 
 
-def test_a_trial_over_a_cap_is_unsupported_never_wrong() -> None:
-    """Nyxbloom Ancients and Mana Reflections multiply past MANA_CAP: unsupported."""
-    board = [{"id": f"n{k}", "card": "Nyxbloom Ancient", "controller": "A"} for k in range(20)]
-    board.append({"id": "f", "card": "Forest", "controller": "A"})
-    inputs, _ = mana_inputs_from_scenario(
-        scenario(board=board, actions=[{"do": "tap_for_mana", "permanent": "f"}])
-    )
-    assert run_mana(inputs).status[0] == UNSUPPORTED
+def test_106_4_exponential_mana_is_exact_in_64_bits_and_unsupported_past_them() -> None:
+    """CR 106.4 with Nyxbloom Ancients (each triples it): 3^20 G is exact; 3^45 is past
+    MAX_AMOUNT = 2^63 - 1, so the trial is unsupported, with that cap named, never saturated."""
+
+    def tap_forest_under(n: int) -> Any:
+        board = [{"id": f"n{k}", "card": "Nyxbloom Ancient", "controller": "A"} for k in range(n)]
+        board.append({"id": "f", "card": "Forest", "controller": "A"})
+        inputs, naming = mana_inputs_from_scenario(
+            scenario(board=board, actions=[{"do": "tap_for_mana", "permanent": "f"}])
+        )
+        return mana_batch_outcome(run_mana(inputs), 0, naming)
+
+    exact = tap_forest_under(20)
+    assert exact["result"] == "ok" and exact["mana_pool"]["A"]["G"] == 3**20
+    past = tap_forest_under(45)
+    assert past["result"] == "unsupported" and "MAX_AMOUNT" in past["reason"]

@@ -78,10 +78,18 @@ targets = "random"
 """
 
 
+# optional input fields added after the pins were taken (None: the draw has none of them)
+ABSENT_OK = frozenset(
+    {"counters", "attached_to", "ev_color", "ev_tap_creature", "ev_ability", "ev_order"}
+)
+
+
 def _digest(inputs: object) -> str:
     h = hashlib.sha256()
     for field in dataclasses.fields(inputs):  # type: ignore[arg-type]
         value = getattr(inputs, field.name)
+        if value is None and field.name in ABSENT_OK:
+            continue  # an optional field added since the pins: absent, as it was
         h.update(field.name.encode())
         if value is None:
             h.update(b"None")

@@ -10,6 +10,7 @@ limits are hang guards, not speed assertions.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -72,16 +73,29 @@ def _cli_file(tmp_path: Path, card: str, n: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("card", "n"), [("Nyxbloom Ancient", 30), ("Mana Reflection", 40)])
-def test_batch_engine_past_its_mana_cap_exits_3_with_the_reason(
-    tmp_path: Path, card: str, n: int
+@pytest.mark.parametrize(
+    ("card", "n", "pool"), [("Nyxbloom Ancient", 30, 3**30), ("Mana Reflection", 40, 2**40)]
+)
+def test_106_4_the_batch_engine_is_exact_in_64_bits(
+    tmp_path: Path, card: str, n: int, pool: int
 ) -> None:
-    """SPEC 7: the batch engine holds mana below its MANA_CAP; past it, ``explain --engine
-    batch`` exits 3 with one line naming the cap, never a saturated pool."""
-    done = cauldron("explain", str(_cli_file(tmp_path, card, n)), "--engine", "batch")
+    """CR 106.4 on the batch engine (issue 12, class 2): the pool is exact, as the reference
+    engine's, promptly."""
+    with time_limit(120):  # a hang guard (the first call may compile the kernel)
+        done = cauldron("explain", str(_cli_file(tmp_path, card, n)), "--engine", "batch", "--json")
+    assert done.returncode == 0, done.stderr[-500:]
+    assert json.loads(done.stdout)["mana_pool"]["A"]["G"] == pool
+
+
+def test_batch_engine_past_max_amount_exits_3_with_the_reason(tmp_path: Path) -> None:
+    """SPEC 7: past MAX_AMOUNT = 2^63 - 1 (3^40 G), ``explain --engine batch`` exits 3 with
+    one line naming the cap, never a saturated pool."""
+    done = cauldron(
+        "explain", str(_cli_file(tmp_path, "Nyxbloom Ancient", 40)), "--engine", "batch"
+    )
     assert done.returncode == 3, done.stderr[-500:]
     assert "Traceback" not in done.stderr
-    assert "MANA_CAP" in done.stderr
+    assert "MAX_AMOUNT" in done.stderr
     assert done.stdout == ""
 
 

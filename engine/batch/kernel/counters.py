@@ -1,4 +1,4 @@
-"""Putting +1/+1 and -1/-1 counters on one permanent (CR 122.1, 122.6, 614.1, 616.1).
+"""Putting counters on one permanent (CR 122.1, 122.6, 614.1, 616.1).
 
 Prohibitions first (Solemnity: no counters at all; Melira: no -1/-1 counters on your
 creatures), then the number-changing replacements of the target's controller's permanents one
@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
+    EXTRA_COUNTERS,
     MINUS,
     ORDER,
     PLUS,
@@ -26,6 +28,8 @@ from engine.batch.kernel.state import (
     T_NO_COUNTERS_ALL,
     T_NO_MINUS_YOURS,
 )
+from engine.batch.tables import KIND_ANY
+from engine.batch.wipe_state import MAX_AMOUNT, R_NUMBER_CAP
 
 _NO_ORDER = 1 << 40
 
@@ -55,7 +59,7 @@ def _is_modifier(
     c = slot_rows[CARD, k]
     if c < 0 or not is_alive(slot_rows, k) or not card_table[T_HAS_MODIFIER, c] or k == entering:
         return False
-    return bool(card_table[T_MOD_KIND, c] == kind or card_table[T_MOD_KIND, c] == 2)
+    return bool(card_table[T_MOD_KIND, c] == kind or card_table[T_MOD_KIND, c] == KIND_ANY)
 
 
 @njit
@@ -85,7 +89,7 @@ def _next_modifier(
 def counters_to_put(
     slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, entering: bool
 ) -> int:
-    """How many counters of ``kind`` (0 +1/+1, 1 -1/-1) ``amount`` becomes on slot ``s``.
+    """How many counters of ``kind`` (a tables.KIND_CODE) ``amount`` becomes on slot ``s``.
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
     a source must be on the battlefield before the permanent begins to enter)."""
@@ -105,14 +109,38 @@ def counters_to_put(
             continue
         if card_table[T_MOD_CREATURES_ONLY, c] and not creature:
             continue
-        n = max(n * card_table[T_MOD_FACTOR, c] + card_table[T_MOD_ADD, c], 0)
+        factor, add = card_table[T_MOD_FACTOR, c], card_table[T_MOD_ADD, c]
+        if n > (MAX_AMOUNT - max(add, 0)) // factor:
+            return -1  # past 64 bits
+        n = max(n * factor + add, 0)
 
 
 @njit
 def put_counters(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, entering: bool
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    kind: int,
+    amount: int,
+    entering: bool,
 ) -> int:
-    """Put counters on slot ``s`` after replacements; returns how many were put."""
+    """Put counters on slot ``s`` after replacements; returns how many were put. Past
+    MAX_AMOUNT the trial stops, unsupported, and none are put."""
     n = counters_to_put(slot_rows, card_table, s, kind, amount, entering)
-    slot_rows[PLUS if kind == 0 else MINUS, s] += n
+    row = counter_row(kind)
+    if n < 0 or slot_rows[row, s] > MAX_AMOUNT - n:
+        unsupported(trial_vars, R_NUMBER_CAP)
+        return 0
+    slot_rows[row, s] += n
     return n
+
+
+@njit
+def counter_row(kind: int) -> int:
+    """The slot row holding counters of ``kind`` (a tables.KIND_CODE)."""
+    if kind == 0:
+        return PLUS
+    if kind == 1:
+        return MINUS
+    return EXTRA_COUNTERS + kind - 2

@@ -1,16 +1,20 @@
 """The event kinds of a trial, each performed in one trial and followed by settling
 (CR 117.5): casts, targeted actions (destroy, sacrifice, exile, bounce, damage, counters),
-damage to a player and to every creature, passing the turn and attacking."""
+damage to a player and to every creature, passing the turn, attacking, tapping for mana and
+activating abilities."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
-from engine.batch.kernel.combat import attack
+from engine.batch.kernel.combat import attack, controls
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.spells import resolve_spell
+from engine.batch.kernel.mana.effects import activate, lands_produce_spell
+from engine.batch.kernel.mana.tap import tap_for_mana
+from engine.batch.kernel.spells import card_to_zone, resolve_spell
 from engine.batch.kernel.state import (
     CONTROLLER,
     DAMAGE,
@@ -26,14 +30,18 @@ from engine.batch.kernel.state import (
     MOVERS,
     OWNER,
     REJECTED,
+    T_CAST_DRAW,
+    T_IS_CREATURE,
     T_SPELL,
     T_SPELL_PAY_X_LIFE,
+    T_SPELL_PRODUCE,
     ZONE,
 )
 from engine.batch.kernel.turns import pass_turn
 from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_card
 from engine.batch.wipe_state import (
     BATTLEFIELD,
+    EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
@@ -44,9 +52,11 @@ from engine.batch.wipe_state import (
     EV_DESTROY,
     EV_EXILE,
     EV_PASS_TURN,
+    EV_TAP_MANA,
     EXILE,
     GRAVEYARD,
     HAND,
+    R_DRAWS_A_CARD,
 )
 
 NOT_ON_BATTLEFIELD, CANNOT_PAY_LIFE = 1, 2  # wipe_state.REJECTIONS codes
@@ -70,6 +80,13 @@ def cast(
         trial_vars[LIFE + by] -= x
     if card_table[T_SPELL, c] > 0:
         resolve_spell(slot_rows, trial_vars, work, card_table, event_rows, e)
+        return
+    if card_table[T_SPELL_PRODUCE, c] >= 0:
+        lands_produce_spell(event_rows, e)
+        card_to_zone(slot_rows, card_table, event_rows, e)
+        return
+    if card_table[T_IS_CREATURE, c] and controls(slot_rows, card_table, T_CAST_DRAW, by):
+        unsupported(trial_vars, R_DRAWS_A_CARD)  # Zendikar Resurgent: libraries aren't modeled
         return
     slot = work[LAYOUT, 0] + e  # the event's cast slot
     set_card(slot_rows, card_table, slot, c)
@@ -101,8 +118,7 @@ def targeted(
             slot_rows[DAMAGE, target] += amount  # CR 120.3e
     elif kind == EV_COUNTERS:
         code = event_rows[EV_COUNTER_, e]
-        if code == 0 or code == 1:
-            put_counters(slot_rows, card_table, target, code, amount, False)
+        put_counters(slot_rows, trial_vars, card_table, target, code, amount, False)
     else:
         clear_movers(work)
         work[MOVERS, target] = 1
@@ -112,6 +128,18 @@ def targeted(
         elif kind == EV_BOUNCE:
             dest = HAND
         leave(slot_rows, trial_vars, work, card_table, dest)
+
+
+@njit
+def _damage(slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray, e: int) -> None:
+    """Damage to a player (120.3a) or to every creature (120.3e)."""
+    amount = max(event_rows[EV_AMOUNT_, e], 0)
+    if event_rows[EV_KIND_, e] == EV_DAMAGE_PLAYER:
+        trial_vars[LIFE + event_rows[EV_TARGET_, e]] -= amount
+        return
+    for s in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, s):
+            slot_rows[DAMAGE, s] += amount
 
 
 @njit
@@ -130,15 +158,13 @@ def apply_event(
         cast(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif EV_DESTROY <= kind <= EV_DAMAGE or kind == EV_COUNTERS:  # the targeted kinds
         targeted(slot_rows, trial_vars, work, card_table, event_rows, e)
-    elif kind == EV_DAMAGE_PLAYER:
-        trial_vars[LIFE + event_rows[EV_TARGET_, e]] -= max(
-            event_rows[EV_AMOUNT_, e], 0
-        )  # CR 120.3a
+    elif kind in (EV_DAMAGE_PLAYER, EV_DAMAGE_ALL):
+        _damage(slot_rows, trial_vars, event_rows, e)
     elif kind == EV_PASS_TURN:
-        pass_turn(slot_rows, trial_vars)
+        pass_turn(slot_rows, trial_vars, work, card_table, event_rows)
+    elif kind == EV_TAP_MANA:
+        tap_for_mana(slot_rows, trial_vars, work, card_table, event_rows, e)
+    elif kind == EV_ACTIVATE:
+        activate(slot_rows, trial_vars, card_table, event_rows, e)
     elif kind == EV_ATTACK:
         attack(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)
-    elif kind == EV_DAMAGE_ALL:
-        for s in range(slot_rows.shape[1]):
-            if is_creature(slot_rows, s):
-                slot_rows[DAMAGE, s] += max(event_rows[EV_AMOUNT_, e], 0)

@@ -17,6 +17,7 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.kernel.state import MAX_PLAYERS
 from engine.batch.wipe_state import (
+    EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
@@ -29,6 +30,7 @@ from engine.batch.wipe_state import (
     EV_NONE,
     EV_PASS_TURN,
     EV_SACRIFICE,
+    EV_TAP_MANA,
     WipeInputs,
     WipeState,
 )
@@ -37,62 +39,78 @@ from engine.batch.wipe_state import (
 @dataclass(frozen=True)
 class Handling:
     """How the kernel handles a template: the rule, and the kernel function(s) that do it
-    (in ``engine.batch.kernel``), or ``inert`` when it changes nothing in a wipe trial."""
+    (in ``engine.batch.kernel``), or ``inert`` when it changes nothing where it can be."""
 
     rule: str
     where: str
 
 
-_INERT = "inert: changes nothing in a wipe trial without mana, activations, combat or turns"
+_ACTIVATED = "mana.effects.activate: Deep Water's; another is unsupported (R_ABILITY)"
 TEMPLATES: Final[dict[str, Handling]] = {
     # spells (608.2)
     "destroy_all_creatures": Handling("701.8a", "spells._creatures_leave"),
     "damage_each_creature": Handling("120.3e, 614.1a", "spells._damage_each, zones._destinations"),
     "creatures_get_until_eot": Handling("611.2c, 119.4", "events.cast, triggers.weaken"),
     "counters_on_each_creature_x": Handling("122.1, 107.3", "spells._counters_each"),
-    "shuffle_into_library": Handling("608.2n", "spells._card_to_zone"),
+    "shuffle_into_library": Handling("608.2n", "spells.card_to_zone"),
     "exile_all_modal": Handling("406.2, 700.2", "spells._exile_modal"),
     "bounce_all_creatures": Handling("400.7", "spells._creatures_leave"),
     "sacrifice_all_colored": Handling("701.21a", "spells._sacrifice_colored"),
+    "lands_produce_until_eot": Handling("611.2c, 106.12b", "mana.effects, mana.replace"),
     # triggered abilities (603)
     "etb_gain_life": Handling("603.6a, 119.3", "zones.enter, triggers._etb"),
     "etb_damage_any_target": Handling("608.2h, 120.3a", "triggers._ping"),
     "etb_creatures_get": Handling("611.2c, 603.7", "triggers._etb, zones._creatures_died"),
     "opponent_creature_dies_lose_life": Handling("603.10a", "zones._creatures_died"),
     "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
+    "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
+    "upkeep_sacrifice_unless_sacrifice_creature": Handling(
+        "503.1, 701.21a", "mana.effects.upkeep, sacrifice_unless"
+    ),
+    "cast_creature_draw": Handling("121.1", "events.cast: draws a card, unsupported"),
+    "tapped_for_mana_add": Handling("106.12a, 605.4a", "mana.replace.mana_triggers"),
     # static abilities and replacement effects
     "creatures_get": Handling("611.3a, 613.4", "characteristics.refresh"),
-    "grant_keyword": Handling("611.3a, 702.93a", "characteristics.undying_n"),
+    "grant_keyword": Handling("611.3a, 702.93a, 702.10c", "characteristics, combat.keywords"),
     "counters_cant_be_put": Handling("614.1", "counters.is_prohibited"),
     "counters_modified": Handling("614.1, 616.1, 614.5", "counters.counters_to_put"),
     "tokens_doubled": Handling("614.1", "zones.create_tokens"),
-    "graveyard_replaced_by_exile": Handling("614.1a", "zones._destinations, spells._card_to_zone"),
+    "graveyard_replaced_by_exile": Handling("614.1a", "zones._destinations, spells.card_to_zone"),
     "enters_with_x_counters": Handling("107.3m, 122.6", "zones.cast_permanent"),
-    "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
-    # on the battlefield, nothing in this shape
+    "enters_with_counters": Handling("122.6", "zones.cast_permanent"),
+    "enters_tapped": Handling("614.1c", "zones.cast_permanent"),
+    "mana_multiply": Handling("106.12b, 616.1", "mana.replace"),
+    "mana_replace_type": Handling("106.12b, 616.1", "mana.replace, mana.could"),
+    "grant_mana_any_color": Handling("611.3a", "mana.could.has_granted"),
+    "activate_as_though_haste": Handling("302.6", "combat.can_tap_for_cost"),
+    # mana abilities (605)
     **{
-        name: Handling("-", _INERT)
+        name: Handling("605.3b, 106.7", "mana.tap, mana.could")
         for name in (
             "mana_fixed",
             "mana_any_color",
             "mana_per_creature_yours",
             "mana_reflect_lands",
             "mana_fixed_or_any_color_with_counter",
-            "mana_multiply",
-            "tapped_for_mana_add",
-            "grant_mana_any_color",
-            "activate_as_though_haste",
+        )
+    },
+    # activated abilities (602)
+    **{
+        name: Handling("602.2", _ACTIVATED)
+        for name in (
+            "activated_lands_produce_until_eot",
             "activated_put_counter_on_self",
             "activated_remove_counter_ping",
             "activated_untap_self_put_counter",
             "activated_targets_gain_keyword",
             "activated_untap_target_creature",
-            "activated_lands_produce_until_eot",
             "activated_put_counter_on_each_creature_yours",
             "sacrifice_outlet",
-            "etb_exile_graveyards",  # only as it enters; such cards are never cast here
         )
     },
+    # enters triggers of lands, which are played, never cast here: nothing on the battlefield
+    "etb_exile_graveyards": Handling("-", "inert: only as it enters, never cast here"),
+    "etb_return_land_you_control": Handling("-", "inert: only as it enters, never cast here"),
 }
 EVENTS: Final = frozenset(
     {
@@ -108,6 +126,8 @@ EVENTS: Final = frozenset(
         EV_COUNTERS,
         EV_PASS_TURN,
         EV_ATTACK,
+        EV_TAP_MANA,
+        EV_ACTIVATE,
     }
 )
 # cards whose every template is declared (by card index)

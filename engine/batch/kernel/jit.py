@@ -26,7 +26,7 @@ def _source_digest() -> str:
     files of the functions it calls; a folder per version of the source keeps an edit of any
     rule step from running stale machine code."""
     here = Path(__file__).resolve().parent
-    files = [*sorted(here.glob("*.py")), here.parent / "wipe_state.py"]
+    files = [*sorted(here.rglob("*.py")), here.parent / "wipe_state.py"]
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.read_bytes())

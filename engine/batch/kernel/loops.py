@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     CONTROLLER,
@@ -44,8 +45,8 @@ from engine.batch.wipe_state import (
     DRAW,
     EFFECTS,
     HISTORY,
+    R_HISTORY,
     STACK_DEPTH,
-    UNSUPPORTED,
 )
 
 VISITS, HASHED = 2, 3  # work[COUNT] entries: visits this settle, stack hashed up to this height
@@ -159,7 +160,7 @@ def endless(
                 return True
             break
     if n >= HISTORY:
-        trial_vars[STATUS] = UNSUPPORTED
+        unsupported(trial_vars, R_HISTORY)
         return True
     history[H_BOARD, n] = np.int64(board)
     history[H_HEIGHT, n] = height

@@ -22,33 +22,44 @@ from engine.batch.kernel import state as ks
 from engine.batch.kernel.events import apply_event
 from engine.batch.kernel.jit import entry, njit
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
+from engine.batch.kernel.mana.could import could_produce
 from engine.batch.kernel.sba import state_based_actions
 from engine.batch.kernel.stack import HEIGHT, WAITING, place_triggers
 from engine.batch.kernel.state import (
     ACTIVE,
+    COULD,
     COUNT,
     DELAYED_AMOUNT,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
+    EV_ORDER_,
     EV_ROWS,
+    EXTRA_COUNTERS,
+    EXTRA_KINDS,
     HAS_LOOPS,
     L_ROWS,
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
     LAYOUT,
     LIFE,
+    MANA_FROM_TRIGGERS,
+    MANA_REPLACED,
     MAX_PLAYERS,
     N_LIFE,
     N_PLAYERS,
     N_RETURNED,
     NEXT_ORDER,
+    POOL,
+    REASON,
     REJECTED,
     RETURNED_SLOT,
     SEQ,
+    SPELL_ON,
     SPELL_ZONE,
     STATUS,
     TOKENS_MADE,
+    UNDEFINED_MANA,
     W_ROWS,
     KState,
 )
@@ -57,6 +68,7 @@ from engine.batch.wipe_state import (
     EFFECTS,
     LKI_RING,
     OK,
+    ORDER_LEN,
     STACK_DEPTH,
     WipeInputs,
     WipeState,
@@ -115,20 +127,13 @@ def play_trial(
             return
         apply_event(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)
         settle(slot_rows, trial_vars, work, card_table, history, watch)
+    if work[LAYOUT, COULD] and trial_vars[STATUS] == OK:
+        could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
 
 
 @njit
-def _load(
-    kstate: KState,
-    events: tuple[np.ndarray, ...],
-    combat: tuple[np.ndarray, ...],
-    i: int,
-    slot_rows: np.ndarray,
-    trial_vars: np.ndarray,
-    event_rows: np.ndarray,
-    combat_rows: np.ndarray,
-) -> None:
-    """Copy trial ``i`` into the buffers."""
+def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
+    """Copy trial ``i``'s slots into ``slot_rows``."""
     row = 0
     for arr in literal_unroll(kstate.slots):
         for k in range(slot_rows.shape[1]):
@@ -138,56 +143,61 @@ def _load(
         for k in range(slot_rows.shape[1]):
             slot_rows[LAST_KNOWN_POWER + r, k] = kstate.last_known_power[i, k, r]
             slot_rows[LAST_KNOWN_OBJ + r, k] = kstate.last_known_obj[i, k, r]
-    trial_vars[N_PLAYERS], trial_vars[ACTIVE], trial_vars[STATUS] = (
-        kstate.n_players[i],
-        kstate.active[i],
-        kstate.status[i],
-    )
-    trial_vars[SEQ], trial_vars[NEXT_ORDER], trial_vars[TOKENS_MADE] = (
-        kstate.seq[i],
-        kstate.next_order[i],
-        kstate.tokens_made[i],
-    )
-    trial_vars[N_RETURNED], trial_vars[N_LIFE] = kstate.n_returned[i], kstate.life.shape[1]
+    for j in range(EXTRA_KINDS):
+        for k in range(slot_rows.shape[1]):
+            given = j < kstate.counters.shape[2]
+            slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j] if given else 0
+
+
+@njit
+def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray) -> None:
+    """Copy trial ``i``'s scalars, life, pools and delayed triggers into ``trial_vars``."""
+    trial_vars[N_PLAYERS], trial_vars[ACTIVE] = kstate.n_players[i], kstate.active[i]
+    trial_vars[STATUS], trial_vars[REASON] = kstate.status[i], kstate.reason[i]
+    trial_vars[SEQ], trial_vars[NEXT_ORDER] = kstate.seq[i], kstate.next_order[i]
+    trial_vars[TOKENS_MADE], trial_vars[N_RETURNED] = kstate.tokens_made[i], kstate.n_returned[i]
+    trial_vars[N_LIFE] = kstate.life.shape[1]
     for p in range(kstate.life.shape[1]):
         trial_vars[LIFE + p] = kstate.life[i, p]
+        for t in range(6):
+            trial_vars[POOL + 6 * p + t] = kstate.pools[i, p, t]
+    trial_vars[UNDEFINED_MANA] = kstate.undefined_mana[i]
+    trial_vars[MANA_FROM_TRIGGERS] = kstate.mana_from_triggers[i]
+    trial_vars[MANA_REPLACED] = kstate.mana_replaced[i]
     for g in range(EFFECTS):
-        trial_vars[DELAYED_SOURCE + g], trial_vars[DELAYED_OBJ + g] = (
-            kstate.delayed_source[i, g],
-            kstate.delayed_obj[i, g],
-        )
+        trial_vars[DELAYED_SOURCE + g] = kstate.delayed_source[i, g]
+        trial_vars[DELAYED_OBJ + g] = kstate.delayed_obj[i, g]
         trial_vars[DELAYED_CONTROLLER + g] = kstate.delayed_controller[i, g]
         trial_vars[DELAYED_AMOUNT + g] = kstate.delayed_amount[i, g]
-    _load_events(kstate, events, combat, i, event_rows, combat_rows)
 
 
 @njit
 def _load_events(
     kstate: KState,
     events: tuple[np.ndarray, ...],
+    orders: np.ndarray,
     combat: tuple[np.ndarray, ...],
     i: int,
     event_rows: np.ndarray,
     combat_rows: np.ndarray,
 ) -> None:
-    """Copy trial ``i``'s events into the buffers."""
+    """Copy trial ``i``'s events, replacement orders and attacks into the buffers."""
     for e in range(event_rows.shape[1]):
         for f in range(len(events)):
             event_rows[f, e] = events[f][i, e]
-        event_rows[SPELL_ZONE, e], event_rows[REJECTED, e] = (
-            kstate.spell_zone[i, e],
-            kstate.rejected[i, e],
-        )
+        event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
+        event_rows[REJECTED, e] = kstate.rejected[i, e]
+        event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
+        for j in range(ORDER_LEN):
+            event_rows[EV_ORDER_ + j, e] = orders[i, e, j] if j < orders.shape[2] else -1
         for f in range(len(combat)):
             for s in range(combat_rows.shape[2]):
                 combat_rows[f, e, s] = combat[f][i, e, s]
 
 
 @njit
-def _store(
-    kstate: KState, i: int, slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray
-) -> None:
-    """Copy the buffers back into trial ``i``."""
+def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
+    """Copy ``slot_rows`` back into trial ``i``."""
     row = 0
     for arr in literal_unroll(kstate.slots):
         for k in range(slot_rows.shape[1]):
@@ -197,19 +207,27 @@ def _store(
         for k in range(slot_rows.shape[1]):
             kstate.last_known_power[i, k, r] = slot_rows[LAST_KNOWN_POWER + r, k]
             kstate.last_known_obj[i, k, r] = slot_rows[LAST_KNOWN_OBJ + r, k]
-    kstate.status[i], kstate.seq[i], kstate.next_order[i] = (
-        trial_vars[STATUS],
-        trial_vars[SEQ],
-        trial_vars[NEXT_ORDER],
-    )
+    for j in range(kstate.counters.shape[2]):
+        for k in range(slot_rows.shape[1]):
+            kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
+
+
+@njit
+def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.ndarray) -> None:
+    """Copy ``trial_vars`` and the events' records back into trial ``i``."""
+    kstate.status[i], kstate.reason[i] = trial_vars[STATUS], trial_vars[REASON]
+    kstate.seq[i], kstate.next_order[i] = trial_vars[SEQ], trial_vars[NEXT_ORDER]
     kstate.tokens_made[i], kstate.n_returned[i] = trial_vars[TOKENS_MADE], trial_vars[N_RETURNED]
     for p in range(kstate.life.shape[1]):
         kstate.life[i, p] = trial_vars[LIFE + p]
+        for t in range(6):
+            kstate.pools[i, p, t] = trial_vars[POOL + 6 * p + t]
+    kstate.undefined_mana[i] = trial_vars[UNDEFINED_MANA]
+    kstate.mana_from_triggers[i] = trial_vars[MANA_FROM_TRIGGERS]
+    kstate.mana_replaced[i] = trial_vars[MANA_REPLACED]
     for g in range(EFFECTS):
-        kstate.delayed_source[i, g], kstate.delayed_obj[i, g] = (
-            trial_vars[DELAYED_SOURCE + g],
-            trial_vars[DELAYED_OBJ + g],
-        )
+        kstate.delayed_source[i, g] = trial_vars[DELAYED_SOURCE + g]
+        kstate.delayed_obj[i, g] = trial_vars[DELAYED_OBJ + g]
         kstate.delayed_controller[i, g] = trial_vars[DELAYED_CONTROLLER + g]
         kstate.delayed_amount[i, g] = trial_vars[DELAYED_AMOUNT + g]
     returns = kstate.returned_slot.shape[1]
@@ -217,16 +235,32 @@ def _store(
         kstate.returned_slot[i, r] = trial_vars[RETURNED_SLOT + r]
         kstate.returned_by[i, r] = trial_vars[RETURNED_SLOT + returns + r]
     for e in range(event_rows.shape[1]):
-        kstate.spell_zone[i, e], kstate.rejected[i, e] = (
-            event_rows[SPELL_ZONE, e],
-            event_rows[REJECTED, e],
-        )
+        kstate.spell_zone[i, e] = event_rows[SPELL_ZONE, e]
+        kstate.rejected[i, e] = event_rows[REJECTED, e]
+        kstate.spell_on[i, e] = event_rows[SPELL_ON, e]
+
+
+@njit
+def _load(
+    kstate: KState,
+    events: tuple[np.ndarray, ...],
+    orders: np.ndarray,
+    combat: tuple[np.ndarray, ...],
+    i: int,
+    buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
+    """Copy trial ``i`` into the buffers (slot_rows, trial_vars, event_rows, combat_rows)."""
+    slot_rows, trial_vars, event_rows, combat_rows = buffers
+    _load_slots(kstate, i, slot_rows)
+    _load_vars(kstate, i, trial_vars)
+    _load_events(kstate, events, orders, combat, i, event_rows, combat_rows)
 
 
 @entry
 def run_trials(
     kstate: KState,
     events: tuple[np.ndarray, ...],
+    orders: np.ndarray,
     combat: tuple[np.ndarray, ...],
     card_table: np.ndarray,
     work: np.ndarray,
@@ -239,30 +273,39 @@ def run_trials(
     event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)
     history = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
     combat_rows = np.zeros((len(combat), e, combat[0].shape[2]), dtype=np.int64)
+    buffers = (slot_rows, trial_vars, event_rows, combat_rows)
     loops = work[LAYOUT, HAS_LOOPS] != 0
     for i in range(kstate.status.shape[0]):
-        _load(kstate, events, combat, i, slot_rows, trial_vars, event_rows, combat_rows)
+        _load(kstate, events, orders, combat, i, buffers)
         play_trial(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, False)
         if loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
             # again, watching for a loop (104.4b)
-            _load(kstate, events, combat, i, slot_rows, trial_vars, event_rows, combat_rows)
+            _load(kstate, events, orders, combat, i, buffers)
             play_trial(
                 slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, True
             )
-        _store(kstate, i, slot_rows, trial_vars, event_rows)
+        _store_slots(kstate, i, slot_rows)
+        _store_vars(kstate, i, trial_vars, event_rows)
 
 
-def run_kernel(state: WipeState, inputs: WipeInputs) -> None:
-    """Run every trial of ``state`` (laid out by ``layout.new_state``
-    bookkeeping) in place."""
+def run_kernel(state: WipeState, inputs: WipeInputs, could: bool = False) -> None:
+    """Run every trial of ``state`` (laid out by ``layout.new_state``) in place; with
+    ``could``, what each permanent could produce as the trial ends (106.7)."""
     n = state.card.shape[1]
-    work = np.zeros((W_ROWS, max(STACK_DEPTH, n, MAX_PLAYERS, 4)), dtype=np.int64)
+    work = np.zeros((W_ROWS, max(STACK_DEPTH, n + state.n_events, MAX_PLAYERS, 7)), dtype=np.int64)
     f = state.features
-    work[LAYOUT, :7] = (
+    work[LAYOUT, :8] = (
         state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
-        f.anthem or f.all_pt or f.lord, f.legendary, n,
+        f.anthem or f.all_pt or f.lord, f.legendary, n, could,
     )  # fmt: skip
-    run_trials(ks.kstate(state), ks.events(inputs), ks.combat(inputs), ks.card_table, work)
+    run_trials(
+        ks.kstate(state),
+        ks.events(inputs),
+        ks.orders(inputs),
+        ks.combat(inputs),
+        ks.card_table,
+        work,
+    )
 
 
 def warm_up() -> float:

@@ -2,7 +2,8 @@
 
 704.5f toughness 0 or less, 704.5g lethal damage, 704.5h deathtouch damage: put into the
 graveyard; 704.5j the legend rule (the first in board order stays: the listed policy);
-704.5q +1/+1 and -1/-1 counters annihilate; 704.5a a player at 0 life loses, which is past
+704.5m an Aura whose host is gone; 704.5q +1/+1 and -1/-1
+counters annihilate; 704.5a a player at 0 life loses, which is past
 what Cauldron plays (unsupported). 704.5d (tokens off the battlefield) is in ``zones``.
 """
 
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive, is_creature, refresh, toughness
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
+    ATTACHED_TO,
     CARD,
     CONTROLLER,
     DAMAGE,
@@ -30,7 +33,7 @@ from engine.batch.kernel.state import (
     T_IS_LEGENDARY,
 )
 from engine.batch.kernel.zones import leave
-from engine.batch.wipe_state import GRAVEYARD, OK, UNSUPPORTED
+from engine.batch.wipe_state import GRAVEYARD, OK, R_PLAYER_LOST
 
 
 @njit
@@ -41,6 +44,13 @@ def _dies(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: in
     t = toughness(slot_rows, work, card_table, s)
     damage = slot_rows[DAMAGE, s]
     return (t <= 0) | (damage >= t) | ((damage > 0) & (slot_rows[DEATHTOUCH_DAMAGE, s] != 0))  # type: ignore[no-any-return]
+
+
+@njit
+def _unattached(slot_rows: np.ndarray, s: int) -> bool:
+    """704.5m: an Aura attached to a permanent that is gone goes to the graveyard."""
+    host = slot_rows[ATTACHED_TO, s]
+    return host >= 0 and is_alive(slot_rows, s) and not is_alive(slot_rows, host)
 
 
 @njit
@@ -108,7 +118,7 @@ def state_based_actions(
     n = slot_rows.shape[1]
     refresh(slot_rows, work, card_table)
     for s in range(n):
-        work[MOVERS, s] = _dies(slot_rows, work, card_table, s)
+        work[MOVERS, s] = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
     _legend_rule(slot_rows, work, card_table)
     moving = False
     for s in range(n):
@@ -120,5 +130,5 @@ def state_based_actions(
     if moving:
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
     if lost:
-        trial_vars[STATUS] = UNSUPPORTED  # a player lost the game: past what Cauldron plays
+        unsupported(trial_vars, R_PLAYER_LOST)  # past what Cauldron plays
     return changed or lost

@@ -74,14 +74,21 @@ def _damage_each(slot_rows: np.ndarray, card_table: np.ndarray, c: int) -> None:
 
 @njit
 def _counters_each(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, c: int, x: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    c: int,
+    x: int,
 ) -> None:
     """Black Sun's Zenith: X counters of the spell's kind on each creature (122.1)."""
     for s in range(slot_rows.shape[1]):
         work[MOVERS, s] = is_creature(slot_rows, s)  # the creatures as the spell resolves
     for s in range(slot_rows.shape[1]):
         if work[MOVERS, s]:
-            put_counters(slot_rows, card_table, s, card_table[T_SPELL_KIND, c], x, False)
+            put_counters(
+                slot_rows, trial_vars, card_table, s, card_table[T_SPELL_KIND, c], x, False
+            )
 
 
 @njit
@@ -154,18 +161,18 @@ def resolve_spell(
             card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1),
         )
     elif code == COUNTERS_EACH:
-        _counters_each(slot_rows, work, card_table, c, x)
+        _counters_each(slot_rows, trial_vars, work, card_table, c, x)
     elif code == EXILE_MODAL:
         _exile_modal(slot_rows, trial_vars, work, card_table, event_rows, event_rows[EV_MODE_, e])
     elif code == BOUNCE_ALL:
         _creatures_leave(slot_rows, trial_vars, work, card_table, HAND)
     elif code == SAC_COLORED:
         _sacrifice_colored(slot_rows, trial_vars, work, card_table)
-    _card_to_zone(slot_rows, card_table, event_rows, e)
+    card_to_zone(slot_rows, card_table, event_rows, e)
 
 
 @njit
-def _card_to_zone(
+def card_to_zone(
     slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray, e: int
 ) -> None:
     """CR 608.2n: the card goes to its owner's graveyard (or library), unless replaced

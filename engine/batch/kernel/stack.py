@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     ACTIVE,
@@ -32,7 +33,7 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STATUS,
 )
-from engine.batch.wipe_state import OK, STACK_DEPTH, UNSUPPORTED
+from engine.batch.wipe_state import OK, R_STACK_DEPTH, STACK_DEPTH
 
 WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
 
@@ -57,7 +58,7 @@ def queue(
     """Add one waiting trigger; past the documented cap the trial is unsupported."""
     n = work[COUNT, WAITING]
     if n >= STACK_DEPTH:
-        trial_vars[STATUS] = UNSUPPORTED
+        unsupported(trial_vars, R_STACK_DEPTH)
         return
     work[PENDING_KIND, n] = kind
     work[PENDING_SOURCE, n] = src
@@ -96,7 +97,7 @@ def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarr
         return
     h = work[COUNT, HEIGHT]
     if h + n > STACK_DEPTH:
-        trial_vars[STATUS] = UNSUPPORTED
+        unsupported(trial_vars, R_STACK_DEPTH)
         return
     _sort_waiting(slot_rows, trial_vars, work, n)
     for k in range(n):

@@ -15,8 +15,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
-from engine.batch.wipe_state import EFFECTS, LKI_RING, WipeInputs, WipeState
+from engine.batch.wipe_state import EFFECTS, LKI_RING, ORDER_LEN, WipeInputs, WipeState
 
 # -- slot_rows (F, N): one row per per-slot field of WipeState, then last known power / object rings
 SLOT_FIELDS = (
@@ -24,17 +25,22 @@ SLOT_FIELDS = (
     "printed_keywords", "deathtouch_damage", "since_turn_start", "zone", "controller", "owner",
     "token", "obj", "stamp", "plus", "minus", "damage", "tapped", "granted", "granted_persist",
     "granted_undying", "not_creature", "eot_power", "eot_toughness", "exile_if_dies", "order",
-    "rank", "ping_target", "token_serial", "token_source",
+    "rank", "ping_target", "token_serial", "token_source", "attached_to", "effect_on",
+    "could_produce", "has_mana",
 )  # fmt: skip
 (
     CARD, IS_CREATURE_CARD, BASE_P, BASE_T, PRINTED_PERSIST, PRINTED_UNDYING, PRINTED_KEYWORDS,
     DEATHTOUCH_DAMAGE, SINCE_TURN_START, ZONE, CONTROLLER, OWNER, TOKEN, OBJ, STAMP, PLUS, MINUS,
     DAMAGE, TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, EOT_POWER,
     EOT_TOUGHNESS, EXILE_IF_DIES, ORDER, RANK, PING_TARGET, TOKEN_SERIAL, TOKEN_SOURCE,
+    ATTACHED_TO, EFFECT_ON, COULD_PRODUCE, HAS_MANA,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
 LAST_KNOWN_POWER = len(SLOT_FIELDS)  # LKI_RING rows
 LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows
-L_ROWS = LAST_KNOWN_OBJ + LKI_RING
+# the counters of kinds past +1/+1 and -1/-1 (tables.COUNTER_KINDS[2:]), a row each
+EXTRA_COUNTERS = LAST_KNOWN_OBJ + LKI_RING
+EXTRA_KINDS = len(tb.COUNTER_KINDS) - 2
+L_ROWS = EXTRA_COUNTERS + EXTRA_KINDS
 
 # -- trial_vars (per trial): scalars, life by seat, delayed triggers, returns in order
 N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)
@@ -44,16 +50,26 @@ DELAYED_SOURCE = LIFE + MAX_PLAYERS
 DELAYED_OBJ = DELAYED_SOURCE + EFFECTS
 DELAYED_CONTROLLER = DELAYED_OBJ + EFFECTS
 DELAYED_AMOUNT = DELAYED_CONTROLLER + EFFECTS
-RETURNED_SLOT = DELAYED_AMOUNT + EFFECTS  # RETURNS entries, then RETURNED_BY
+POOL = DELAYED_AMOUNT + EFFECTS  # mana pools: POOL + 6 * seat + type (WUBRGC)
+UNDEFINED_MANA, MANA_FROM_TRIGGERS, MANA_REPLACED, REASON = range(
+    POOL + 6 * MAX_PLAYERS, POOL + 6 * MAX_PLAYERS + 4
+)  # REASON: why a trial is unsupported (wipe_state.UNSUPPORTED_REASONS)
+RETURNED_SLOT = REASON + 1  # RETURNS entries, then RETURNED_BY
 
 
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections
 EVENT_FIELDS = (
     "ev_kind", "ev_card", "ev_by", "ev_x", "ev_target", "ev_amount", "ev_counter", "ev_mode",
+    "ev_color", "ev_tap_creature", "ev_ability",
 )  # fmt: skip
-EV_KIND_, EV_CARD_, EV_BY_, EV_X_, EV_TARGET_, EV_AMOUNT_, EV_COUNTER_, EV_MODE_ = range(8)
-SPELL_ZONE, REJECTED = 8, 9
-EV_ROWS = 10
+(
+    EV_KIND_, EV_CARD_, EV_BY_, EV_X_, EV_TARGET_, EV_AMOUNT_, EV_COUNTER_, EV_MODE_, EV_COLOR_,
+    EV_TAP_CREATURE_, EV_ABILITY_,
+) = range(len(EVENT_FIELDS))  # fmt: skip
+EV_DEFAULTS = {"ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0}  # when inputs have none
+SPELL_ZONE, REJECTED, SPELL_ON = range(len(EVENT_FIELDS), len(EVENT_FIELDS) + 3)
+EV_ORDER_ = SPELL_ON + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)
+EV_ROWS = EV_ORDER_ + ORDER_LEN
 
 # -- work (rows, width): one trial's working memory
 ST = 0  # 8 rows: static sums by controller (characteristics.refresh)
@@ -65,11 +81,15 @@ SORT_KEY, SORT_INDEX = 17, 18
 STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
 COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG]
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
-#               HAS_LEGENDS, slots N] (the flags from wipe_state.Features)
-HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS = 2, 4, 5, 6
+#               HAS_LEGENDS, slots N, COULD] (the flags from wipe_state.Features; COULD:
+#               what each permanent could produce is wanted as the trial ends)
+HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD = 2, 4, 5, 6, 7
 COMBAT_DAMAGE, COMBAT_DEATHTOUCH = 26, 27  # combat damage assigned to each slot (510.1)
 COMBAT_TO_PLAYER = 28  # ... and to the defending player, by place in the attackers list
-W_ROWS = 29
+MANA_MADE = 29  # the mana one activation makes, by type WUBRGC (605.3b)
+LAND_UNIONS = 30  # by player: the types their lands could produce (106.7)
+REP_KEY, REP_WHAT = 31, 32  # the replacement effects that apply to one event (616.1)
+W_ROWS = 33
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
@@ -96,7 +116,48 @@ TABLE_COLUMNS = (
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
     T_SPELL_KIND, T_GRANTS_HASTE, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
-card_table = np.stack([getattr(tb, name).astype(np.int64) for name in TABLE_COLUMNS])
+# -- then the mana tables (mana_tables): per card ...
+MANA_COLUMNS = (
+    "IS_LAND", "IS_BASIC", "IS_AURA", "N_AB", "GRANT_ANY", "REP_KIND", "REP_FACTOR",
+    "REP_PRODUCE", "REP_ONE", "REP_LANDS", "TFM_SOURCE", "TFM_YOURS", "TFM_PRODUCE",
+    "UPKEEP_SACRIFICE", "CAST_DRAW", "N_ACTIVATED", "EFFECT_PRODUCE", "EFFECT_LANDS",
+    "SPELL_PRODUCE", "SPELL_LANDS", "ENTERS_KIND", "ENTERS_AMOUNT", "ENTERS_TAPPED",
+)  # fmt: skip
+(
+    T_IS_LAND, T_IS_BASIC, T_IS_AURA, T_N_AB, T_GRANT_ANY, T_REP_KIND, T_REP_FACTOR,
+    T_REP_PRODUCE, T_REP_ONE, T_REP_LANDS, T_TFM_SOURCE, T_TFM_YOURS, T_TFM_PRODUCE,
+    T_UPKEEP_SACRIFICE, T_CAST_DRAW, T_N_ACTIVATED, T_EFFECT_PRODUCE, T_EFFECT_LANDS,
+    T_SPELL_PRODUCE, T_SPELL_LANDS, T_ENTERS_KIND, T_ENTERS_AMOUNT, T_ENTERS_TAPPED,
+) = range(len(TABLE_COLUMNS), len(TABLE_COLUMNS) + len(MANA_COLUMNS))  # fmt: skip
+# ... and per mana ability: ABILITIES columns each (the printed ones, then the granted one),
+# column ``T_AB_TPL + k`` for ability k; amounts by type at ``T_AB_AMOUNT + 6 * k + type``
+ABILITIES = mt.AB + 1
+ABILITY_COLUMNS = (
+    "AB_TPL", "AB_TAP", "AB_UNTAP", "AB_COST", "AB_TAP_CREATURE", "AB_REMOVE", "AB_SACRIFICE",
+    "AB_BITS", "AB_KIND", "AB_OPPONENTS", "AB_COLORS_ONLY",
+)  # fmt: skip
+(
+    T_AB_TPL, T_AB_TAP, T_AB_UNTAP, T_AB_COST, T_AB_TAP_CREATURE, T_AB_REMOVE, T_AB_SACRIFICE,
+    T_AB_BITS, T_AB_KIND, T_AB_OPPONENTS, T_AB_COLORS_ONLY,
+) = range(
+    len(TABLE_COLUMNS) + len(MANA_COLUMNS),
+    len(TABLE_COLUMNS) + len(MANA_COLUMNS) + ABILITIES * len(ABILITY_COLUMNS),
+    ABILITIES,
+)  # fmt: skip
+T_AB_AMOUNT = T_AB_COLORS_ONLY + ABILITIES
+
+
+def _card_table() -> np.ndarray:
+    """Every column above, int64, one column per card."""
+    rows = [getattr(tb, name).astype(np.int64) for name in TABLE_COLUMNS]
+    rows += [getattr(mt, name).astype(np.int64) for name in MANA_COLUMNS]
+    for name in ABILITY_COLUMNS:
+        rows += list(getattr(mt, name).astype(np.int64).T)
+    rows += list(mt.AB_AMOUNT.reshape(mt.N, -1).astype(np.int64).T)
+    return np.stack(rows)
+
+
+card_table = _card_table()
 
 
 class KState(NamedTuple):
@@ -121,6 +182,13 @@ class KState(NamedTuple):
     returned_by: np.ndarray  # (T, R) int8
     spell_zone: np.ndarray  # (T, E) int8
     rejected: np.ndarray  # (T, E) int8
+    spell_on: np.ndarray  # (T, E) bool
+    reason: np.ndarray  # (T,) int8
+    counters: np.ndarray  # (T, N, K) int64, K <= EXTRA_KINDS
+    pools: np.ndarray  # (T, P, 6) int64
+    undefined_mana: np.ndarray  # (T,) int64
+    mana_from_triggers: np.ndarray  # (T,) int64
+    mana_replaced: np.ndarray  # (T,) int64
 
 
 def kstate(state: WipeState) -> KState:
@@ -130,8 +198,24 @@ def kstate(state: WipeState) -> KState:
 
 
 def events(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
-    """The event arrays of ``inputs`` (EVENT_FIELDS order), contiguous int16."""
-    return tuple(np.ascontiguousarray(getattr(inputs, n), dtype=np.int16) for n in EVENT_FIELDS)
+    """The event arrays of ``inputs`` (EVENT_FIELDS order, EV_DEFAULTS for those it has
+    not), contiguous int64."""
+    t, _, _, e = inputs.shape
+
+    def field(name: str) -> np.ndarray:
+        given = getattr(inputs, name)
+        if given is None:
+            return np.full((t, e), EV_DEFAULTS[name], dtype=np.int64)
+        return np.ascontiguousarray(given, dtype=np.int64)
+
+    return tuple(field(n) for n in EVENT_FIELDS)
+
+
+def orders(inputs: WipeInputs) -> np.ndarray:
+    """The replacement order each event lists, (T, E, ORDER_LEN) int64 (zero-width if none)."""
+    t, _, _, e = inputs.shape
+    order = inputs.ev_order if inputs.ev_order is not None else np.zeros((t, e, 0))
+    return np.ascontiguousarray(order, dtype=np.int64)
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
 from engine.batch.kernel.combat import humans
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import HEIGHT
 from engine.batch.kernel.state import (
     CARD,
@@ -35,7 +37,6 @@ from engine.batch.kernel.state import (
     STACK_OBJ,
     STACK_SOURCE,
     STAMP,
-    STATUS,
     T_DEATH_LIFE,
     T_ETB_LIFE,
     T_ETB_PING,
@@ -57,8 +58,11 @@ from engine.batch.wipe_state import (
     LIFE_LOSS,
     LKI_RING,
     PERSIST,
+    R_EFFECTS,
+    R_LAST_KNOWN,
+    R_RETURNS,
     UNDYING,
-    UNSUPPORTED,
+    UPKEEP,
 )
 
 
@@ -93,7 +97,7 @@ def _return(
     return_card(slot_rows, trial_vars, work, card_table, s, kind)
     r = trial_vars[N_RETURNED]
     if r >= work[LAYOUT, 3]:  # past the returns recorded: unsupported
-        trial_vars[STATUS] = UNSUPPORTED
+        unsupported(trial_vars, R_RETURNS)
         return
     trial_vars[RETURNED_SLOT + r] = s
     trial_vars[RETURNED_SLOT + work[LAYOUT, 3] + r] = kind
@@ -115,7 +119,7 @@ def _ping(
     here = slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj
     ring = obj % LKI_RING
     if not here and slot_rows[LAST_KNOWN_OBJ + ring, s] != obj:
-        trial_vars[STATUS] = UNSUPPORTED
+        unsupported(trial_vars, R_LAST_KNOWN)
         return
     if here:
         refresh(slot_rows, work, card_table)
@@ -158,7 +162,7 @@ def _etb(
             trial_vars[DELAYED_CONTROLLER + g] = ctrl
             trial_vars[DELAYED_AMOUNT + g] = card_table[T_ETB_PT, c]
             return
-    trial_vars[STATUS] = UNSUPPORTED  # past the documented cap on delayed triggers
+    unsupported(trial_vars, R_EFFECTS)  # past the documented cap on delayed triggers
 
 
 @njit
@@ -194,6 +198,8 @@ def resolve_top(
         create_tokens(slot_rows, trial_vars, work, card_table, src, data)
     elif kind == LIFE_LOSS:
         trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
+    elif kind == UPKEEP:
+        sacrifice_unless(slot_rows, trial_vars, work, card_table, src, obj)
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:

@@ -1,4 +1,5 @@
-"""Passing the turn in one trial (CR 514.2 cleanup, 500.1 the next turn, 502.3 untap)."""
+"""Passing the turn in one trial (CR 514.2 cleanup, 500.4, 500.1 the next turn, 502.3
+untap, 503.1 upkeep)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import numpy as np
 
 from engine.batch.kernel.characteristics import is_alive
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.mana.effects import end_effects, upkeep
+from engine.batch.kernel.mana.pools import empty_pools
 from engine.batch.kernel.state import (
     ACTIVE,
     CONTROLLER,
@@ -25,17 +28,27 @@ _CLEANED_UP = (DAMAGE, DEATHTOUCH_DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIE
 
 
 @njit
-def pass_turn(slot_rows: np.ndarray, trial_vars: np.ndarray) -> None:
+def pass_turn(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+) -> None:
     """Cleanup: damage wears off and "until end of turn" effects end (514.2), Massacre Girl's
-    "this turn" trigger with them; then the next player's permanents untap (502.3) and count
-    as controlled since their turn began (302.6)."""
+    "this turn" trigger and the "lands produce" effects with them; mana pools empty (500.4);
+    then the next player's permanents untap (502.3) and count as controlled since their turn
+    began (302.6), and their upkeep triggers (503.1) wait to be put on the stack."""
     for s in range(slot_rows.shape[1]):
         for row in _CLEANED_UP:
             slot_rows[row, s] = 0
     for g in range(EFFECTS):
         trial_vars[DELAYED_SOURCE + g] = -1
+    end_effects(slot_rows, event_rows)
+    empty_pools(trial_vars)
     trial_vars[ACTIVE] = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
     for s in range(slot_rows.shape[1]):
         if is_alive(slot_rows, s) and slot_rows[CONTROLLER, s] == trial_vars[ACTIVE]:
             slot_rows[TAPPED, s] = 0
             slot_rows[SINCE_TURN_START, s] = 1
+    upkeep(slot_rows, trial_vars, work, card_table)

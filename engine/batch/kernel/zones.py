@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
@@ -54,12 +55,14 @@ from engine.batch.kernel.state import (
     SEQ,
     SINCE_TURN_START,
     STAMP,
-    STATUS,
     T_BASE_P,
     T_BASE_T,
     T_DEATH_LIFE,
     T_DIES_TOKEN_KIND,
     T_DIES_TOKENS,
+    T_ENTERS_AMOUNT,
+    T_ENTERS_KIND,
+    T_ENTERS_TAPPED,
     T_ENTERS_X_KIND,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
@@ -89,9 +92,9 @@ from engine.batch.wipe_state import (
     LKI_RING,
     NONE,
     PERSIST,
+    R_TOKEN_SLOTS,
     RANK_FALLBACK,
     UNDYING,
-    UNSUPPORTED,
 )
 
 _RESET_ON_LEAVING = (
@@ -328,7 +331,7 @@ def return_card(
     -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
     enter(slot_rows, trial_vars, work, card_table, s)
-    put_counters(slot_rows, card_table, s, 1 if kind == PERSIST else 0, 1, True)
+    put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True)
 
 
 @njit
@@ -352,12 +355,19 @@ def cast_permanent(
     s: int,
     x: int,
 ) -> None:
-    """A permanent spell resolves and enters under its caster's control (608.3), with X
-    counters if it says so (107.3m: the X paid for the spell; 122.6: put as it enters)."""
+    """A permanent spell resolves and enters under its caster's control (608.3), tapped if
+    it says so (614.1c), with its counters (122.6: put as it enters): a fixed number of a
+    kind (Gemstone Mine), or X (107.3m: the X paid for the spell)."""
+    c = slot_rows[CARD, s]
     slot_rows[ZONE, s] = BATTLEFIELD
-    kind = card_table[T_ENTERS_X_KIND, slot_rows[CARD, s]]
-    if kind == 0 or kind == 1:
-        put_counters(slot_rows, card_table, s, kind, x, True)
+    slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, c]
+    if card_table[T_ENTERS_KIND, c] >= 0:
+        put_counters(
+            slot_rows, trial_vars, card_table, s, card_table[T_ENTERS_KIND, c],
+            card_table[T_ENTERS_AMOUNT, c], True,
+        )  # fmt: skip
+    if card_table[T_ENTERS_X_KIND, c] >= 0:
+        put_counters(slot_rows, trial_vars, card_table, s, card_table[T_ENTERS_X_KIND, c], x, True)
     enter(slot_rows, trial_vars, work, card_table, s)
 
 
@@ -388,7 +398,7 @@ def create_tokens(
     for _ in range(count << doublers):
         slot = first + trial_vars[TOKENS_MADE]
         if slot >= slot_rows.shape[1]:
-            trial_vars[STATUS] = UNSUPPORTED
+            unsupported(trial_vars, R_TOKEN_SLOTS)
             continue
         set_card(slot_rows, card_table, slot, token_card)
         slot_rows[CONTROLLER, slot] = ctrl

@@ -6,7 +6,7 @@ hold, ``costs`` the file's costs (at least one row, so the layout never has an e
 
 from __future__ import annotations
 
-from engine.batch.mana_state import REJECTIONS
+from engine.batch.mana_state import MANA_REJECTIONS
 from sim.shapes.catalog import (
     UNSUPPORTED_RATE,
     Curve,
@@ -20,7 +20,7 @@ from sim.shapes.catalog import (
 
 TOTAL_BINS = 257  # total mana per trial: 0..255, and 256 or more
 X_BINS = 65  # max X and counters: 0..63, and 64 or more
-REASONS = max(REJECTIONS) + 1
+REASONS = max(MANA_REJECTIONS) + 1  # rows by the engine's rejection code
 SETS = 64  # could-produce sets: bits of W U B R G C
 MOMENTS = 2  # a per-trial value: [sum x, sum x²]
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from engine.batch import mana_tables as mt
-from engine.batch.mana_state import REJECTIONS
+from engine.batch.mana_state import MANA_REJECTIONS
 from engine.mana_types import MANA_TYPES
 from sim.config.reader import SEAT_NAMES
 from sim.run.stats import Estimate, wilson, wilson_cluster
@@ -80,8 +80,8 @@ def _mana_totals(out: _Rows) -> None:
 def _rejections(out: _Rows) -> None:
     rejected = out.sums[catalog.REJECTED_SHARE.key]
     out.add(catalog.REJECTED_SHARE, "any", cluster_of(rejected[0], out.ok))
-    for code in sorted(REJECTIONS):
-        out.add(catalog.REJECTED_SHARE, REJECTIONS[code][0], cluster_of(rejected[code], out.ok))
+    for code, (reason, _) in MANA_REJECTIONS.items():
+        out.add(catalog.REJECTED_SHARE, reason, cluster_of(rejected[code], out.ok))
 
 
 def _mana_effects(out: _Rows) -> None:

@@ -20,7 +20,8 @@ from engine.batch.mana_convert import (
     mana_comparable,
     mana_trial_scenario,
 )
-from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs, ManaState
+from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs
+from engine.batch.wipe_state import WipeState
 from sim.config.reader import Reader
 from sim.shapes.base import Layout, Replay, Row
 from sim.shapes.catalog import Entry
@@ -35,7 +36,7 @@ CHUNK = 8_192  # trials the engine runs at once
 
 def run_chunk(
     config: ManaConfig, part: ManaInputs
-) -> tuple[ManaInputs, ManaState, np.ndarray | None]:
+) -> tuple[ManaInputs, WipeState, np.ndarray | None]:
     """Run one chunk; with ``x = "max"`` first find each pool's largest X, then cast it.
     Returns the inputs as finally run, the state, and the X each trial paid (-1: none)."""
     xs = config.x_spell

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.mana_state import ACT_TAP, ManaInputs, ManaState
-from engine.batch.wipe_state import BATTLEFIELD, OK
+from engine.batch.mana_state import ACT_TAP, MANA_REJECTIONS, ManaInputs
+from engine.batch.wipe_state import BATTLEFIELD, OK, WipeState
 from sim.shapes.base import Layout
 from sim.shapes.catalog import layout_of
 from sim.shapes.mana import catalog
@@ -70,7 +70,7 @@ def _moments(x: np.ndarray) -> np.ndarray:
     return np.array([x64.sum(), x64 @ x64], dtype=np.int64)
 
 
-def _seat_pool(st: ManaState, active: np.ndarray, rel: int) -> np.ndarray:
+def _seat_pool(st: WipeState, active: np.ndarray, rel: int) -> np.ndarray:
     """(T, 6) the pool of the player ``rel`` seats after the active one."""
     seat = (active.astype(np.intp) + rel) % st.n_players.astype(np.intp)
     pool: np.ndarray = st.pools[np.arange(len(seat)), seat].astype(np.int64)
@@ -78,7 +78,7 @@ def _seat_pool(st: ManaState, active: np.ndarray, rel: int) -> np.ndarray:
 
 
 def mana_stats(
-    config: ManaConfig, inp: ManaInputs, st: ManaState, x_best: np.ndarray | None
+    config: ManaConfig, inp: ManaInputs, st: WipeState, x_best: np.ndarray | None
 ) -> dict[str, np.ndarray]:
     """Reduce a finished batch to the layout's sums; ``x_best`` (T,) is the X the pool paid
     (-1: none) when the file asks for the largest X."""
@@ -108,7 +108,7 @@ def mana_stats(
     n_t = taps.sum(1)
     rejected = np.zeros((REASONS, 5), dtype=np.int64)
     rejected[0] = _cluster(n_t, (taps & (st.rejected > 0)).sum(1))
-    for code in range(1, REASONS):
+    for code in MANA_REJECTIONS:
         rejected[code] = _cluster(n_t, (taps & (st.rejected == code)).sum(1))
     out[catalog.REJECTED_SHARE.key] = rejected
     out[catalog.MANA_FROM_TRIGGERS.key] = _moments(st.mana_from_triggers)
@@ -126,7 +126,7 @@ def mana_stats(
     return out
 
 
-def _could(out: dict[str, np.ndarray], config: ManaConfig, st: ManaState) -> None:
+def _could(out: dict[str, np.ndarray], config: ManaConfig, st: WipeState) -> None:
     """Per card, how its permanents' could-produce sets (106.7) are spread, trial-clustered."""
     c = len(config.board_cards)
     could_n = np.zeros((c, 2), dtype=np.int64)
@@ -147,7 +147,7 @@ def _x_spell(
     out: dict[str, np.ndarray],
     config: ManaConfig,
     inp: ManaInputs,
-    st: ManaState,
+    st: WipeState,
     x_best: np.ndarray | None,
 ) -> None:
     """The X the pool paid (or the drawn X) and the counters the permanent entered with."""
@@ -174,12 +174,9 @@ def _x_spell(
     out[catalog.MAX_X_COUNT.key] = np.bincount(
         np.minimum(xv[castable], X_BINS - 1), minlength=X_BINS
     )
-    slot = int(st.slot_of[inp.card.shape[1] + a])
-    if slot < 0:
-        counters = np.zeros(t, dtype=np.int64)
-    else:
-        here = st.zone[:, slot] == BATTLEFIELD
-        counters = st.counters[:, slot].sum(1).astype(np.int64) * here
+    slot = inp.card.shape[1] + a  # the X spell's cast slot
+    here = st.zone[:, slot] == BATTLEFIELD
+    counters = (st.plus[:, slot] + st.minus[:, slot] + st.counters[:, slot].sum(1)) * here
     cast = castable if x_best is not None else np.ones(t, dtype=bool)
     out[catalog.ETB_COUNTERS.key] = _moments(counters * cast)
     out[catalog.ETB_COUNTERS_COUNT.key] = np.bincount(

@@ -1,0 +1,18 @@
+"""Stopping a trial the kernel does not play on: the status, and why (the cap it reached, or
+what Cauldron does not model), kept so the outcome names it (``wipe_state.R_*``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.state import REASON, STATUS
+from engine.batch.wipe_state import OK, UNSUPPORTED
+
+
+@njit
+def unsupported(trial_vars: np.ndarray, reason: int) -> None:
+    """Mark the trial unsupported; the first reason stands."""
+    if trial_vars[STATUS] == OK:
+        trial_vars[REASON] = reason
+    trial_vars[STATUS] = UNSUPPORTED

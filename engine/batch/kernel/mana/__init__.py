@@ -1,0 +1,1 @@
+"""Mana in the compiled kernel (CR 106, 605): abilities, pools, replacements, triggers."""

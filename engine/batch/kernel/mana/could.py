@@ -1,0 +1,217 @@
+"""What each permanent's mana abilities could produce (CR 106.7), and the types the player
+may name for one ability (605.3b).
+
+106.7 is a least fixpoint: start from nothing and grow until stable, so sources that only
+reflect each other (two Reflecting Pools) could produce nothing. "Instead" replacement
+effects (Contamination, Deep Water, Pale Moon) count in every order: any of them can be the
+last, so a permanent they apply to could produce their types; a multiplier keeps the type.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch import mana_tables as mt
+from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.combat import controls
+from engine.batch.kernel.counters import counter_row
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.state import (
+    CARD,
+    CONTROLLER,
+    COULD_PRODUCE,
+    EFFECT_ON,
+    EV_BY_,
+    EV_CARD_,
+    HAS_MANA,
+    LAND_UNIONS,
+    MAX_PLAYERS,
+    SPELL_ON,
+    T_AB_BITS,
+    T_AB_COLORS_ONLY,
+    T_AB_KIND,
+    T_AB_OPPONENTS,
+    T_AB_TAP,
+    T_AB_TPL,
+    T_EFFECT_LANDS,
+    T_EFFECT_PRODUCE,
+    T_GRANT_ANY,
+    T_IS_BASIC,
+    T_IS_LAND,
+    T_N_AB,
+    T_REP_KIND,
+    T_REP_LANDS,
+    T_REP_PRODUCE,
+    T_SPELL_LANDS,
+    T_SPELL_PRODUCE,
+)
+
+ALL_TYPES = 0x3F
+COLOR_BITS = mt.COLOR_BITS
+GRANTED = mt.GRANTED  # the ability column of Cryptolith Rite's granted ability
+
+
+@njit
+def has_granted(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    """Cryptolith Rite (611.3a): creatures its controller controls have "{T}: Add one mana of
+    any color"."""
+    return is_creature(slot_rows, s) and controls(
+        slot_rows, card_table, T_GRANT_ANY, slot_rows[CONTROLLER, s]
+    )
+
+
+@njit
+def lands_match(
+    slot_rows: np.ndarray, card_table: np.ndarray, scope: int, controller: int, s: int
+) -> bool:
+    """Whether a "lands produce" effect of ``controller`` covers the permanent in slot ``s``."""
+    c = slot_rows[CARD, s]
+    if not card_table[T_IS_LAND, c]:
+        return False
+    if scope == mt.LANDS_YOURS:
+        return bool(slot_rows[CONTROLLER, s] == controller)
+    if scope == mt.LANDS_NONBASIC:
+        return not card_table[T_IS_BASIC, c]
+    return True
+
+
+@njit
+def instead_bits(
+    slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray, s: int
+) -> int:
+    """The types of the "instead" replacement effects that apply when slot ``s`` is tapped
+    for mana: statics, activated effects that last, spells' effects that last."""
+    bits = 0
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c < 0:
+            continue
+        ctrl = slot_rows[CONTROLLER, k]
+        static = is_alive(slot_rows, k) and card_table[T_REP_KIND, c] == mt.REP_TYPE
+        if static and lands_match(slot_rows, card_table, card_table[T_REP_LANDS, c], ctrl, s):
+            bits |= 1 << card_table[T_REP_PRODUCE, c]
+        effect = slot_rows[EFFECT_ON, k] != 0
+        if effect and lands_match(slot_rows, card_table, card_table[T_EFFECT_LANDS, c], ctrl, s):
+            bits |= 1 << card_table[T_EFFECT_PRODUCE, c]
+    for e in range(event_rows.shape[1]):
+        if event_rows[SPELL_ON, e]:
+            c, by = event_rows[EV_CARD_, e], event_rows[EV_BY_, e]
+            if lands_match(slot_rows, card_table, card_table[T_SPELL_LANDS, c], by, s):
+                bits |= 1 << card_table[T_SPELL_PRODUCE, c]
+    return bits
+
+
+@njit
+def creatures_of(slot_rows: np.ndarray, player: int) -> int:
+    """Creatures ``player`` controls (Gaea's Cradle)."""
+    n = 0
+    for k in range(slot_rows.shape[1]):
+        n += is_creature(slot_rows, k) and slot_rows[CONTROLLER, k] == player
+    return n
+
+
+@njit
+def _reflected(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int
+) -> int:
+    """Reflecting Pool, Exotic Orchard: what the lands of its controller (or of the other
+    players) could produce now (``work``'s LAND_UNIONS current)."""
+    c, ctrl = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
+    bits = 0
+    for p in range(MAX_PLAYERS):
+        if (p == ctrl) != (card_table[T_AB_OPPONENTS + k, c] != 0):
+            bits |= work[LAND_UNIONS, p]
+    return bits & (COLOR_BITS if card_table[T_AB_COLORS_ONLY + k, c] else ALL_TYPES)
+
+
+@njit
+def choice_bits(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int
+) -> int:
+    """The types ability ``k`` of slot ``s`` lets the player name now, before replacements and
+    ignoring costs (Gaea's Cradle names G even with no creature: only its amount is zero)."""
+    if k == GRANTED:
+        return COLOR_BITS
+    c = slot_rows[CARD, s]
+    tpl = card_table[T_AB_TPL + k, c]
+    if tpl == mt.TPL_REFLECT:
+        return _reflected(slot_rows, work, card_table, s, k)
+    if tpl == mt.TPL_COUNTER_ANY:
+        lucky = slot_rows[counter_row(card_table[T_AB_KIND + k, c]), s] > 0
+        return int(COLOR_BITS if lucky else card_table[T_AB_BITS + k, c])
+    return int(card_table[T_AB_BITS + k, c])
+
+
+@njit
+def _raw_bits(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int
+) -> int:
+    """The types ability ``k`` would make now (Gaea's Cradle: none without a creature)."""
+    c = slot_rows[CARD, s]
+    if k != GRANTED and card_table[T_AB_TPL + k, c] == mt.TPL_PER_CREATURE:
+        alive = creatures_of(slot_rows, slot_rows[CONTROLLER, s]) > 0
+        return int(card_table[T_AB_BITS + k, c]) if alive else 0
+    return choice_bits(slot_rows, work, card_table, s, k)
+
+
+@njit
+def _types_of(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    s: int,
+) -> int:
+    """Every type slot ``s``'s abilities could make: a {T} ability's after replacements."""
+    c = slot_rows[CARD, s]
+    instead = -1  # computed once, when a {T} ability first needs it
+    bits = 0
+    for k in range(GRANTED + 1):
+        if k < GRANTED and k >= card_table[T_N_AB, c]:
+            continue
+        if k == GRANTED and not has_granted(slot_rows, card_table, s):
+            continue
+        raw = _raw_bits(slot_rows, work, card_table, s, k)
+        tap = k == GRANTED or card_table[T_AB_TAP + k, c] != 0
+        if raw and tap:
+            if instead < 0:
+                instead = instead_bits(slot_rows, card_table, event_rows, s)
+            raw = instead if instead else raw
+        bits |= raw
+    return bits
+
+
+@njit
+def _land_unions(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
+    """``work``'s LAND_UNIONS: what each player's lands could produce (so far)."""
+    for p in range(MAX_PLAYERS):
+        work[LAND_UNIONS, p] = 0
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c >= 0 and is_alive(slot_rows, k) and card_table[T_IS_LAND, c]:
+            work[LAND_UNIONS, slot_rows[CONTROLLER, k]] |= slot_rows[COULD_PRODUCE, k]
+
+
+@njit
+def could_produce(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray
+) -> None:
+    """Set every slot's COULD_PRODUCE and HAS_MANA, and ``work``'s LAND_UNIONS, as the least
+    fixpoint (each round adds a type somewhere, or stops)."""
+    n = slot_rows.shape[1]
+    for s in range(n):
+        c = slot_rows[CARD, s]
+        slot_rows[COULD_PRODUCE, s] = 0
+        has = c >= 0 and is_alive(slot_rows, s)
+        has = has and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, card_table, s))
+        slot_rows[HAS_MANA, s] = has
+    changed = True
+    while changed:
+        changed = False
+        _land_unions(slot_rows, work, card_table)
+        for s in range(n):
+            if slot_rows[HAS_MANA, s]:
+                bits = _types_of(slot_rows, work, card_table, event_rows, s)
+                if bits != slot_rows[COULD_PRODUCE, s]:
+                    slot_rows[COULD_PRODUCE, s] = bits
+                    changed = True

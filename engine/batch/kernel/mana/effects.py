@@ -1,0 +1,103 @@
+"""Effects that change what lands produce until end of turn: an activated ability's (Deep
+Water, 611.2a) and a spell's (Pale Moon, 611.2c); and Contamination's upkeep trigger."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.kernel.caps import unsupported
+from engine.batch.kernel.characteristics import is_alive
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.stack import detection_key, queue
+from engine.batch.kernel.state import (
+    ACTIVE,
+    CARD,
+    CONTROLLER,
+    EFFECT_ON,
+    EV_ABILITY_,
+    EV_TARGET_,
+    MOVERS,
+    OBJ,
+    ORDER,
+    REJECTED,
+    SPELL_ON,
+    T_EFFECT_PRODUCE,
+    T_N_ACTIVATED,
+    T_UPKEEP_SACRIFICE,
+    ZONE,
+)
+from engine.batch.kernel.zones import clear_movers, leave
+from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, R_ABILITY, UPKEEP
+
+NOT_ON_BATTLEFIELD, NO_SUCH_ABILITY = 1, 18  # wipe_state.REJECTIONS
+
+
+@njit
+def activate(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+) -> None:
+    """CR 602.2: activate ability ``ev_ability`` of the event's permanent (its mana cost paid
+    from outside). Until end of turn, lands produce a type instead (Deep Water's ability 0);
+    the other activated templates are the reference engine's only (unsupported here)."""
+    s, ability = event_rows[EV_TARGET_, e], event_rows[EV_ABILITY_, e]
+    if s < 0 or s >= slot_rows.shape[1] or not is_alive(slot_rows, s):
+        event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
+        return
+    c = slot_rows[CARD, s]
+    if ability < 0 or ability >= card_table[T_N_ACTIVATED, c]:
+        event_rows[REJECTED, e] = NO_SUCH_ABILITY
+        return
+    if ability != 0 or card_table[T_EFFECT_PRODUCE, c] < 0:
+        unsupported(trial_vars, R_ABILITY)
+        return
+    slot_rows[EFFECT_ON, s] = 1
+
+
+@njit
+def lands_produce_spell(event_rows: np.ndarray, e: int) -> None:
+    """Pale Moon: its effect lasts until end of turn (611.2c); the card goes on as any spell."""
+    event_rows[SPELL_ON, e] = 1
+
+
+@njit
+def end_effects(slot_rows: np.ndarray, event_rows: np.ndarray) -> None:
+    """CR 514.2: "until end of turn" effects that change what lands produce end."""
+    for s in range(slot_rows.shape[1]):
+        slot_rows[EFFECT_ON, s] = 0
+    for e in range(event_rows.shape[1]):
+        event_rows[SPELL_ON, e] = 0
+
+
+@njit
+def upkeep(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
+    """CR 503.1: "At the beginning of your upkeep" triggers of the active player's permanents
+    (Contamination), in board order."""
+    for s in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, s]
+        mine = slot_rows[CONTROLLER, s] == trial_vars[ACTIVE]
+        if c >= 0 and is_alive(slot_rows, s) and mine and card_table[T_UPKEEP_SACRIFICE, c]:
+            key = detection_key(trial_vars, slot_rows[ORDER, s], 0)
+            queue(trial_vars, work, UPKEEP, s, 0, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
+
+
+@njit
+def sacrifice_unless(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    obj: int,
+) -> None:
+    """Contamination: sacrifice it unless you sacrifice a creature (no creature is named in a
+    batch: it goes, if it is still the same object, 400.7)."""
+    if slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj:
+        clear_movers(work)
+        work[MOVERS, s] = 1
+        leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
