@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import reference
+from sim.config.compare import TARGETS
 from sim.config.experiment import load_experiment, parse_experiment
 from sim.config.reader import read_toml
 from sim.config.scenario import looks_like_scenario, parse_scenario
@@ -32,6 +33,7 @@ def _run(args: argparse.Namespace) -> int:
         resume=args.resume,
         progress=None,
         target_ci=args.target_ci,
+        target=args.target,
         exact=args.exact,
         max_support=args.max_support,
         report=True,
@@ -71,7 +73,8 @@ def _target_line(manifest: dict[str, Any]) -> str:
         why = f"NOT met: reached the cap of {cap:,} trials per point"
     return (
         f"--target-ci {target['half_width']}: {why};"
-        f" widest headline 95% half-width {target['reached']:.6f} ({target['widest']})\n"
+        f" widest headline {'delta' if target['of'] == 'deltas' else 'share'} 95% half-width"
+        f" {target['reached']:.6f} ({target['widest']})\n"
     )
 
 
@@ -154,6 +157,12 @@ def add_run_commands(sub: Any) -> None:
         metavar="W",
         help="stop once every headline share's 95%% CI half-width is at most W"
         " (the file's trials are the cap)",
+    )
+    run.add_argument(
+        "--target",
+        choices=TARGETS,
+        help="what --target-ci waits for: the headline shares, or their paired deltas"
+        " against the baseline (default: the file's [compare] target_ci)",
     )
     run.add_argument(
         "--exact",

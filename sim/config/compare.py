@@ -13,6 +13,8 @@ show instead of its key path::
     [compare]
     baseline = 1              # the group every other point is compared with
     target_ci = "deltas"      # --target-ci waits for the deltas' intervals ("shares": default)
+    pairing = "trials"        # pair trial by trial (default; shapes without per-trial cells
+                              # pair batches), or "batches"
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from sim.config.reader import Reader, join
 from sim.errors import echo
 
 SWEEP_KEYS = frozenset({"baseline", "labels"})  # keys of [sweep] that are not swept paths
-COMPARE_KEYS = frozenset({"baseline", "target_ci"})
+COMPARE_KEYS = frozenset({"baseline", "target_ci", "pairing"})
 TARGETS = ("shares", "deltas")
+PAIRINGS = ("trials", "batches")  # the unit of paired differences (sim.run.trial_pairs)
 MAX_LABEL = 80  # characters of one label: it heads a table column and a chart row
 
 
@@ -38,6 +41,7 @@ class Compare:
     baseline: int | None
     target: str  # what --target-ci waits for: "shares" or "deltas"
     words: tuple[str, ...]  # each sweep point in words ("" without a sweep)
+    pairing: str = "trials"  # the unit of paired differences: "trials" or "batches"
 
 
 NO_COMPARE = Compare(None, "shares", ())  # an experiment built without a file
@@ -70,9 +74,10 @@ def parse_compare(
     target = r.text(table.get("target_ci", "shares"), "compare.target_ci", TARGETS)
     if target == "deltas" and baseline is None:
         raise r.fail("compare.target_ci", "deltas need a baseline", "[compare] baseline = 0")
+    pairing = r.text(table.get("pairing", "trials"), "compare.pairing", PAIRINGS)
     labels = _labels(r, raw.get("labels", {}), sweep)
     words = tuple(point_words(sweep, combo, labels) for combo in combos)
-    return Compare(baseline, target, words)
+    return Compare(baseline, target, words, pairing)
 
 
 def _labels(

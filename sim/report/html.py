@@ -21,6 +21,7 @@ from sim.files import write_text
 from sim.report.data import PROPORTION_METHODS, RunData, load_run
 from sim.report.examples import example_trials
 from sim.report.sections import (
+    answers,
     charts,
     comparison_charts,
     comparison_rows,
@@ -101,6 +102,7 @@ def render_report(run: RunData, *, examples: int = 3) -> str:
         "shape": str(run.manifest.get("shape", "")),
         "facts": _run_facts(run),
         "config_rows": _config_rows(run),
+        "answers": answers(run),
         "findings": findings(run),
         "headline": headline(run, format_estimate),
         "groups": [(g, run.group_label(g)) for g in run.groups],

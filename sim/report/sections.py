@@ -14,8 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from engine.batch import tables as tb
+from sim.errors import UserError
 from sim.report import charts as rc
 from sim.report.data import PROPORTION_METHODS, RunData
+from sim.run.experiment import experiment_of_run
 from sim.shapes.catalog import UNSUPPORTED_RATE, Entry, Metric, metrics_of
 from sim.shapes.mana import catalog as mana_metrics
 from sim.shapes.mana.stats import MAX_X_VALUE
@@ -230,8 +233,32 @@ def _chart(run: RunData, metric: Metric, caption: str, xlabel: str | None) -> Ch
         return _order_split(run)
     if xlabel is not None:
         return _distribution(run, metric.name, metric.label, xlabel, caption)
-    skip = ("total",) if metric is mana_metrics.MANA_BY_TYPE else ()
+    skip: Sequence[str] = ("total",) if metric is mana_metrics.MANA_BY_TYPE else ()
+    if metric is wipe_metrics.RETURN_RATE_BY_CARD:
+        skip = _cannot_return(run)
+        if skip:
+            caption += " Cards without persist or undying (printed or granted) are left out."
     return _bar_chart(run, metric.name, metric.label, caption, skip=skip)
+
+
+def _cannot_return(run: RunData) -> list[str]:
+    """Cards of ``return_rate_by_card`` that cannot return: no printed persist or undying,
+    none granted by their slot, and no return seen (an effect such as Mikaeus's may grant
+    one during the trial)."""
+    try:
+        exp = experiment_of_run(run.folder)
+    except UserError:
+        return []
+    can: set[str] = set()
+    for point in exp.points:
+        for slot in getattr(point.config, "slots", ()):
+            granted = slot.persist.high > 0 or slot.undying.high > 0
+            for k in slot.cards:
+                if granted or tb.PERSIST[k] > 0 or tb.UNDYING[k] > 0:
+                    can.add(tb.CARDS[k].name)
+    rows = run.rows(wipe_metrics.RETURN_RATE_BY_CARD.name)
+    seen = set(rows[rows["estimate"] > 0]["level"])
+    return [lv for lv in dict.fromkeys(rows["level"]) if lv not in can | seen]
 
 
 def charts(run: RunData) -> list[Chart]:
@@ -432,3 +459,38 @@ def _widths(paired: float, unpaired: float, share: bool) -> str:
     if share:
         return f"{paired * 100:.3g} vs {unpaired * 100:.3g} points"
     return f"{paired:.3g} vs {unpaired:.3g}"
+
+
+def answers(run: RunData) -> str:
+    """What this run answers, in one line: the file's question, then for each point the
+    headline deltas whose paired interval excludes 0 (the first two), or that none does;
+    "" without a comparison."""
+    question = str(run.manifest.get("config", {}).get("description", "")).strip()
+    rows = _comparison_headline(run)
+    if rows.empty:
+        return ""  # no comparison: the page leads with the description alone
+    base = str(rows.iloc[0]["baseline_label"]) or run.group_label(int(rows.iloc[0]["baseline"]))
+    parts, same = [], []
+    for _, part in rows.groupby("group", sort=False):
+        point = str(part.iloc[0]["label"]) or run.group_label(int(part.iloc[0]["group"]))
+        clear = part[(part["ci_low"] > 0) | (part["ci_high"] < 0)]
+        if clear.empty:
+            same.append(point)
+            continue
+        said = [
+            f"{_row_label(run, row, False)} {_delta_text(row)}"
+            for _, row in clear.head(2).iterrows()
+        ]
+        parts.append(f"{point}: " + ", ".join(said))
+    if same:
+        parts.append("no headline figure differs beyond its 95% interval with " + ", ".join(same))
+    lead = f"{question} " if question else ""
+    return f"{lead}Against {base}: " + "; ".join(parts) + "."
+
+
+def _delta_text(row: pd.Series) -> str:
+    """A delta with its paired interval: percentage points for a share."""
+    if row["share"]:
+        lo, est, hi = (row[k] * 100 for k in ("ci_low", "estimate", "ci_high"))
+        return f"{est:+.2f} points [{lo:+.2f}, {hi:+.2f}]"
+    return f"{row['estimate']:+.3g} [{row['ci_low']:+.3g}, {row['ci_high']:+.3g}]"

@@ -23,6 +23,7 @@ from sim.config.experiment import Experiment
 from sim.errors import UserError
 from sim.run.checkpoints import Checkpoints
 from sim.run.progress import Progress
+from sim.run.trial_pairs import PairPlan, run_paired_points
 from sim.shapes.registry import shape_of
 
 BACKENDS = ("loky", "dask")
@@ -163,19 +164,25 @@ Observer = Callable[[int, int, np.ndarray], None]  # (group, batch, vector) of e
 
 
 def _tasks(
-    exp: Experiment, done: set[tuple[int, int]], batches: range, together: bool
+    exp: Experiment, done: set[tuple[int, int]], batches: range, plan: PairPlan | None
 ) -> Iterator[Any]:
     """The joblib calls of ``batches`` not yet done, batch-major: one per (point, batch), or
-    with ``together`` one per batch index holding all its points."""
+    with a comparison's ``plan`` one per batch index holding all its points (trial pairing
+    runs the baseline again when only it is done: its trials are needed)."""
     from joblib import delayed
 
     sizes = batch_sizes(exp.trials, exp.batch_size)
     for b in batches:
         todo = [(p.index, p.config) for p in exp.points if (p.index, b) not in done]
-        parts = [todo] if together else [[one] for one in todo]
-        for part in parts:
-            if part:
-                yield delayed(run_batch_points)(exp.shape, part, exp.seed, sizes[b], b)
+        if not todo:
+            continue
+        if plan is not None and plan.trials:
+            base = (plan.baseline, exp.points[plan.baseline].config)
+            seed = batch_seed(exp.seed, b)
+            yield delayed(run_paired_points)(exp.shape, todo, base, seed, sizes[b], b)
+            continue
+        for part in [todo] if plan is not None else [[one] for one in todo]:
+            yield delayed(run_batch_points)(exp.shape, part, exp.seed, sizes[b], b)
 
 
 def run_batches(
@@ -185,6 +192,7 @@ def run_batches(
     resume: bool,
     next_round: NextRound | None = None,
     observe: Observer | None = None,
+    plan: PairPlan | None = None,
 ) -> RunTotals:
     """Run every batch of every sweep point not yet checkpointed; sum the statistics.
 
@@ -192,15 +200,17 @@ def run_batches(
     ``next_round(totals, m)`` says how many batches per point to have in all (``m`` or fewer:
     stop). It sees only whole rounds of totals in batch order, which are exact integer sums,
     so where a run stops does not depend on ``--jobs`` or the backend (``sim.run.target_ci``).
-    With ``observe`` every batch (loaded or run) is shown to it, and the points of one batch
-    index run as one task (``run_batch_points``)."""
+    With ``observe`` every batch (loaded or run) is shown to it; with a comparison's ``plan``
+    the points of one batch index run as one task (``run_batch_points``, or paired trial by
+    trial ``sim.run.trial_pairs.run_paired_points``, whose vectors carry their pair sums
+    after the statistics: the totals add only the statistics)."""
     start = time.perf_counter()
     shape = shape_of(exp.shape)
     sizes = batch_sizes(exp.trials, exp.batch_size)
     totals = [np.zeros(shape.layout(p.config).size, dtype=np.int64) for p in exp.points]
 
     def add(group: int, batch: int, vector: np.ndarray) -> None:
-        totals[group] = checked_sum(totals[group], vector, group)
+        totals[group] = checked_sum(totals[group], vector[: totals[group].size], group)
         if observe is not None:
             observe(group, batch, vector)
 
@@ -218,7 +228,7 @@ def run_batches(
         low, high = 0, len(sizes) if next_round is None else 1
         have = 0
         while low < high:
-            calls = _tasks(exp, done, range(low, high), observe is not None)
+            calls = _tasks(exp, done, range(low, high), plan)
             for finished in parallel(calls):
                 for group, batch, vector in finished:
                     add(group, batch, vector)

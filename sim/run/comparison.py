@@ -1,8 +1,10 @@
 """``comparison.csv``: every sweep point against the baseline, metric by metric (issue 15).
 
-The runner hands every finished batch's statistics vector to ``Pairing.add``; once all points
-of a batch index are in, their rows become paired units (``sim.run.paired``) and the vectors
-are dropped, so memory holds at most the batch indices still in flight, never trials. The
+The runner hands every finished batch's statistics vector to ``Pairing.add``. Where the shape
+hands out per-trial cells, the task already paired the trials (``sim.run.trial_pairs``) and
+the vector carries the pair sums; else, once all points of a batch index are in, their rows
+become paired units (``sim.run.paired``) and the vectors are dropped. Memory holds at most
+the batch indices still in flight, never trials. The
 frame has one row per point (but the baseline) x metric x level, in the point's row order.
 """
 
@@ -18,9 +20,18 @@ import pandas as pd
 
 from sim.config.experiment import Experiment
 from sim.run.batches import batch_sizes
-from sim.run.paired import PROPORTIONS, Cell, Delta, Key, PairSums, paired_delta, unit_cells
+from sim.run.paired import (
+    PROPORTIONS,
+    SUMS,
+    Cell,
+    Delta,
+    PairSums,
+    paired_delta,
+    unit_cells,
+)
 from sim.run.target_ci import Precision, is_headline
-from sim.shapes.base import Row
+from sim.run.trial_pairs import PairPlan, can_pair_trials, pair_keys, paired_layout
+from sim.shapes.base import Key, Layout, Row
 from sim.shapes.registry import shape_of
 
 COMPARISON_COLUMNS = (
@@ -43,42 +54,64 @@ COMPARISON_COLUMNS = (
     "unpaired_ci_width",
     "correlation",
     "n",  # trials per point the comparison rests on
-    "units",  # paired units (batches)
+    "units",  # paired units (trials, or batches)
     "method",
     "share",  # whether the metric is a share (a ratio is reported for shares only)
 )
 COMPARISON = "comparison"  # the table's name: comparison.csv, and its key among the tables
-PAIRED_METHOD = "paired-batches"  # the unit of pairing: a batch index's statistics
 
 
 class Pairing:
-    """Paired sums of every point against the baseline, fed batch by batch."""
+    """Paired sums of every point against the baseline, fed batch by batch: trial-paired
+    sums that the tasks took (``sim.run.trial_pairs``), else each batch's rows as a unit."""
 
     def __init__(self, exp: Experiment, baseline: int) -> None:
         self.exp, self.baseline = exp, baseline
         self.shape = shape_of(exp.shape)
+        trials = exp.compare.pairing == "trials" and can_pair_trials(exp.shape)
+        self.plan = PairPlan(baseline, trials)
         self.pending: dict[int, dict[int, dict[Key, Cell]]] = {}
         self.sums = {p.index: PairSums() for p in exp.points if p.index != baseline}
-        self.trials = 0
+        self.trials = dict.fromkeys(self.sums, 0)  # trials per point paired so far
         self.shares: set[tuple[str, str]] = set()  # (family, metric) whose rows are shares
         self.headline: set[Key] = set()  # the baseline's headline rows (--target-ci)
+        base = exp.points[baseline].config
+        self.keys = {
+            g: pair_keys(exp.shape, exp.points[g].config, base) if trials else () for g in self.sums
+        }
+
+    def layouts(self) -> list[Layout]:
+        """What each point's task returns (and its checkpoints hold)."""
+        out = []
+        for p in self.exp.points:
+            layout = self.shape.layout(p.config)
+            keys = self.keys.get(p.index, ())
+            out.append(paired_layout(layout, keys) if keys else layout)
+        return out
 
     def add(self, group: int, batch: int, vector: np.ndarray) -> None:
         """One point's batch; a batch index whose points are all in is folded."""
         config = self.exp.points[group].config
-        rows = self.shape.rows(config, vector, self.exp.families)
+        size = self.shape.layout(config).size
+        rows = self.shape.rows(config, vector[:size], self.exp.families)
         if group == self.baseline:
             self._learn(rows)
-        cells = unit_cells(rows)
+        trials = batch_sizes(self.exp.trials, self.exp.batch_size)[batch]
+        if self.plan.trials:
+            if group != self.baseline:
+                paired = vector[size:].reshape(len(self.keys[group]), SUMS)
+                self.sums[group].add_sums(self.keys[group], paired, trials)
+                self.trials[group] += trials
+            return
         waiting = self.pending.setdefault(batch, {})
-        waiting[group] = cells
+        waiting[group] = unit_cells(rows)
         if len(waiting) < len(self.exp.points):
             return
         del self.pending[batch]
         base = waiting[self.baseline]
         for g, sums in self.sums.items():
             sums.add(waiting[g], base)
-        self.trials += batch_sizes(self.exp.trials, self.exp.batch_size)[batch]
+            self.trials[g] += trials
 
     def _learn(self, rows: Sequence[Row]) -> None:
         """Which rows are shares and which are headline figures, from the baseline's rows."""
@@ -100,8 +133,8 @@ class Pairing:
         for group in self.sums:
             keys = list(dict.fromkeys([*(_key(r) for r in rows_by_group[group]), *base_keys]))
             for key, d in self.deltas(group, keys):
-                counts = (self.trials, self.sums[group].units)
-                method = (PAIRED_METHOD, is_share(key, self.shares))
+                counts = (self.trials[group], self.sums[group].units)
+                method = (self.plan.method, is_share(key, self.shares))
                 records.append(record(self.exp, self.baseline, group, key, d, counts, method))
         return comparison_frame(records)
 

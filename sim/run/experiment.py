@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from sim.config.compare import TARGETS
 from sim.config.experiment import (
     MAX_BATCH,
     MIN_BATCH,
@@ -34,6 +35,7 @@ from sim.run.batches import BACKENDS, RunSettings, RunTotals, batch_sizes, resol
 from sim.run.checkpoints import Checkpoints, cards_digest, code_digest
 from sim.run.comparison import COMPARISON, Pairing, exact_comparison
 from sim.run.target_ci import Measure, check_width, next_round, precision
+from sim.shapes.base import Layout
 from sim.shapes.registry import shape_of
 from sim.shapes.wipe.exact import MAX_SUPPORT, check_exact, exact_point, exact_rows
 
@@ -66,7 +68,6 @@ def as_experiment(source: str | Path | Mapping[str, Any] | Experiment) -> Experi
 
 def identity(exp: Experiment) -> dict[str, Any]:
     """What decides a run's numbers (checkpoints resume only the very same run)."""
-    shape = shape_of(exp.shape)
     return {
         "experiment": exp.name,
         "config": exp.data,
@@ -76,7 +77,7 @@ def identity(exp: Experiment) -> dict[str, Any]:
         "version": cauldron_version(),
         "code": code_digest(),
         "cards": cards_digest(),
-        "layout": [shape.layout(p.config).size for p in exp.points],
+        "layout": [layout.size for layout in _layouts(exp)],
     }
 
 
@@ -106,6 +107,7 @@ def run_experiment(
     resume: bool = False,
     progress: bool | None = False,
     target_ci: float | None = None,
+    target: str | None = None,
     exact: bool = False,
     max_support: int | None = None,
     report: bool = False,
@@ -116,10 +118,12 @@ def run_experiment(
     the folder is locked (``sim.files.locked_folder``) until the last file is written.
 
     ``target_ci``: stop once every headline proportion's 95% half-width is at most this,
-    with the experiment's trials as the cap (``sim.run.target_ci``). ``exact``: enumerate
+    with the experiment's trials as the cap (``sim.run.target_ci``); ``target``: what it
+    waits for, ``"shares"`` or ``"deltas"`` (default: the file's ``[compare] target_ci``).
+    ``exact``: enumerate
     every trial with its probability instead of sampling (``sim.shapes.wipe.exact``; at most
     ``max_support`` support points per sweep point)."""
-    exp = as_experiment(experiment).with_overrides(trials, seed)
+    exp = _with_target(as_experiment(experiment).with_overrides(trials, seed), target, target_ci)
     out_dir = Path(out) if out is not None else None
     run: Callable[[Path | None], ExperimentResult]
     if exact:
@@ -145,6 +149,19 @@ def run_experiment(
     return result
 
 
+def _with_target(exp: Experiment, target: str | None, target_ci: float | None) -> Experiment:
+    """The experiment with ``--target`` in place of its ``[compare] target_ci``."""
+    if target is None:
+        return exp
+    if target not in TARGETS:
+        raise UserError(f"--target {target}: unknown (hint: one of {', '.join(TARGETS)})")
+    if target_ci is None:
+        raise UserError(f"--target {target} needs --target-ci W")
+    if target == "deltas" and exp.compare.baseline is None:
+        raise UserError("--target deltas needs a baseline (hint: [compare] baseline = 0)")
+    return replace(exp, compare=replace(exp.compare, target=target))
+
+
 def _run_sampled(
     exp: Experiment,
     settings: RunSettings,
@@ -153,16 +170,15 @@ def _run_sampled(
     out_dir: Path | None,
 ) -> ExperimentResult:
     """Sample the experiment's batches (resuming from checkpoints when asked); write the run."""
-    checkpoints = None if out_dir is None else _checkpoints(exp, out_dir)
     baseline = exp.compare.baseline
     pairing = None if baseline is None else Pairing(exp, baseline)
+    checkpoints = None if out_dir is None else _checkpoints(exp, out_dir)
     measure: Measure = partial(precision, exp)
     if pairing is not None and exp.compare.target == "deltas":
         measure = pairing.measure
     rounds = None if target_ci is None else partial(next_round, measure, target_ci)
-    done = run_batches(
-        exp, settings, checkpoints, resume, rounds, None if pairing is None else pairing.add
-    )
+    observe, plan = (None, None) if pairing is None else (pairing.add, pairing.plan)
+    done = run_batches(exp, settings, checkpoints, resume, rounds, observe, plan)
     shape = shape_of(exp.shape)
     rows = [
         shape.rows(p.config, total, exp.families)
@@ -204,9 +220,17 @@ def _check_run_flags(
         raise UserError("--resume needs a run folder (--out)")
 
 
-def _checkpoints(exp: Experiment, out_dir: Path) -> Checkpoints:
+def _layouts(exp: Experiment) -> list[Layout]:
+    """What each point's tasks return: its statistics (and trial-paired sums against the
+    baseline, ``sim.run.trial_pairs``)."""
+    if exp.compare.baseline is not None:
+        return Pairing(exp, exp.compare.baseline).layouts()
     shape = shape_of(exp.shape)
-    layouts = [shape.layout(p.config) for p in exp.points]
+    return [shape.layout(p.config) for p in exp.points]
+
+
+def _checkpoints(exp: Experiment, out_dir: Path) -> Checkpoints:
+    layouts = _layouts(exp)
     batches = batch_sizes(exp.trials, exp.batch_size)
     return Checkpoints(out_dir / "checkpoints", identity(exp), layouts, batches)
 

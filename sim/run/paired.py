@@ -10,9 +10,10 @@ U / (U - 1) · Σ (e_A / N_A - e_B / N_B)², which needs, besides each side's (�
 Σny, Σy²), the four cross sums Σn_A n_B, Σn_A y_B, Σy_A n_B, Σy_A y_B. These 14 sums are kept
 per row in exact Python integers, so the result does not depend on the order units arrive in.
 
-The unit today is the batch (``unit = "batch"``: the rows of one batch's statistics vector,
-``Shape.rows``), with a t quantile on U - 1 degrees of freedom; a shape that hands out
-per-trial values could feed trials through the same sums. The unpaired width is the one an
+The unit is the trial where the shape hands out per-trial cells (``sim.run.trial_pairs``:
+the sums come from the workers, ``PairSums.add_sums``), else the batch (the rows of one
+batch's statistics vector, ``Shape.rows``, ``PairSums.add``), with a t quantile on U - 1
+degrees of freedom. The unpaired width is the one an
 independent-draws comparison of the same precision would have had (the cross terms dropped);
 ``correlation`` is what pairing bought: paired var = var_A + var_B - 2 corr sd_A sd_B.
 """
@@ -24,10 +25,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from sim.run.stats import t95
-from sim.shapes.base import Row
+import numpy as np
 
-Key = tuple[str, str, str]  # family, metric, level
+from sim.run.stats import t95
+from sim.shapes.base import Key, Row
+
 Cell = tuple[int, int]  # a unit's (n, y)
 SUMS = 14  # nA yA nAnA nAyA yAyA | nB yB nBnB nByB yByB | nAnB nAyB yAnB yAyB
 _DENOMINATOR = (0, 2, 5, 7, 10)  # the sums that hold no y
@@ -63,6 +65,15 @@ class PairSums:
     sums: dict[Key, list[int]] = field(default_factory=dict)
     denominators: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     units: int = 0
+
+    def add_sums(self, keys: Sequence[Key], sums: np.ndarray, units: int) -> None:
+        """Fold sums already taken over ``units`` units (``sums``: (len(keys), SUMS) int64,
+        every level of a histogram included, so no level is ever missing)."""
+        self.units += units
+        for key, row in zip(keys, sums.tolist(), strict=True):
+            total = self.sums.setdefault(key, [0] * SUMS)
+            for i, term in enumerate(row):
+                total[i] += term
 
     def add(self, a: Mapping[Key, Cell], b: Mapping[Key, Cell]) -> None:
         """Fold one unit: ``a`` the point's cells, ``b`` the baseline's."""

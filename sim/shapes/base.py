@@ -8,9 +8,9 @@ and to checkpoint), and turns the totals into metric rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -106,4 +106,47 @@ class Shape(Protocol):
 
     def replay(self, config: Any, rng: np.random.Generator, trials: int, index: int) -> Replay:
         """Redraw a batch of ``trials`` from ``rng`` and rebuild its trial ``index``."""
+        ...
+
+
+Key = tuple[str, str, str]  # a metric row: family, metric, level
+
+
+@dataclass(frozen=True)
+class Levels:
+    """A metric whose levels are the values of one per-trial count (a histogram): trial t is
+    a unit of ``n[t]`` at level ``value[t]``, so its cell of level k is (n, n [value = k])."""
+
+    family: str
+    metric: str
+    labels: tuple[str, ...]  # level k's name
+    n: np.ndarray  # (T,) int64
+    value: np.ndarray  # (T,) int64 in [0, len(labels))
+
+
+@dataclass(frozen=True)
+class TrialCells:
+    """Each trial's (n, y) of every ratio-of-sums row of one engine chunk (a row's estimate
+    is Σy / Σn over trials), so two sweep points can be paired trial by trial (issue 15)."""
+
+    keys: tuple[Key, ...]  # the row of each column
+    n: np.ndarray  # (T, K) int64
+    y: np.ndarray  # (T, K) int64
+    levels: tuple[Levels, ...] = ()
+
+
+@runtime_checkable
+class PairsTrials(Protocol):
+    """A shape that can hand out per-trial cells (optional: without it comparisons pair
+    whole batches)."""
+
+    def cell_keys(self, config: Any) -> tuple[Key, ...]:
+        """Every row a chunk's cells hold: ``TrialCells.keys``, then each level's."""
+        ...
+
+    def run_chunks(
+        self, config: Any, rng: np.random.Generator, trials: int
+    ) -> Iterator[tuple[np.ndarray, TrialCells]]:
+        """``run_batch`` chunk by chunk: each engine chunk's packed statistics and cells
+        (the chunks' statistics sum to ``run_batch``'s)."""
         ...

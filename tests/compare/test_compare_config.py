@@ -4,6 +4,7 @@ what they give, and one clear error for each way they can be wrong."""
 from __future__ import annotations
 
 import copy
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -69,3 +70,37 @@ def test_unlabelled_paths_read_as_key_value() -> None:
 def test_bad_comparisons_are_one_clear_error(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(UserError, match=message.replace("[", r"\[").replace("]", r"\]")):
         parse_experiment(_data(**changes))
+
+
+def test_cli_target_deltas(tmp_path: Path) -> None:
+    """``--target-ci W --target deltas`` waits for the paired deltas, whatever the file says."""
+    from tests.helpers import cauldron
+
+    out = tmp_path / "run"
+    done = cauldron("run", str(FILE), "--target-ci", "0.05", "--target", "deltas",
+                    "--jobs", "1", "--out", str(out))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "widest headline delta" in done.stdout
+    assert json.loads((out / "manifest.json").read_text("utf-8"))["target_ci"]["of"] == "deltas"
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--target", "deltas"], "--target deltas needs --target-ci W"),
+        (["--target-ci", "0.05", "--target", "shares", "--exact"], "--exact needs no"),
+    ],
+)
+def test_cli_target_errors(tmp_path: Path, flags: list[str], message: str) -> None:
+    from tests.helpers import cauldron
+
+    done = cauldron("run", str(FILE), *flags, "--out", str(tmp_path / "run"))
+    assert done.returncode == 2 and message in done.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_target_deltas_needs_a_baseline() -> None:
+    import sim
+
+    with pytest.raises(UserError, match="--target deltas needs a baseline"):
+        sim.run_experiment(_data(compare=None), target="deltas", target_ci=0.05)

@@ -1,6 +1,6 @@
-"""The shipped A/B experiment (``experiments/melira_ab.toml``): paired deltas at least 3x
-narrower than unpaired ones, ``comparison.csv`` and its report section, labels in words, the
-same bytes for any ``--jobs``, and ``--target-ci`` on the deltas."""
+"""The shipped A/B experiment (``experiments/melira_ab.toml``): paired deltas (trial by
+trial) at least 3x narrower than unpaired ones, ``comparison.csv`` and its report section,
+labels in words, the same bytes for any ``--jobs``, and ``--target-ci`` on the deltas."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def test_paired_deltas_are_at_least_three_times_narrower(run: sim.ExperimentResu
         assert delta["ci_low"] > 0  # Melira brings persist creatures back more often
         assert delta["unpaired_ci_width"] >= 3 * delta["paired_ci_width"], row
         assert delta["correlation"] > 0.9
+        assert delta["method"] == "paired-trials" and delta["units"] == TRIALS
 
 
 def test_comparison_csv_and_report_section(run: sim.ExperimentResult) -> None:

@@ -2,23 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
+from engine.batch.wipe_state import WipeInputs, WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import Layout, Replay, Row
+from sim.shapes.base import Key, Layout, Replay, Row, TrialCells
 from sim.shapes.catalog import Entry
 from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
 from sim.shapes.wipe.config import WIPE_KEYS, WipeConfig, parse_wipe
 from sim.shapes.wipe.draws import draw_wipe_batch
 from sim.shapes.wipe.metrics import wipe_rows
-from sim.shapes.wipe.stats import wipe_layout, wipe_stats
+from sim.shapes.wipe.stats import (
+    wipe_cell_keys,
+    wipe_layout,
+    wipe_stats,
+    wipe_trial_stats,
+)
 
 CHUNK = 16_384  # trials the engine runs at once: arrays of this size stay in cache
+
+
+def _chunks(
+    config: WipeConfig, rng: np.random.Generator, trials: int
+) -> Iterator[tuple[WipeInputs, WipeState]]:
+    """Draw a batch, then run it chunk by chunk: each chunk's inputs and final state."""
+    inputs = draw_wipe_batch(rng, trials, config)
+    for start in range(0, trials, CHUNK):
+        part = inputs.take(slice(start, start + CHUNK))
+        yield part, run_wipe(part)
 
 
 class WipeShape:
@@ -36,13 +52,23 @@ class WipeShape:
         return wipe_layout(config)
 
     def run_batch(self, config: WipeConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
-        inputs = draw_wipe_batch(rng, trials, config)
         layout = wipe_layout(config)
         total = np.zeros(layout.size, dtype=np.int64)
-        for start in range(0, trials, CHUNK):
-            part = inputs.take(slice(start, start + CHUNK))
-            total += layout.pack(wipe_stats(config, part, run_wipe(part)))
+        for part, state in _chunks(config, rng, trials):
+            total += layout.pack(wipe_stats(config, part, state))
         return total
+
+    def cell_keys(self, config: WipeConfig) -> tuple[Key, ...]:
+        return wipe_cell_keys(config)
+
+    def run_chunks(
+        self, config: WipeConfig, rng: np.random.Generator, trials: int
+    ) -> Iterator[tuple[np.ndarray, TrialCells]]:
+        """Each engine chunk's statistics and per-trial cells (``sim.shapes.base.PairsTrials``)."""
+        layout = wipe_layout(config)
+        for part, state in _chunks(config, rng, trials):
+            sums, cells = wipe_trial_stats(config, part, state)
+            yield layout.pack(sums), cells
 
     def rows(self, config: WipeConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
         return wipe_rows(config, wipe_layout(config), totals, families)

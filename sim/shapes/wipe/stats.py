@@ -24,8 +24,9 @@ from engine.batch import tables as tb
 from engine.batch.kernel.jit import entry, njit
 from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import BATTLEFIELD, DRAW, OK, PERSIST, UNDYING, WipeInputs, WipeState
-from sim.shapes.base import Layout
-from sim.shapes.catalog import layout_of
+from sim.config.reader import SEAT_NAMES
+from sim.shapes.base import Key, Layout, Levels, TrialCells
+from sim.shapes.catalog import UNSUPPORTED_RATE, layout_of
 from sim.shapes.wipe import catalog
 from sim.shapes.wipe.catalog import HISTOGRAM, SEAT_TRIALS, STATUS, WIPE_CATALOG
 from sim.shapes.wipe.config import WipeConfig
@@ -56,12 +57,16 @@ BLOCK = 128  # trials whose counts are kept at once (in cache) before their sums
 
 @njit
 def _keep(counts: np.ndarray, table: np.ndarray, pairs: np.ndarray, out: np.ndarray, i: int,
-          last: int) -> None:  # fmt: skip
-    """Store trial ``i``'s ``counts`` (K,) in column ``i % BLOCK`` of the (K, BLOCK) table;
+          last: int, kept: np.ndarray) -> None:  # fmt: skip
+    """Store trial ``i``'s ``counts`` (K,) in column ``i % BLOCK`` of the (K, BLOCK) table
+    (and in row ``i`` of ``kept`` (T, K), unless it has no rows: trial-paired comparisons);
     once the block is full (or ``i`` is the ``last`` trial), add its pairs to ``out``."""
     b = i % BLOCK
     for k in range(counts.shape[0]):
         table[k, b] = counts[k]
+    if kept.shape[0] > 0:
+        for k in range(counts.shape[0]):
+            kept[i, k] = counts[k]
     if b == BLOCK - 1 or i == last:
         _add_pairs(table, b + 1, pairs, out)
 
@@ -101,13 +106,14 @@ def _permanents(
     p: int,
     pairs: np.ndarray,
     out: np.ndarray,
+    kept: np.ndarray,
 ) -> None:
     """Count each trial's starting permanents (laid out as ``_plan`` says) and add the
     counts' pairs to ``out``. ``by_card`` (2, N + 1), by card + 1: the card's count (``c``
     for no card, or one no metric has), and its printed persist and undying instances."""
     place, printed = by_card[0], by_card[1]
     c = place[0]
-    counts = np.zeros(2 * c + 5 + 2 * (p + 2), dtype=np.int64)
+    counts = np.zeros(kept.shape[1], dtype=np.int64)  # _widths
     kw_at, seat_at = 2 * c + 2, 2 * c + 5
     table = np.empty((len(counts), BLOCK), dtype=np.int64)
     last = card.shape[0] - 1
@@ -129,7 +135,7 @@ def _permanents(
             counts[seat_at + g] += kw
             counts[seat_at + p + 2 + g] += kw & returned
         counts[kw_at], counts[kw_at + 1], counts[kw_at + 2] = kw_n, kw_returned, kw_left
-        _keep(counts, table, pairs, out, i, last)
+        _keep(counts, table, pairs, out, i, last, kept)
 
 
 @entry
@@ -145,12 +151,13 @@ def _returns(
     pairs: np.ndarray,
     out: np.ndarray,
     hist: np.ndarray,
+    kept: np.ndarray,
 ) -> None:
     """Count each trial's returns (laid out as ``_plan`` says), add the counts' pairs to
     ``out`` and the trial to the histogram of returns per trial. A permanent returns under its
     owner's control (702.79a, 702.93a)."""
     q = p + 2
-    counts = np.zeros(3 + 3 * q, dtype=np.int64)
+    counts = np.zeros(kept.shape[1], dtype=np.int64)  # _widths
     table = np.empty((len(counts), BLOCK), dtype=np.int64)
     last = recorded.shape[0] - 1
     for i in range(recorded.shape[0]):
@@ -165,7 +172,7 @@ def _returns(
             counts[3 + g] += r == 0
             counts[3 + q + g] += 1
             counts[3 + 2 * q + g] += r + 1
-        _keep(counts, table, pairs, out, i, last)
+        _keep(counts, table, pairs, out, i, last, kept)
 
 
 @entry
@@ -183,17 +190,18 @@ def _after(
     p: int,
     pairs: np.ndarray,
     out: np.ndarray,
+    kept: np.ndarray,
 ) -> None:
     """Count each trial's board afterwards and its life by seat (laid out as ``_plan``
     says) and add the counts' pairs to ``out``; ``card`` (T, S) is the starting board."""
     q = p + 2
-    counts = np.zeros(3 * q + 2 * p, dtype=np.int64)
+    counts = np.zeros(kept.shape[1], dtype=np.int64)  # _widths
     table = np.empty((len(counts), BLOCK), dtype=np.int64)
     last = controller.shape[0] - 1
     for i in range(controller.shape[0]):
         counts[:] = 0
         if not ok[i]:
-            _keep(counts, table, pairs, out, i, last)
+            _keep(counts, table, pairs, out, i, last, kept)
             continue
         active_i, n_i = active[i], n_players[i]
         for j in range(controller.shape[1]):
@@ -211,7 +219,7 @@ def _after(
             has = k < n_players[i]
             counts[3 * q + k] = np.int64(life[i, (active[i] + k) % n_players[i]]) * has
             counts[3 * q + p + k] = has
-        _keep(counts, table, pairs, out, i, last)
+        _keep(counts, table, pairs, out, i, last, kept)
 
 
 def _pairs(*groups: list[tuple[int, int]]) -> np.ndarray:
@@ -261,36 +269,142 @@ def _by_card(cards: tuple[int, ...]) -> np.ndarray:
     return table
 
 
-def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, np.ndarray]:
-    """Reduce a finished batch to the layout's sums."""
+def _widths(c: int, p: int) -> tuple[int, int, int]:
+    """Each pass's counts per trial (``_plan`` says what they are)."""
+    q = p + 2
+    return 2 * c + 5 + 2 * q, 3 + 3 * q, 3 * q + 2 * p
+
+
+Passes = tuple[list[np.ndarray], np.ndarray, list[np.ndarray]]  # sums, histogram, kept
+
+
+def _run_passes(config: WipeConfig, inp: WipeInputs, st: WipeState, keep: bool) -> Passes:
+    """Run the three passes: each one's pair sums (M, 5), the histogram of returns, and with
+    ``keep`` each trial's counts (T, K) (else (0, K))."""
     p, c = config.max_players, len(config.board_cards)
     ok = st.status == OK
-    out = {
-        STATUS.key: np.array([len(ok), np.count_nonzero(ok), np.count_nonzero(st.status == DRAW)])
-    }
-    permanents, returns, after = _plan(c, p)
+    plans = _plan(c, p)
+    kept = [np.zeros((len(ok) if keep else 0, w), dtype=np.int64) for w in _widths(c, p)]
+    sums = [np.zeros((len(plan), 5), dtype=np.int64) for plan in plans]
     active, n_players = inp.active, inp.n_players
-    sums = np.zeros((len(permanents), 5), dtype=np.int64)
     _permanents(
         ok, active, n_players, inp.card, inp.controller, inp.granted_persist,
-        inp.granted_undying, st.obj, st.zone, _by_card(config.board_cards), p, permanents, sums,
+        inp.granted_undying, st.obj, st.zone, _by_card(config.board_cards), p, plans[0],
+        sums[0], kept[0],
     )  # fmt: skip
+    hist = np.zeros(HISTOGRAM, dtype=np.int64)
+    records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
+    _returns(ok, active, n_players, *records, p, plans[1], sums[1], hist, kept[1])
+    board = derive(st)
+    state = (st.controller, st.obj, st.zone, board.creature, board.power, st.life)
+    _after(ok, active, n_players, inp.card, *state, p, plans[2], sums[2], kept[2])
+    return sums, hist, kept
+
+
+def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, np.ndarray]:
+    """Reduce a finished batch to the layout's sums."""
+    sums, hist, _ = _run_passes(config, inp, st, False)
+    return _read_back(config, st, sums, hist)
+
+
+def wipe_trial_stats(
+    config: WipeConfig, inp: WipeInputs, st: WipeState
+) -> tuple[dict[str, np.ndarray], TrialCells]:
+    """``wipe_stats``, and each trial's (n, y) of every row (trial-paired comparisons)."""
+    sums, hist, kept = _run_passes(config, inp, st, True)
+    keys, n_at, y_at = _cell_plan(config.board_cards, config.max_players)
+    ok = st.status == OK
+    draw = st.status == DRAW
+    one = np.ones(len(ok), dtype=np.int64)
+    returns = kept[1][:, 0]
+    extra = np.stack([ok, one, draw, ~(ok | draw), returns > 0], axis=1).astype(np.int64)
+    counts = np.concatenate([*kept, extra], axis=1)
+    histogram = catalog.RETURNS_COUNT
+    hist_cells = Levels(
+        histogram.family, histogram.name, _LABELS, extra[:, 0], np.minimum(returns, HISTOGRAM - 1)
+    )
+    cells = TrialCells(keys, counts[:, n_at], counts[:, y_at], (hist_cells,))
+    return _read_back(config, st, sums, hist), cells
+
+
+_LABELS = tuple(f"{k}+" if k == HISTOGRAM - 1 else str(k) for k in range(HISTOGRAM))
+
+
+def wipe_cell_keys(config: WipeConfig) -> tuple[Key, ...]:
+    """The rows ``wipe_trial_stats``' cells hold, levels of the histogram last."""
+    keys = _cell_plan(config.board_cards, config.max_players)[0]
+    histogram = catalog.RETURNS_COUNT
+    return (*keys, *((histogram.family, histogram.name, label) for label in _LABELS))
+
+
+@cache
+def _cell_plan(cards: tuple[int, ...], p: int) -> tuple[tuple[Key, ...], np.ndarray, np.ndarray]:
+    """Each row's key and the columns of its n and y among a trial's counts: the three
+    passes' counts, then ok, one, draw, unsupported, has a return. A pair (x, x) of ``_plan``
+    is a mean: y is x, n the trials it is over (the OK trials, those with a return, or those
+    that have the seat)."""
+    c = len(cards)
+    widths = _widths(c, p)
+    at = np.cumsum((0, *widths))
+    ok, one, draw, unsupported, has_return = range(at[3], at[3] + 5)
+    seats = SEAT_NAMES[:p]
+    names = [tb.CARDS[k].name for k in cards]
+    has_seat = [at[2] + 3 * (p + 2) + p + j for j in range(p)]
+    m = catalog
+    rows: list[tuple[Key, int, int]] = [
+        ((m.DRAW_RATE.family, m.DRAW_RATE.name, "all"), one, draw),
+        ((UNSUPPORTED_RATE.family, UNSUPPORTED_RATE.name, "all"), one, unsupported),
+    ]
+    levels = (
+        [(m.RETURN_RATE, "all"), (m.RETURN_RATE_IF_LEFT, "all")],
+        [(m.RETURN_RATE_BY_CARD, name) for name in names],
+        [(m.RETURN_RATE_BY_SEAT, seat) for seat in seats],
+        [(m.RETURNS_PER_TRIAL, level) for level in ("all", "persist", "undying")],
+        *([(metric, seat) for seat in seats] for metric in
+          (m.FIRST_RETURN_SHARE, m.RETURN_SHARE, m.MEAN_RETURN_POSITION)),
+        *([(metric, level) for level in (*seats, "all")] for metric in
+          (m.CREATURES_AFTER, m.POWER_AFTER, m.SURVIVORS)),
+        [(m.LIFE_AFTER, seat) for seat in seats],
+    )  # fmt: skip
+    named = [one for group in levels for one in group]
+    means = {m.RETURNS_PER_TRIAL.name: ok, m.FIRST_RETURN_SHARE.name: has_return}
+    pairs = _offset_pairs(_plan(c, p), at)[: len(named)]  # then the seats' trial counts
+    for (metric, level), (x, y) in zip(named, pairs, strict=True):
+        n = x
+        if x == y:  # a mean over trials
+            seat = seats.index(level) if level in seats else -1
+            n = means.get(metric.name, ok if seat < 0 else has_seat[seat])
+        rows.append(((metric.family, metric.name, level), n, y))
+    keys = tuple(key for key, _, _ in rows)
+    return keys, np.array([n for _, n, _ in rows]), np.array([y for _, _, y in rows])
+
+
+def _offset_pairs(plans: tuple[np.ndarray, ...], at: np.ndarray) -> list[tuple[int, int]]:
+    """The passes' pairs as columns of the concatenated counts."""
+    return [(int(x + at[k]), int(y + at[k])) for k, plan in enumerate(plans) for x, y in plan]
+
+
+def _read_back(
+    config: WipeConfig, st: WipeState, passes: list[np.ndarray], hist: np.ndarray
+) -> dict[str, np.ndarray]:
+    """The layout's sums from the passes' pair sums (in ``_plan``'s order)."""
+    p, c = config.max_players, len(config.board_cards)
+    out = {
+        STATUS.key: np.array(
+            [len(st.status), np.count_nonzero(st.status == OK), np.count_nonzero(st.status == DRAW)]
+        )
+    }
+    sums = passes[0]
     out[catalog.RETURN_RATE.key], out[catalog.RETURN_RATE_IF_LEFT.key] = sums[0], sums[1]
     out[catalog.RETURN_RATE_BY_CARD.key] = sums[2 : 2 + c]
     out[catalog.RETURN_RATE_BY_SEAT.key] = sums[2 + c :]
-    sums = np.zeros((len(returns), 5), dtype=np.int64)
-    hist = np.zeros(HISTOGRAM, dtype=np.int64)
-    records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
-    _returns(ok, active, n_players, *records, p, returns, sums, hist)
+    sums = passes[1]
     out[catalog.RETURNS_COUNT.key] = hist
     out[catalog.RETURNS_PER_TRIAL.key] = sums[:3, ::2][:, :2]
     out[catalog.FIRST_RETURN_SHARE.key] = sums[3 : 3 + p, 0]
     out[catalog.RETURN_SHARE.key] = sums[3 + p : 3 + 2 * p]
     out[catalog.MEAN_RETURN_POSITION.key] = sums[3 + 2 * p :]
-    board = derive(st)
-    sums = np.zeros((len(after), 5), dtype=np.int64)
-    state = (st.controller, st.obj, st.zone, board.creature, board.power, st.life)
-    _after(ok, active, n_players, inp.card, *state, p, after, sums)
+    sums = passes[2]
     moments = sums[:, ::2][:, :2]  # [Σx, Σx²]
     for k, metric in enumerate((catalog.CREATURES_AFTER, catalog.POWER_AFTER, catalog.SURVIVORS)):
         out[metric.key] = moments[k * (p + 1) : (k + 1) * (p + 1)]
