@@ -16,8 +16,10 @@ import numpy as np
 from engine import reference
 from engine.batch.mana import run_mana
 from engine.batch.mana_convert import mana_batch_outcome, mana_comparable, mana_trial_scenario
+from engine.batch.naming import Naming
+from engine.batch.outcome import batch_outcome, comparable
+from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
-from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
 from sim.config.experiment import parse_experiment
 from sim.shapes.mana.config import ManaConfig
 from sim.shapes.mana.draws import draw_mana_batch

@@ -24,8 +24,9 @@ from engine.batch.mana_state import (
     ORDER_LEN,
     ManaInputs,
 )
+from engine.batch.naming import Naming
+from engine.batch.outcome import batch_outcome, comparable
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_convert import Naming, batch_outcome, comparable
 from engine.batch.wipe_state import WipeState
 from engine.library import Card
 from engine.mana_types import MANA_TYPES

@@ -6,9 +6,10 @@ from typing import Any, Final
 
 from engine.batch.mana import run_mana
 from engine.batch.mana_convert import mana_batch_outcome, mana_inputs_from_scenario
+from engine.batch.outcome import batch_outcome
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe import run_on_kernel
-from engine.batch.wipe_convert import batch_outcome, wipe_inputs_from_scenario
+from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from engine.scenario import Scenario
 
 # The largest number a scenario may give the batch engine (life, counters, damage, X, an

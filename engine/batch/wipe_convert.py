@@ -1,24 +1,17 @@
-"""Between scenarios and wipe batches: a scenario becomes a batch of one (or OutsideShapes),
-a trial of a batch becomes a scenario for the reference engine, and both engines' outcomes
-become one comparable summary.
-"""
+"""A scenario as a batch of one trial of the one engine (or OutsideShapes saying why not)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from engine.batch import tables as tb
+from engine.batch.naming import Naming
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import (
-    BATTLEFIELD,
-    DRAW,
-    EFFECTS,
     EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
@@ -30,34 +23,12 @@ from engine.batch.wipe_state import (
     EV_EXILE,
     EV_PASS_TURN,
     EV_SACRIFICE,
-    EXILE,
-    GRAVEYARD,
-    HAND,
-    HISTORY,
-    KIND_NAMES,
-    LKI_RING,
-    OK,
-    R_ABILITY,
-    R_DRAWS_A_CARD,
-    R_EFFECTS,
-    R_HISTORY,
-    R_LAST_KNOWN,
-    R_MANA_CAP,
-    R_NUMBER_CAP,
-    R_PLAYER_LOST,
-    R_RETURNS,
-    R_STACK_DEPTH,
-    R_TOKEN_SLOTS,
-    REJECTIONS,
-    STACK_DEPTH,
     WipeInputs,
-    WipeState,
 )
 from engine.library import Card
-from engine.mana_types import MANA_TYPES
-from engine.scenario import Action, BoardEntry, Choices, Scenario
+from engine.scenario import Action, Scenario
 
-_TARGETED = {
+TARGETED = {
     "destroy": EV_DESTROY,
     "sacrifice": EV_SACRIFICE,
     "exile": EV_EXILE,
@@ -65,24 +36,6 @@ _TARGETED = {
     "damage": EV_DAMAGE,
     "counters": EV_COUNTERS,
 }
-_ACTION_OF = {code: do for do, code in _TARGETED.items()}
-_STATUS = {OK: "ok", DRAW: "draw"}
-
-
-@dataclass(frozen=True)
-class Naming:
-    """How slots and seats are called in a scenario: ids per slot, names per seat."""
-
-    players: tuple[str, ...]
-    slot_ids: tuple[str, ...]  # board slots then one per event ("" when it casts nothing)
-
-    @staticmethod
-    def default(players: int, slots: int, events: int) -> Naming:
-        """Seats ``P1``..., board slots ``s0``..., one ``c0``... per event (or action): the
-        names a drawn trial gets as a scenario."""
-        seats = tuple(f"P{k + 1}" for k in range(players))
-        ids = tuple([f"s{k}" for k in range(slots)] + [f"c{k}" for k in range(events)])
-        return Naming(seats, ids)
 
 
 def _slug(name: str) -> str:
@@ -125,7 +78,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
             events.cast(k, action, seat, where)
             cast_ids[-1] = _cast_id(action.get("card"), action.get("id"), taken)
             taken.add(cast_ids[-1])
-        elif action.do in _TARGETED:
+        elif action.do in TARGETED:
             events.targeted(k, action, seat, ids, cast_ids, where)
         elif action.do == "pass_turn":
             events.kind[0, k] = EV_PASS_TURN
@@ -263,10 +216,10 @@ class _Events:
             self.kind[0, k] = EV_DAMAGE_PLAYER
             self.target[0, k] = seat[target]
         elif target in ids:
-            self.kind[0, k] = _TARGETED[action.do]
+            self.kind[0, k] = TARGETED[action.do]
             self.target[0, k] = list(ids).index(target)
         elif target in cast_ids:
-            self.kind[0, k] = _TARGETED[action.do]
+            self.kind[0, k] = TARGETED[action.do]
             self.target[0, k] = len(ids) + list(cast_ids).index(target)
         else:
             raise OutsideShapes(f"{where}: target {target!r} is not a board or cast slot")
@@ -313,280 +266,3 @@ def _choices(
         if source not in index or not isinstance(target, str) or target not in seat:
             raise OutsideShapes(f"targets of {source!r}: only a player target is in the wipe shape")
         ping[0, index[source]] = seat[target]
-
-
-def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> Scenario:
-    """Trial ``i`` of a batch as a scenario for the reference engine (same board, events and
-    choices), with seats ``P1``... and slots ``s0``... unless ``naming`` says otherwise."""
-    _, _, s, e = inputs.shape
-    naming = naming or Naming.default(int(inputs.n_players[i]), s, e)
-    players, ids = naming.players, list(naming.slot_ids)
-    board = [
-        _board_entry(inputs, i, k, players, ids) for k in range(s) if int(inputs.card[i, k]) >= 0
-    ]
-    actions = [
-        _event_action(inputs, i, k, players, ids)
-        for k in range(e)
-        if int(inputs.ev_kind[i, k]) != 0
-    ]
-    rank = {
-        ids[k]: int(inputs.rank[i, k])
-        for k in range(s + e)
-        if int(inputs.rank[i, k]) >= 0 and (k >= s or int(inputs.card[i, k]) >= 0)
-    }
-    targets = {
-        ids[k]: players[int(inputs.ping_target[i, k])]
-        for k in range(s + e)
-        if int(inputs.ping_target[i, k]) >= 0
-    }
-    return Scenario(
-        players=tuple(players),
-        active=players[int(inputs.active[i])],
-        life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
-        battlefield=tuple(board),
-        actions=tuple(actions),
-        choices=Choices(targets=targets, trigger_rank=rank),
-    )
-
-
-def _board_entry(
-    inputs: WipeInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
-) -> BoardEntry:
-    """Board slot ``k`` of trial ``i`` as a scenario's battlefield entry."""
-    counters = {"+1/+1": int(inputs.plus[i, k]), "-1/-1": int(inputs.minus[i, k])}
-    since = inputs.since_turn_start
-    return BoardEntry(
-        id=ids[k],
-        card=tb.CARDS[int(inputs.card[i, k])],
-        controller=players[int(inputs.controller[i, k])],
-        owner=players[int(inputs.owner[i, k])],
-        counters={kind: n for kind, n in counters.items() if n},
-        token=bool(inputs.token[i, k]),
-        tapped=bool(inputs.tapped[i, k]),
-        damage=int(inputs.damage[i, k]),
-        grant=("persist",) * int(inputs.granted_persist[i, k])
-        + ("undying",) * int(inputs.granted_undying[i, k])
-        + _granted(inputs, i, k),
-        not_creature=bool(inputs.not_creature[i, k]),
-        since_turn_start=since is None or bool(since[i, k]),
-    )
-
-
-def _event_action(
-    inputs: WipeInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
-) -> Action:
-    """Event ``k`` of trial ``i`` as a scenario action."""
-    kind = int(inputs.ev_kind[i, k])
-    amount = int(inputs.ev_amount[i, k])
-    if kind == EV_CAST:
-        params: dict[str, Any] = {
-            "card": tb.CARDS[int(inputs.ev_card[i, k])],
-            "by": players[int(inputs.ev_by[i, k])],
-            "x": int(inputs.ev_x[i, k]),
-            "id": ids[inputs.shape[2] + k],  # the cast slot of event k
-        }
-        modes = [m for m, bit in tb.MODE_BITS.items() if int(inputs.ev_mode[i, k]) & bit]
-        if modes:
-            params["mode"] = modes
-        return Action("cast", params)
-    if kind == EV_DAMAGE_PLAYER:
-        return Action("damage", {"target": players[int(inputs.ev_target[i, k])], "amount": amount})
-    if kind == EV_DAMAGE_ALL:
-        return Action("damage", {"target": "all_creatures", "amount": amount})
-    if kind == EV_PASS_TURN:
-        return Action("pass_turn")
-    if kind == EV_ATTACK:
-        return Action("attack", _attack_params(inputs, i, k, ids))
-    params = {"target": ids[int(inputs.ev_target[i, k])]}
-    if kind == EV_DAMAGE:
-        params["amount"] = amount
-    if kind == EV_COUNTERS:
-        params["kind"] = "+1/+1" if int(inputs.ev_counter[i, k]) == 0 else "-1/-1"
-        params["amount"] = amount
-    return Action(_ACTION_OF[kind], params)
-
-
-def _granted(inputs: WipeInputs, i: int, k: int) -> tuple[str, ...]:
-    bits = 0 if inputs.granted is None else int(inputs.granted[i, k])
-    return tuple(name for name, bit in tb.KEYWORD_BITS.items() if bits & bit)
-
-
-def _attack_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
-    """An attack event as the scenario's ``attackers`` list and ``blockers`` table."""
-    assert inputs.ev_attack is not None and inputs.ev_block is not None
-    assert inputs.ev_block_order is not None
-    place = inputs.ev_attack[i, k]
-    attackers = [ids[int(s)] for s in np.argsort(place, kind="stable") if place[s] >= 0]
-    order = inputs.ev_block_order[i, k]
-    blockers = {
-        ids[int(s)]: ids[int(inputs.ev_block[i, k, s])]
-        for s in np.argsort(order, kind="stable")
-        if inputs.ev_block[i, k, s] >= 0
-    }
-    return {"attackers": attackers, "blockers": blockers}
-
-
-def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
-    """Trial ``i`` of a finished batch in the JSON outcome's terms. Actions are numbered as
-    the scenario numbers them (an event of kind EV_NONE is none)."""
-    players = naming.players
-    zones = _zones(state, i, players)
-    returned = [
-        {
-            "id": _slot_id(state, i, naming, int(state.returned_slot[i, r])),
-            "card": tb.CARDS[int(state.card[i, state.returned_slot[i, r]])].name,
-            "controller": players[int(state.owner[i, state.returned_slot[i, r]])],
-            "by": KIND_NAMES[int(state.returned_by[i, r])],
-        }
-        for r in range(int(state.n_returned[i]))
-    ]
-    taken = np.cumsum(state.acted[i]) - 1
-    return {
-        "result": _STATUS.get(int(state.status[i]), "unsupported"),
-        "reason": unsupported_reason(state, i) if int(state.status[i]) not in _STATUS else "",
-        "returned": returned,
-        "battlefield": _battlefield(state, i, naming),
-        "graveyard": zones["graveyard"],
-        "exile": zones["exile"],
-        "hand": zones["hand"],
-        "life": {p: int(state.life[i, k]) for k, p in enumerate(players)},
-        "mana_pool": {
-            p: {t: int(state.pools[i, k, j]) for j, t in enumerate(MANA_TYPES)}
-            for k, p in enumerate(players)
-        },
-        "could_produce": _could(state, i, naming),
-        "rejected": [
-            {"action": int(taken[k]), "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
-            for k in range(state.n_events)
-            if (code := int(state.rejected[i, k]))
-        ],
-    }
-
-
-def _could(state: WipeState, i: int, naming: Naming) -> dict[str, list[str]]:
-    """What each permanent with a mana ability could produce (106.7), by id, WUBRGC."""
-    return {
-        _slot_id(state, i, naming, slot): [
-            t for j, t in enumerate(MANA_TYPES) if int(state.could_produce[i, slot]) >> j & 1
-        ]
-        for slot in range(state.card.shape[1])
-        if state.has_mana[i, slot] and state.zone[i, slot] == BATTLEFIELD
-    }
-
-
-def unsupported_reason(state: WipeState, i: int) -> str:
-    """Why the batch engine stopped trial ``i``: the cap it reached, by name, or what
-    Cauldron does not play."""
-    first = state.n_board + state.n_events
-    reasons = {
-        R_STACK_DEPTH: f"more than STACK_DEPTH = {STACK_DEPTH} objects on the stack or waiting",
-        R_RETURNS: f"more than {state.returned_slot.shape[1]} returns (the batch's return slots)",
-        R_LAST_KNOWN: f"a trigger read the power of an object older than LKI_RING = {LKI_RING}",
-        R_EFFECTS: f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once",
-        R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens (the batch's token slots)",
-        R_PLAYER_LOST: "a player has 0 or less life and loses the game (704.5a); "
-        "Cauldron does not play on",
-        R_HISTORY: f"more than HISTORY = {HISTORY} resolutions in one settle without a "
-        "repeated position (104.4b)",
-        R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
-        "in 64 bits and does not play on past that cap",
-        R_NUMBER_CAP: "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)",
-        R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent): libraries are not modeled (121.1)",
-        R_ABILITY: "an activated ability the batch engine does not play (the reference "
-        "engine explains it step by step)",
-    }
-    return reasons.get(int(state.reason[i]), "stopped by the batch engine (no reason recorded)")
-
-
-def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:
-    """The id of a slot's permanent: the scenario's, or a token's as the reference engine
-    names it (``engine.reference.zones.create_tokens``)."""
-    if slot < state.n_board + state.n_events:
-        return naming.slot_ids[slot]
-    source = _slot_id(state, i, naming, int(state.token_source[i, slot]))
-    name = tb.CARDS[int(state.card[i, slot])].name.lower().replace(" ", "_")
-    return f"{source}.{name}{int(state.token_serial[i, slot])}"
-
-
-def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any]]:
-    """The permanents of trial ``i`` in board order, as the outcome lists them."""
-    board = derive(state)
-    players = naming.players
-    order = np.argsort(np.where(state.card[i] >= 0, state.order[i], 1 << 30), kind="stable")
-    battlefield = []
-    for slot in order:
-        if state.zone[i, slot] != BATTLEFIELD:
-            continue
-        creature = bool(board.creature[i, slot])
-        counters = {"+1/+1": int(state.plus[i, slot]), "-1/-1": int(state.minus[i, slot])}
-        for j in range(state.counters.shape[2]):
-            counters[tb.COUNTER_KINDS[2 + j]] = int(state.counters[i, slot, j])
-        battlefield.append(
-            {
-                "id": _slot_id(state, i, naming, int(slot)),
-                "card": tb.CARDS[int(state.card[i, slot])].name,
-                "controller": players[int(state.controller[i, slot])],
-                "owner": players[int(state.owner[i, slot])],
-                "object": int(state.obj[i, slot]),
-                "power": int(board.power[i, slot]) if creature else None,
-                "toughness": int(board.toughness[i, slot]) if creature else None,
-                "counters": {k: v for k, v in sorted(counters.items()) if v},
-                "damage": int(state.damage[i, slot]),
-                "tapped": bool(state.tapped[i, slot]),
-                "token": bool(state.token[i, slot]),
-            }
-        )
-    return battlefield
-
-
-def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[str, list[str]]]:
-    """Graveyards, exile and hands by owner: the slots' cards, then the events' spell cards."""
-    zones: dict[str, dict[str, list[str]]] = {
-        z: {p: [] for p in players} for z in ("graveyard", "exile", "hand")
-    }
-    codes = {GRAVEYARD: "graveyard", EXILE: "exile", HAND: "hand"}
-    for slot in range(state.card.shape[1]):
-        z = int(state.zone[i, slot])
-        if z in codes and not state.token[i, slot] and state.card[i, slot] >= 0:
-            zones[codes[z]][players[int(state.owner[i, slot])]].append(
-                tb.CARDS[int(state.card[i, slot])].name
-            )
-    for k in range(state.n_events):
-        z = int(state.spell_zone[i, k])
-        if z in codes:
-            name = tb.CARDS[int(state.spell_card[i, k])].name
-            zones[codes[z]][players[int(state.spell_by[i, k])]].append(name)
-    return zones
-
-
-def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
-    """What both engines must agree on: result, returns in order, the final board, the zones
-    (as multisets: the batch engine does not track order inside a zone), life, rejections.
-    An unsupported trial claims nothing but that: where each engine stopped may differ."""
-    if out["result"] == "unsupported":
-        return {"result": "unsupported"}
-    return {
-        "result": out["result"],
-        "returned": [(r["id"], r["by"], r["controller"]) for r in out["returned"]],
-        "battlefield": sorted(
-            (
-                p["id"],
-                p["card"],
-                p["controller"],
-                p["owner"],
-                p["object"],
-                p["power"],
-                p["toughness"],
-                tuple(sorted(p["counters"].items())),
-                p["damage"],
-                p["tapped"],
-                p["token"],
-            )
-            for p in out["battlefield"]
-        ),
-        "zones": {
-            z: {k: sorted(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
-        },
-        "life": dict(out["life"]),
-        "rejected": [(r["action"], r["reason"], r["rule"]) for r in out["rejected"]],
-    }

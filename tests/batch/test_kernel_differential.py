@@ -16,7 +16,9 @@ from engine import reference
 from engine.batch.kernel import TEMPLATES, kernel_fits, run_kernel
 from engine.batch.layout import new_state
 from engine.batch.mana import as_trial_inputs
-from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
+from engine.batch.naming import Naming
+from engine.batch.outcome import batch_outcome, comparable
+from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe_state import WipeInputs
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.config import WipeConfig

@@ -12,9 +12,10 @@ import pytest
 from engine import reference
 from engine.batch.kernel import kernel_fits, run_kernel
 from engine.batch.layout import new_state
+from engine.batch.outcome import batch_outcome, comparable
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_convert import batch_outcome, comparable, wipe_inputs_from_scenario
+from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from sim.config.scenario import load_scenario
 
 ROOT = Path(__file__).parent.parent.parent

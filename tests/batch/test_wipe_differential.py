@@ -15,15 +15,12 @@ import pytest
 
 from engine import reference
 from engine.batch.layout import new_state
+from engine.batch.naming import Naming
+from engine.batch.outcome import batch_outcome, comparable
 from engine.batch.shapes import OutsideShapes
+from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
-from engine.batch.wipe_convert import (
-    Naming,
-    batch_outcome,
-    comparable,
-    trial_scenario,
-    wipe_inputs_from_scenario,
-)
+from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from engine.batch.wipe_fast import batch_fits, run_fast
 from sim.config.scenario import load_scenario
 from sim.shapes.wipe.config import WipeConfig

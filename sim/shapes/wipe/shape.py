@@ -7,8 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.batch.naming import Naming
+from engine.batch.outcome import batch_outcome, comparable
+from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
-from engine.batch.wipe_convert import Naming, batch_outcome, comparable, trial_scenario
 from engine.batch.wipe_state import WipeInputs, WipeState
 from sim.config.reader import Reader
 from sim.shapes.base import Key, Layout, Replay, Row, TrialCells

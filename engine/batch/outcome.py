@@ -1,0 +1,208 @@
+"""A trial of a finished batch in the JSON outcome's terms (SPEC section 3), and what both
+engines must agree on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.naming import Naming
+from engine.batch.wipe_board import derive
+from engine.batch.wipe_state import (
+    BATTLEFIELD,
+    DRAW,
+    EFFECTS,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    HISTORY,
+    KIND_NAMES,
+    LKI_RING,
+    OK,
+    R_ABILITY,
+    R_DRAWS_A_CARD,
+    R_EFFECTS,
+    R_HISTORY,
+    R_LAST_KNOWN,
+    R_MANA_CAP,
+    R_NUMBER_CAP,
+    R_PLAYER_LOST,
+    R_RETURNS,
+    R_STACK_DEPTH,
+    R_TOKEN_SLOTS,
+    REJECTIONS,
+    STACK_DEPTH,
+    WipeState,
+)
+from engine.mana_types import MANA_TYPES
+
+_STATUS = {OK: "ok", DRAW: "draw"}
+
+
+def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
+    """Trial ``i`` of a finished batch in the JSON outcome's terms. Actions are numbered as
+    the scenario numbers them (an event of kind EV_NONE is none)."""
+    players = naming.players
+    zones = _zones(state, i, players)
+    returned = [
+        {
+            "id": _slot_id(state, i, naming, int(state.returned_slot[i, r])),
+            "card": tb.CARDS[int(state.card[i, state.returned_slot[i, r]])].name,
+            "controller": players[int(state.owner[i, state.returned_slot[i, r]])],
+            "by": KIND_NAMES[int(state.returned_by[i, r])],
+        }
+        for r in range(int(state.n_returned[i]))
+    ]
+    taken = np.cumsum(state.acted[i]) - 1
+    return {
+        "result": _STATUS.get(int(state.status[i]), "unsupported"),
+        "reason": unsupported_reason(state, i) if int(state.status[i]) not in _STATUS else "",
+        "returned": returned,
+        "battlefield": _battlefield(state, i, naming),
+        "graveyard": zones["graveyard"],
+        "exile": zones["exile"],
+        "hand": zones["hand"],
+        "life": {p: int(state.life[i, k]) for k, p in enumerate(players)},
+        "mana_pool": {
+            p: {t: int(state.pools[i, k, j]) for j, t in enumerate(MANA_TYPES)}
+            for k, p in enumerate(players)
+        },
+        "could_produce": _could(state, i, naming),
+        "rejected": [
+            {"action": int(taken[k]), "reason": REJECTIONS[code][0], "rule": REJECTIONS[code][1]}
+            for k in range(state.n_events)
+            if (code := int(state.rejected[i, k]))
+        ],
+    }
+
+
+def _could(state: WipeState, i: int, naming: Naming) -> dict[str, list[str]]:
+    """What each permanent with a mana ability could produce (106.7), by id, WUBRGC."""
+    return {
+        _slot_id(state, i, naming, slot): [
+            t for j, t in enumerate(MANA_TYPES) if int(state.could_produce[i, slot]) >> j & 1
+        ]
+        for slot in range(state.card.shape[1])
+        if state.has_mana[i, slot] and state.zone[i, slot] == BATTLEFIELD
+    }
+
+
+def unsupported_reason(state: WipeState, i: int) -> str:
+    """Why the batch engine stopped trial ``i``: the cap it reached, by name, or what
+    Cauldron does not play."""
+    first = state.n_board + state.n_events
+    reasons = {
+        R_STACK_DEPTH: f"more than STACK_DEPTH = {STACK_DEPTH} objects on the stack or waiting",
+        R_RETURNS: f"more than {state.returned_slot.shape[1]} returns (the batch's return slots)",
+        R_LAST_KNOWN: f"a trigger read the power of an object older than LKI_RING = {LKI_RING}",
+        R_EFFECTS: f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once",
+        R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens (the batch's token slots)",
+        R_PLAYER_LOST: "a player has 0 or less life and loses the game (704.5a); "
+        "Cauldron does not play on",
+        R_HISTORY: f"more than HISTORY = {HISTORY} resolutions in one settle without a "
+        "repeated position (104.4b)",
+        R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
+        "in 64 bits and does not play on past that cap",
+        R_NUMBER_CAP: "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)",
+        R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent): libraries are not modeled (121.1)",
+        R_ABILITY: "an activated ability the batch engine does not play (the reference "
+        "engine explains it step by step)",
+    }
+    return reasons.get(int(state.reason[i]), "stopped by the batch engine (no reason recorded)")
+
+
+def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:
+    """The id of a slot's permanent: the scenario's, or a token's as the reference engine
+    names it (``engine.reference.zones.create_tokens``)."""
+    if slot < state.n_board + state.n_events:
+        return naming.slot_ids[slot]
+    source = _slot_id(state, i, naming, int(state.token_source[i, slot]))
+    name = tb.CARDS[int(state.card[i, slot])].name.lower().replace(" ", "_")
+    return f"{source}.{name}{int(state.token_serial[i, slot])}"
+
+
+def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any]]:
+    """The permanents of trial ``i`` in board order, as the outcome lists them."""
+    board = derive(state)
+    players = naming.players
+    order = np.argsort(np.where(state.card[i] >= 0, state.order[i], 1 << 30), kind="stable")
+    battlefield = []
+    for slot in order:
+        if state.zone[i, slot] != BATTLEFIELD:
+            continue
+        creature = bool(board.creature[i, slot])
+        counters = {"+1/+1": int(state.plus[i, slot]), "-1/-1": int(state.minus[i, slot])}
+        for j in range(state.counters.shape[2]):
+            counters[tb.COUNTER_KINDS[2 + j]] = int(state.counters[i, slot, j])
+        battlefield.append(
+            {
+                "id": _slot_id(state, i, naming, int(slot)),
+                "card": tb.CARDS[int(state.card[i, slot])].name,
+                "controller": players[int(state.controller[i, slot])],
+                "owner": players[int(state.owner[i, slot])],
+                "object": int(state.obj[i, slot]),
+                "power": int(board.power[i, slot]) if creature else None,
+                "toughness": int(board.toughness[i, slot]) if creature else None,
+                "counters": {k: v for k, v in sorted(counters.items()) if v},
+                "damage": int(state.damage[i, slot]),
+                "tapped": bool(state.tapped[i, slot]),
+                "token": bool(state.token[i, slot]),
+            }
+        )
+    return battlefield
+
+
+def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[str, list[str]]]:
+    """Graveyards, exile and hands by owner: the slots' cards, then the events' spell cards."""
+    zones: dict[str, dict[str, list[str]]] = {
+        z: {p: [] for p in players} for z in ("graveyard", "exile", "hand")
+    }
+    codes = {GRAVEYARD: "graveyard", EXILE: "exile", HAND: "hand"}
+    for slot in range(state.card.shape[1]):
+        z = int(state.zone[i, slot])
+        if z in codes and not state.token[i, slot] and state.card[i, slot] >= 0:
+            zones[codes[z]][players[int(state.owner[i, slot])]].append(
+                tb.CARDS[int(state.card[i, slot])].name
+            )
+    for k in range(state.n_events):
+        z = int(state.spell_zone[i, k])
+        if z in codes:
+            name = tb.CARDS[int(state.spell_card[i, k])].name
+            zones[codes[z]][players[int(state.spell_by[i, k])]].append(name)
+    return zones
+
+
+def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
+    """What both engines must agree on: result, returns in order, the final board, the zones
+    (as multisets: the batch engine does not track order inside a zone), life, rejections.
+    An unsupported trial claims nothing but that: where each engine stopped may differ."""
+    if out["result"] == "unsupported":
+        return {"result": "unsupported"}
+    return {
+        "result": out["result"],
+        "returned": [(r["id"], r["by"], r["controller"]) for r in out["returned"]],
+        "battlefield": sorted(
+            (
+                p["id"],
+                p["card"],
+                p["controller"],
+                p["owner"],
+                p["object"],
+                p["power"],
+                p["toughness"],
+                tuple(sorted(p["counters"].items())),
+                p["damage"],
+                p["tapped"],
+                p["token"],
+            )
+            for p in out["battlefield"]
+        ),
+        "zones": {
+            z: {k: sorted(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
+        },
+        "life": dict(out["life"]),
+        "rejected": [(r["action"], r["reason"], r["rule"]) for r in out["rejected"]],
+    }

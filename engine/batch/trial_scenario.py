@@ -1,0 +1,137 @@
+"""A trial of a batch as a scenario for the reference engine: the same board, events and
+choices (the differential tests and replays run it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.naming import Naming
+from engine.batch.wipe_convert import TARGETED
+from engine.batch.wipe_state import (
+    EV_ATTACK,
+    EV_CAST,
+    EV_COUNTERS,
+    EV_DAMAGE,
+    EV_DAMAGE_ALL,
+    EV_DAMAGE_PLAYER,
+    EV_PASS_TURN,
+    WipeInputs,
+)
+from engine.scenario import Action, BoardEntry, Choices, Scenario
+
+_ACTION_OF = {code: do for do, code in TARGETED.items()}
+
+
+def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> Scenario:
+    """Trial ``i`` of a batch as a scenario for the reference engine (same board, events and
+    choices), with seats ``P1``... and slots ``s0``... unless ``naming`` says otherwise."""
+    _, _, s, e = inputs.shape
+    naming = naming or Naming.default(int(inputs.n_players[i]), s, e)
+    players, ids = naming.players, list(naming.slot_ids)
+    board = [
+        _board_entry(inputs, i, k, players, ids) for k in range(s) if int(inputs.card[i, k]) >= 0
+    ]
+    actions = [
+        _event_action(inputs, i, k, players, ids)
+        for k in range(e)
+        if int(inputs.ev_kind[i, k]) != 0
+    ]
+    rank = {
+        ids[k]: int(inputs.rank[i, k])
+        for k in range(s + e)
+        if int(inputs.rank[i, k]) >= 0 and (k >= s or int(inputs.card[i, k]) >= 0)
+    }
+    targets = {
+        ids[k]: players[int(inputs.ping_target[i, k])]
+        for k in range(s + e)
+        if int(inputs.ping_target[i, k]) >= 0
+    }
+    return Scenario(
+        players=tuple(players),
+        active=players[int(inputs.active[i])],
+        life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
+        battlefield=tuple(board),
+        actions=tuple(actions),
+        choices=Choices(targets=targets, trigger_rank=rank),
+    )
+
+
+def _board_entry(
+    inputs: WipeInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
+) -> BoardEntry:
+    """Board slot ``k`` of trial ``i`` as a scenario's battlefield entry."""
+    counters = {"+1/+1": int(inputs.plus[i, k]), "-1/-1": int(inputs.minus[i, k])}
+    since = inputs.since_turn_start
+    return BoardEntry(
+        id=ids[k],
+        card=tb.CARDS[int(inputs.card[i, k])],
+        controller=players[int(inputs.controller[i, k])],
+        owner=players[int(inputs.owner[i, k])],
+        counters={kind: n for kind, n in counters.items() if n},
+        token=bool(inputs.token[i, k]),
+        tapped=bool(inputs.tapped[i, k]),
+        damage=int(inputs.damage[i, k]),
+        grant=("persist",) * int(inputs.granted_persist[i, k])
+        + ("undying",) * int(inputs.granted_undying[i, k])
+        + _granted(inputs, i, k),
+        not_creature=bool(inputs.not_creature[i, k]),
+        since_turn_start=since is None or bool(since[i, k]),
+    )
+
+
+def _event_action(
+    inputs: WipeInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
+) -> Action:
+    """Event ``k`` of trial ``i`` as a scenario action."""
+    kind = int(inputs.ev_kind[i, k])
+    amount = int(inputs.ev_amount[i, k])
+    if kind == EV_CAST:
+        params: dict[str, Any] = {
+            "card": tb.CARDS[int(inputs.ev_card[i, k])],
+            "by": players[int(inputs.ev_by[i, k])],
+            "x": int(inputs.ev_x[i, k]),
+            "id": ids[inputs.shape[2] + k],  # the cast slot of event k
+        }
+        modes = [m for m, bit in tb.MODE_BITS.items() if int(inputs.ev_mode[i, k]) & bit]
+        if modes:
+            params["mode"] = modes
+        return Action("cast", params)
+    if kind == EV_DAMAGE_PLAYER:
+        return Action("damage", {"target": players[int(inputs.ev_target[i, k])], "amount": amount})
+    if kind == EV_DAMAGE_ALL:
+        return Action("damage", {"target": "all_creatures", "amount": amount})
+    if kind == EV_PASS_TURN:
+        return Action("pass_turn")
+    if kind == EV_ATTACK:
+        return Action("attack", _attack_params(inputs, i, k, ids))
+    params = {"target": ids[int(inputs.ev_target[i, k])]}
+    if kind == EV_DAMAGE:
+        params["amount"] = amount
+    if kind == EV_COUNTERS:
+        params["kind"] = "+1/+1" if int(inputs.ev_counter[i, k]) == 0 else "-1/-1"
+        params["amount"] = amount
+    return Action(_ACTION_OF[kind], params)
+
+
+def _granted(inputs: WipeInputs, i: int, k: int) -> tuple[str, ...]:
+    bits = 0 if inputs.granted is None else int(inputs.granted[i, k])
+    return tuple(name for name, bit in tb.KEYWORD_BITS.items() if bits & bit)
+
+
+def _attack_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
+    """An attack event as the scenario's ``attackers`` list and ``blockers`` table."""
+    assert inputs.ev_attack is not None and inputs.ev_block is not None
+    assert inputs.ev_block_order is not None
+    place = inputs.ev_attack[i, k]
+    attackers = [ids[int(s)] for s in np.argsort(place, kind="stable") if place[s] >= 0]
+    order = inputs.ev_block_order[i, k]
+    blockers = {
+        ids[int(s)]: ids[int(inputs.ev_block[i, k, s])]
+        for s in np.argsort(order, kind="stable")
+        if inputs.ev_block[i, k, s] >= 0
+    }
+    return {"attackers": attackers, "blockers": blockers}
