@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.batch.mana import run_mana
-from engine.batch.mana_convert import mana_batch_outcome, mana_inputs_from_scenario
 from engine.batch.outcome import batch_outcome
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe import run_on_kernel
@@ -13,9 +11,11 @@ from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from engine.scenario import Scenario
 
 # The largest number a scenario may give the batch engine (life, counters, damage, X, an
-# action's amount): its state holds them in 16 bits. A larger one is refused with this cap
-# named (exit 3), never wrapped around; the reference engine answers such scenarios.
-MAX_BATCH_NUMBER: Final = 2**15 - 1
+# action's amount). Its state is 64-bit; sums of such numbers over a trial stay far inside
+# it, and products (counter doublers, mana multipliers) are checked as they happen. A
+# larger one is refused with this cap named (exit 3), never wrapped around; the reference
+# engine answers such scenarios.
+MAX_BATCH_NUMBER: Final = 2**31 - 1
 
 
 def _numbers(scenario: Scenario) -> list[tuple[str, int]]:
@@ -38,26 +38,16 @@ def _check_numbers(scenario: Scenario) -> None:
         if not -MAX_BATCH_NUMBER <= n <= MAX_BATCH_NUMBER:
             raise OutsideShapes(
                 f"{where} = {n} is past the batch engine's cap MAX_BATCH_NUMBER = "
-                f"{MAX_BATCH_NUMBER} (16-bit state; the reference engine answers it)"
+                f"{MAX_BATCH_NUMBER} (the reference engine answers it)"
             )
 
 
 def run_scenario(scenario: Scenario) -> dict[str, Any]:
-    """The outcome of a scenario of either experiment shape, or OutsideShapes saying why not.
+    """The outcome of a scenario on the one batch engine, or OutsideShapes saying why not.
 
     The batch engine keeps no event log (the reference engine explains each step).
     """
     _check_numbers(scenario)
-    try:
-        inputs, naming = wipe_inputs_from_scenario(scenario)
-    except OutsideShapes as wipe_reason:
-        try:
-            mana_inputs, mana_naming = mana_inputs_from_scenario(scenario)
-        except OutsideShapes as mana_reason:
-            raise OutsideShapes(
-                f"not a wipe scenario ({wipe_reason}) nor a mana scenario ({mana_reason})"
-            ) from None
-        out = mana_batch_outcome(run_mana(mana_inputs), 0, mana_naming)
-        return {"engine": "batch", **out, "log": []}
+    inputs, naming = wipe_inputs_from_scenario(scenario)
     out = batch_outcome(run_on_kernel(inputs, could=True), 0, naming)
     return {"engine": "batch", **out, "log": []}

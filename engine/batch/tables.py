@@ -115,6 +115,7 @@ MOD_KIND = _col(np.int8, -1)  # counters_modified: a KIND_CODE, or KIND_ANY
 MOD_CREATURES_ONLY = _col(np.bool_)
 MOD_ADD = _col(np.int8)
 MOD_FACTOR = _col(np.int8, 1)
+MOD_EFFECTS_ONLY = _col(np.bool_)  # "if an effect would put": not counters put as a cost (602.2b)
 TOKENS_DOUBLED = _col(np.bool_)
 # -- zone replacement
 EXILE_ALL_GY = _col(np.bool_)  # graveyard_replaced_by_exile, all
@@ -221,6 +222,7 @@ def _counters_modified(i: int, a: Ability) -> None:
     MOD_KIND[i] = KIND_CODE[a.text("kind")]
     MOD_CREATURES_ONLY[i] = a.text("scope") == "creatures_yours"
     MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
+    MOD_EFFECTS_ONLY[i] = a.flag("effects_only")
 
 
 def _etb_creatures_get(i: int, a: Ability) -> None:
@@ -300,11 +302,45 @@ def _fill_characteristics(i: int, c: Card) -> None:
     COLOR_BITS[i] = sum(1 << "WUBRG".index(col) for col in c.colors)
 
 
+# -- activated abilities (602), per card and ability index: what each does, and its costs
+ACTIVATED_TEMPLATES: Final = (
+    "activated_put_counter_on_self", "activated_remove_counter_ping",
+    "activated_untap_self_put_counter", "activated_targets_gain_keyword",
+    "activated_untap_target_creature", "activated_lands_produce_until_eot",
+    "activated_put_counter_on_each_creature_yours", "sacrifice_outlet",
+)  # fmt: skip
+(
+    ACT_COUNTER_ON_SELF, ACT_REMOVE_COUNTER_PING, ACT_UNTAP_SELF_PUT_COUNTER,
+    ACT_TARGETS_GAIN_KEYWORD, ACT_UNTAP_TARGET_CREATURE, ACT_LANDS_PRODUCE,
+    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET,
+) = range(1, len(ACTIVATED_TEMPLATES) + 1)  # fmt: skip
+ACTIVATED: Final = max(len(c.abilities_of("activated")) for c in CARDS)
+ACT_TPL = np.zeros((N, ACTIVATED), dtype=np.int8)  # 1 + index in ACTIVATED_TEMPLATES, 0 none
+ACT_TAP = np.zeros((N, ACTIVATED), dtype=np.bool_)  # {T} in the cost
+ACT_KIND = np.full((N, ACTIVATED), -1, dtype=np.int8)  # the counters' KIND_CODE
+ACT_AMOUNT = np.zeros((N, ACTIVATED), dtype=np.int16)  # damage dealt
+ACT_PERSIST = np.zeros((N, ACTIVATED), dtype=np.bool_)  # the keyword targets gain: persist
+ACT_UNDYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... undying
+ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint8)  # ... or a KEYWORD_BITS one
+
+
+def _fill_activated(i: int, c: Card) -> None:
+    for k, a in enumerate(c.abilities_of("activated")):
+        ACT_TPL[i, k] = ACTIVATED_TEMPLATES.index(a.template) + 1
+        ACT_TAP[i, k] = "tap" in a.params and a.flag("tap")
+        ACT_KIND[i, k] = KIND_CODE[a.text("kind")] if "kind" in a.params else -1
+        ACT_AMOUNT[i, k] = a.number("amount") if "amount" in a.params else 0
+        keyword = a.text("keyword") if "keyword" in a.params else ""
+        ACT_PERSIST[i, k], ACT_UNDYING[i, k] = keyword == "persist", keyword == "undying"
+        ACT_KEYWORD_BITS[i, k] = KEYWORD_BITS.get(keyword, 0)
+
+
 def _fill() -> None:
     for i, c in enumerate(CARDS):
         _fill_characteristics(i, c)
         BOARD_OK[i] = on_board_ok(c)
         CAST_OK[i] = castable_ok(c)
+        _fill_activated(i, c)
         for a in c.abilities:
             fill = _FILLS.get(a.template)
             if fill is not None:

@@ -5,13 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
+from engine.batch.kernel.fits import KERNEL_OK
 from engine.batch.naming import Naming
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_state import (
+    EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
@@ -23,9 +27,12 @@ from engine.batch.wipe_state import (
     EV_EXILE,
     EV_PASS_TURN,
     EV_SACRIFICE,
+    EV_TAP_MANA,
+    ORDER_LEN,
     WipeInputs,
 )
 from engine.library import Card
+from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, Scenario
 
 TARGETED = {
@@ -54,15 +61,24 @@ def _cast_id(card: Card, wanted: str | None, taken: set[str]) -> str:
     return name
 
 
+_NOT_CAST = frozenset({"etb_exile_graveyards", "etb_return_land_you_control"})
+
+
 def _check_card(card: Card, where: str, cast: bool) -> int:
+    """The card's index; a card the kernel does not play (or cannot cast) is OutsideShapes."""
     i = tb.INDEX[card.name.lower()]
-    if not (tb.CAST_OK[i] if cast else tb.BOARD_OK[i]):
-        raise OutsideShapes(f"{where}: {card.name} is not modeled by the batch wipe shape")
+    if not KERNEL_OK[i]:
+        raise OutsideShapes(f"{where}: {card.name} has a template the batch engine lacks")
+    templates = {a.template for a in card.abilities}
+    spell = tb.SPELL[i] > 0 or mt.SPELL_PRODUCE[i] >= 0
+    castable = spell if not card.is_permanent_card else not card.has_type("Land")
+    if cast and (not castable or templates & _NOT_CAST):
+        raise OutsideShapes(f"{where}: casting {card.name} is outside the batch engine")
     return i
 
 
 def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
-    """A scenario as a batch of one trial of shape 1, or OutsideShapes saying why not."""
+    """A scenario as a batch of one trial, or OutsideShapes saying why not."""
     players = list(scn.players)
     seat = {p: i for i, p in enumerate(players)}
     s, e = len(scn.battlefield), len(scn.actions)
@@ -84,8 +100,12 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
             events.kind[0, k] = EV_PASS_TURN
         elif action.do == "attack":
             events.attack(k, action, scn, ids, where)
+        elif action.do == "tap_for_mana":
+            events.tap(k, action, ids + cast_ids, where)
+        elif action.do == "activate":
+            events.activate(k, action, scn, ids + cast_ids, seat, where)
         else:
-            raise OutsideShapes(f"{where}: {action.do} is not a wipe-shape action")
+            raise OutsideShapes(f"{where}: {action.do} is not an action the batch engine plays")
     slot_ids = tuple(ids + cast_ids)
     rank = np.full((1, s + e), -1, dtype=np.int32)
     ping = np.full((1, s + e), -1, dtype=np.int8)
@@ -93,7 +113,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
-        life=np.array([[scn.life.get(p, 20) for p in players]], dtype=np.int16),
+        life=np.array([[scn.life.get(p, 20) for p in players]], dtype=np.int64),
         **board,
         rank=rank,
         ping_target=ping,
@@ -116,21 +136,27 @@ def _board(scn: Scenario, seat: Mapping[str, int]) -> dict[str, np.ndarray]:
         "token": one(False, np.bool_),
         "tapped": one(False, np.bool_),
         "not_creature": one(False, np.bool_),
-        "plus": one(0, np.int16),
-        "minus": one(0, np.int16),
-        "damage": one(0, np.int16),
+        "plus": one(0, np.int64),
+        "minus": one(0, np.int64),
+        "damage": one(0, np.int64),
+        "attached_to": one(-1, np.int8),
         "granted_persist": one(0, np.int8),
         "granted_undying": one(0, np.int8),
         "granted": one(0, np.uint8),
         "since_turn_start": one(True, np.bool_),
     }
+    out["counters"] = np.zeros((1, s, len(tb.COUNTER_KINDS) - 2), dtype=np.int64)
+    ids = [entry.id for entry in scn.battlefield]
     for i, entry in enumerate(scn.battlefield):
         where = f"battlefield {entry.id}"
         out["card"][0, i] = _check_card(entry.card, where, cast=False)
         if entry.attached_to is not None:
-            raise OutsideShapes(f"{where}: attachments are outside the wipe shape")
-        if set(entry.counters) - {"+1/+1", "-1/-1"}:
-            raise OutsideShapes(f"{where}: only +1/+1 and -1/-1 counters are in the wipe shape")
+            out["attached_to"][0, i] = ids.index(entry.attached_to)
+        for kind, n in entry.counters.items():
+            if kind not in tb.KIND_CODE or kind == "any":
+                raise OutsideShapes(f"{where}: {kind} counters are outside the batch engine")
+            if tb.KIND_CODE[kind] >= 2:
+                out["counters"][0, i, tb.KIND_CODE[kind] - 2] = n
         out["controller"][0, i], out["owner"][0, i] = seat[entry.controller], seat[entry.owner]
         out["token"][0, i], out["tapped"][0, i] = entry.token, entry.tapped
         out["not_creature"][0, i] = entry.not_creature
@@ -159,6 +185,12 @@ class _Events:
     attack_place: np.ndarray  # (1, E, S) each
     block: np.ndarray
     block_order: np.ndarray
+    color: np.ndarray  # (1, E) each
+    tap_creature: np.ndarray
+    ability: np.ndarray
+    chosen: np.ndarray
+    chosen_player: np.ndarray
+    order: np.ndarray  # (1, E, ORDER_LEN)
 
     @staticmethod
     def empty(s: int, e: int) -> _Events:
@@ -169,9 +201,11 @@ class _Events:
             return np.full((1, e, s), -1, dtype=np.int16)
 
         return _Events(
-            one(0, np.int8), one(-1, np.int16), one(0, np.int8), one(0, np.int16),
-            one(0, np.int16), one(0, np.int16), one(0, np.int8), one(0, np.int8),
-            per_slot(), per_slot(), per_slot(),
+            one(0, np.int8), one(-1, np.int16), one(0, np.int8), one(0, np.int64),
+            one(0, np.int16), one(0, np.int64), one(0, np.int8), one(0, np.int8),
+            per_slot(), per_slot(), per_slot(), one(-1, np.int8), one(-1, np.int16),
+            one(0, np.int8), one(0, np.int64), one(-1, np.int8),
+            np.full((1, e, ORDER_LEN), -1, dtype=np.int16),
         )  # fmt: skip
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -188,6 +222,12 @@ class _Events:
             "ev_attack": self.attack_place,
             "ev_block": self.block,
             "ev_block_order": self.block_order,
+            "ev_color": self.color,
+            "ev_tap_creature": self.tap_creature,
+            "ev_ability": self.ability,
+            "ev_chosen": self.chosen,
+            "ev_chosen_player": self.chosen_player,
+            "ev_order": self.order,
         }
 
     def cast(self, k: int, action: Action, seat: Mapping[str, int], where: str) -> None:
@@ -226,8 +266,8 @@ class _Events:
         self.amount[0, k] = action.get("amount", 0)
         kind = action.get("kind")
         if action.do == "counters":
-            if kind not in ("+1/+1", "-1/-1"):
-                raise OutsideShapes(f"{where}: {kind} counters are outside the wipe shape")
+            if kind not in tb.KIND_CODE or kind == "any":
+                raise OutsideShapes(f"{where}: {kind} counters are outside the batch engine")
             self.counter[0, k] = tb.KIND_CODE[kind]
 
     def attack(self, k: int, action: Action, scn: Scenario, ids: Sequence[str], where: str) -> None:
@@ -243,6 +283,49 @@ class _Events:
                 raise OutsideShapes(f"{where}: blocks between board permanents only")
             self.block[0, k, board_slot[blocker]] = board_slot[attacker]
             self.block_order[0, k, board_slot[blocker]] = place
+
+    def tap(self, k: int, action: Action, ids: Sequence[str], where: str) -> None:
+        """Tap for mana (CR 605.3b): the type named, the creature tapped for a cost, and the
+        replacement order (616.1) as slots (a spell's: its action's cast slot)."""
+        self.kind[0, k] = EV_TAP_MANA
+        self.target[0, k] = _slot_of(ids, action.get("permanent"), where)
+        if action.get("color") is not None:
+            self.color[0, k] = MANA_TYPES.index(action.get("color"))
+        if action.get("tap_creature") is not None:
+            self.tap_creature[0, k] = _slot_of(ids, action.get("tap_creature"), where)
+        listed = list(dict.fromkeys(p for p in action.get("replacement_order", []) if p in ids))
+        if len(listed) > ORDER_LEN:
+            raise OutsideShapes(f"{where}: more than ORDER_LEN = {ORDER_LEN} replacement ids")
+        self.order[0, k, : len(listed)] = [list(ids).index(p) for p in listed]
+
+    def activate(
+        self,
+        k: int,
+        action: Action,
+        scn: Scenario,
+        ids: Sequence[str],
+        seat: Mapping[str, int],
+        where: str,
+    ) -> None:
+        """Activate an ability (CR 602.2), with the targets ``[choices] targets`` names for
+        its permanent: slots as bits, and a player if one comes first."""
+        pid = action.get("permanent")
+        self.kind[0, k], self.target[0, k] = EV_ACTIVATE, _slot_of(ids, pid, where)
+        self.ability[0, k] = action.get("ability", 0)
+        named = scn.choices.targets.get(pid)
+        for name in [named] if isinstance(named, str) else list(named or []):
+            if name in seat and self.chosen[0, k] == 0 and self.chosen_player[0, k] < 0:
+                self.chosen_player[0, k] = seat[name]
+            elif name in ids and list(ids).index(name) < 63:
+                self.chosen[0, k] |= 1 << list(ids).index(name)
+            elif name not in seat:
+                raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
+
+
+def _slot_of(ids: Sequence[str], pid: Any, where: str) -> int:
+    if pid not in ids:
+        raise OutsideShapes(f"{where}: {pid!r} names no permanent of the scenario")
+    return list(ids).index(pid)
 
 
 def _choices(
@@ -262,7 +345,13 @@ def _choices(
             rank[0, index[key]] = i
     for pid, rk in scn.choices.trigger_rank.items():
         rank[0, index[pid]] = rk
+    activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}
     for source, target in scn.choices.targets.items():
+        if source in activated and source in index:
+            continue  # the activations carry them (``_Events.activate``)
         if source not in index or not isinstance(target, str) or target not in seat:
-            raise OutsideShapes(f"targets of {source!r}: only a player target is in the wipe shape")
+            raise OutsideShapes(
+                f"targets of {source!r}: only a player for an enters trigger, or an activated "
+                "ability's targets, are in the batch engine"
+            )
         ping[0, index[source]] = seat[target]

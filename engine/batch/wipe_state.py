@@ -21,6 +21,7 @@ NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
 OK, DRAW, UNSUPPORTED = 0, 1, 2
 # trigger kinds (the reference engine's names, in the order the outcome reports them)
 PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN, UPKEEP = range(1, 9)
+ABILITY = 9  # an activated ability on the stack (602.2), not a trigger
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
               LIFE_LOSS: "life_loss", DELAYED: "delayed", DESTROY_HUMAN: "destroy_human",
               UPKEEP: "upkeep"}  # fmt: skip
@@ -62,6 +63,8 @@ REJECTIONS = {
     16: ("insufficient_mana", "118.3"),
     17: ("no_untapped_creature", "118.3"),
     18: ("no_such_ability", "602.1"),
+    19: ("cost_cannot_be_paid", "118.3"),
+    20: ("nothing_to_sacrifice", "118.3"),
 }
 
 # why a trial is unsupported: the cap it reached or what Cauldron does not play, by code
@@ -125,6 +128,9 @@ class WipeInputs:
     ev_color: np.ndarray | None = None  # (T, E) int8 chosen mana type (WUBRGC), -1 none
     ev_tap_creature: np.ndarray | None = None  # (T, E) int16 slot tapped for a cost, -1 first
     ev_ability: np.ndarray | None = None  # (T, E) int8 which activated ability
+    ev_chosen: np.ndarray | None = None  # (T, E) int64 bits of the slots an activated
+    #   ability's controller chose as its targets ([choices] targets), 0: the listed policy
+    ev_chosen_player: np.ndarray | None = None  # (T, E) int8 a player chosen as "any target"
     ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
 
@@ -233,6 +239,9 @@ class WipeState:
     eot_power: np.ndarray  # (T, N) int16 locked-in "until end of turn" changes (611.2c)
     eot_toughness: np.ndarray  # (T, N) int16
     exile_if_dies: np.ndarray  # (T, N) bool
+    eot_persist: np.ndarray  # (T, N) int8 persist gained until end of turn (611.2c)
+    eot_undying: np.ndarray  # (T, N) int8
+    eot_keywords: np.ndarray  # (T, N) uint8 tables.KEYWORD_BITS gained until end of turn
     last_known_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
     last_known_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is
     order: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)

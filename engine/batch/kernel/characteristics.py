@@ -17,8 +17,10 @@ from engine.batch.kernel.state import (
     BASE_T,
     CARD,
     CONTROLLER,
+    EOT_PERSIST,
     EOT_POWER,
     EOT_TOUGHNESS,
+    EOT_UNDYING,
     GRANTED_PERSIST,
     GRANTED_UNDYING,
     HAS_STATICS,
@@ -120,14 +122,16 @@ def toughness(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
 
 @njit
 def persist_n(slot_rows: np.ndarray, s: int) -> int:
-    """Persist instances: printed and granted (702.79a)."""
-    return int(slot_rows[PRINTED_PERSIST, s] + slot_rows[GRANTED_PERSIST, s])
+    """Persist instances: printed, granted, and gained until end of turn (702.79a)."""
+    return int(
+        slot_rows[PRINTED_PERSIST, s] + slot_rows[GRANTED_PERSIST, s] + slot_rows[EOT_PERSIST, s]
+    )
 
 
 @njit
 def undying_n(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> int:
     """Undying instances: printed, granted, and from a lord (Mikaeus) (702.93a)."""
-    n = slot_rows[PRINTED_UNDYING, s] + slot_rows[GRANTED_UNDYING, s]
+    n = slot_rows[PRINTED_UNDYING, s] + slot_rows[GRANTED_UNDYING, s] + slot_rows[EOT_UNDYING, s]
     c = slot_rows[CARD, s]
     if work[LAYOUT, HAS_STATICS] and is_creature(slot_rows, s) and not card_table[T_IS_HUMAN, c]:
         n += work[ST + 4, slot_rows[CONTROLLER, s]] - card_table[T_LORD_UNDYING, c]

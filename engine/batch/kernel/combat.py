@@ -28,6 +28,7 @@ from engine.batch.kernel.state import (
     CONTROLLER,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
+    EOT_KEYWORDS,
     GRANTED,
     LIFE,
     N_PLAYERS,
@@ -77,9 +78,9 @@ def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player:
 
 @njit
 def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
-    """Combat keywords (tables.KEYWORD_BITS): printed, granted to the object, and haste from
-    a permanent its controller controls (Fervor, 702.10c)."""
-    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s]
+    """Combat keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or
+    until end of turn), and haste from a permanent its controller controls (Fervor, 702.10c)."""
+    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
     if is_creature(slot_rows, s) and controls(
         slot_rows, card_table, T_GRANTS_HASTE, slot_rows[CONTROLLER, s]
     ):

@@ -23,6 +23,7 @@ from engine.batch.kernel.state import (
     T_HAS_MODIFIER,
     T_MOD_ADD,
     T_MOD_CREATURES_ONLY,
+    T_MOD_EFFECTS_ONLY,
     T_MOD_FACTOR,
     T_MOD_KIND,
     T_NO_COUNTERS_ALL,
@@ -54,11 +55,13 @@ def is_prohibited(
 
 @njit
 def _is_modifier(
-    slot_rows: np.ndarray, card_table: np.ndarray, k: int, kind: int, entering: int
+    slot_rows: np.ndarray, card_table: np.ndarray, k: int, kind: int, entering: int, cost: bool
 ) -> bool:
     c = slot_rows[CARD, k]
     if c < 0 or not is_alive(slot_rows, k) or not card_table[T_HAS_MODIFIER, c] or k == entering:
         return False
+    if cost and card_table[T_MOD_EFFECTS_ONLY, c]:
+        return False  # "if an effect would put": not for a cost (602.2b)
     return bool(card_table[T_MOD_KIND, c] == kind or card_table[T_MOD_KIND, c] == KIND_ANY)
 
 
@@ -70,12 +73,13 @@ def _next_modifier(
     after: int,
     after_slot: int,
     entering: int,
+    cost: bool,
 ) -> int:
     """The modifier after (``after`` order, ``after_slot``) in board order, -1 if none (the
     slot ``entering`` excluded)."""
     best, best_order, best_slot = -1, _NO_ORDER, -1
     for k in range(slot_rows.shape[1]):
-        if not _is_modifier(slot_rows, card_table, k, kind, entering):
+        if not _is_modifier(slot_rows, card_table, k, kind, entering, cost):
             continue
         o = slot_rows[ORDER, k]
         if o < after or (o == after and k <= after_slot):
@@ -87,12 +91,19 @@ def _next_modifier(
 
 @njit
 def counters_to_put(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, entering: bool
+    slot_rows: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    kind: int,
+    amount: int,
+    entering: bool,
+    cost: bool,
 ) -> int:
     """How many counters of ``kind`` (a tables.KIND_CODE) ``amount`` becomes on slot ``s``.
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
-    a source must be on the battlefield before the permanent begins to enter)."""
+    a source must be on the battlefield before the permanent begins to enter). ``cost``: they
+    pay a cost (602.2b)."""
     if is_prohibited(slot_rows, card_table, s, kind, entering):
         return 0
     own = s if entering else -1
@@ -100,7 +111,7 @@ def counters_to_put(
     creature = is_creature(slot_rows, s)
     after, after_slot = -_NO_ORDER, -1
     while True:
-        k = _next_modifier(slot_rows, card_table, kind, after, after_slot, own)
+        k = _next_modifier(slot_rows, card_table, kind, after, after_slot, own, cost)
         if k < 0:
             return n
         after, after_slot = slot_rows[ORDER, k], k
@@ -124,10 +135,11 @@ def put_counters(
     kind: int,
     amount: int,
     entering: bool,
+    cost: bool,
 ) -> int:
     """Put counters on slot ``s`` after replacements; returns how many were put. Past
     MAX_AMOUNT the trial stops, unsupported, and none are put."""
-    n = counters_to_put(slot_rows, card_table, s, kind, amount, entering)
+    n = counters_to_put(slot_rows, card_table, s, kind, amount, entering, cost)
     row = counter_row(kind)
     if n < 0 or slot_rows[row, s] > MAX_AMOUNT - n:
         unsupported(trial_vars, R_NUMBER_CAP)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.activated import activate
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
 from engine.batch.kernel.combat import attack, controls
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.mana.effects import activate, lands_produce_spell
+from engine.batch.kernel.mana.effects import lands_produce_spell
 from engine.batch.kernel.mana.tap import tap_for_mana
 from engine.batch.kernel.spells import card_to_zone, resolve_spell
 from engine.batch.kernel.state import (
@@ -118,7 +119,7 @@ def targeted(
             slot_rows[DAMAGE, target] += amount  # CR 120.3e
     elif kind == EV_COUNTERS:
         code = event_rows[EV_COUNTER_, e]
-        put_counters(slot_rows, trial_vars, card_table, target, code, amount, False)
+        put_counters(slot_rows, trial_vars, card_table, target, code, amount, False, False)
     else:
         clear_movers(work)
         work[MOVERS, target] = 1
@@ -165,6 +166,6 @@ def apply_event(
     elif kind == EV_TAP_MANA:
         tap_for_mana(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif kind == EV_ACTIVATE:
-        activate(slot_rows, trial_vars, card_table, event_rows, e)
+        activate(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif kind == EV_ATTACK:
         attack(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)

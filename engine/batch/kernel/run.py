@@ -83,6 +83,7 @@ def settle(
     trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
+    event_rows: np.ndarray,
     history: np.ndarray,
     watch: bool,
 ) -> None:
@@ -102,7 +103,7 @@ def settle(
         if not watch and resolved >= PATIENCE:
             work[COUNT, LONG] = 1
             return
-        resolve_top(slot_rows, trial_vars, work, card_table)
+        resolve_top(slot_rows, trial_vars, work, card_table, event_rows)
         resolved += 1
         if watch:
             popped(work, history, work[COUNT, HEIGHT])
@@ -121,12 +122,12 @@ def play_trial(
 ) -> None:
     """One trial: the board as given, then every event."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
-    settle(slot_rows, trial_vars, work, card_table, history, watch)
+    settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             return
         apply_event(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)
-        settle(slot_rows, trial_vars, work, card_table, history, watch)
+        settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     if work[LAYOUT, COULD] and trial_vars[STATUS] == OK:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
 

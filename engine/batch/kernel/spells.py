@@ -86,9 +86,8 @@ def _counters_each(
         work[MOVERS, s] = is_creature(slot_rows, s)  # the creatures as the spell resolves
     for s in range(slot_rows.shape[1]):
         if work[MOVERS, s]:
-            put_counters(
-                slot_rows, trial_vars, card_table, s, card_table[T_SPELL_KIND, c], x, False
-            )
+            kind = card_table[T_SPELL_KIND, c]
+            put_counters(slot_rows, trial_vars, card_table, s, kind, x, False, False)
 
 
 @njit

@@ -26,14 +26,14 @@ SLOT_FIELDS = (
     "token", "obj", "stamp", "plus", "minus", "damage", "tapped", "granted", "granted_persist",
     "granted_undying", "not_creature", "eot_power", "eot_toughness", "exile_if_dies", "order",
     "rank", "ping_target", "token_serial", "token_source", "attached_to", "effect_on",
-    "could_produce", "has_mana",
+    "could_produce", "has_mana", "eot_persist", "eot_undying", "eot_keywords",
 )  # fmt: skip
 (
     CARD, IS_CREATURE_CARD, BASE_P, BASE_T, PRINTED_PERSIST, PRINTED_UNDYING, PRINTED_KEYWORDS,
     DEATHTOUCH_DAMAGE, SINCE_TURN_START, ZONE, CONTROLLER, OWNER, TOKEN, OBJ, STAMP, PLUS, MINUS,
     DAMAGE, TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, EOT_POWER,
     EOT_TOUGHNESS, EXILE_IF_DIES, ORDER, RANK, PING_TARGET, TOKEN_SERIAL, TOKEN_SOURCE,
-    ATTACHED_TO, EFFECT_ON, COULD_PRODUCE, HAS_MANA,
+    ATTACHED_TO, EFFECT_ON, COULD_PRODUCE, HAS_MANA, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
 LAST_KNOWN_POWER = len(SLOT_FIELDS)  # LKI_RING rows
 LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows
@@ -60,13 +60,16 @@ RETURNED_SLOT = REASON + 1  # RETURNS entries, then RETURNED_BY
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections
 EVENT_FIELDS = (
     "ev_kind", "ev_card", "ev_by", "ev_x", "ev_target", "ev_amount", "ev_counter", "ev_mode",
-    "ev_color", "ev_tap_creature", "ev_ability",
+    "ev_color", "ev_tap_creature", "ev_ability", "ev_chosen", "ev_chosen_player",
 )  # fmt: skip
 (
     EV_KIND_, EV_CARD_, EV_BY_, EV_X_, EV_TARGET_, EV_AMOUNT_, EV_COUNTER_, EV_MODE_, EV_COLOR_,
-    EV_TAP_CREATURE_, EV_ABILITY_,
+    EV_TAP_CREATURE_, EV_ABILITY_, EV_CHOSEN_, EV_CHOSEN_PLAYER_,
 ) = range(len(EVENT_FIELDS))  # fmt: skip
-EV_DEFAULTS = {"ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0}  # when inputs have none
+EV_DEFAULTS = {  # when inputs have none
+    "ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0, "ev_chosen": 0,
+    "ev_chosen_player": -1,
+}  # fmt: skip
 SPELL_ZONE, REJECTED, SPELL_ON = range(len(EVENT_FIELDS), len(EVENT_FIELDS) + 3)
 EV_ORDER_ = SPELL_ON + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)
 EV_ROWS = EV_ORDER_ + ORDER_LEN
@@ -105,6 +108,7 @@ TABLE_COLUMNS = (
     "ETB_REPEAT", "DEATH_LIFE", "DIES_TOKENS", "DIES_TOKEN_KIND", "ENTERS_X_KIND", "SPELL",
     "SPELL_AMOUNT", "SPELL_BY_X", "SPELL_PAY_X_LIFE", "SPELL_EXILE_IF_DIES", "SPELL_TO_LIBRARY",
     "SPELL_KIND", "GRANTS_HASTE", "AS_THOUGH_HASTE", "COLOR_BITS", "HUMAN_DAMAGE_DESTROYS",
+    "MOD_EFFECTS_ONLY",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -115,6 +119,7 @@ TABLE_COLUMNS = (
     T_ETB_REPEAT, T_DEATH_LIFE, T_DIES_TOKENS, T_DIES_TOKEN_KIND, T_ENTERS_X_KIND, T_SPELL,
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
     T_SPELL_KIND, T_GRANTS_HASTE, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
+    T_MOD_EFFECTS_ONLY,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (
@@ -145,6 +150,19 @@ ABILITY_COLUMNS = (
     ABILITIES,
 )  # fmt: skip
 T_AB_AMOUNT = T_AB_COLORS_ONLY + ABILITIES
+# ... then per activated ability (tables.ACT_*): column ``T_ACT_TPL + k`` for ability k
+ACTIVATED_COLUMNS = (
+    "ACT_TPL", "ACT_TAP", "ACT_KIND", "ACT_AMOUNT", "ACT_PERSIST", "ACT_UNDYING",
+    "ACT_KEYWORD_BITS",
+)  # fmt: skip
+(
+    T_ACT_TPL, T_ACT_TAP, T_ACT_KIND, T_ACT_AMOUNT, T_ACT_PERSIST, T_ACT_UNDYING,
+    T_ACT_KEYWORD_BITS,
+) = range(
+    T_AB_AMOUNT + 6 * ABILITIES,
+    T_AB_AMOUNT + 6 * ABILITIES + tb.ACTIVATED * len(ACTIVATED_COLUMNS),
+    tb.ACTIVATED,
+)  # fmt: skip
 
 
 def _card_table() -> np.ndarray:
@@ -154,6 +172,8 @@ def _card_table() -> np.ndarray:
     for name in ABILITY_COLUMNS:
         rows += list(getattr(mt, name).astype(np.int64).T)
     rows += list(mt.AB_AMOUNT.reshape(mt.N, -1).astype(np.int64).T)
+    for name in ACTIVATED_COLUMNS:
+        rows += list(getattr(tb, name).astype(np.int64).T)
     return np.stack(rows)
 
 

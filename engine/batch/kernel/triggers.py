@@ -1,10 +1,11 @@
-"""Resolving the top of the stack (CR 608.2): the kinds of triggered ability the wipe shape
-has, each found by its kind code."""
+"""Resolving the top of the stack (CR 608.2): triggered abilities by kind code, and
+activated abilities (``activated``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
 from engine.batch.kernel.combat import humans
@@ -48,6 +49,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.kernel.zones import clear_movers, create_tokens, leave, return_card
 from engine.batch.wipe_state import (
+    ABILITY,
     BATTLEFIELD,
     DELAYED,
     DESTROY_HUMAN,
@@ -183,7 +185,11 @@ def _destroy(
 
 @njit
 def resolve_top(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
 ) -> None:
     """Pop the top of the stack and resolve it (CR 608.2)."""
     h = work[COUNT, HEIGHT] - 1
@@ -198,6 +204,8 @@ def resolve_top(
         create_tokens(slot_rows, trial_vars, work, card_table, src, data)
     elif kind == LIFE_LOSS:
         trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
+    elif kind == ABILITY:
+        resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
     elif kind == UPKEEP:
         sacrifice_unless(slot_rows, trial_vars, work, card_table, src, obj)
     elif kind == DESTROY_HUMAN:

@@ -15,8 +15,11 @@ from engine.batch.kernel.state import (
     DAMAGE,
     DEATHTOUCH_DAMAGE,
     DELAYED_SOURCE,
+    EOT_KEYWORDS,
+    EOT_PERSIST,
     EOT_POWER,
     EOT_TOUGHNESS,
+    EOT_UNDYING,
     EXILE_IF_DIES,
     N_PLAYERS,
     SINCE_TURN_START,
@@ -24,7 +27,10 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.wipe_state import EFFECTS
 
-_CLEANED_UP = (DAMAGE, DEATHTOUCH_DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES)
+_CLEANED_UP = (
+    DAMAGE, DEATHTOUCH_DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, EOT_PERSIST, EOT_UNDYING,
+    EOT_KEYWORDS,
+)  # fmt: skip
 
 
 @njit

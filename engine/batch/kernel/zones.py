@@ -28,9 +28,14 @@ from engine.batch.kernel.state import (
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
+    EOT_KEYWORDS,
+    EOT_PERSIST,
     EOT_POWER,
     EOT_TOUGHNESS,
+    EOT_UNDYING,
     EXILE_IF_DIES,
+    EXTRA_COUNTERS,
+    EXTRA_KINDS,
     GRANTED,
     GRANTED_PERSIST,
     GRANTED_UNDYING,
@@ -99,7 +104,8 @@ from engine.batch.wipe_state import (
 
 _RESET_ON_LEAVING = (
     PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
-    DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING,
+    DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING,
+    EOT_KEYWORDS,
 )  # fmt: skip
 
 
@@ -182,6 +188,8 @@ def leave(
             )  # 704.5d: a token ceases to exist
             slot_rows[STAMP, s] += work[TO, s] == GRAVEYARD
             for row in _RESET_ON_LEAVING:
+                slot_rows[row, s] = 0
+            for row in range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS):
                 slot_rows[row, s] = 0
     trial_vars[SEQ] += 1
 
@@ -331,7 +339,7 @@ def return_card(
     -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
     enter(slot_rows, trial_vars, work, card_table, s)
-    put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True)
+    put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
 
 
 @njit
@@ -362,12 +370,11 @@ def cast_permanent(
     slot_rows[ZONE, s] = BATTLEFIELD
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, c]
     if card_table[T_ENTERS_KIND, c] >= 0:
-        put_counters(
-            slot_rows, trial_vars, card_table, s, card_table[T_ENTERS_KIND, c],
-            card_table[T_ENTERS_AMOUNT, c], True,
-        )  # fmt: skip
+        kind, amount = card_table[T_ENTERS_KIND, c], card_table[T_ENTERS_AMOUNT, c]
+        put_counters(slot_rows, trial_vars, card_table, s, kind, amount, True, False)
     if card_table[T_ENTERS_X_KIND, c] >= 0:
-        put_counters(slot_rows, trial_vars, card_table, s, card_table[T_ENTERS_X_KIND, c], x, True)
+        kind = card_table[T_ENTERS_X_KIND, c]
+        put_counters(slot_rows, trial_vars, card_table, s, kind, x, True, False)
     enter(slot_rows, trial_vars, work, card_table, s)
 
 

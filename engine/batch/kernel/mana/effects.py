@@ -1,11 +1,11 @@
-"""Effects that change what lands produce until end of turn: an activated ability's (Deep
-Water, 611.2a) and a spell's (Pale Moon, 611.2c); and Contamination's upkeep trigger."""
+"""Effects that change what lands produce until end of turn (a spell's: Pale Moon, 611.2c;
+an activated ability's, Deep Water, is in ``activated``), and Contamination's upkeep
+trigger."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.stack import detection_key, queue
@@ -14,47 +14,15 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     EFFECT_ON,
-    EV_ABILITY_,
-    EV_TARGET_,
     MOVERS,
     OBJ,
     ORDER,
-    REJECTED,
     SPELL_ON,
-    T_EFFECT_PRODUCE,
-    T_N_ACTIVATED,
     T_UPKEEP_SACRIFICE,
     ZONE,
 )
 from engine.batch.kernel.zones import clear_movers, leave
-from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, R_ABILITY, UPKEEP
-
-NOT_ON_BATTLEFIELD, NO_SUCH_ABILITY = 1, 18  # wipe_state.REJECTIONS
-
-
-@njit
-def activate(
-    slot_rows: np.ndarray,
-    trial_vars: np.ndarray,
-    card_table: np.ndarray,
-    event_rows: np.ndarray,
-    e: int,
-) -> None:
-    """CR 602.2: activate ability ``ev_ability`` of the event's permanent (its mana cost paid
-    from outside). Until end of turn, lands produce a type instead (Deep Water's ability 0);
-    the other activated templates are the reference engine's only (unsupported here)."""
-    s, ability = event_rows[EV_TARGET_, e], event_rows[EV_ABILITY_, e]
-    if s < 0 or s >= slot_rows.shape[1] or not is_alive(slot_rows, s):
-        event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
-        return
-    c = slot_rows[CARD, s]
-    if ability < 0 or ability >= card_table[T_N_ACTIVATED, c]:
-        event_rows[REJECTED, e] = NO_SUCH_ABILITY
-        return
-    if ability != 0 or card_table[T_EFFECT_PRODUCE, c] < 0:
-        unsupported(trial_vars, R_ABILITY)
-        return
-    slot_rows[EFFECT_ON, s] = 1
+from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, UPKEEP
 
 
 @njit

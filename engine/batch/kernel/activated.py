@@ -1,0 +1,313 @@
+"""Activated abilities that are not mana abilities, in one trial (CR 602): costs are paid
+as the ability is activated, in the reference engine's order of checks, and the ability goes
+on the stack (its mana cost is paid from outside, SPEC section 3); it resolves like any
+stack object, after the triggers its costs caused (603.3b). ``engine.reference.activated`` is
+the oracle.
+
+Targets and other choices: the slots the event names (``ev_chosen``, a bit per slot, and
+``ev_chosen_player``), else the listed policy: the first opponent for "any target", the first
+fitting permanent in board order otherwise (``engine.reference.targets``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch import tables as tb
+from engine.batch.kernel.caps import unsupported
+from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.combat import DEATHTOUCH, can_tap_for_cost, humans, keywords
+from engine.batch.kernel.counters import counter_row, is_prohibited, put_counters
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.stack import HEIGHT
+from engine.batch.kernel.state import (
+    CARD,
+    CONTROLLER,
+    COUNT,
+    DAMAGE,
+    DEATHTOUCH_DAMAGE,
+    EFFECT_ON,
+    EOT_KEYWORDS,
+    EOT_PERSIST,
+    EOT_UNDYING,
+    EV_ABILITY_,
+    EV_CHOSEN_,
+    EV_CHOSEN_PLAYER_,
+    EV_TARGET_,
+    LIFE,
+    MOVERS,
+    N_PLAYERS,
+    OBJ,
+    ORDER,
+    REJECTED,
+    STACK_CONTROLLER,
+    STACK_DATA,
+    STACK_KIND,
+    STACK_OBJ,
+    STACK_SOURCE,
+    T_ACT_AMOUNT,
+    T_ACT_KEYWORD_BITS,
+    T_ACT_KIND,
+    T_ACT_PERSIST,
+    T_ACT_TAP,
+    T_ACT_TPL,
+    T_ACT_UNDYING,
+    T_N_ACTIVATED,
+    TAPPED,
+)
+from engine.batch.kernel.zones import clear_movers, leave
+from engine.batch.wipe_state import ABILITY, GRAVEYARD, R_STACK_DEPTH, STACK_DEPTH
+
+# rejection codes (wipe_state.REJECTIONS)
+NOT_ON_BATTLEFIELD, SUMMONING_SICK, TAPPED_ALREADY, MISSING_COUNTER = 1, 5, 13, 15
+NO_SUCH_ABILITY, COST_CANNOT_BE_PAID, NOTHING_TO_SACRIFICE = 18, 19, 20
+_NONE = 1 << 40
+
+
+@njit
+def _chosen(event_rows: np.ndarray, e: int, s: int) -> bool:
+    return bool(event_rows[EV_CHOSEN_, e] >> s & 1) if s < 63 else False
+
+
+@njit
+def _fits(slot_rows: np.ndarray, tpl: int, controller: int, q: int, named: bool) -> bool:
+    """Whether permanent ``q`` fits the template's targets: a creature you control (to
+    sacrifice), a tapped one you control (to untap), a creature (to gain a keyword: yours
+    unless some are named)."""
+    if not is_creature(slot_rows, q):
+        return False
+    mine = bool(slot_rows[CONTROLLER, q] == controller)
+    if tpl == tb.ACT_UNTAP_TARGET_CREATURE:
+        return mine and slot_rows[TAPPED, q] != 0
+    if tpl == tb.ACT_TARGETS_GAIN_KEYWORD:
+        return named or mine
+    return mine
+
+
+@njit
+def _each_target(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    tpl: int,
+    controller: int,
+    many: bool,
+) -> int:
+    """Mark in ``work``'s MOVERS the permanents the ability affects: the named ones that fit,
+    else by the listed policy all that fit (``many``) or the first in board order; return
+    how many."""
+    clear_movers(work)
+    named = event_rows[EV_CHOSEN_, e] != 0
+    first, first_order, count = -1, _NONE, 0
+    for q in range(slot_rows.shape[1]):
+        if not _fits(slot_rows, tpl, controller, q, named):
+            continue
+        if named:
+            work[MOVERS, q] = _chosen(event_rows, e, q)
+        elif many:
+            work[MOVERS, q] = 1
+        elif slot_rows[ORDER, q] < first_order:
+            first, first_order = q, slot_rows[ORDER, q]
+    if first >= 0:
+        work[MOVERS, first] = 1
+    for q in range(slot_rows.shape[1]):
+        count += work[MOVERS, q] != 0
+    return count
+
+
+@njit
+def _any_target(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray, e: int, controller: int
+) -> int:
+    """CR 115.4 "any target", chosen as the ability is activated: the named player or
+    permanent still there, else the next player in turn order. Encoded as data: a player p
+    as ``p``, a permanent as ``16 + slot + obj * 2^16``."""
+    if event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
+        return int(event_rows[EV_CHOSEN_PLAYER_, e])
+    for q in range(slot_rows.shape[1]):
+        if _chosen(event_rows, e, q) and is_alive(slot_rows, q):
+            return int(16 + q + (slot_rows[OBJ, q] << 16))
+    return int((controller + 1) % trial_vars[N_PLAYERS])
+
+
+@njit
+def _check(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    s: int,
+    k: int,
+) -> int:
+    """The first cost that cannot be paid, 0 if all can (602.2b, 118.3)."""
+    c = slot_rows[CARD, s]
+    tpl, kind = card_table[T_ACT_TPL + k, c], card_table[T_ACT_KIND + k, c]
+    if card_table[T_ACT_TAP + k, c]:
+        if slot_rows[TAPPED, s]:
+            return TAPPED_ALREADY
+        if not can_tap_for_cost(slot_rows, card_table, s):
+            return SUMMONING_SICK
+    if tpl == tb.ACT_REMOVE_COUNTER_PING and slot_rows[counter_row(kind), s] < 1:
+        return MISSING_COUNTER
+    if tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER and is_prohibited(
+        slot_rows, card_table, s, kind, False
+    ):
+        return COST_CANNOT_BE_PAID  # no counter can be put: the cost can't be paid
+    controller = slot_rows[CONTROLLER, s]
+    if tpl == tb.ACT_SACRIFICE_OUTLET and not _each_target(
+        slot_rows, work, event_rows, e, tpl, controller, False
+    ):
+        return NOTHING_TO_SACRIFICE
+    return 0
+
+
+@njit
+def _pay(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    s: int,
+    k: int,
+) -> int:
+    """Pay the costs ``_check`` passed; returns the ability's data (its target, if any)."""
+    c, controller = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
+    tpl, kind = card_table[T_ACT_TPL + k, c], card_table[T_ACT_KIND + k, c]
+    if card_table[T_ACT_TAP + k, c]:
+        slot_rows[TAPPED, s] = 1
+    data = 0
+    if tpl == tb.ACT_REMOVE_COUNTER_PING:
+        slot_rows[counter_row(kind), s] -= 1
+        data = _any_target(slot_rows, trial_vars, event_rows, e, controller)
+    elif tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER:
+        put_counters(slot_rows, trial_vars, card_table, s, kind, 1, False, True)  # 602.2b
+    elif tpl == tb.ACT_SACRIFICE_OUTLET:
+        _each_target(slot_rows, work, event_rows, e, tpl, controller, False)
+        leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)  # 701.21a
+    return data
+
+
+@njit
+def activate(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+) -> None:
+    """CR 602.2: check and pay the costs of ability ``ev_ability`` of the event's permanent,
+    then put it on the stack; or reject the action (it then changes nothing)."""
+    s, k = event_rows[EV_TARGET_, e], event_rows[EV_ABILITY_, e]
+    if s < 0 or s >= slot_rows.shape[1] or not is_alive(slot_rows, s):
+        event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
+        return
+    if k < 0 or k >= card_table[T_N_ACTIVATED, slot_rows[CARD, s]]:
+        event_rows[REJECTED, e] = NO_SUCH_ABILITY
+        return
+    code = _check(slot_rows, work, card_table, event_rows, e, s, k)
+    if code:
+        event_rows[REJECTED, e] = code
+        return
+    data = _pay(slot_rows, trial_vars, work, card_table, event_rows, e, s, k)
+    h = work[COUNT, HEIGHT]
+    if h >= STACK_DEPTH:
+        unsupported(trial_vars, R_STACK_DEPTH)
+        return
+    work[STACK_KIND, h], work[STACK_SOURCE, h] = ABILITY, s
+    work[STACK_DATA, h] = data << 16 | e << 4 | k  # the target; the event (for its choices)
+    work[STACK_CONTROLLER, h], work[STACK_OBJ, h] = slot_rows[CONTROLLER, s], slot_rows[OBJ, s]
+    work[COUNT, HEIGHT] = h + 1
+
+
+@njit
+def _ping(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    obj: int,
+    target: int,
+    amount: int,
+) -> None:
+    """Damage to the target chosen on activation: a player (120.3a), or a permanent still
+    there (120.3e, deathtouch included)."""
+    if target < 16:
+        trial_vars[LIFE + target] -= amount
+        humans(slot_rows, trial_vars, work, card_table, s, obj, target, 0)
+        return
+    q, q_obj = (target - 16) & 0xFFFF, (target - 16) >> 16
+    if is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj and amount > 0:
+        slot_rows[DAMAGE, q] += amount
+        here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
+        if here and keywords(slot_rows, card_table, s) & DEATHTOUCH:
+            slot_rows[DEATHTOUCH_DAMAGE, q] = 1
+
+
+@njit
+def _on_targets(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    s: int,
+    data: int,
+    controller: int,
+) -> None:
+    """The effects on chosen permanents, chosen as the ability resolves: gain a keyword until
+    end of turn (Cauldron of Souls), untap a creature (Thousand-Year Elixir)."""
+    k, e = data & 15, data >> 4 & 4095
+    c = slot_rows[CARD, s]
+    tpl = card_table[T_ACT_TPL + k, c]
+    _each_target(
+        slot_rows, work, event_rows, e, tpl, controller, tpl == tb.ACT_TARGETS_GAIN_KEYWORD
+    )
+    for q in range(slot_rows.shape[1]):
+        if work[MOVERS, q] and tpl == tb.ACT_UNTAP_TARGET_CREATURE:
+            slot_rows[TAPPED, q] = 0  # 701.26b
+        elif work[MOVERS, q]:
+            slot_rows[EOT_PERSIST, q] += card_table[T_ACT_PERSIST + k, c]
+            slot_rows[EOT_UNDYING, q] += card_table[T_ACT_UNDYING + k, c]
+            slot_rows[EOT_KEYWORDS, q] |= card_table[T_ACT_KEYWORD_BITS + k, c]
+    clear_movers(work)
+
+
+@njit
+def resolve_ability(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    s: int,
+    data: int,
+    controller: int,
+    obj: int,
+) -> None:
+    """CR 608.2: the effect of an activated ability; its source, if needed, only if it is
+    still the same object (400.7)."""
+    k, target = data & 15, data >> 16
+    c = slot_rows[CARD, s]
+    tpl, kind = card_table[T_ACT_TPL + k, c], card_table[T_ACT_KIND + k, c]
+    here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
+    if tpl == tb.ACT_COUNTER_ON_SELF and here:
+        put_counters(slot_rows, trial_vars, card_table, s, kind, 1, False, False)
+    elif tpl == tb.ACT_REMOVE_COUNTER_PING:
+        amount = card_table[T_ACT_AMOUNT + k, c]
+        _ping(slot_rows, trial_vars, work, card_table, s, obj, target, amount)
+    elif tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER and here:
+        slot_rows[TAPPED, s] = 0  # 701.26b
+    elif tpl == tb.ACT_TARGETS_GAIN_KEYWORD or tpl == tb.ACT_UNTAP_TARGET_CREATURE:
+        _on_targets(slot_rows, trial_vars, work, card_table, event_rows, s, data, controller)
+    elif tpl == tb.ACT_LANDS_PRODUCE:
+        slot_rows[EFFECT_ON, s] = 1  # Deep Water (611.2a): until end of turn
+    elif tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
+        for q in range(slot_rows.shape[1]):
+            if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:
+                put_counters(slot_rows, trial_vars, card_table, q, kind, 1, False, False)
