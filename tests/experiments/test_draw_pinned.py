@@ -80,7 +80,16 @@ targets = "random"
 
 # optional input fields added after the pins were taken (None: the draw has none of them)
 ABSENT_OK = frozenset(
-    {"counters", "attached_to", "ev_color", "ev_tap_creature", "ev_ability", "ev_order"}
+    {
+        "counters",
+        "attached_to",
+        "ev_color",
+        "ev_tap_creature",
+        "ev_ability",
+        "ev_order",
+        "ev_chosen",
+        "ev_chosen_player",
+    }
 )
 
 
