@@ -164,13 +164,57 @@ MASSACRE_CHAIN: dict[str, Any] = {
     "choices": {"trigger_order": "random", "targets": "random"},
 }
 
-# in the order ``cauldron bench`` runs them; "mixed-timeline" (mana activations, an activated
-# ability and a wipe in one trial) is not here: no experiment shape can express it yet (#11)
+# Mana activations, an activated ability and a wipe in one trial (experiments/mixed_timeline.toml
+# in short): mana sources, "tapped for mana" statics and Deep Water beside persist creatures;
+# two taps, Deep Water's ability, a tap, a wipe, a tap after it.
+MIXED_TIMELINE: dict[str, Any] = {
+    "shape": "wipe",
+    "players": {"count": 2, "active": "random"},
+    "slots": [
+        {
+            "count": 5,
+            "cards": {
+                "Forest": 3,
+                "Island": 2,
+                "Llanowar Elves": 2,
+                "Sol Ring": 1,
+                "Reflecting Pool": 1,
+                "Gaea's Cradle": 1,
+            },
+            "controller": "random",
+            "tapped": 0.1,
+            "since_turn_start": 0.8,
+        },
+        {
+            "count": 2,
+            "cards": {"Mana Reflection": 1, "Mana Flare": 1, "Wild Growth": 1, "Deep Water": 1},
+            "empty": 0.3,
+            "controller": "random",
+        },
+        {**_RETURNING_CREATURES, "count": 5},
+    ],
+    "events": [
+        {
+            "do": "tap_for_mana",
+            "color": {"none": 5, **dict.fromkeys("WUBRG", 1)},
+            "replacement_order": {"random": 1, "listed": 1},
+        },
+        {"do": "tap_for_mana", "whose": "active"},
+        {"do": "activate", "permanent": "Deep Water"},
+        {"do": "tap_for_mana", "permanent": "slots[0]"},
+        {"cards": {"Wrath of God": 2, "Black Sun's Zenith": 1, "Infest": 1}, "x": [1, 2]},
+        {"do": "tap_for_mana"},
+    ],
+    "choices": {"trigger_order": "random", "targets": "random"},
+}
+
+# in the order ``cauldron bench`` runs them
 TABLES: dict[str, dict[str, Any]] = {
     "persist-wipe-2p-12": PERSIST_WIPE_2P_12,
     "mana-tap-2p-10": MANA_TAP_2P_10,
     "counters-4p": COUNTERS_4P,
     "massacre-chain": MASSACRE_CHAIN,
+    "mixed-timeline": MIXED_TIMELINE,
 }
 
 
@@ -187,16 +231,25 @@ def _config(data: dict[str, Any], name: str) -> Any:
     return parse_experiment(data, f"<bench {name}>", name.replace("-", "_")).points[0].config
 
 
-def _wipe_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
-    _, _, s, e = inputs.shape
-    naming = Naming.default(int(inputs.n_players[i]), s, e)
-    return comparable(batch_outcome(state, i, naming))
-
-
 def _mana_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
     _, _, s, a = inputs.shape
     naming = Naming.default(int(inputs.n_players[i]), s, a)
     return mana_comparable(mana_batch_outcome(state, i, naming))
+
+
+def _with_pools(out: dict[str, Any]) -> dict[str, Any]:
+    """``comparable`` and the mana pools (what a mixed timeline taps for; could-produce is
+    left out: a wipe run does not compute it)."""
+    same = comparable(out)
+    if same["result"] != "unsupported":
+        same["mana_pool"] = out["mana_pool"]
+    return same
+
+
+def _wipe_outcome(state: Any, i: int, inputs: Any) -> dict[str, Any]:
+    _, _, s, e = inputs.shape
+    naming = Naming.default(int(inputs.n_players[i]), s, e)
+    return _with_pools(batch_outcome(state, i, naming))
 
 
 def _wipe_workload(name: str, config: WipeConfig) -> Workload:
@@ -204,7 +257,7 @@ def _wipe_workload(name: str, config: WipeConfig) -> Workload:
         name,
         lambda rng, n: draw_wipe_batch(rng, n, config),
         run_wipe,
-        lambda inputs, i: comparable(reference.run(trial_scenario(inputs, i))),
+        lambda inputs, i: _with_pools(reference.run(trial_scenario(inputs, i))),
         _wipe_outcome,
     )
 

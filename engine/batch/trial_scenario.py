@@ -12,6 +12,7 @@ from engine.batch import tables as tb
 from engine.batch.naming import Naming
 from engine.batch.wipe_convert import TARGETED
 from engine.batch.wipe_state import (
+    EV_ACTIVATE,
     EV_ATTACK,
     EV_CAST,
     EV_COUNTERS,
@@ -19,8 +20,10 @@ from engine.batch.wipe_state import (
     EV_DAMAGE_ALL,
     EV_DAMAGE_PLAYER,
     EV_PASS_TURN,
+    EV_TAP_MANA,
     WipeInputs,
 )
+from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, BoardEntry, Choices, Scenario
 
 _ACTION_OF = {code: do for do, code in TARGETED.items()}
@@ -45,19 +48,40 @@ def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> 
         for k in range(s + e)
         if int(inputs.rank[i, k]) >= 0 and (k >= s or int(inputs.card[i, k]) >= 0)
     }
-    targets = {
-        ids[k]: players[int(inputs.ping_target[i, k])]
-        for k in range(s + e)
-        if int(inputs.ping_target[i, k]) >= 0
-    }
     return Scenario(
         players=tuple(players),
         active=players[int(inputs.active[i])],
         life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
         battlefield=tuple(board),
         actions=tuple(actions),
-        choices=Choices(targets=targets, trigger_rank=rank),
+        choices=Choices(targets=_targets(inputs, i, players, ids), trigger_rank=rank),
     )
+
+
+def _targets(
+    inputs: WipeInputs, i: int, players: Sequence[str], ids: Sequence[str]
+) -> dict[str, str | list[str]]:
+    """``[choices] targets`` by source id: the player each enters "any target" trigger hits
+    (``ping_target``, for the cards that have one), then what each activation names
+    (``ev_chosen``, ``ev_chosen_player``; the draws give one choice per permanent)."""
+    _, _, s, e = inputs.shape
+    cards = np.concatenate([inputs.card[i], inputs.ev_card[i]])
+    targets: dict[str, str | list[str]] = {
+        ids[k]: players[int(inputs.ping_target[i, k])]
+        for k in range(s + e)
+        if int(inputs.ping_target[i, k]) >= 0 and cards[k] >= 0 and tb.ETB_PING[cards[k]]
+    }
+    for k in range(e):
+        if int(inputs.ev_kind[i, k]) != EV_ACTIVATE:
+            continue
+        bits = 0 if inputs.ev_chosen is None else int(inputs.ev_chosen[i, k])
+        player = -1 if inputs.ev_chosen_player is None else int(inputs.ev_chosen_player[i, k])
+        named = [ids[q] for q in range(s + e) if bits >> q & 1]
+        if player >= 0:
+            named.append(players[player])
+        if named:
+            targets[ids[int(inputs.ev_target[i, k])]] = named[0] if len(named) == 1 else named
+    return targets
 
 
 def _board_entry(
@@ -65,7 +89,11 @@ def _board_entry(
 ) -> BoardEntry:
     """Board slot ``k`` of trial ``i`` as a scenario's battlefield entry."""
     counters = {"+1/+1": int(inputs.plus[i, k]), "-1/-1": int(inputs.minus[i, k])}
+    if inputs.counters is not None:
+        for j, kind in enumerate(tb.COUNTER_KINDS[2:]):
+            counters[kind] = int(inputs.counters[i, k, j])
     since = inputs.since_turn_start
+    attached = -1 if inputs.attached_to is None else int(inputs.attached_to[i, k])
     return BoardEntry(
         id=ids[k],
         card=tb.CARDS[int(inputs.card[i, k])],
@@ -80,6 +108,7 @@ def _board_entry(
         + _granted(inputs, i, k),
         not_creature=bool(inputs.not_creature[i, k]),
         since_turn_start=since is None or bool(since[i, k]),
+        attached_to=ids[attached] if attached >= 0 else None,
     )
 
 
@@ -108,6 +137,8 @@ def _event_action(
         return Action("pass_turn")
     if kind == EV_ATTACK:
         return Action("attack", _attack_params(inputs, i, k, ids))
+    if kind in (EV_TAP_MANA, EV_ACTIVATE):
+        return _ability_action(inputs, i, k, ids)
     params = {"target": ids[int(inputs.ev_target[i, k])]}
     if kind == EV_DAMAGE:
         params["amount"] = amount
@@ -115,6 +146,30 @@ def _event_action(
         params["kind"] = "+1/+1" if int(inputs.ev_counter[i, k]) == 0 else "-1/-1"
         params["amount"] = amount
     return Action(_ACTION_OF[kind], params)
+
+
+def _ability_action(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> Action:
+    """A tap for mana (605.3b) or an activation (602.2) of the event's permanent."""
+    if int(inputs.ev_kind[i, k]) == EV_TAP_MANA:
+        return Action("tap_for_mana", _tap_params(inputs, i, k, ids))
+    ability = 0 if inputs.ev_ability is None else int(inputs.ev_ability[i, k])
+    return Action("activate", {"permanent": ids[int(inputs.ev_target[i, k])], "ability": ability})
+
+
+def _tap_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
+    """A tap for mana (605.3b): the permanent, and where given the type named, the creature
+    tapped for a cost and the replacement order (616.1, ids first listed first)."""
+    params: dict[str, Any] = {"permanent": ids[int(inputs.ev_target[i, k])]}
+    color = -1 if inputs.ev_color is None else int(inputs.ev_color[i, k])
+    creature = -1 if inputs.ev_tap_creature is None else int(inputs.ev_tap_creature[i, k])
+    order = [] if inputs.ev_order is None else [int(q) for q in inputs.ev_order[i, k] if q >= 0]
+    if color >= 0:
+        params["color"] = MANA_TYPES[color]
+    if creature >= 0:
+        params["tap_creature"] = ids[creature]
+    if order:
+        params["replacement_order"] = [ids[q] for q in order]
+    return params
 
 
 def _granted(inputs: WipeInputs, i: int, k: int) -> tuple[str, ...]:

@@ -26,9 +26,8 @@ from engine.batch.mana_state import (
 from sim.config.dists import bernoulli, categorical, permutations
 from sim.config.players import absolute_seat, draw_seats, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
+from sim.shapes.mana_choices import LAST, attach_auras, replacement_orders
 from sim.shapes.orders import fixed_order_keys
-
-_LAST = np.int32(1 << 20)  # a sort key after every slot
 
 
 def _slot_group(
@@ -65,19 +64,6 @@ def _slot_group(
     return out
 
 
-def _attach(rng: np.random.Generator, card: np.ndarray) -> np.ndarray:
-    """Each Aura ("Enchant land", Wild Growth) on a random land of the battlefield, -1 if none."""
-    index = np.maximum(card, 0)
-    held = card >= 0
-    aura = held & mt.IS_AURA[index]
-    if not aura.any():
-        return np.full(card.shape, -1, dtype=np.int8)
-    land_key = np.where(held & mt.IS_LAND[index], rng.random(card.shape, dtype=np.float32), -1.0)
-    target = land_key.argmax(1)
-    has_land = land_key.max(1) >= 0
-    return np.where(aura & has_land[:, None], target[:, None], -1).astype(np.int8)
-
-
 def _order_keys(
     rng: np.random.Generator, policy: str, cards: tuple[int, ...], card: np.ndarray
 ) -> np.ndarray:
@@ -92,57 +78,22 @@ def _order_keys(
     return fixed_order_keys(card, cards, mt.N)
 
 
-def _first_listed(keys: np.ndarray, width: int) -> np.ndarray:
-    """The columns of the ``width`` lowest keys along the last axis, -1 past the listed ones
-    (a key of 2.0 or _LAST marks a column that is not listed)."""
-    perm = np.argsort(keys, axis=-1, kind="stable")[..., :width]
-    listed = np.take_along_axis(keys, perm, axis=-1) < (2.0 if keys.dtype.kind == "f" else _LAST)
-    return np.where(listed, perm, -1).astype(np.int8)
-
-
-def _random_orders(
-    rng: np.random.Generator, replacer: np.ndarray, casts: np.ndarray | None, taps: int
-) -> np.ndarray:
-    """(T, A, <= ORDER_LEN) a uniform order per activation of the replacement effects there:
-    the board's, and with ``casts`` (T, A) those of the spells cast by earlier actions (id
-    code S + a)."""
-    t, s = replacer.shape
-    if casts is None:
-        keys = np.where(replacer[:, None, :], rng.random((t, taps, s), dtype=np.float32), 2.0)
-        return _first_listed(keys, min(ORDER_LEN, s))
-    earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[:, None, :]
-    codes = np.concatenate([np.broadcast_to(replacer[:, None, :], (t, taps, s)), earlier], 2)
-    keys = np.where(codes, rng.random(codes.shape, dtype=np.float32), 2.0)
-    return _first_listed(keys, min(ORDER_LEN, s + taps))
-
-
 def _replacement_orders(
     rng: np.random.Generator, config: ManaConfig, card: np.ndarray, kind: np.ndarray
 ) -> np.ndarray:
-    """(T, A, ORDER_LEN) the replacement effects each activation applies first (616.1): the
-    "tapped for mana" replacers in the policy's order (at most ORDER_LEN listed; the engine
-    applies any others after them, in board order), the policy drawn per activation."""
-    t, taps = kind.shape
-    order = np.full((t, taps, ORDER_LEN), -1, dtype=np.int8)
-    held = np.maximum(card, 0)
-    replacer = (card >= 0) & ((mt.REP_KIND[held] > 0) | (mt.EFFECT_PRODUCE[held] >= 0))
-    policies = config.taps.replacement_order
-    if policies == ("listed",) or not replacer.any() or taps == 0:
-        return order
-    if policies == ("fixed",):
-        listed = replacer & np.isin(card, config.taps.replacement_cards)
-        cards = config.taps.replacement_cards
-        keys = np.where(listed, _order_keys(rng, "fixed", cards, card), _LAST)
-        chosen = _first_listed(keys, min(ORDER_LEN, card.shape[1]))
-        order[:, :, : chosen.shape[1]] = chosen[:, None, :]
-        return order
-    casts = kind == ACT_CAST if config.taps.between.cast > 0 else None
-    chosen = _random_orders(rng, replacer, casts, taps)
-    order[:, :, : chosen.shape[2]] = chosen
-    if len(policies) > 1:
-        drawn = np.array(policies)[categorical(rng, config.taps.replacement_weights, (t, taps))]
-        order[drawn == "listed"] = -1
-    return order
+    """(T, A, ORDER_LEN) the replacement effects each activation applies first (616.1), the
+    policy drawn per activation (``sim.shapes.mana_choices.replacement_orders``)."""
+    taps = config.taps
+    casts = kind == ACT_CAST if taps.between.cast > 0 else None
+    return replacement_orders(
+        rng,
+        taps.replacement_order,
+        taps.replacement_weights,
+        taps.replacement_cards,
+        card,
+        casts,
+        kind.shape[1],
+    )
 
 
 def _tap_creatures(
@@ -214,7 +165,7 @@ def _sequence(
     card, taps = board["card"], config.taps
     (t, s), index = card.shape, np.maximum(card, 0)
     source = _sources(config, board, active)
-    keys = np.where(source, _order_keys(rng, taps.order, taps.order_cards, card), _LAST)
+    keys = np.where(source, _order_keys(rng, taps.order, taps.order_cards, card), LAST)
     order = np.argsort(keys, axis=1, kind="stable").astype(np.int8)
     n_act = source.sum(1)
     if taps.count is not None:
@@ -300,7 +251,7 @@ def _board(
 ) -> dict[str, np.ndarray]:
     parts = [_slot_group(rng, g, n_players, active) for g in config.slots]
     board = {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
-    board["attached_to"] = _attach(rng, board["card"])
+    board["attached_to"] = attach_auras(rng, board["card"])
     return board
 
 

@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.wipe_state import (
+    EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
@@ -23,8 +25,10 @@ from engine.batch.wipe_state import (
     EV_EXILE,
     EV_PASS_TURN,
     EV_SACRIFICE,
+    EV_TAP_MANA,
 )
 from engine.library import Card
+from engine.mana_types import MANA_TYPES
 from sim.config.dists import Discrete, SeatDist
 from sim.config.players import Players, SlotBoard, parse_players
 from sim.config.reader import Reader, join
@@ -49,8 +53,18 @@ EVENT_KINDS = {
     "counters": EV_COUNTERS,
     "pass_turn": EV_PASS_TURN,
     "attack": EV_ATTACK,
+    "tap_for_mana": EV_TAP_MANA,
+    "activate": EV_ACTIVATE,
 }
 EVENT_COUNTERS = ("+1/+1", "-1/-1")  # the counters a ``counters`` event puts (tables.KIND_CODE)
+OTHER_COUNTERS = tb.COUNTER_KINDS[2:]  # a slot's ``counters`` (charge, luck, mining...)
+# which permanent a tap_for_mana or activate event uses: a random one that has the ability,
+# any board slot, or (else) a slot group "slots[N]" or card names
+PICKS = ("random_source", "random")
+WHOSE = ("all", "active")
+COLOR_CHOICES = ("none", *MANA_TYPES)  # "none": the ability's first type
+ORDER_POLICIES = ("random", "listed")  # replacement orders; a list of cards: "fixed"
+TARGET_CHOICES = ("listed", "creature", "player")  # an activated ability's targets
 
 
 @dataclass(frozen=True)
@@ -74,6 +88,24 @@ class SlotGroup:
     legal_start: bool  # drop -1/-1 counters and damage that leave a creature dead at once
     since_turn_start: float  # controlled since its controller's turn began (else sick, 302.6)
     keywords: tuple[tuple[int, float], ...]  # (tables.KEYWORD_BITS bit, chance it is granted)
+    counters: tuple[tuple[int, Discrete], ...] = ()  # (index in OTHER_COUNTERS, count) pairs
+
+
+@dataclass(frozen=True)
+class Acting:
+    """Which permanent a ``tap_for_mana`` or ``activate`` event uses, and what its player
+    chooses there: drawn per trial from the starting board."""
+
+    pick: str  # "random_source", "random", "group" or "cards"
+    group: int  # "group": the slot group's index
+    cards: tuple[int, ...]  # "cards": the cards a picked slot holds
+    whose: str  # "all" or "active" (the active player's permanents only)
+    color: tuple[float, ...]  # weights of COLOR_CHOICES: the type named (tap_for_mana)
+    order: tuple[str, ...]  # replacement order policies (616.1): "random", "listed", "fixed"
+    order_weights: tuple[float, ...]
+    order_cards: tuple[int, ...]  # "fixed": listed cards apply first, in this order
+    ability: Discrete  # which activated ability (an index among the non-mana ones, 602.1)
+    target: tuple[float, ...]  # weights of TARGET_CHOICES: the ability's targets
 
 
 @dataclass(frozen=True)
@@ -101,6 +133,7 @@ class Event:
     amount: Discrete  # damage dealt, or counters put
     counter: tuple[float, ...]  # weights of EVENT_COUNTERS
     combat: Combat
+    acting: Acting  # what a tap_for_mana or activate event uses and chooses
 
 
 @dataclass(frozen=True)
@@ -149,6 +182,7 @@ _SLOT_KEYS = {
     "grant",
     "legal_start",
     "since_turn_start",
+    "counters",
 }
 _GRANT_COUNTS = ("persist", "undying")  # counts of extra instances; combat keywords: chances
 
@@ -159,6 +193,20 @@ def _grant(r: Reader, raw: Mapping[str, Any], where: str) -> dict[str, Any]:
         raise r.fail(where, "expected a table", "e.g. grant = { persist = 0.2, flying = 0.1 }")
     r.keys(grant, {*_GRANT_COUNTS, *tb.KEYWORD_BITS}, where)
     return grant
+
+
+def _other_counters(
+    r: Reader, raw: Mapping[str, Any], where: str
+) -> tuple[tuple[int, Discrete], ...]:
+    """Counters of kinds other than +1/+1 and -1/-1 (luck for Gemstone Caverns, charge...)."""
+    at = join(where, "counters")
+    table = raw.get("counters", {})
+    if not isinstance(table, dict):
+        raise r.fail(at, "expected a table", "e.g. counters = { luck = [0, 1] }")
+    r.keys(table, set(OTHER_COUNTERS), at)
+    return tuple(
+        (OTHER_COUNTERS.index(k), r.count(v, join(at, k), 0, MAX_COUNT)) for k, v in table.items()
+    )
 
 
 def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> SlotGroup:
@@ -199,6 +247,7 @@ def _slot(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> SlotGrou
             for name, bit in tb.KEYWORD_BITS.items()
             if name in grant
         ),
+        counters=_other_counters(r, raw, where),
     )
 
 
@@ -250,7 +299,97 @@ def _modes(r: Reader, raw: Any, cards: tuple[int, ...], where: str) -> tuple[tup
     return tuple(by_card.get(c, default) for c in cards)
 
 
-_EVENT_KEYS = {"do", "cards", "x", "caster", "modes", "amount", "counter", "combat"}
+_ACTING_KEYS = {"permanent", "whose", "color", "replacement_order", "ability", "target"}
+_EVENT_KEYS = {"do", "cards", "x", "caster", "modes", "amount", "counter", "combat", *_ACTING_KEYS}
+MAX_ABILITY = 7  # an ability index past a card's abilities is for the engines to reject
+
+
+def _weights_of(r: Reader, value: Any, where: str, names: tuple[str, ...]) -> tuple[float, ...]:
+    """One of ``names``, or a table of weights over them: weights aligned with ``names``."""
+    if isinstance(value, str):
+        value = {r.text(value, where, names): 1}
+    got, probs = r.weights(value, where, lambda n, p: r.text(n, p, names))
+    return tuple(probs[got.index(c)] if c in got else 0.0 for c in names)
+
+
+def _card_list(r: Reader, value: list[Any], where: str, hint: str) -> tuple[int, ...]:
+    """A non-empty list of distinct card names, as card indices."""
+    if not value:
+        raise r.fail(where, "an empty fixed order", hint)
+    cards = tuple(
+        tb.INDEX[r.card(r.text(n, join(where, i)), join(where, i)).name.lower()]
+        for i, n in enumerate(value)
+    )
+    if len(set(cards)) != len(cards):
+        raise r.fail(where, "a card is listed twice")
+    return cards
+
+
+def _named_cards(r: Reader, value: Any, where: str, kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The card names of ``permanent``: each must have the ability its event uses."""
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names:
+        hint = '"random_source", "random", "slots[N]", a card name or a list of them'
+        raise r.fail(where, "expected a permanent", hint)
+    cards = []
+    for i, name in enumerate(names):
+        at = where if isinstance(value, str) else join(where, i)
+        c = _card_index(r, r.text(name, at), at, cast=False)
+        taps = EV_TAP_MANA in kinds and (mt.N_AB[c] > 0 or tb.IS_CREATURE[c])
+        if not taps and not (EV_ACTIVATE in kinds and mt.N_ACTIVATED[c] > 0):
+            what = " or ".join(k for k, v in EVENT_KINDS.items() if v in kinds)
+            raise r.fail(at, f"{tb.CARDS[c].name} has no ability to {what}")
+        cards.append(c)
+    return tuple(cards)
+
+
+def _pick(
+    r: Reader, raw: Mapping[str, Any], where: str, n_groups: int, kinds: tuple[int, ...]
+) -> tuple[str, int, tuple[int, ...]]:
+    """``permanent``: a policy of PICKS, a slot group "slots[N]", or card names."""
+    value = raw.get("permanent", "random_source")
+    at = join(where, "permanent")
+    if isinstance(value, str) and value in PICKS:
+        return value, -1, ()
+    if isinstance(value, str) and value.startswith("slots["):
+        number = value[len("slots[") : -1]
+        if not (value.endswith("]") and number.isdigit() and int(number) < n_groups):
+            raise r.fail(at, f"no slot group {value!r}", f"slots[0] to slots[{n_groups - 1}]")
+        return "group", int(number), ()
+    return "cards", -1, _named_cards(r, value, at, kinds)
+
+
+def _orders(
+    r: Reader, value: Any, where: str
+) -> tuple[tuple[str, ...], tuple[float, ...], tuple[int, ...]]:
+    """A replacement order policy (616.1): "random", "listed", weights over them, or a list
+    of cards (fixed)."""
+    if isinstance(value, list):
+        return ("fixed",), (1.0,), _card_list(r, value, where, '"random", "listed" or cards')
+    if isinstance(value, str):
+        return (r.text(value, where, ORDER_POLICIES),), (1.0,), ()
+    names, weights = r.weights(value, where, lambda n, p: r.text(n, p, ORDER_POLICIES))
+    return names, weights, ()
+
+
+def _acting(
+    r: Reader, raw: Mapping[str, Any], where: str, n_groups: int, kinds: tuple[int, ...]
+) -> Acting:
+    """What a tap_for_mana or activate event uses and chooses (defaults for other events)."""
+    pick, group, cards = _pick(r, raw, where, n_groups, kinds)
+    order = _orders(r, raw.get("replacement_order", "random"), join(where, "replacement_order"))
+    return Acting(
+        pick=pick,
+        group=group,
+        cards=cards,
+        whose=r.text(raw.get("whose", "all"), join(where, "whose"), WHOSE),
+        color=_weights_of(r, raw.get("color", "none"), join(where, "color"), COLOR_CHOICES),
+        order=order[0],
+        order_weights=order[1],
+        order_cards=order[2],
+        ability=r.count(raw.get("ability", 0), join(where, "ability"), 0, MAX_ABILITY, prob=False),
+        target=_weights_of(r, raw.get("target", "listed"), join(where, "target"), TARGET_CHOICES),
+    )
 
 
 def _kinds(r: Reader, raw: Any, where: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
@@ -271,7 +410,7 @@ def _combat(r: Reader, raw: Mapping[str, Any], where: str) -> Combat:
     )
 
 
-def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> Event:
+def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int, n_groups: int) -> Event:
     r.keys(raw, _EVENT_KEYS, where)
     kinds, kind_weights = _kinds(r, raw.get("do", "cast"), join(where, "do"))
     cards: tuple[int, ...] = ()
@@ -282,12 +421,7 @@ def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> Event:
         cards, weights = r.weights(
             raw["cards"], join(where, "cards"), lambda n, p: _card_index(r, n, p, cast=True)
         )
-    counter_raw = raw.get("counter", "+1/+1")
-    if isinstance(counter_raw, str):
-        counter_raw = {r.text(counter_raw, join(where, "counter"), EVENT_COUNTERS): 1}
-    names, probs = r.weights(
-        counter_raw, join(where, "counter"), lambda n, p: r.text(n, p, EVENT_COUNTERS)
-    )
+    counter = _weights_of(r, raw.get("counter", "+1/+1"), join(where, "counter"), EVENT_COUNTERS)
     return Event(
         kinds=kinds,
         kind_weights=kind_weights,
@@ -297,8 +431,9 @@ def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int) -> Event:
         caster=r.seat(raw.get("caster", "active"), join(where, "caster"), n_min),
         modes=_modes(r, raw.get("modes", ["creatures"]), cards, join(where, "modes")),
         amount=r.count(raw.get("amount", 1), join(where, "amount"), 0, MAX_COUNT, prob=False),
-        counter=tuple(probs[names.index(c)] if c in names else 0.0 for c in EVENT_COUNTERS),
+        counter=counter,
         combat=_combat(r, raw, where),
+        acting=_acting(r, raw, where, n_groups, kinds),
     )
 
 
@@ -310,16 +445,8 @@ def _choices(r: Reader, data: Mapping[str, Any]) -> tuple[str, tuple[int, ...], 
     targets = r.text(choices.get("targets", "next"), "choices.targets", TARGET_POLICIES)
     if not isinstance(order, list):
         return r.text(order, "choices.trigger_order", TRIGGER_POLICIES), (), targets
-    where = "choices.trigger_order"
-    if not order:
-        raise r.fail(where, "an empty fixed order", '"random", "listed" or a list of cards')
-    fixed = tuple(
-        tb.INDEX[r.card(r.text(n, join(where, i)), join(where, i)).name.lower()]
-        for i, n in enumerate(order)
-    )
-    if len(set(fixed)) != len(fixed):
-        raise r.fail(where, "a card is listed twice")
-    return "fixed", fixed, targets
+    hint = '"random", "listed" or a list of cards'
+    return "fixed", _card_list(r, order, "choices.trigger_order", hint), targets
 
 
 def parse_wipe(r: Reader, data: Mapping[str, Any]) -> WipeConfig:
@@ -334,7 +461,8 @@ def parse_wipe(r: Reader, data: Mapping[str, Any]) -> WipeConfig:
     if sum(g.count for g in slots) > MAX_SLOTS:
         raise r.fail("slots", f"more than {MAX_SLOTS} board slots in all", "lower the counts")
     events = tuple(
-        _event(r, raw, f"events[{i}]", n_min) for i, raw in enumerate(r.tables(data, "events", ""))
+        _event(r, raw, f"events[{i}]", n_min, len(slots))
+        for i, raw in enumerate(r.tables(data, "events", ""))
     )
     if not events:
         raise r.fail("events", "an experiment needs at least one [[events]] table (the wipe)")

@@ -6,8 +6,11 @@ bench`` and the differential tests all draw through ``draw_wipe_batch``. The dra
 one fixed order: players, each slot group in file order (cards, empty, controller, owner,
 counters, damage, flags, grants, since-turn-start, combat keywords), each event (card, X,
 caster, kind, modes, amount, counter, target), then the trigger-order ranks, Redcap's targets
-and the attacks. A site whose distribution is fixed draws nothing, so a file that does not use
-a key draws the same trials as before the key existed.
+and the attacks; then the sites added since, each drawing nothing for a file without them: the
+slots' other counters (by group), each ``tap_for_mana`` or ``activate`` event's permanent, type,
+ability, replacement order and targets (by event), and the land each Aura enchants. A site
+whose distribution is fixed draws nothing, so a file that does not use a key draws the same
+trials as before the key existed.
 """
 
 from __future__ import annotations
@@ -16,20 +19,25 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.wipe_state import (
+    EV_ACTIVATE,
     EV_ATTACK,
     EV_CAST,
     EV_DAMAGE_ALL,
     EV_DAMAGE_PLAYER,
     EV_PASS_TURN,
+    EV_TAP_MANA,
     WipeInputs,
 )
 from sim.config.dists import bernoulli, categorical, choose, permutations
 from sim.config.players import absolute_seat, draw_seats, other_seat
+from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
-from sim.shapes.wipe.config import Event, SlotGroup, WipeConfig
+from sim.shapes.wipe.config import OTHER_COUNTERS, Event, SlotGroup, WipeConfig
 from sim.shapes.wipe.start import drop_dead_start
+from sim.shapes.wipe.timeline import draw_timeline
 
-_UNTARGETED = (EV_CAST, EV_DAMAGE_ALL, EV_PASS_TURN, EV_ATTACK)  # kinds without a target
+# kinds without a random target (a tap or an activation picks its permanent in ``timeline``)
+_UNTARGETED = (EV_CAST, EV_DAMAGE_ALL, EV_PASS_TURN, EV_ATTACK, EV_TAP_MANA, EV_ACTIVATE)
 
 
 def _pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float, ...],
@@ -195,6 +203,9 @@ def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -
     rank = trigger_ranks(rng, config, board["card"], events["ev_card"])
     ping = ping_targets(rng, config, (board["controller"], events["ev_by"]), n_players)
     combat = draw_attacks(rng, config, board, events, active, n_players)
+    counters = _other_counters(rng, config, board["card"])
+    timeline = draw_timeline(rng, config, board, events, active, n_players)
+    taps = any(EV_TAP_MANA in ev.kinds for ev in config.events)
     since, granted = board.pop("since_turn_start"), board.pop("granted")
     return WipeInputs(
         n_players=n_players,
@@ -209,7 +220,29 @@ def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -
         ev_block_order=combat["ev_block_order"],
         since_turn_start=None if all(g.since_turn_start >= 1 for g in config.slots) else since,
         granted=granted if any(g.keywords for g in config.slots) else None,
+        counters=counters,
+        attached_to=attach_auras(rng, board["card"]) if taps else None,
+        **timeline,
     )
+
+
+def _other_counters(
+    rng: np.random.Generator, config: WipeConfig, card: np.ndarray
+) -> np.ndarray | None:
+    """(T, S, K) int64 counters of OTHER_COUNTERS (luck, charge...) by slot group, or None
+    when no group has any."""
+    if not any(g.counters for g in config.slots):
+        return None
+    out = np.zeros((*card.shape, len(OTHER_COUNTERS)), dtype=np.int64)
+    start = 0
+    for group in config.slots:
+        for kind, count in group.counters:
+            out[:, start : start + group.count, kind] = count.draw(
+                rng, (len(card), group.count), np.int64
+            )
+        start += group.count
+    out[card < 0] = 0  # an empty slot holds nothing
+    return out
 
 
 def draw_attacks(

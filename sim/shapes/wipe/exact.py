@@ -278,13 +278,16 @@ class ExactPoint:
 
 def not_enumerated(config: WipeConfig) -> str:
     """Why a configuration uses draws this module does not enumerate ("" when it does not):
-    events other than casts, several mode sets, summoning sickness, granted combat keywords."""
+    events other than casts, several mode sets, summoning sickness, granted combat keywords,
+    counters of other kinds."""
     if any(ev.kinds != (EV_CAST,) for ev in config.events):
         return "events other than casts (do = ...) are not enumerated"
     if any(len(set(ev.modes)) > 1 or len(ev.modes[0]) > 1 for ev in config.events):
         return "several mode sets per event are not enumerated"
     if any(g.since_turn_start < 1 or g.keywords for g in config.slots):
         return "since_turn_start and granted combat keywords are not enumerated"
+    if any(g.counters for g in config.slots):
+        return "counters other than +1/+1 and -1/-1 are not enumerated"
     return ""
 
 
