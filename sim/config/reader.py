@@ -188,6 +188,19 @@ class Reader:
             raise self.fail(where, f"unknown card {echo(name)}", hint)
         return card
 
+    def distinct_cards(self, value: Any, where: str, hint: str) -> tuple[str, ...]:
+        """A non-empty list of distinct card names (a fixed order of cards), as the library
+        names them."""
+        if not isinstance(value, list) or not value:
+            raise self.fail(where, "expected a non-empty list of cards", hint)
+        names = tuple(
+            self.card(self.text(v, join(where, i)), join(where, i)).name
+            for i, v in enumerate(value)
+        )
+        if len(set(names)) != len(names):
+            raise self.fail(where, "a card is listed twice")
+        return names
+
     def seat(self, value: Any, where: str, n_min: int) -> SeatDist:
         """``"random"`` (uniform), a seat name (``"active"``, ``"next"``...), or a table of
         weights by seat name. Every player count the file allows (``n_min`` and up) must leave

@@ -131,15 +131,9 @@ def _board_card(r: Reader, name: str, where: str) -> int:
 
 
 def _card_list(r: Reader, value: Any, where: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not value:
-        raise r.fail(where, "expected a non-empty list of cards", '"random", "listed" or ["..."]')
-    cards = tuple(
-        mt.INDEX[r.card(r.text(v, join(where, i)), join(where, i)).name.lower()]
-        for i, v in enumerate(value)
-    )
-    if len(set(cards)) != len(cards):
-        raise r.fail(where, "a card is listed twice")
-    return cards
+    """A fixed order of distinct cards, as card indices."""
+    names = r.distinct_cards(value, where, '"random", "listed" or ["..."]')
+    return tuple(mt.INDEX[name.lower()] for name in names)
 
 
 def _policy(r: Reader, value: Any, where: str) -> tuple[str, tuple[int, ...]]:

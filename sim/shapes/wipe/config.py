@@ -312,17 +312,9 @@ def _weights_of(r: Reader, value: Any, where: str, names: tuple[str, ...]) -> tu
     return tuple(probs[got.index(c)] if c in got else 0.0 for c in names)
 
 
-def _card_list(r: Reader, value: list[Any], where: str, hint: str) -> tuple[int, ...]:
-    """A non-empty list of distinct card names, as card indices."""
-    if not value:
-        raise r.fail(where, "an empty fixed order", hint)
-    cards = tuple(
-        tb.INDEX[r.card(r.text(n, join(where, i)), join(where, i)).name.lower()]
-        for i, n in enumerate(value)
-    )
-    if len(set(cards)) != len(cards):
-        raise r.fail(where, "a card is listed twice")
-    return cards
+def _card_list(r: Reader, value: Any, where: str, hint: str) -> tuple[int, ...]:
+    """A fixed order of distinct cards, as card indices."""
+    return tuple(tb.INDEX[name.lower()] for name in r.distinct_cards(value, where, hint))
 
 
 def _named_cards(r: Reader, value: Any, where: str, kinds: tuple[int, ...]) -> tuple[int, ...]:
