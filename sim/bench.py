@@ -19,7 +19,8 @@ import numpy as np
 
 from sim.bench_workloads import TABLES, Workload, workload
 
-CHUNK = 16_384  # trials per batch: arrays of this size stay in cache
+CHUNK = 4_096  # trials per engine call: the state of this many stays small (peak memory)
+TRIALS = 131_072  # batch trials per workload unless ``--trials`` says otherwise
 WORKLOADS = tuple(TABLES)  # the workload names, in the order they run
 # ru_maxrss is in kilobytes on Linux, in bytes on macOS
 _RSS_UNIT = 1024 * 1024 if sys.platform == "darwin" else 1024
@@ -107,7 +108,7 @@ def _in_fresh_process(name: str, trials: int, reference_trials: int, seed: int) 
 
 
 def bench(
-    trials: int = 8 * CHUNK,
+    trials: int = TRIALS,
     reference_trials: int = 300,
     seed: int = 20261129,
     names: tuple[str, ...] = WORKLOADS,

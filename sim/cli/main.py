@@ -12,7 +12,7 @@ from pathlib import Path
 from engine import reference
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
-from sim.bench import CHUNK, WORKLOADS, bench, compile_seconds
+from sim.bench import TRIALS, WORKLOADS, bench, compile_seconds
 from sim.cli.cards import add_cards_command
 from sim.cli.run import add_run_commands, explain_run, interrupted_hint
 from sim.config.scenario import load_scenario
@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench_p.add_argument("--json", action="store_true", help="print only the JSON figures")
     bench_p.add_argument(
-        "--trials", type=int, default=8 * CHUNK, metavar="N", help="batch trials per workload"
+        "--trials", type=int, default=TRIALS, metavar="N", help="batch trials per workload"
     )
     bench_p.add_argument(
         "--reference-trials",

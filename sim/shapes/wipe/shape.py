@@ -26,7 +26,7 @@ from sim.shapes.wipe.stats import (
     wipe_trial_stats,
 )
 
-CHUNK = 16_384  # trials the engine runs at once: arrays of this size stay in cache
+CHUNK = 4_096  # trials the engine runs at once: their state stays small (peak memory)
 
 
 def _chunks(
