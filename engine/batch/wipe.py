@@ -13,7 +13,7 @@ from engine.batch.kernel.fits import kernel_fits
 from engine.batch.kernel.run import run_kernel
 from engine.batch.layout import TOKEN_SLOTS, new_state
 from engine.batch.wipe_fast import batch_fits, run_fast
-from engine.batch.wipe_state import WipeInputs, WipeState
+from engine.batch.wipe_state import Features, WipeInputs, WipeState
 
 
 def run_on_kernel(
@@ -34,9 +34,10 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     Batches inside ``wipe_fast``'s whitelist take its stack-free path; the trials it hands
     back, and every other batch, run on the compiled kernel.
     """
-    state = new_state(inputs, token_slots, bookkeeping=False)
-    if not batch_fits(state, inputs):
+    features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    if not batch_fits(features, inputs):
         return run_on_kernel(inputs, token_slots)
+    state = new_state(inputs, token_slots, bookkeeping=False)
     rest = np.nonzero(run_fast(state, inputs))[0]
     if rest.size:
         part = run_on_kernel(inputs.take(rest), token_slots)

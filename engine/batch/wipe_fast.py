@@ -29,14 +29,16 @@ from engine.batch.wipe_state import (
     NONE,
     PERSIST,
     UNDYING,
+    Features,
     WipeInputs,
     WipeState,
 )
 
 
-def batch_fits(state: WipeState, inputs: WipeInputs) -> bool:
-    """Whether the batch's cards and events are all inside the fast path."""
-    f = state.features
+def batch_fits(f: Features, inputs: WipeInputs) -> bool:
+    """Whether the batch's cards (their ``Features``) and events are all inside the fast
+    path (a whitelist: one sorcery-speed wipe, no statics, counter rules or triggers that
+    interact)."""
     if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
         return False
     if f.doubler or f.wurm or f.shrink or f.legendary or inputs.ev_kind.shape[1] != 1:

@@ -82,7 +82,7 @@ def test_the_fast_mix_takes_the_fast_path_with_double_returns() -> None:
     """The FAST mix really exercises ``wipe_fast`` (and its persist-then-undying returns)."""
     inputs = draw_wipe_batch(np.random.default_rng(13), 2500, FAST)
     state = new_state(inputs, bookkeeping=False)
-    assert batch_fits(state, inputs)
+    assert batch_fits(state.features, inputs)
     handed_back = run_fast(state, inputs)
     assert handed_back.mean() < 0.5
     slots = state.returned_slot

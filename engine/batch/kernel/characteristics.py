@@ -17,6 +17,7 @@ from engine.batch.kernel.state import (
     BASE_T,
     CARD,
     CONTROLLER,
+    COUNT,
     EOT_PERSIST,
     EOT_POWER,
     EOT_TOUGHNESS,
@@ -33,6 +34,7 @@ from engine.batch.kernel.state import (
     PRINTED_PERSIST,
     PRINTED_UNDYING,
     ST,
+    STALE,
     T_ALL_P,
     T_ALL_T,
     T_ANTHEM_P,
@@ -48,9 +50,12 @@ from engine.batch.wipe_state import BATTLEFIELD
 
 @njit
 def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
-    """Sum the statics of the battlefield into ``work``'s ST rows (none in a batch without them)."""
-    if not work[LAYOUT, HAS_STATICS]:
+    """Sum the statics of the battlefield into ``work``'s ST rows (none in a batch without
+    them), when the battlefield changed since the last sum (``STALE``, set by every zone
+    change)."""
+    if not work[LAYOUT, HAS_STATICS] or not work[COUNT, STALE]:
         return
+    work[COUNT, STALE] = 0
     for row in range(ST, ST + 7):
         for p in range(MAX_PLAYERS):
             work[row, p] = 0

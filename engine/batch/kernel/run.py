@@ -57,6 +57,7 @@ from engine.batch.kernel.state import (
     SEQ,
     SPELL_ON,
     SPELL_ZONE,
+    STALE,
     STATUS,
     TOKENS_MADE,
     UNDEFINED_MANA,
@@ -122,6 +123,7 @@ def play_trial(
 ) -> None:
     """One trial: the board as given, then every event."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
+    work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:

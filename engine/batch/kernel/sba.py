@@ -63,17 +63,9 @@ def _is_legend(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, 
 
 @njit
 def _legend_rule(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
-    """704.5j: of two legendary permanents with one name and controller, the later goes."""
+    """704.5j: of two legendary permanents with one name and controller, the later goes (the
+    caller found two legends or more)."""
     n = slot_rows.shape[1]
-    for s in range(n):
-        work[GROUP, s] = 0
-    if not work[LAYOUT, HAS_LEGENDS]:
-        return
-    legends = 0
-    for s in range(n):
-        legends += _is_legend(slot_rows, work, card_table, s)
-    if legends < 2:
-        return
     for s in range(n):
         if not _is_legend(slot_rows, work, card_table, s):
             continue
@@ -109,21 +101,38 @@ def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> bool:
 
 
 @njit
+def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
+    """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0; returns
+    the legends still there (bit 0 and up, shifted by one) and whether some permanent has
+    both kinds of counters (bit 0)."""
+    legends, both = 0, 0
+    for s in range(slot_rows.shape[1]):
+        work[GROUP, s] = 0
+        work[MOVERS, s] = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
+        if is_alive(slot_rows, s):
+            both |= (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0)
+            if work[LAYOUT, HAS_LEGENDS]:
+                legends += _is_legend(slot_rows, work, card_table, s)
+    return legends << 1 | both
+
+
+@njit
 def state_based_actions(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> bool:
     """One round, all at once (704.3); returns whether anything happened."""
     if trial_vars[STATUS] != OK:
         return False
-    n = slot_rows.shape[1]
     refresh(slot_rows, work, card_table)
-    for s in range(n):
-        work[MOVERS, s] = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
-    _legend_rule(slot_rows, work, card_table)
+    found = _movers(slot_rows, work, card_table)
+    if found >> 1 >= 2:
+        _legend_rule(slot_rows, work, card_table)
     moving = False
-    for s in range(n):
+    for s in range(slot_rows.shape[1]):
         moving |= work[MOVERS, s] != 0
-    changed = _annihilate(slot_rows, work) or moving
+    changed = moving
+    if found & 1:
+        changed |= _annihilate(slot_rows, work)
     lost = False
     for p in range(trial_vars[N_LIFE]):
         lost |= trial_vars[LIFE + p] <= 0

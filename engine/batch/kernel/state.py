@@ -82,7 +82,9 @@ PENDING_KIND, PENDING_SOURCE, PENDING_DATA, PENDING_CONTROLLER, PENDING_OBJ, PEN
 )  # fmt: skip
 SORT_KEY, SORT_INDEX = 17, 18
 STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
-COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG]
+COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG,
+#              STALE: the battlefield changed since the statics were last summed]
+STALE = 5
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
 #               HAS_LEGENDS, slots N, COULD] (the flags from wipe_state.Features; COULD:
 #               what each permanent could produce is wanted as the trial ends)

@@ -23,6 +23,7 @@ from engine.batch.kernel.state import (
     BASE_T,
     CARD,
     CONTROLLER,
+    COUNT,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
     DELAYED_CONTROLLER,
@@ -59,6 +60,7 @@ from engine.batch.kernel.state import (
     RANK,
     SEQ,
     SINCE_TURN_START,
+    STALE,
     STAMP,
     T_BASE_P,
     T_BASE_T,
@@ -191,6 +193,7 @@ def leave(
                 slot_rows[row, s] = 0
             for row in range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS):
                 slot_rows[row, s] = 0
+    work[COUNT, STALE] = 1
     trial_vars[SEQ] += 1
 
 
@@ -312,6 +315,7 @@ def enter(
 ) -> None:
     """Common to every arrival: a new object (400.7), then its enters triggers (603.6a)."""
     slot_rows[ZONE, s] = BATTLEFIELD
+    work[COUNT, STALE] = 1
     slot_rows[OBJ, s] += 1
     slot_rows[SINCE_TURN_START, s] = 0  # CR 302.6: it just came under this control
     if slot_rows[ORDER, s] < 0:
@@ -368,6 +372,7 @@ def cast_permanent(
     kind (Gemstone Mine), or X (107.3m: the X paid for the spell)."""
     c = slot_rows[CARD, s]
     slot_rows[ZONE, s] = BATTLEFIELD
+    work[COUNT, STALE] = 1
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, c]
     if card_table[T_ENTERS_KIND, c] >= 0:
         kind, amount = card_table[T_ENTERS_KIND, c], card_table[T_ENTERS_AMOUNT, c]
