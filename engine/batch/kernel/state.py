@@ -94,7 +94,10 @@ COMBAT_TO_PLAYER = 28  # ... and to the defending player, by place in the attack
 MANA_MADE = 29  # the mana one activation makes, by type WUBRGC (605.3b)
 LAND_UNIONS = 30  # by player: the types their lands could produce (106.7)
 REP_KEY, REP_WHAT = 31, 32  # the replacement effects that apply to one event (616.1)
-W_ROWS = 33
+# per slot, while "could produce" is computed: the types of its abilities that reflect no
+# lands, the types of the "instead" effects that apply to it, whether it reflects lands
+FIXED_TYPES, INSTEAD_TYPES, REFLECTS = 33, 34, 35
+W_ROWS = 36
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)

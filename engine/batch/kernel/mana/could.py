@@ -23,9 +23,12 @@ from engine.batch.kernel.state import (
     EFFECT_ON,
     EV_BY_,
     EV_CARD_,
+    FIXED_TYPES,
     HAS_MANA,
+    INSTEAD_TYPES,
     LAND_UNIONS,
     MAX_PLAYERS,
+    REFLECTS,
     SPELL_ON,
     T_AB_BITS,
     T_AB_COLORS_ONLY,
@@ -155,30 +158,45 @@ def _raw_bits(
 
 
 @njit
-def _types_of(
+def _abilities_of(
     slot_rows: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     event_rows: np.ndarray,
     s: int,
-) -> int:
-    """Every type slot ``s``'s abilities could make: a {T} ability's after replacements."""
+) -> None:
+    """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
+    reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS."""
     c = slot_rows[CARD, s]
-    instead = -1  # computed once, when a {T} ability first needs it
-    bits = 0
+    instead = instead_bits(slot_rows, card_table, event_rows, s)
+    bits, reflects = 0, 0
     for k in range(GRANTED + 1):
         if k < GRANTED and k >= card_table[T_N_AB, c]:
             continue
         if k == GRANTED and not has_granted(slot_rows, card_table, s):
             continue
+        if k < GRANTED and card_table[T_AB_TPL + k, c] == mt.TPL_REFLECT:
+            reflects = 1
+            continue
         raw = _raw_bits(slot_rows, work, card_table, s, k)
         tap = k == GRANTED or card_table[T_AB_TAP + k, c] != 0
-        if raw and tap:
-            if instead < 0:
-                instead = instead_bits(slot_rows, card_table, event_rows, s)
-            raw = instead if instead else raw
-        bits |= raw
-    return bits
+        bits |= instead if raw and tap and instead else raw
+    work[FIXED_TYPES, s], work[INSTEAD_TYPES, s], work[REFLECTS, s] = bits, instead, reflects
+
+
+@njit
+def _types_of(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> int:
+    """Every type slot ``s``'s abilities could make now: FIXED_TYPES, and what its abilities
+    that reflect lands make (``work``'s LAND_UNIONS current)."""
+    c = slot_rows[CARD, s]
+    bits = work[FIXED_TYPES, s]
+    for k in range(card_table[T_N_AB, c]):
+        if card_table[T_AB_TPL + k, c] != mt.TPL_REFLECT:
+            continue
+        raw = _reflected(slot_rows, work, card_table, s, k)
+        tap = card_table[T_AB_TAP + k, c] != 0
+        bits |= work[INSTEAD_TYPES, s] if raw and tap and work[INSTEAD_TYPES, s] else raw
+    return int(bits)
 
 
 @njit
@@ -197,21 +215,30 @@ def could_produce(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray
 ) -> None:
     """Set every slot's COULD_PRODUCE and HAS_MANA, and ``work``'s LAND_UNIONS, as the least
-    fixpoint (each round adds a type somewhere, or stops)."""
+    fixpoint: what no land reflection changes is found once; the permanents that reflect
+    lands are revisited until nothing changes (each round adds a type somewhere, or stops)."""
     n = slot_rows.shape[1]
+    reflecting = False
     for s in range(n):
         c = slot_rows[CARD, s]
-        slot_rows[COULD_PRODUCE, s] = 0
         has = c >= 0 and is_alive(slot_rows, s)
         has = has and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, card_table, s))
         slot_rows[HAS_MANA, s] = has
-    changed = True
+        slot_rows[COULD_PRODUCE, s] = 0
+        work[REFLECTS, s] = 0
+        if has:
+            _abilities_of(slot_rows, work, card_table, event_rows, s)
+            slot_rows[COULD_PRODUCE, s] = work[FIXED_TYPES, s]
+            reflecting |= work[REFLECTS, s] != 0
+    changed = reflecting
     while changed:
         changed = False
         _land_unions(slot_rows, work, card_table)
         for s in range(n):
-            if slot_rows[HAS_MANA, s]:
-                bits = _types_of(slot_rows, work, card_table, event_rows, s)
+            if work[REFLECTS, s]:
+                bits = _types_of(slot_rows, work, card_table, s)
                 if bits != slot_rows[COULD_PRODUCE, s]:
                     slot_rows[COULD_PRODUCE, s] = bits
                     changed = True
+    if not reflecting:
+        _land_unions(slot_rows, work, card_table)
