@@ -31,9 +31,10 @@ from engine.batch.kernel.state import (
     PLUS,
     STATUS,
     T_IS_LEGENDARY,
+    ZONE,
 )
 from engine.batch.kernel.zones import leave
-from engine.batch.wipe_state import GRAVEYARD, OK, R_PLAYER_LOST
+from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, OK, R_PLAYER_LOST
 
 
 @njit
@@ -102,18 +103,21 @@ def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> bool:
 
 @njit
 def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
-    """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0; returns
-    the legends still there (bit 0 and up, shifted by one) and whether some permanent has
-    both kinds of counters (bit 0)."""
-    legends, both = 0, 0
+    """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0.
+    Returns bit 0: some permanent has both kinds of counters; bit 1: someone moves; bits 2
+    and up: the legends still there."""
+    found = 0
     for s in range(slot_rows.shape[1]):
         work[GROUP, s] = 0
-        work[MOVERS, s] = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
-        if is_alive(slot_rows, s):
-            both |= (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0)
-            if work[LAYOUT, HAS_LEGENDS]:
-                legends += _is_legend(slot_rows, work, card_table, s)
-    return legends << 1 | both
+        work[MOVERS, s] = 0
+        if slot_rows[CARD, s] < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
+            continue  # an empty slot, or a card off the battlefield
+        moves = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
+        work[MOVERS, s] = moves
+        found |= (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0) | moves << 1
+        if work[LAYOUT, HAS_LEGENDS] and _is_legend(slot_rows, work, card_table, s):
+            found += 4
+    return found
 
 
 @njit
@@ -125,11 +129,11 @@ def state_based_actions(
         return False
     refresh(slot_rows, work, card_table)
     found = _movers(slot_rows, work, card_table)
-    if found >> 1 >= 2:
+    moving = found & 2 != 0
+    if found >> 2 >= 2:
         _legend_rule(slot_rows, work, card_table)
-    moving = False
-    for s in range(slot_rows.shape[1]):
-        moving |= work[MOVERS, s] != 0
+        for s in range(slot_rows.shape[1]):
+            moving |= work[MOVERS, s] != 0
     changed = moving
     if found & 1:
         changed |= _annihilate(slot_rows, work)
