@@ -1,8 +1,9 @@
-"""The batch engine: T independent trials as numpy arrays, every rule a masked array operation.
+"""The batch engine: T independent trials, inputs and results as numpy arrays (trial axis
+first), played by one compiled per-trial kernel (``kernel``) on one state.
 
-Loops run over rule steps (state-based-action rounds, stack resolutions, slots of effect
-sources), never over trials. ``run_wipe`` covers experiment shape 1 (a board, then wipes,
-damage, counters and sacrifices); ``run_mana`` covers shape 2 (a board, then mana activations).
+``run_wipe`` runs any batch of ``WipeInputs`` (a board, then casts, removal, damage,
+counters, attacks, turn passes, mana activations and activated abilities); ``run_mana``
+lays the mana shape's inputs out for it; ``scenario.run_scenario`` runs one scenario.
 """
 
 from engine.batch.allocator import keep_arrays_on_heap

@@ -1,5 +1,6 @@
-"""What the batch engine covers, and the error for what it does not."""
+"""The error for a scenario the batch engine does not play."""
 
 
 class OutsideShapes(Exception):
-    """A scenario outside the batch engine's two experiment shapes; the message says why."""
+    """A scenario past a documented cap of the batch engine, or with something it does not
+    play (the message says which); the reference engine answers it."""
