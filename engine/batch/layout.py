@@ -72,6 +72,9 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     rank[default] = (RANK_FALLBACK + order)[default]
     ping = np.full((t, n), -1, dtype=np.int8)
     ping[:, : s + e] = inputs.ping_target
+    chosen = np.zeros((t, n), dtype=np.int64)
+    if inputs.chosen is not None:
+        chosen[:, : s + e] = inputs.chosen
     granted = inputs.granted if inputs.granted is not None else 0
     since = inputs.since_turn_start if inputs.since_turn_start is not None else True
     return {
@@ -99,6 +102,7 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
         "order": order,
         "rank": rank,
         "ping_target": ping,
+        "chosen": chosen,
     }
 
 

@@ -109,7 +109,9 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     slot_ids = tuple(ids + cast_ids)
     rank = np.full((1, s + e), -1, dtype=np.int32)
     ping = np.full((1, s + e), -1, dtype=np.int8)
-    _choices(scn, slot_ids, seat, rank, ping)
+    chosen = np.zeros((1, s + e), dtype=np.int64)
+    cards = [int(c) for c in np.concatenate([board["card"][0], events.card[0]])]
+    _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
@@ -117,6 +119,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         **board,
         rank=rank,
         ping_target=ping,
+        chosen=chosen,
         **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
@@ -332,26 +335,56 @@ def _choices(
     scn: Scenario,
     slot_ids: Sequence[str],
     seat: Mapping[str, int],
+    cards: Sequence[int],
     rank: np.ndarray,
     ping: np.ndarray,
+    chosen: np.ndarray,
 ) -> None:
-    """Explicit trigger orders become ranks; Redcap-style targets must be players."""
+    """Explicit trigger orders become ranks; targets named for a triggered ability become the
+    slot's chosen bits (the permanents) and its ping target (a player)."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
-    controllers = {board.id: board.controller for board in scn.battlefield}
-    for player, keys in scn.choices.trigger_order.items():
-        for i, key in enumerate(keys):
-            if ":" in key or key not in index or controllers.get(key, player) != player:
-                raise OutsideShapes(f"trigger order {key!r} of {player} is outside the wipe shape")
-            rank[0, index[key]] = i
-    for pid, rk in scn.choices.trigger_rank.items():
-        rank[0, index[pid]] = rk
+    _ranks(scn, index, rank)
     activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}
     for source, target in scn.choices.targets.items():
         if source in activated and source in index:
             continue  # the activations carry them (``_Events.activate``)
-        if source not in index or not isinstance(target, str) or target not in seat:
-            raise OutsideShapes(
-                f"targets of {source!r}: only a player for an enters trigger, or an activated "
-                "ability's targets, are in the batch engine"
-            )
-        ping[0, index[source]] = seat[target]
+        if source not in index:
+            raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
+        names = [target] if isinstance(target, str) else list(target)
+        any_target = cards[index[source]] >= 0 and bool(tb.ETB_PING[cards[index[source]]])
+        _check_named(source, names, index, seat, any_target)
+        for k, name in enumerate(names):
+            if name in seat and ping[0, index[source]] < 0:
+                ping[0, index[source]] = seat[name]
+            elif name in index and (ping[0, index[source]] < 0 or k == 0):
+                # "any target" takes the first player or permanent named; the rest only
+                # matter where every name counts (Contamination's creature)
+                chosen[0, index[source]] |= 1 << index[name]
+
+
+def _ranks(scn: Scenario, index: Mapping[str, int], rank: np.ndarray) -> None:
+    """Explicit trigger orders (by permanent) and ranks become each slot's rank (603.3b)."""
+    controllers = {board.id: board.controller for board in scn.battlefield}
+    for player, keys in scn.choices.trigger_order.items():
+        for i, key in enumerate(keys):
+            if ":" in key or key not in index or controllers.get(key, player) != player:
+                raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
+            rank[0, index[key]] = i
+    for pid, rk in scn.choices.trigger_rank.items():
+        rank[0, index[pid]] = rk
+
+
+def _check_named(
+    source: str,
+    names: list[Any],
+    index: Mapping[str, int],
+    seat: Mapping[str, int],
+    any_target: bool,
+) -> None:
+    """What the batch engine keeps of the names: each a player or a slot (below 63), and for
+    "any target" the list order only where it decides (one permanent, before any player)."""
+    if any(n not in seat and (n not in index or index[n] >= 63) for n in names):
+        raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")
+    before_player = next((k for k, n in enumerate(names) if n in seat), len(names))
+    if any_target and before_player > 1:
+        raise OutsideShapes(f"targets of {source!r}: several permanents in a chosen order")

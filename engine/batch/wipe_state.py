@@ -128,6 +128,8 @@ class WipeInputs:
     ev_color: np.ndarray | None = None  # (T, E) int8 chosen mana type (WUBRGC), -1 none
     ev_tap_creature: np.ndarray | None = None  # (T, E) int16 slot tapped for a cost, -1 first
     ev_ability: np.ndarray | None = None  # (T, E) int8 which activated ability
+    chosen: np.ndarray | None = None  # (T, S + E) int64 bits of the slots ``[choices] targets``
+    #   names for a slot's triggered ability (an enters "any target", Contamination's upkeep)
     ev_chosen: np.ndarray | None = None  # (T, E) int64 bits of the slots an activated
     #   ability's controller chose as its targets ([choices] targets), 0: the listed policy
     ev_chosen_player: np.ndarray | None = None  # (T, E) int8 a player chosen as "any target"
@@ -242,6 +244,7 @@ class WipeState:
     eot_persist: np.ndarray  # (T, N) int8 persist gained until end of turn (611.2c)
     eot_undying: np.ndarray  # (T, N) int8
     eot_keywords: np.ndarray  # (T, N) uint8 tables.KEYWORD_BITS gained until end of turn
+    chosen: np.ndarray  # (T, N) int64 bits of the slots named for its triggered ability
     last_known_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
     last_known_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is
     order: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)

@@ -87,6 +87,7 @@ ABSENT_OK = frozenset(
         "ev_tap_creature",
         "ev_ability",
         "ev_order",
+        "chosen",
         "ev_chosen",
         "ev_chosen_player",
     }

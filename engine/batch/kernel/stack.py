@@ -14,8 +14,10 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     ACTIVE,
+    CHOSEN,
     COUNT,
     N_PLAYERS,
+    OBJ,
     PENDING_CONTROLLER,
     PENDING_DATA,
     PENDING_KEY,
@@ -32,8 +34,9 @@ from engine.batch.kernel.state import (
     STACK_OBJ,
     STACK_SOURCE,
     STATUS,
+    ZONE,
 )
-from engine.batch.wipe_state import OK, R_STACK_DEPTH, STACK_DEPTH
+from engine.batch.wipe_state import BATTLEFIELD, ETB, OK, R_STACK_DEPTH, STACK_DEPTH
 
 WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
 
@@ -89,6 +92,17 @@ def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarra
 
 
 @njit
+def _chosen_target(slot_rows: np.ndarray, src: int) -> int:
+    """CR 603.3d: the target of an enters "any target" trigger, chosen as it is put on the
+    stack: the permanent named for it if it is still there (as ``1 + slot + object * 2^16``),
+    else 0 (a player: the one named, or the next in turn order)."""
+    for q in range(min(slot_rows.shape[1], 63)):
+        if slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD:
+            return int(1 + q + (slot_rows[OBJ, q] << 16))
+    return 0
+
+
+@njit
 def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray) -> None:
     """CR 603.3b: put the waiting triggers on the stack (past the cap: unsupported)."""
     n = work[COUNT, WAITING]
@@ -105,6 +119,8 @@ def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarr
         work[STACK_KIND, h + k] = work[PENDING_KIND, src]
         work[STACK_SOURCE, h + k] = work[PENDING_SOURCE, src]
         work[STACK_DATA, h + k] = work[PENDING_DATA, src]
+        if work[PENDING_KIND, src] == ETB and slot_rows[CHOSEN, work[PENDING_SOURCE, src]]:
+            work[STACK_DATA, h + k] = _chosen_target(slot_rows, work[PENDING_SOURCE, src])
         work[STACK_CONTROLLER, h + k] = work[PENDING_CONTROLLER, src]
         work[STACK_OBJ, h + k] = work[PENDING_OBJ, src]
     work[COUNT, HEIGHT] = h + n

@@ -26,7 +26,7 @@ SLOT_FIELDS = (
     "token", "obj", "stamp", "plus", "minus", "damage", "tapped", "granted", "granted_persist",
     "granted_undying", "not_creature", "eot_power", "eot_toughness", "exile_if_dies", "order",
     "rank", "ping_target", "token_serial", "token_source", "attached_to", "effect_on",
-    "could_produce", "has_mana", "eot_persist", "eot_undying", "eot_keywords",
+    "could_produce", "has_mana", "eot_persist", "eot_undying", "eot_keywords", "chosen",
 )  # fmt: skip
 (
     CARD, IS_CREATURE_CARD, BASE_P, BASE_T, PRINTED_PERSIST, PRINTED_UNDYING, PRINTED_KEYWORDS,
@@ -34,6 +34,7 @@ SLOT_FIELDS = (
     DAMAGE, TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, EOT_POWER,
     EOT_TOUGHNESS, EXILE_IF_DIES, ORDER, RANK, PING_TARGET, TOKEN_SERIAL, TOKEN_SOURCE,
     ATTACHED_TO, EFFECT_ON, COULD_PRODUCE, HAS_MANA, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS,
+    CHOSEN,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
 LAST_KNOWN_POWER = len(SLOT_FIELDS)  # LKI_RING rows
 LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows

@@ -8,7 +8,7 @@ import numpy as np
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
-from engine.batch.kernel.combat import humans
+from engine.batch.kernel.combat import DEATHTOUCH, humans, keywords
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import HEIGHT
@@ -16,6 +16,8 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COUNT,
+    DAMAGE,
+    DEATHTOUCH_DAMAGE,
     DELAYED_AMOUNT,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
@@ -115,9 +117,12 @@ def _ping(
     s: int,
     ctrl: int,
     obj: int,
+    data: int,
 ) -> None:
     """Deal damage equal to its power to any target (608.2h: its power now, or as it last
-    existed on the battlefield); a Human's damage to a player may trigger Mikaeus."""
+    existed on the battlefield): the permanent chosen as it was put on the stack (``data``,
+    if it is still that object, 608.2b), else a player; a Human's damage to a player may
+    trigger Mikaeus."""
     here = slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj
     ring = obj % LKI_RING
     if not here and slot_rows[LAST_KNOWN_OBJ + ring, s] != obj:
@@ -128,6 +133,13 @@ def _ping(
         amount = power(slot_rows, work, card_table, s)
     else:
         amount = slot_rows[LAST_KNOWN_POWER + ring, s]
+    if data > 0:
+        q, q_obj = (data & 0xFFFF) - 1, data >> 16
+        if amount > 0 and is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj:
+            slot_rows[DAMAGE, q] += amount  # CR 120.3e
+            if here and keywords(slot_rows, card_table, s) & DEATHTOUCH:
+                slot_rows[DEATHTOUCH_DAMAGE, q] = 1
+        return
     target = slot_rows[PING_TARGET, s]
     if target < 0:
         target = (ctrl + 1) % trial_vars[N_PLAYERS]
@@ -145,13 +157,14 @@ def _etb(
     s: int,
     ctrl: int,
     obj: int,
+    data: int,
 ) -> None:
     """Enters triggers: gain life (119.3), ping (``_ping``), creatures get -N/-N (and for
     Massacre Girl, again whenever a creature dies this turn: a delayed trigger, 603.7)."""
     c = slot_rows[CARD, s]
     trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
     if card_table[T_ETB_PING, c]:
-        _ping(slot_rows, trial_vars, work, card_table, s, ctrl, obj)
+        _ping(slot_rows, trial_vars, work, card_table, s, ctrl, obj, data)
     if card_table[T_ETB_SCOPE, c] < 0:
         return
     weaken(slot_rows, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
@@ -199,7 +212,7 @@ def resolve_top(
     if kind in (PERSIST, UNDYING):
         _return(slot_rows, trial_vars, work, card_table, src, data, kind)
     elif kind == ETB:
-        _etb(slot_rows, trial_vars, work, card_table, src, ctrl, obj)
+        _etb(slot_rows, trial_vars, work, card_table, src, ctrl, obj, data)
     elif kind == DIES:
         create_tokens(slot_rows, trial_vars, work, card_table, src, data)
     elif kind == LIFE_LOSS:
@@ -207,7 +220,7 @@ def resolve_top(
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
     elif kind == UPKEEP:
-        sacrifice_unless(slot_rows, trial_vars, work, card_table, src, obj)
+        sacrifice_unless(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:

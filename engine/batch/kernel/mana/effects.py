@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.characteristics import is_alive
+from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.stack import detection_key, queue
 from engine.batch.kernel.state import (
     ACTIVE,
     CARD,
+    CHOSEN,
     CONTROLLER,
     EFFECT_ON,
     MOVERS,
@@ -62,10 +63,19 @@ def sacrifice_unless(
     card_table: np.ndarray,
     s: int,
     obj: int,
+    ctrl: int,
 ) -> None:
-    """Contamination: sacrifice it unless you sacrifice a creature (no creature is named in a
-    batch: it goes, if it is still the same object, 400.7)."""
-    if slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj:
-        clear_movers(work)
+    """Contamination: sacrifice it unless you sacrifice a creature: the first in board order
+    of the creatures named for it that the trigger's controller controls; none named or left,
+    it goes (if it is still the same object, 400.7)."""
+    clear_movers(work)
+    victim, best = -1, 1 << 40
+    for q in range(min(slot_rows.shape[1], 63)):
+        named = slot_rows[CHOSEN, s] >> q & 1 and is_creature(slot_rows, q)
+        if named and slot_rows[CONTROLLER, q] == ctrl and slot_rows[ORDER, q] < best:
+            victim, best = q, slot_rows[ORDER, q]
+    if victim >= 0:
+        work[MOVERS, victim] = 1
+    elif slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj:
         work[MOVERS, s] = 1
-        leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
