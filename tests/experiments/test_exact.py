@@ -116,8 +116,10 @@ def test_exact_support_counts_every_draw_site() -> None:
     # per slot: controller 2 x minus 2 x token 2; the active seat 2; trigger orders 3!
     assert support_size(config) == 8**2 * 2 * 6
     result = run_experiment(TWO_FINKS, exact=True)
-    assert result.manifest["support_per_point"] == [768]
-    assert (result.summary["trials"] == 768).all()
+    # run after reduction (#15): identical slots as a multiset, the active seat fixed, orders
+    # among interchangeable triggers collapsed (tests/experiments/test_exact_reduced.py)
+    assert result.manifest["support_per_point"] == [48]
+    assert (result.summary["trials"] == 48).all()
 
 
 def test_exact_writes_csvs_marked_exact(tmp_path: Path) -> None:
@@ -129,7 +131,7 @@ def test_exact_writes_csvs_marked_exact(tmp_path: Path) -> None:
     )
     done = cauldron("run", str(path), "--exact", "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
-    assert "exact, 16 support points" in done.stdout  # seat 2 x counter 2 x active 2 x 2!
+    assert "exact, 4 support points" in done.stdout  # controller 2 x counter 2, reduced
     summary = pd.read_csv(tmp_path / "out" / "summary.csv")
     row = summary[summary["metric"] == "return_rate"].iloc[0]
     assert row["method"] == "exact" and row["estimate"] == 0.5 == row["ci_low"] == row["ci_high"]
@@ -150,5 +152,6 @@ def test_too_large_a_support_is_one_line_with_its_size(tmp_path: Path) -> None:
         '[[slots]]\ncount = 2\ncards = { "Kitchen Finks" = 1 }\n'
         '[[events]]\ncards = { "Wrath of God" = 1 }\n'
     )
-    done = cauldron("run", str(small), "--exact", "--max-support", "10", "--out", str(tmp_path))
-    assert done.returncode == 2 and "support has 48 points" in done.stderr, done.stderr
+    done = cauldron("run", str(small), "--exact", "--max-support", "2", "--out", str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert "more than 2 points after reduction (48 before" in done.stderr, done.stderr
