@@ -6,6 +6,7 @@ the closed vocabulary ``TEMPLATES``. The engines switch on template names, never
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tomllib
@@ -394,9 +395,14 @@ def load_library(text: str) -> dict[str, Card]:
 
 
 @cache
-def library() -> dict[str, Card]:
+def builtin_library() -> dict[str, Card]:
     """The shipped card library, validated once."""
     return load_library(resources.files("engine").joinpath("cards.toml").read_text("utf-8"))
+
+
+def library() -> dict[str, Card]:
+    """The process's card library: the shipped cards and those of ``use_card_files``."""
+    return _ACTIVE.cards if _ACTIVE.cards is not None else builtin_library()
 
 
 def find_card(name: str) -> Card | None:
@@ -505,7 +511,7 @@ def load_card_text(text: str, source: str, builtin: Mapping[str, Card] | None = 
     entries = data.get("card", [])
     if not isinstance(entries, list):
         raise LibraryError(f"{source}: card: must be an array of tables ([[card]])")
-    builtin = library() if builtin is None else builtin
+    builtin = builtin_library() if builtin is None else builtin
     cards: dict[str, Card] = {}
     try:
         for i, raw in enumerate(entries):
@@ -522,26 +528,49 @@ def load_card_file(path: str | os.PathLike[str]) -> list[Card]:
     """Read and validate a user's card file; ``LibraryError`` names the file and key path.
 
     A name the shipped library has is an error unless the entry says ``replaces = "Name"``."""
-    source = os.fspath(path)
+    return _load_card_file(path)[0]
+
+
+def _read_card_file(source: str) -> bytes:
     try:
-        with open(source, encoding="utf-8") as f:
-            text = f.read()
+        with open(source, "rb") as f:
+            return f.read()
     except FileNotFoundError:
         raise LibraryError(f"{source}: no such file") from None
     except IsADirectoryError:
         raise LibraryError(f"{source}: is a folder, not a card file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise LibraryError(f"{source}: cannot read: {err}") from None
-    return load_card_text(text, source)
+
+
+def _load_card_file(path: str | os.PathLike[str]) -> tuple[list[Card], str]:
+    """The cards of a user's file and the SHA-256 of the very bytes they were read from."""
+    source = os.fspath(path)
+    data = _read_card_file(source)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise LibraryError(f"{source}: cannot read: {err}") from None
+    return load_card_text(text, source), hashlib.sha256(data).hexdigest()
 
 
 def load_card_files(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Card]:
     """The shipped library with the cards of ``paths`` added (a ``replaces`` entry wins); a
     card named in two of the files is an error. Keyed by lower-cased name, like ``library()``."""
-    cards = dict(library())
+    return _load_card_files(paths)[0]
+
+
+def _load_card_files(
+    paths: Iterable[str | os.PathLike[str]],
+) -> tuple[dict[str, Card], tuple[CardFile, ...]]:
+    """``load_card_files`` and each file's absolute path and hash."""
+    cards = dict(builtin_library())
     seen: dict[str, str] = {}
+    files = []
     for path in paths:
-        for card in load_card_file(path):
+        found, sha256 = _load_card_file(path)
+        files.append(CardFile(os.path.abspath(path), sha256))
+        for card in found:
             key = card.name.lower()
             if key in seen:
                 raise LibraryError(
@@ -549,7 +578,74 @@ def load_card_files(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Card]:
                 )
             seen[key] = os.fspath(path)
             cards[key] = card
-    return cards
+    return cards, tuple(files)
 
 
-LIBRARY: Final = library()
+# ------------------------------------------------ the process's card files (issue #14)
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """A user's card file in use: its absolute path and the SHA-256 of its bytes."""
+
+    path: str
+    sha256: str
+
+
+@dataclass
+class _Active:
+    """The card files of this process; ``frozen`` once the batch engine built its tables."""
+
+    cards: dict[str, Card] | None = None
+    files: tuple[CardFile, ...] = ()
+    frozen: bool = False
+
+
+_ACTIVE: Final = _Active()
+
+
+def _names(files: tuple[CardFile, ...]) -> str:
+    return ", ".join(os.path.basename(f.path) for f in files) or "none"
+
+
+def use_card_files(
+    paths: Iterable[str | os.PathLike[str]], sha256: Iterable[str] | None = None
+) -> tuple[CardFile, ...]:
+    """Make the cards of ``paths`` part of this process's library (``library()``, the
+    readers, both engines); return the files with their hashes.
+
+    The batch engine builds its tables (and compiles their sizes into its kernel) from the
+    library once a process, so call this before it is first used: once it has been, another
+    set of cards is refused, never half applied. ``sha256``: the hashes the files must still
+    have (a worker checks it holds the cards its run started with)."""
+    sources = [os.fspath(p) for p in paths]
+    hashes = [hashlib.sha256(_read_card_file(p)).hexdigest() for p in sources]
+    for path, have, want in zip(sources, hashes, sha256 or hashes, strict=True):
+        if have != want:
+            raise LibraryError(
+                f"{path}: the card file changed since the run began"
+                " (hint: restore it, or start the run again)"
+            )
+    if sorted(hashes) == sorted(f.sha256 for f in _ACTIVE.files):
+        return _ACTIVE.files  # a worker's every task after its first: nothing to parse
+    cards, files = _load_card_files(sources)
+    if _ACTIVE.frozen:
+        raise LibraryError(
+            f"card files {_names(files)}: the batch engine of this process already holds"
+            f" other cards (card files: {_names(_ACTIVE.files)}) (hint: choose card files"
+            " before the engine is first used, one set per process)"
+        )
+    _ACTIVE.cards, _ACTIVE.files = (cards if files else None), files
+    return files
+
+
+def card_files() -> tuple[CardFile, ...]:
+    """The user's card files of this process's library (``use_card_files``), in order."""
+    return _ACTIVE.files
+
+
+def freeze_library() -> dict[str, Card]:
+    """The library the batch engine builds its tables from: fixed for the process from now
+    on (its kernel compiles card-derived sizes as constants)."""
+    _ACTIVE.frozen = True
+    return library()

@@ -17,7 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from engine.library import card_files
 from sim.bench_workloads import TABLES, Workload, workload
+from sim.run.worker import packed, with_cards
 
 CHUNK = 4_096  # trials per engine call: the state of this many stays small (peak memory)
 TRIALS = 131_072  # batch trials per workload unless ``--trials`` says otherwise
@@ -102,8 +104,10 @@ def _in_fresh_process(name: str, trials: int, reference_trials: int, seed: int) 
     """``measure`` in a new interpreter of its own (spawned, not forked: a forked child starts
     with its parent's memory, and its peak with it)."""
     context = multiprocessing.get_context("spawn")
+    task = packed(measure, name, trials, reference_trials, seed)
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        result: dict[str, Any] = pool.submit(measure, name, trials, reference_trials, seed).result()
+        # the user's card files (cauldron bench --cards) are loaded before the engine is
+        result: dict[str, Any] = pool.submit(with_cards, card_files(), task).result()
     return result
 
 

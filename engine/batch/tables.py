@@ -1,4 +1,4 @@
-"""Card tables for the batch engine, built once at import from the card library.
+"""Card tables for the batch engine, built once at import from the process's card library.
 
 Every column is derived from ability templates and their parameters (never from card names),
 so a new card of a known template works in the batch engine with no code change.
@@ -11,9 +11,11 @@ from typing import Final
 
 import numpy as np
 
-from engine.library import Ability, Card, library
+from engine.library import Ability, Card, freeze_library
 
-CARDS: Final[tuple[Card, ...]] = tuple(sorted(library().values(), key=lambda c: c.name))
+# The process's library (the shipped cards and a user's, ``engine.library.use_card_files``),
+# fixed from here on: the kernel compiles sizes derived from it.
+CARDS: Final[tuple[Card, ...]] = tuple(sorted(freeze_library().values(), key=lambda c: c.name))
 INDEX: Final[dict[str, int]] = {c.name.lower(): i for i, c in enumerate(CARDS)}
 N = len(CARDS)
 
@@ -335,11 +337,38 @@ def _fill_activated(i: int, c: Card) -> None:
         ACT_KEYWORD_BITS[i, k] = KEYWORD_BITS.get(keyword, 0)
 
 
+# The parameter values the columns above encode, by template (a template not listed: all of
+# them). A card of a user's file may hold others; it is then outside the batch engine
+# (ENCODED False: the wipe shape refuses it, the kernel's whitelist too), never approximated.
+_ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
+    "creatures_get": lambda a: a.text("scope") in ("yours", "all", "other_non_human_yours"),
+    "grant_keyword": lambda a: (
+        (a.text("keyword"), a.text("scope"))
+        in (("haste", "yours"), ("undying", "other_non_human_yours"))
+    ),
+    "counters_cant_be_put": lambda a: (
+        (a.text("scope"), a.text("kind"))
+        in (("all_permanents", "any"), ("creatures_yours", "-1/-1"))
+    ),
+    "etb_creatures_get": lambda a: a.number("power") == a.number("toughness"),
+    "creatures_get_until_eot": lambda a: a.number("power") == a.number("toughness"),
+    "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
+}
+ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
+
+
+def _encoded(c: Card) -> bool:
+    return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
+
+
 def _fill() -> None:
     for i, c in enumerate(CARDS):
         _fill_characteristics(i, c)
-        BOARD_OK[i] = on_board_ok(c)
-        CAST_OK[i] = castable_ok(c)
+        ENCODED[i] = _encoded(c)
+        BOARD_OK[i] = ENCODED[i] and on_board_ok(c)
+        CAST_OK[i] = ENCODED[i] and castable_ok(c)
+        if not ENCODED[i]:
+            continue
         _fill_activated(i, c)
         for a in c.abilities:
             fill = _FILLS.get(a.template)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.library import Card, LibraryError, load_card_files, search_cards
+from sim.config.cards import card_error
 from sim.errors import UserError, echo
 
 IMPORT_USAGE = "cauldron cards import FILE --out LIB.toml --report COVERAGE.csv"
@@ -32,12 +33,22 @@ def add_cards_command(sub: Any) -> None:
         "cards", help="list, search or import cards", usage=USAGE, description=DESCRIPTION
     )
     cards.add_argument("words", nargs="*", metavar="TEXT", help="text to find, or a sub-command")
-    cards.add_argument(
-        "--cards", action="append", default=[], metavar="FILE", help="a card file (repeatable)"
-    )
+    add_cards_flag(cards)
     cards.add_argument("--out", metavar="LIB.toml", help="import: the card file to write")
     cards.add_argument("--report", metavar="COVERAGE.csv", help="import: the coverage to write")
     cards.set_defaults(handler=run_cards)
+
+
+def add_cards_flag(parser: argparse.ArgumentParser) -> None:
+    """``--cards FILE`` (repeatable): a card file of the user's, in the schema of
+    ``engine/cards.toml``, whose cards join the library for this command."""
+    parser.add_argument(
+        "--cards",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a card file of your own, the schema of engine/cards.toml (repeatable)",
+    )
 
 
 def run_cards(args: argparse.Namespace) -> int:
@@ -61,7 +72,7 @@ def _library(paths: list[str]) -> dict[str, Card] | None:
     try:
         return load_card_files(paths)
     except LibraryError as err:
-        raise UserError(f"--cards {err} (hint: the schema is that of engine/cards.toml)") from None
+        raise card_error(err) from None
 
 
 def _list(text: str, paths: list[str]) -> int:

@@ -10,15 +10,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import reference
-from engine.batch.scenario import run_scenario
-from engine.batch.shapes import OutsideShapes
-from sim.bench import TRIALS, WORKLOADS, bench, compile_seconds
-from sim.cli.cards import add_cards_command
+from sim.cli.cards import add_cards_command, add_cards_flag
 from sim.cli.run import add_run_commands, explain_run, interrupted_hint
+from sim.config.cards import use_cards
 from sim.config.scenario import load_scenario
 from sim.errors import MAX_PLACE, UserError, clip, echo
 from sim.errors import OutsideShapes as OutsideShapesError
 from sim.report.explain_text import render
+
+# This module imports no batch engine: it builds its card tables once a process, from the
+# library as it is then, so each command puts the user's card files (--cards, a file's
+# ``cards`` key) in place first and imports the engine after (engine.library.use_card_files).
+BENCH_TRIALS_HELP = "batch trials per workload (default 131,072)"  # sim.bench.TRIALS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,8 +37,11 @@ def _explain(args: argparse.Namespace) -> int:
         return explain_run(args)
     if args.file is None:
         raise UserError("explain: give a scenario FILE, or --run DIR --trial N")
-    scenario = load_scenario(Path(args.file))
+    scenario = load_scenario(Path(args.file), args.cards)
     if args.engine == "batch":
+        from engine.batch.scenario import run_scenario
+        from engine.batch.shapes import OutsideShapes
+
         try:
             out = run_scenario(scenario)
         except OutsideShapes as err:
@@ -55,6 +61,8 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _workload_names(asked: list[str] | None) -> tuple[str, ...]:
     """The workloads ``--workload`` names, in the bench's order (all when none is named)."""
+    from sim.bench import WORKLOADS
+
     for name in asked or ():
         if name not in WORKLOADS:
             raise UserError(
@@ -65,11 +73,15 @@ def _workload_names(asked: list[str] | None) -> tuple[str, ...]:
 
 def _bench(args: argparse.Namespace) -> int:
     for flag, value in (("--trials", args.trials), ("--reference-trials", args.reference_trials)):
-        if value < 1:
+        if value is not None and value < 1:
             raise UserError(f"bench: {flag} {value} is not a positive count (hint: e.g. 1000)")
+    use_cards(args.cards)  # the workloads' cards: a user's file may replace built-in ones
+    from sim import bench
+
     names = _workload_names(args.workload)
-    compile_s = compile_seconds()  # before the workloads: they find the kernel cached
-    results = bench(trials=args.trials, reference_trials=args.reference_trials, names=names)
+    compile_s = bench.compile_seconds()  # before the workloads: they find the kernel cached
+    trials = bench.TRIALS if args.trials is None else args.trials
+    results = bench.bench(trials=trials, reference_trials=args.reference_trials, names=names)
     if args.json:
         doc: dict[str, object] = {"workloads": results}
         if compile_s is not None:
@@ -113,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument(
         "--group", type=int, metavar="G", help="with --run: the sweep point (default 0)"
     )
+    add_cards_flag(explain)
     explain.set_defaults(handler=_explain)
     add_run_commands(sub)
     report = sub.add_parser("report", help="rebuild report.html of a run folder from its CSVs")
@@ -123,9 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="time the batch and reference engines (one core, a process per workload)"
     )
     bench_p.add_argument("--json", action="store_true", help="print only the JSON figures")
-    bench_p.add_argument(
-        "--trials", type=int, default=TRIALS, metavar="N", help="batch trials per workload"
-    )
+    bench_p.add_argument("--trials", type=int, metavar="N", help=BENCH_TRIALS_HELP)
     bench_p.add_argument(
         "--reference-trials",
         type=int,
@@ -137,8 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--workload",
         action="append",
         metavar="NAME",
-        help=f"run only this workload (repeatable): {', '.join(WORKLOADS)}",
+        help="run only this workload (repeatable; default all; an unknown NAME lists them)",
     )
+    add_cards_flag(bench_p)
     bench_p.set_defaults(handler=_bench)
     return parser
 

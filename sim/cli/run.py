@@ -10,19 +10,27 @@ from pathlib import Path
 from typing import Any
 
 from engine import reference
+from sim.cli.cards import add_cards_flag
+from sim.config.cards import use_file_cards, use_run_cards
 from sim.config.compare import TARGETS
-from sim.config.experiment import load_experiment, parse_experiment
 from sim.config.reader import read_toml
 from sim.config.scenario import looks_like_scenario, parse_scenario
 from sim.errors import UserError
 from sim.report.explain_text import render
-from sim.run.batches import BACKENDS, batch_sizes
+from sim.run.settings import BACKENDS
+
+# The batch engine (through sim.config.experiment and sim.run) is imported inside each
+# command, once its card files are in place (see sim.cli.main).
 
 
 def _run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    data = read_toml(path)
+    use_file_cards(data, path, args.cards)
+    from sim.config.experiment import parse_experiment
     from sim.run.experiment import run_experiment  # pandas, joblib: only when running
 
-    exp = load_experiment(Path(args.file)).with_overrides(args.trials, args.seed)
+    exp = parse_experiment(data, str(path), path.stem).with_overrides(args.trials, args.seed)
     out = Path(args.out) if args.out else Path("reports") / exp.name
     result = run_experiment(
         exp,
@@ -83,6 +91,7 @@ def _validate(args: argparse.Namespace) -> int:
     it."""
     path = Path(args.file)
     data = read_toml(path)
+    use_file_cards(data, path, args.cards)
     if looks_like_scenario(data):
         scenario = parse_scenario(data, path)
         sys.stdout.write(
@@ -91,6 +100,9 @@ def _validate(args: argparse.Namespace) -> int:
             f" (it is not an experiment: run it with cauldron explain {args.file})\n"
         )
         return 0
+    from sim.config.experiment import parse_experiment
+    from sim.run.batches import batch_sizes
+
     exp = parse_experiment(data, str(path), default_name=path.stem)
     batches = len(batch_sizes(exp.trials, exp.batch_size))
     points = len(exp.points)
@@ -114,6 +126,9 @@ def explain_run(args: argparse.Namespace) -> int:
         raise UserError("explain --run: which trial? (hint: --trial N, counted from 0)")
     if args.engine != "reference":
         raise UserError("explain --run replays on the reference engine (hint: drop --engine)")
+    if args.cards:
+        raise UserError("explain --run: the run's own card files are used (hint: drop --cards)")
+    use_run_cards(Path(args.run))
     from sim.run.experiment import experiment_of_run
     from sim.run.replay import replay_trial
 
@@ -175,9 +190,11 @@ def add_run_commands(sub: Any) -> None:
         metavar="N",
         help="--exact: most support points per sweep point (default 100,000)",
     )
+    add_cards_flag(run)
     run.set_defaults(handler=_run)
     validate = sub.add_parser(
         "validate", help="check an experiment (or scenario) file without running it"
     )
     validate.add_argument("file", help="an experiment TOML file (or a scenario file)")
+    add_cards_flag(validate)
     validate.set_defaults(handler=_validate)

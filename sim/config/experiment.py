@@ -11,11 +11,12 @@ import copy
 import itertools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from sim.config.cards import file_cards, use_file_cards
 from sim.config.compare import NO_COMPARE, Compare, parse_compare, sweep_values
 from sim.config.reader import Reader, join, read_toml
 from sim.errors import UserError, echo
@@ -24,6 +25,7 @@ from sim.shapes.registry import SHAPES, shape_of
 
 RUN_KEYS = {"name", "description", "shape", "trials", "seed", "batch_size", "metrics", "sweep"}
 RUN_KEYS.add("compare")  # the comparison settings (sim.config.compare)
+RUN_KEYS.add("cards")  # the user's card files (sim.config.cards), relative to the file
 MAX_TRIALS = 10**12
 # Trials per batch. Each batch is one task and one checkpoint file, so a tiny batch spends more
 # on that overhead than on trials (batch_size = 1 wrote a file per trial); a huge one holds too
@@ -84,9 +86,13 @@ def _compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def load_experiment(path: Path) -> Experiment:
-    """Parse and validate an experiment file; UserError (one line, key path) on any problem."""
+def load_experiment(path: Path, cards: Sequence[str] = ()) -> Experiment:
+    """Parse and validate an experiment file; UserError (one line, key path) on any problem.
+
+    Its card files (``cards``, the ``--cards`` flags, and its ``cards`` key) must be this
+    process's (``sim.config.cards``): the CLI puts them in place before importing this."""
     data = read_toml(path)
+    use_file_cards(data, path, cards)
     return parse_experiment(data, str(path), default_name=path.stem)
 
 
@@ -103,6 +109,7 @@ def parse_experiment(
     if not _NAME.match(name):
         raise r.fail("name", f"{echo(name)} cannot name a folder", "letters, digits, _ . -")
     r.text(data.get("description", ""), "description")
+    file_cards(data, source)  # its shape only: the files are in place (load_experiment)
     trials = r.integer(data.get("trials", 100_000), "trials", 1, MAX_TRIALS)
     seed = r.integer(data.get("seed", 0), "seed", 0, 2**63 - 1)
     batch_size = r.integer(

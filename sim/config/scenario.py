@@ -14,10 +14,11 @@ from typing import Any
 from engine.library import KEYWORDS, Card, find_card, library
 from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, BoardEntry, Choices, Scenario
+from sim.config.cards import file_cards, use_file_cards
 from sim.config.reader import read_toml
 from sim.errors import MAX_PLACE, UserError, clip, echo
 
-_TOP = {"players", "active", "life", "battlefield", "action", "choices"}
+_TOP = {"players", "active", "life", "battlefield", "action", "choices", "cards"}
 _ENTRY = {
     "id",
     "card",
@@ -115,12 +116,16 @@ def _slug(name: str) -> str:
 
 def looks_like_scenario(data: Mapping[str, Any]) -> bool:
     """Whether parsed TOML is meant as a scenario (scenario keys, no experiment ``shape``)."""
-    return "shape" not in data and any(key in _TOP for key in data)
+    return "shape" not in data and any(key in _TOP - {"cards"} for key in data)
 
 
-def load_scenario(path: Path) -> Scenario:
-    """Parse and validate a scenario file; raise UserError with file and key on any problem."""
+def load_scenario(path: Path, cards: Sequence[str] = ()) -> Scenario:
+    """Parse and validate a scenario file; raise UserError with file and key on any problem.
+
+    Its card files (``cards``, the ``--cards`` flags, and its ``cards`` key) become this
+    process's (``sim.config.cards``) before any card is looked up."""
     data = read_toml(path)
+    use_file_cards(data, path, cards)
     return parse_scenario(data, path)
 
 
@@ -128,6 +133,7 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
     """Validate a scenario given as parsed TOML (a dict); ``path`` names it in errors."""
     r = _Reader(Path(path))
     r.keys(data, _TOP, "")
+    file_cards(data, path)  # its shape only: the files are in place (load_scenario)
     players = _players(r, data)
     active = r.player(r.get(data, "active", "", str, players[0]), players, "active")
     life_table = r.get(data, "life", "", dict, {})

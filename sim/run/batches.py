@@ -19,24 +19,15 @@ from typing import Any
 
 import numpy as np
 
+from engine.library import card_files
 from sim.config.experiment import Experiment
 from sim.errors import UserError
 from sim.run.checkpoints import Checkpoints
 from sim.run.progress import Progress
+from sim.run.settings import RunSettings
 from sim.run.trial_pairs import PairPlan, run_paired_points
+from sim.run.worker import packed, with_cards
 from sim.shapes.registry import shape_of
-
-BACKENDS = ("loky", "dask")
-
-
-@dataclass(frozen=True)
-class RunSettings:
-    """How to run (never what is computed)."""
-
-    jobs: int = -1  # worker processes; -1 = all cores
-    backend: str = "loky"
-    scheduler: str | None = None  # a Dask scheduler address; None = a local cluster
-    progress: bool | None = None  # None = when stderr is a terminal
 
 
 @dataclass
@@ -172,6 +163,7 @@ def _tasks(
     from joblib import delayed
 
     sizes = batch_sizes(exp.trials, exp.batch_size)
+    task, files = delayed(with_cards), card_files()  # the worker loads the run's cards first
     for b in batches:
         todo = [(p.index, p.config) for p in exp.points if (p.index, b) not in done]
         if not todo:
@@ -179,10 +171,10 @@ def _tasks(
         if plan is not None and plan.trials:
             base = (plan.baseline, exp.points[plan.baseline].config)
             seed = batch_seed(exp.seed, b)
-            yield delayed(run_paired_points)(exp.shape, todo, base, seed, sizes[b], b)
+            yield task(files, packed(run_paired_points, exp.shape, todo, base, seed, sizes[b], b))
             continue
         for part in [todo] if plan is not None else [[one] for one in todo]:
-            yield delayed(run_batch_points)(exp.shape, part, exp.seed, sizes[b], b)
+            yield task(files, packed(run_batch_points, exp.shape, part, exp.seed, sizes[b], b))
 
 
 def run_batches(

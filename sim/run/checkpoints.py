@@ -2,13 +2,13 @@
 
 ``<run>/checkpoints/run.json`` names the run: a hash of everything that decides its numbers,
 the configuration and seed, and also the code (``code_digest``: the engine's and the runner's
-sources) and the cards (``cards_digest``), so checkpoints written by other code or another card
-library are never added to this run's. Each finished batch is one int64 vector of its
-sufficient statistics, ``g<group>-b<batch>.<checksum>.npy``, written atomically; the checksum
-covers the run's hash, the batch and the vector, so a file that was edited, truncated, renamed
-or copied from another run does not check out. A resumed run adds the stored vectors instead
-of recomputing them, and the statistics are integer sums, so the totals are the same to the
-last bit.
+sources) and the cards (``cards_digest``, with the user's card files), so checkpoints written
+by other code or another card library are never added to this run's. Each finished batch is
+one int64 vector of its sufficient statistics, ``g<group>-b<batch>.<checksum>.npy``, written
+atomically; the checksum covers the run's hash, the batch and the vector, so a file that was
+edited, truncated, renamed or copied from another run does not check out. A resumed run adds
+the stored vectors instead of recomputing them, and the statistics are integer sums, so the
+totals are the same to the last bit.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import numpy as np
 
 import engine
 import sim
+from engine.library import card_files
 from sim.errors import UserError
 from sim.files import write_array, write_json
 from sim.shapes.base import Layout
@@ -58,10 +59,19 @@ def code_digest() -> str:
 
 
 @cache
-def cards_digest() -> str:
-    """A hash of the card library (``engine/cards.toml``; computed once a process)."""
+def _builtin_cards_digest() -> str:
     data = resources.files("engine").joinpath("cards.toml").read_bytes()
     return hashlib.sha256(data).hexdigest()
+
+
+def cards_digest() -> str:
+    """A hash of the card library: ``engine/cards.toml`` and the user's card files in use
+    (``engine.library.card_files``, by content: the same cards from another path are the
+    same library)."""
+    files = sorted(f.sha256 for f in card_files())
+    if not files:
+        return _builtin_cards_digest()
+    return hashlib.sha256(":".join([_builtin_cards_digest(), *files]).encode("ascii")).hexdigest()
 
 
 def checksum(digest: str, group: int, batch: int, vector: np.ndarray) -> str:

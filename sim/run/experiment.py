@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from sim.config.cards import manifest_cards, use_file_cards, use_run_cards
 from sim.config.compare import TARGETS
 from sim.config.experiment import (
     MAX_BATCH,
@@ -31,9 +32,10 @@ from sim.config.reader import Reader
 from sim.errors import MAX_PLACE, UserError, clip
 from sim.files import locked_folder, write_csv, write_json
 from sim.run.aggregate import tidy_frames
-from sim.run.batches import BACKENDS, RunSettings, RunTotals, batch_sizes, resolve_jobs, run_batches
+from sim.run.batches import RunTotals, batch_sizes, resolve_jobs, run_batches
 from sim.run.checkpoints import Checkpoints, cards_digest, code_digest
 from sim.run.comparison import COMPARISON, Pairing, exact_comparison
+from sim.run.settings import BACKENDS, RunSettings
 from sim.run.target_ci import Measure, check_width, next_round, precision
 from sim.shapes.base import Layout
 from sim.shapes.registry import shape_of
@@ -63,6 +65,7 @@ def as_experiment(source: str | Path | Mapping[str, Any] | Experiment) -> Experi
         return source
     if isinstance(source, str | Path):
         return load_experiment(Path(source))
+    use_file_cards(source, "<experiment>")  # its card files relative to the working folder
     return parse_experiment(source, "<experiment>")
 
 
@@ -77,6 +80,7 @@ def identity(exp: Experiment) -> dict[str, Any]:
         "version": cauldron_version(),
         "code": code_digest(),
         "cards": cards_digest(),
+        "card_files": manifest_cards(),  # a user's, each with its SHA-256 (issue #14)
         "layout": [layout.size for layout in _layouts(exp)],
     }
 
@@ -324,6 +328,7 @@ def _files(exp: Experiment) -> list[str]:
 def experiment_of_run(run_dir: Path) -> Experiment:
     """The experiment a run folder was made from (its manifest, or the checkpoints' note of
     a run that never finished), rebuilt from the stored configuration."""
+    use_run_cards(run_dir)
     for path in (run_dir / "manifest.json", run_dir / "checkpoints" / "run.json"):
         if path.is_file():
             try:

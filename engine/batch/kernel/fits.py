@@ -130,8 +130,8 @@ EVENTS: Final = frozenset(
         EV_ACTIVATE,
     }
 )
-# cards whose every template is declared (by card index)
-KERNEL_OK: Final = np.array(
+# cards whose every template is declared, with parameters the tables encode (by card index)
+KERNEL_OK: Final = tb.ENCODED & np.array(
     [all(a.template in TEMPLATES for a in c.abilities) for c in tb.CARDS], dtype=np.bool_
 )
 

@@ -20,16 +20,22 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _source_digest() -> str:
-    """A digest of the kernel's source and the constants it compiles in.
+    """A digest of the kernel's source and the card-derived constants it compiles in.
 
     numba checks only the entry point's own file when it loads a cached function, not the
     files of the functions it calls; a folder per version of the source keeps an edit of any
     rule step from running stale machine code."""
+    from engine.batch import mana_tables as mt
+    from engine.batch import tables as tb
+
     here = Path(__file__).resolve().parent
     files = [*sorted(here.rglob("*.py")), here.parent / "wipe_state.py"]
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.read_bytes())
+    # sizes a user's card file can change (kernel/state.py compiles them in): a card with
+    # more abilities or a new counter kind must never load machine code built for fewer
+    digest.update(repr((mt.AB, tb.ACTIVATED, tb.COUNTER_KINDS)).encode("utf-8"))
     return digest.hexdigest()[:16]
 
 

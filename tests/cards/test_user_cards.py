@@ -1,0 +1,334 @@
+"""A user's card files in every command (issue #14): ``--cards FILE`` on ``explain``,
+``validate``, ``run`` and ``bench``, a ``cards = [...]`` key in scenario and experiment files
+(relative to the file), both engines agreeing on the user's cards, the manifest's card files
+and their hashes, and a resume or replay with other cards refused (one line, exit 2).
+
+The batch engine holds one card library per process, so every command runs in a fresh
+interpreter (``tests.helpers.cauldron``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.batch.mana_convert import mana_comparable
+from tests.helpers import cauldron
+
+CUSTOM = Path(__file__).parent / "fixtures" / "custom"
+MY_CARDS = CUSTOM / "my_cards.toml"
+SCENARIOS = ("pyroclasm_scenario.toml", "destroy_then_pyroclasm.toml")
+
+
+def _one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1), done.stderr
+    assert all(word in done.stderr for word in words), done.stderr
+
+
+def _explain(path: Path, *flags: str) -> dict[str, object]:
+    done = cauldron("explain", str(path), "--json", *flags)
+    assert done.returncode == 0, done.stderr
+    out: dict[str, object] = json.loads(done.stdout)
+    return out
+
+
+def _copy(tmp_path: Path, *names: str) -> Path:
+    for name in names:
+        shutil.copy(CUSTOM / name, tmp_path / name)
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_both_engines_agree_on_the_users_cards(name: str) -> None:
+    reference = _explain(CUSTOM / name)
+    batch = _explain(CUSTOM / name, "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    assert batch["rejected"] == reference["rejected"]
+
+
+def test_the_replacement_and_the_new_card_are_played() -> None:
+    """Pyroclasm's 2 damage leaves the 3/3 Kitchen Finks alive (the built-in one is 3/2);
+    Briarback Warden, a card that does not exist, dies and persists (1 life from its ETB)."""
+    out = _explain(CUSTOM / "pyroclasm_scenario.toml")
+    board = {p["card"]: (p["power"], p["toughness"]) for p in out["battlefield"]}  # type: ignore[attr-defined,index]
+    assert board == {"Kitchen Finks": (3, 3), "Briarback Warden": (1, 1)}
+    assert out["life"] == {"A": 21, "B": 20}
+
+
+def test_cards_flag_on_explain_and_validate(tmp_path: Path) -> None:
+    """Without the key, the file's cards come from ``--cards``; without either, the new card
+    is unknown (one line)."""
+    text = (CUSTOM / "pyroclasm_scenario.toml").read_text("utf-8")
+    bare = tmp_path / "bare.toml"
+    bare.write_text(text.replace('cards = ["my_cards.toml"]\n', ""), "utf-8")
+    _one_line_error(cauldron("explain", str(bare)), "Briarback Warden", "unknown card")
+    assert _explain(bare, "--cards", str(MY_CARDS)) == _explain(CUSTOM / "pyroclasm_scenario.toml")
+    done = cauldron("validate", str(bare), "--cards", str(MY_CARDS))
+    assert done.returncode == 0 and ": ok: a scenario" in done.stdout, done.stderr
+
+
+def test_cards_key_is_relative_to_its_file(tmp_path: Path) -> None:
+    """Run from another folder, the experiment's and the scenario's ``cards`` keys still find
+    ``my_cards.toml`` beside them."""
+    for name in ("experiment.toml", "pyroclasm_scenario.toml"):
+        done = cauldron("validate", str(CUSTOM / name), cwd=tmp_path)
+        assert done.returncode == 0 and ": ok: " in done.stdout, done.stderr
+
+
+def test_the_same_file_from_the_flag_and_the_key_is_read_once() -> None:
+    done = cauldron("validate", str(CUSTOM / "experiment.toml"), "--cards", str(MY_CARDS))
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_built_in_name_without_replaces_is_one_line() -> None:
+    done = cauldron("validate", "experiment.toml", "--cards", "collides.toml", cwd=CUSTOM)
+    _one_line_error(done, "collides.toml", "card[0].name", "replaces")
+    done = cauldron(
+        "explain", str(CUSTOM / "pyroclasm_scenario.toml"), "--cards", str(CUSTOM / "collides.toml")
+    )
+    _one_line_error(done, "collides.toml", "Kitchen Finks", "hint:")
+
+
+def test_a_card_file_named_twice_with_one_card_is_one_line() -> None:
+    done = cauldron(
+        "validate", str(CUSTOM / "experiment.toml"), "--cards", str(CUSTOM / "other_cards.toml")
+    )
+    _one_line_error(done, "'Briarback Warden' is also in", "hint:")
+
+
+@pytest.mark.parametrize("value", ['"my_cards.toml"', "[1]", '[""]'])
+def test_a_cards_key_of_the_wrong_shape_is_one_line(tmp_path: Path, value: str) -> None:
+    text = (CUSTOM / "experiment.toml").read_text("utf-8")
+    path = _copy(tmp_path, "my_cards.toml") / "experiment.toml"
+    path.write_text(text.replace('cards = ["my_cards.toml"]', f"cards = {value}"), "utf-8")
+    _one_line_error(cauldron("validate", str(path)), f"{path}: cards:", "hint:")
+
+
+def test_a_missing_card_file_is_one_line(tmp_path: Path) -> None:
+    done = cauldron("run", str(CUSTOM / "experiment.toml"), "--cards", "nope.toml", cwd=tmp_path)
+    _one_line_error(done, "nope.toml: no such file", "hint:")
+    assert not (tmp_path / "reports").exists()
+
+
+def test_run_with_cards_names_them_and_lists_the_files(tmp_path: Path) -> None:
+    """``--cards`` on ``run``: the summary and the report name the new card, the manifest
+    lists the file with its SHA-256, and a replayed trial agrees on both engines."""
+    text = (CUSTOM / "experiment.toml").read_text("utf-8")
+    exp = tmp_path / "exp.toml"
+    exp.write_text(text.replace('cards = ["my_cards.toml"]\n', ""), "utf-8")
+    out = tmp_path / "out"
+    done = cauldron("run", str(exp), "--cards", str(MY_CARDS), "--jobs", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    summary = (out / "summary.csv").read_text("utf-8")
+    assert "return_rate_by_card,Briarback Warden," in summary
+    assert "Briarback Warden" in (out / "report.html").read_text("utf-8")
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    sha256 = hashlib.sha256(MY_CARDS.read_bytes()).hexdigest()
+    assert manifest["card_files"] == [{"path": str(MY_CARDS.resolve()), "sha256": sha256}]
+    replay = cauldron("explain", "--run", str(out), "--trial", "5")
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout.endswith("Batch engine: the same outcome\n")
+
+
+def test_resume_or_replay_with_changed_cards_is_refused(tmp_path: Path) -> None:
+    """The experiment's ``cards`` key names a file that changes after the run: ``--resume``
+    and ``explain --run`` refuse it (one line, exit 2)."""
+    folder = _copy(tmp_path, "experiment.toml", "my_cards.toml")
+    exp, out = str(folder / "experiment.toml"), str(folder / "out")
+    done = cauldron("run", exp, "--jobs", "1", "--trials", "1024", "--out", out)
+    assert done.returncode == 0, done.stderr
+    cards = folder / "my_cards.toml"
+    cards.write_text(cards.read_text("utf-8").replace("toughness = 3", "toughness = 4"), "utf-8")
+    resumed = cauldron("run", exp, "--jobs", "1", "--trials", "1024", "--out", out, "--resume")
+    _one_line_error(resumed, "from a different run", "(card_files, cards")
+    replay = cauldron("explain", "--run", out, "--trial", "0")
+    _one_line_error(replay, "my_cards.toml: the card file changed", "hint:")
+
+
+_DIGEST = """import sys
+from engine.library import use_card_files
+use_card_files(sys.argv[1:])
+from engine.batch.kernel.jit import _source_digest
+print(_source_digest())
+"""
+MORE_MANA = """[[card]]
+name = "Tri-Lode Spire"
+types = ["Land"]
+oracle = "{T}: Add {W}. {T}: Add {U}. {T}: Add {B}."
+abilities = [
+  { template = "mana_fixed", produce = "W" },
+  { template = "mana_fixed", produce = "U" },
+  { template = "mana_fixed", produce = "B" },
+]
+"""
+
+
+def _digest(*paths: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", _DIGEST, *map(str, paths)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_kernel_cache_key_follows_the_card_derived_sizes(tmp_path: Path) -> None:
+    """A card with more mana abilities than any built-in one changes a size the kernel
+    compiles in: it must not load machine code built for fewer (a new cache folder)."""
+    spire = tmp_path / "spire.toml"
+    spire.write_text(MORE_MANA, "utf-8")
+    builtin = _digest()
+    assert _digest(MY_CARDS) == builtin  # the same sizes: the same machine code
+    assert _digest(spire) != builtin
+
+
+def test_another_card_set_after_the_engine_is_built_is_refused() -> None:
+    """In a process whose batch tables are built, other cards fail loudly; the same (none)
+    are fine."""
+    import engine.batch.tables  # noqa: F401  (builds the tables from the library as it is)
+    from engine.library import LibraryError, card_files, use_card_files
+
+    assert use_card_files([]) == ()
+    with pytest.raises(LibraryError, match="already holds other cards"):
+        use_card_files([MY_CARDS])
+    assert card_files() == ()
+
+
+def test_the_command_line_imports_no_batch_engine() -> None:
+    """The CLI puts card files in place before the engine builds its tables from them."""
+    code = "import sys, sim.cli.main; print('engine.batch.tables' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
+
+
+def test_bench_help_states_its_default() -> None:
+    from sim.bench import TRIALS
+    from sim.cli.main import BENCH_TRIALS_HELP
+
+    assert f"{TRIALS:,}" in BENCH_TRIALS_HELP
+
+
+def test_bench_with_cards_agrees_on_both_engines() -> None:
+    """``bench --cards``: the workload's Kitchen Finks is the user's 3/3, in the spawned
+    process too, and both engines agree on it."""
+    done = cauldron(
+        "bench", "--json", "--trials", "64", "--reference-trials", "8",
+        "--workload", "persist-wipe-2p-12", "--cards", str(MY_CARDS),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (figures,) = json.loads(done.stdout)["workloads"]
+    assert figures["disagreements"] == 0
+
+
+def test_the_readme_card_file_loads_as_it_is() -> None:
+    """The README's "Use your own cards" example is a valid card file (with ``replaces``)."""
+    from engine.library import load_card_text
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text("utf-8")
+    section = readme.split("## Use your own cards", 1)[1]
+    block = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    cards = load_card_text(block, "README.md")
+    assert [(c.name, c.power, c.toughness) for c in cards] == [
+        ("Kitchen Finks", 3, 3),
+        ("Briarback Warden", 2, 2),
+    ]
+
+
+IMPORTED = ("Scuzzback Marauders", "Strangleroot Geist", "Butcher Ghoul")
+IMPORTED_EXPERIMENT = """name = "imported"
+shape = "wipe"
+trials = 1_024
+seed = 3
+batch_size = 1_024
+
+[players]
+count = 2
+
+[[slots]]
+count = 4
+minus_counters = 0.2
+
+[slots.cards]
+"Scuzzback Marauders" = 1
+"Strangleroot Geist" = 1
+"Butcher Ghoul" = 1
+"Kitchen Finks" = 1
+
+[[events]]
+cards = { "Wrath of God" = 1, "Pyroclasm" = 1 }
+caster = "active"
+"""
+IMPORTED_SCENARIO = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "scuzz", card = "Scuzzback Marauders", controller = "A" },
+  { id = "geist", card = "Strangleroot Geist", controller = "B" },
+  { id = "ghoul", card = "Butcher Ghoul", controller = "B", counters = { "+1/+1" = 1 } },
+  { id = "finks", card = "Kitchen Finks", controller = "A" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+"""
+
+
+def test_imported_cards_run_and_agree_on_both_engines(tmp_path: Path) -> None:
+    """Issue #14's acceptance: Scryfall's cards imported, an experiment over them run with
+    ``--cards LIB.toml`` names them in its summary and report, and both engines agree on
+    each (a scenario of all of them, and replayed trials of the run)."""
+    fixture = Path(__file__).parent / "fixtures" / "scryfall_sample.json"
+    lib = tmp_path / "lib.toml"
+    done = cauldron(
+        "cards", "import", str(fixture), "--out", str(lib), "--report", "cov.csv", cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    scenario = tmp_path / "scenario.toml"
+    scenario.write_text(IMPORTED_SCENARIO, "utf-8")
+    reference = _explain(scenario, "--cards", str(lib))
+    batch = _explain(scenario, "--cards", str(lib), "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    # Butcher Ghoul had a +1/+1 counter: undying does not return it (CR 702.93a)
+    returned = {r["card"] for r in reference["returned"]}  # type: ignore[attr-defined,index]
+    assert returned == {"Scuzzback Marauders", "Strangleroot Geist", "Kitchen Finks"}
+    exp, out = tmp_path / "imported.toml", tmp_path / "out"
+    exp.write_text(IMPORTED_EXPERIMENT, "utf-8")
+    done = cauldron("run", str(exp), "--cards", str(lib), "--jobs", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    summary, report = (
+        (out / "summary.csv").read_text("utf-8"),
+        (out / "report.html").read_text("utf-8"),
+    )
+    assert all(f"return_rate_by_card,{name}," in summary and name in report for name in IMPORTED)
+    for trial in range(4):
+        replay = cauldron("explain", "--run", str(out), "--trial", str(trial))
+        assert replay.stdout.endswith("Batch engine: the same outcome\n"), replay.stderr
+
+
+CROSSROADS = """[[card]]
+name = "Crossroads Totem"
+types = ["Enchantment"]
+oracle = "All creatures have haste."
+abilities = [{ template = "grant_keyword", scope = "all", keyword = "haste" }]
+"""
+
+
+def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
+    """A user's card may give a template a value no built-in card has (haste for all, not
+    only yours): the reference engine plays it, the batch engine says it is outside its
+    shapes (exit 3), never plays it as something else and never crashes."""
+    cards = tmp_path / "cross.toml"
+    cards.write_text(CROSSROADS, "utf-8")
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        'players = ["A", "B"]\nactive = "A"\nbattlefield = [\n'
+        '  { id = "totem", card = "Crossroads Totem", controller = "A" },\n'
+        '  { id = "finks", card = "Kitchen Finks", controller = "A" },\n]\n'
+        'action = [{ do = "cast", card = "Wrath of God", by = "A" }]\n',
+        "utf-8",
+    )
+    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
+    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
+    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
+    assert "Crossroads Totem" in done.stderr
