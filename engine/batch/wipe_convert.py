@@ -68,7 +68,9 @@ def _check_card(card: Card, where: str, cast: bool) -> int:
     """The card's index; a card the kernel does not play (or cannot cast) is OutsideShapes."""
     i = tb.INDEX[card.name.lower()]
     if not KERNEL_OK[i]:
-        raise OutsideShapes(f"{where}: {card.name} has a template the batch engine lacks")
+        raise OutsideShapes(
+            f"{where}: {card.name} has a template parameter the batch engine cannot encode"
+        )
     templates = {a.template for a in card.abilities}
     spell = tb.SPELL[i] > 0 or mt.SPELL_PRODUCE[i] >= 0
     castable = spell if not card.is_permanent_card else not card.has_type("Land")
