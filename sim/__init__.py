@@ -6,17 +6,32 @@ first use, so the commands that need no pandas (``explain``, ``cards``) start qu
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sim.run.experiment import ExperimentResult, run_experiment
+    from sim.run.experiment import ExperimentResult
 
 __all__ = ["ExperimentResult", "run_experiment"]
 
 
+def run_experiment(experiment: Any, **options: Any) -> ExperimentResult:
+    """``sim.run.experiment.run_experiment``, after putting in place the card files a file's
+    ``cards`` key names: the batch engine builds its card tables once per process, so they
+    must be known before it is imported."""
+    if isinstance(experiment, str | Path) and Path(experiment).is_file():
+        from sim.config.cards import use_file_cards
+        from sim.config.reader import read_toml
+
+        use_file_cards(read_toml(Path(experiment)), experiment)
+    from sim.run import experiment as runner
+
+    return runner.run_experiment(experiment, **options)
+
+
 def __getattr__(name: str) -> Any:
-    if name in __all__:
+    if name == "ExperimentResult":
         from sim.run import experiment
 
-        return getattr(experiment, name)
+        return experiment.ExperimentResult
     raise AttributeError(f"module 'sim' has no attribute {name!r}")

@@ -332,3 +332,20 @@ def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Pa
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
     assert "Crossroads Totem" in done.stderr
+
+
+def test_sim_run_experiment_loads_a_files_cards_in_a_fresh_process(tmp_path: Path) -> None:
+    """From Python, ``sim.run_experiment(path)`` puts the file's ``cards`` in place before the
+    batch engine builds its tables (a fresh interpreter: nothing loaded yet)."""
+    path = str(CUSTOM / "experiment.toml")
+    code = (
+        "import sim, sys\n"
+        f"r = sim.run_experiment({path!r}, jobs=1, out={str(tmp_path)!r})\n"
+        "cards = set(r.tables['returns']['level']) if 'returns' in r.tables else set()\n"
+        "print('Briarback Warden' in set(r.summary['level']) | cards)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-800:]
+    assert done.stdout.strip().endswith("True"), done.stdout
