@@ -35,6 +35,14 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UserError(f"{path}: not valid TOML: {err}") from None
 
 
+def unknown_card_hint(name: str) -> str:
+    """Close names in the library, else where to look (and how to add one's own)."""
+    close = [c.name for c in library().values() if name.lower()[:4] in c.name.lower()]
+    if close:
+        return "did you mean " + ", ".join(close[:3]) + "?"
+    return "see `cauldron cards`; cards of your own load with --cards FILE"
+
+
 def join(where: str, key: str | int) -> str:
     """The key path of ``key`` inside ``where`` (``slots[0].token``)."""
     if isinstance(key, int):
@@ -181,11 +189,7 @@ class Reader:
     def card(self, name: str, where: str) -> Card:
         card = find_card(name)
         if card is None:
-            close = [c.name for c in library().values() if name.lower()[:4] in c.name.lower()]
-            hint = (
-                ("did you mean " + ", ".join(close[:3]) + "?") if close else "see `cauldron cards`"
-            )
-            raise self.fail(where, f"unknown card {echo(name)}", hint)
+            raise self.fail(where, f"unknown card {echo(name)}", unknown_card_hint(name))
         return card
 
     def distinct_cards(self, value: Any, where: str, hint: str) -> tuple[str, ...]:

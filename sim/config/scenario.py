@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.library import KEYWORDS, Card, find_card, library
+from engine.library import KEYWORDS, Card, find_card
 from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, BoardEntry, Choices, Scenario
 from sim.config.cards import file_cards, use_file_cards
-from sim.config.reader import read_toml
+from sim.config.reader import read_toml, unknown_card_hint
 from sim.errors import MAX_PLACE, UserError, clip, echo
 
 _TOP = {"players", "active", "life", "battlefield", "action", "choices", "cards"}
@@ -91,12 +91,7 @@ class _Reader:
     def card(self, name: str, where: str) -> Card:
         card = find_card(name)
         if card is None:
-            close = [c.name for c in library().values() if name.lower()[:4] in c.name.lower()]
-            raise self.fail(
-                where,
-                f"unknown card {echo(name)}",
-                ("did you mean " + ", ".join(close[:3]) + "?") if close else "see `cauldron cards`",
-            )
+            raise self.fail(where, f"unknown card {echo(name)}", unknown_card_hint(name))
         return card
 
     def player(self, name: Any, players: Sequence[str], where: str) -> str:
