@@ -6,13 +6,14 @@ become one comparable summary.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch.mana import as_trial_inputs
 from engine.batch.mana_state import (
     ACT_ACTIVATE,
     ACT_CAST,
@@ -27,10 +28,11 @@ from engine.batch.mana_state import (
 from engine.batch.naming import Naming
 from engine.batch.outcome import batch_outcome, comparable
 from engine.batch.shapes import OutsideShapes
+from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe_state import WipeState
 from engine.library import Card
 from engine.mana_types import MANA_TYPES
-from engine.scenario import Action, BoardEntry, Choices, Scenario
+from engine.scenario import Action, Scenario
 
 __all__ = [
     "Naming",
@@ -228,76 +230,11 @@ class _Actions:
             raise OutsideShapes(f"{where}: only Deep Water-style abilities are in the shape")
 
 
-def _naming(inputs: ManaInputs, i: int, naming: Naming | None) -> Naming:
-    _, _, s, a = inputs.shape
-    return naming or Naming.default(int(inputs.n_players[i]), s, a)
-
-
 def mana_trial_scenario(inputs: ManaInputs, i: int, naming: Naming | None = None) -> Scenario:
-    """Trial ``i`` of a batch as a scenario for the reference engine (same board, actions and
-    choices), with seats ``P1``... and ids ``s0``... (casts ``c0``...) unless ``naming`` says
-    otherwise. An action of kind ACT_NONE is left out."""
-    naming = _naming(inputs, i, naming)
-    players, ids = naming.players, naming.slot_ids
-    _, _, s, a = inputs.shape
-    board = [_board_entry(inputs, i, k, players, ids) for k in range(s) if inputs.card[i, k] >= 0]
-    actions = [_action(inputs, i, k, players, ids) for k in range(a)]
-    return Scenario(
-        players=tuple(players),
-        active=players[int(inputs.active[i])],
-        life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
-        battlefield=tuple(board),
-        actions=tuple(action for action in actions if action is not None),
-        choices=Choices(),
-    )
-
-
-def _board_entry(
-    inputs: ManaInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
-) -> BoardEntry:
-    """Board slot ``k`` of trial ``i`` as a scenario's battlefield entry."""
-    counters = {kind: int(inputs.counters[i, k, j]) for j, kind in enumerate(mt.COUNTER_KINDS)}
-    attached = int(inputs.attached_to[i, k])
-    return BoardEntry(
-        id=ids[k],
-        card=mt.CARDS[int(inputs.card[i, k])],
-        controller=players[int(inputs.controller[i, k])],
-        owner=players[int(inputs.owner[i, k])],
-        counters={kind: n for kind, n in counters.items() if n},
-        token=bool(inputs.token[i, k]),
-        tapped=bool(inputs.tapped[i, k]),
-        damage=int(inputs.damage[i, k]),
-        since_turn_start=bool(inputs.since_turn_start[i, k]),
-        grant=("haste",) if inputs.granted_haste[i, k] else (),
-        not_creature=bool(inputs.not_creature[i, k]),
-        attached_to=ids[attached] if attached >= 0 else None,
-    )
-
-
-def _action(
-    inputs: ManaInputs, i: int, k: int, players: Sequence[str], ids: Sequence[str]
-) -> Action | None:
-    """Action ``k`` of trial ``i`` as a scenario action (None for ACT_NONE)."""
-    kind = int(inputs.act_kind[i, k])
-    if kind == ACT_TAP:
-        params: dict[str, Any] = {"permanent": ids[int(inputs.act_slot[i, k])]}
-        if inputs.act_color[i, k] >= 0:
-            params["color"] = MANA_TYPES[int(inputs.act_color[i, k])]
-        if inputs.act_tap_creature[i, k] >= 0:
-            params["tap_creature"] = ids[int(inputs.act_tap_creature[i, k])]
-        listed = [ids[int(q)] for q in inputs.act_order[i, k] if q >= 0]
-        if listed:
-            params["replacement_order"] = listed
-        return Action("tap_for_mana", params)
-    if kind == ACT_ACTIVATE:
-        return Action("activate", {"permanent": ids[int(inputs.act_slot[i, k])]})
-    if kind == ACT_CAST:
-        params = {"card": mt.CARDS[int(inputs.act_card[i, k])], "id": ids[inputs.shape[2] + k]}
-        params.update(by=players[int(inputs.act_by[i, k])], x=int(inputs.act_x[i, k]))
-        return Action("cast", params)
-    if kind == ACT_PASS:
-        return Action("pass_turn")
-    return None
+    """Trial ``i`` of a mana batch as a scenario for the reference engine: the one engine's
+    ``trial_scenario`` of the same trials (seats ``P1``..., ids ``s0``..., casts ``c0``...,
+    unless ``naming`` says otherwise; an action of kind ACT_NONE is left out)."""
+    return trial_scenario(as_trial_inputs(inputs), i, naming)
 
 
 def mana_batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:

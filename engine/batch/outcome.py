@@ -22,7 +22,6 @@ from engine.batch.wipe_state import (
     KIND_NAMES,
     LKI_RING,
     OK,
-    R_ABILITY,
     R_DRAWS_A_CARD,
     R_EFFECTS,
     R_HISTORY,
@@ -108,8 +107,6 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         "in 64 bits and does not play on past that cap",
         R_NUMBER_CAP: "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)",
         R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent): libraries are not modeled (121.1)",
-        R_ABILITY: "an activated ability the batch engine does not play (the reference "
-        "engine explains it step by step)",
     }
     return reasons.get(int(state.reason[i]), "stopped by the batch engine (no reason recorded)")
 

@@ -45,7 +45,7 @@ class Handling:
     where: str
 
 
-_ACTIVATED = "mana.effects.activate: Deep Water's; another is unsupported (R_ABILITY)"
+_ACTIVATED = "activated.activate (costs, onto the stack), activated.resolve_ability"
 TEMPLATES: Final[dict[str, Handling]] = {
     # spells (608.2)
     "destroy_all_creatures": Handling("701.8a", "spells._creatures_leave"),
@@ -95,19 +95,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
         )
     },
     # activated abilities (602)
-    **{
-        name: Handling("602.2", _ACTIVATED)
-        for name in (
-            "activated_lands_produce_until_eot",
-            "activated_put_counter_on_self",
-            "activated_remove_counter_ping",
-            "activated_untap_self_put_counter",
-            "activated_targets_gain_keyword",
-            "activated_untap_target_creature",
-            "activated_put_counter_on_each_creature_yours",
-            "sacrifice_outlet",
-        )
-    },
+    **{name: Handling("602.2", _ACTIVATED) for name in tb.ACTIVATED_TEMPLATES},
     # enters triggers of lands, which are played, never cast here: nothing on the battlefield
     "etb_exile_graveyards": Handling("-", "inert: only as it enters, never cast here"),
     "etb_return_land_you_control": Handling("-", "inert: only as it enters, never cast here"),
