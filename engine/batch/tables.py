@@ -41,7 +41,7 @@ _INERT_ON_BOARD = {
     "sacrifice_outlet",
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
-    "etb_exile_graveyards",  # only on entering; board cards are already there
+    "etb_exile_graveyards",  # only on entering (a cast: triggers._etb); board cards are there
 }
 # Templates the wipe rules model.
 _MODELED = {
@@ -79,9 +79,7 @@ def castable_ok(card: Card) -> bool:
     templates = {a.template for a in card.abilities}
     if not card.is_permanent_card:
         return bool(templates) and templates <= _SPELLS
-    return (
-        not card.has_type("Land") and on_board_ok(card) and "etb_exile_graveyards" not in templates
-    )
+    return not card.has_type("Land") and on_board_ok(card)
 
 
 def _col(dtype: type, fill: int = 0) -> np.ndarray:
@@ -125,6 +123,7 @@ EXILE_OPP_GY = _col(np.bool_)  # ... opponents_cards
 # -- triggers
 ETB_LIFE = _col(np.int16)
 ETB_PING = _col(np.bool_)  # deals damage equal to its power to any target
+ETB_EXILE_GY = _col(np.bool_)  # exiles every card in every graveyard (Rest in Peace)
 ETB_PT = _col(np.int16)  # etb_creatures_get amount (power == toughness in the library)
 ETB_SCOPE = _col(np.int8, -1)  # 0 other, 1 opponents, 2 all
 ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
@@ -280,6 +279,7 @@ _FILLS: Final[dict[str, Fill]] = {
     "graveyard_replaced_by_exile": _graveyard_replaced,
     "etb_gain_life": _set(ETB_LIFE, lambda a: a.number("amount")),
     "etb_damage_any_target": _set(ETB_PING),
+    "etb_exile_graveyards": _set(ETB_EXILE_GY),
     "etb_creatures_get": _etb_creatures_get,
     "opponent_creature_dies_lose_life": _set(DEATH_LIFE, lambda a: a.number("amount")),
     "dies_create_token_per_counter": _dies_create_token,
@@ -378,4 +378,4 @@ def _fill() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
-HAS_ETB: Final = (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0)
+HAS_ETB: Final = (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0) | ETB_EXILE_GY

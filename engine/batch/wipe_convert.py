@@ -61,7 +61,7 @@ def _cast_id(card: Card, wanted: str | None, taken: set[str]) -> str:
     return name
 
 
-_NOT_CAST = frozenset({"etb_exile_graveyards", "etb_return_land_you_control"})
+_NOT_CAST = frozenset({"etb_return_land_you_control"})
 
 
 def _check_card(card: Card, where: str, cast: bool) -> int:

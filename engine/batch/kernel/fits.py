@@ -97,7 +97,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     # activated abilities (602)
     **{name: Handling("602.2", _ACTIVATED) for name in tb.ACTIVATED_TEMPLATES},
     # enters triggers of lands, which are played, never cast here: nothing on the battlefield
-    "etb_exile_graveyards": Handling("-", "inert: only as it enters, never cast here"),
+    "etb_exile_graveyards": Handling("603.6a, 406.2", "triggers._etb, zones.exile_graveyards"),
     "etb_return_land_you_control": Handling("-", "inert: only as it enters, never cast here"),
 }
 EVENTS: Final = frozenset(

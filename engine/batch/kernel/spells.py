@@ -30,10 +30,9 @@ from engine.batch.kernel.state import (
     T_SPELL_EXILE_IF_DIES,
     T_SPELL_KIND,
     T_SPELL_TO_LIBRARY,
-    ZONE,
 )
 from engine.batch.kernel.triggers import weaken
-from engine.batch.kernel.zones import clear_movers, leave
+from engine.batch.kernel.zones import clear_movers, exile_graveyards, leave
 from engine.batch.wipe_state import EXILE, GRAVEYARD, HAND, LIBRARY
 
 DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SAC_COLORED = (
@@ -111,14 +110,8 @@ def _exile_modal(
                 or (card_table[T_IS_ENCHANTMENT, c] and mode & 4 > 0)
             )
     leave(slot_rows, trial_vars, work, card_table, EXILE)
-    if mode & 16 == 0:
-        return
-    for s in range(slot_rows.shape[1]):
-        if slot_rows[ZONE, s] == GRAVEYARD:
-            slot_rows[ZONE, s] = EXILE
-    for e in range(event_rows.shape[1]):
-        if event_rows[SPELL_ZONE, e] == GRAVEYARD:
-            event_rows[SPELL_ZONE, e] = EXILE
+    if mode & 16:
+        exile_graveyards(slot_rows, event_rows)
 
 
 @njit

@@ -41,6 +41,7 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STAMP,
     T_DEATH_LIFE,
+    T_ETB_EXILE_GY,
     T_ETB_LIFE,
     T_ETB_PING,
     T_ETB_PT,
@@ -49,7 +50,13 @@ from engine.batch.kernel.state import (
     TOKEN,
     ZONE,
 )
-from engine.batch.kernel.zones import clear_movers, create_tokens, leave, return_card
+from engine.batch.kernel.zones import (
+    clear_movers,
+    create_tokens,
+    exile_graveyards,
+    leave,
+    return_card,
+)
 from engine.batch.wipe_state import (
     ABILITY,
     BATTLEFIELD,
@@ -154,15 +161,19 @@ def _etb(
     trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
+    event_rows: np.ndarray,
     s: int,
     ctrl: int,
     obj: int,
     data: int,
 ) -> None:
-    """Enters triggers: gain life (119.3), ping (``_ping``), creatures get -N/-N (and for
-    Massacre Girl, again whenever a creature dies this turn: a delayed trigger, 603.7)."""
+    """Enters triggers: gain life (119.3), ping (``_ping``), exile the graveyards (406.2),
+    creatures get -N/-N (and for Massacre Girl, again whenever a creature dies this turn: a
+    delayed trigger, 603.7)."""
     c = slot_rows[CARD, s]
     trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
+    if card_table[T_ETB_EXILE_GY, c]:
+        exile_graveyards(slot_rows, event_rows)
     if card_table[T_ETB_PING, c]:
         _ping(slot_rows, trial_vars, work, card_table, s, ctrl, obj, data)
     if card_table[T_ETB_SCOPE, c] < 0:
@@ -212,7 +223,7 @@ def resolve_top(
     if kind in (PERSIST, UNDYING):
         _return(slot_rows, trial_vars, work, card_table, src, data, kind)
     elif kind == ETB:
-        _etb(slot_rows, trial_vars, work, card_table, src, ctrl, obj, data)
+        _etb(slot_rows, trial_vars, work, card_table, event_rows, src, ctrl, obj, data)
     elif kind == DIES:
         create_tokens(slot_rows, trial_vars, work, card_table, src, data)
     elif kind == LIFE_LOSS:

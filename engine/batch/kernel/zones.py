@@ -60,6 +60,7 @@ from engine.batch.kernel.state import (
     RANK,
     SEQ,
     SINCE_TURN_START,
+    SPELL_ZONE,
     STALE,
     STAMP,
     T_BASE_P,
@@ -421,3 +422,15 @@ def create_tokens(
         slot_rows[TOKEN_SERIAL, slot] = slot_rows[TOKEN_SERIAL, src]
         trial_vars[TOKENS_MADE] += 1
         enter(slot_rows, trial_vars, work, card_table, slot)
+
+
+@njit
+def exile_graveyards(slot_rows: np.ndarray, event_rows: np.ndarray) -> None:
+    """Every card in every graveyard is exiled (406.2): Farewell's fourth mode, Rest in
+    Peace's enters trigger. A token never is in one (704.5d)."""
+    for s in range(slot_rows.shape[1]):
+        if slot_rows[ZONE, s] == GRAVEYARD:
+            slot_rows[ZONE, s] = EXILE
+    for e in range(event_rows.shape[1]):
+        if event_rows[SPELL_ZONE, e] == GRAVEYARD:
+            event_rows[SPELL_ZONE, e] = EXILE
