@@ -1,0 +1,88 @@
+"""Trial-paired comparisons of the mana shape (``sim.shapes.mana.stats``): every metric row's
+per-trial cells add up to the batch's own statistics, and pairing trial by trial narrows the
+interval of a comparison whose points share their draws."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import sim
+from sim.config.experiment import parse_experiment
+from sim.run.paired import unit_cells
+from sim.shapes.registry import shape_of
+
+FILE = Path(__file__).parent / "mana_small.toml"
+TAP_ORDERS = Path(__file__).parents[2] / "experiments" / "mana_tap_orders.toml"
+
+
+def _data(path: Path = FILE, **changes: Any) -> dict[str, Any]:
+    data = tomllib.loads(path.read_text("utf-8"))
+    data.update(changes)
+    return data
+
+
+# Every kind of row: the shipped file (could-produce sets, replacements, x = "max"), a drawn
+# X with actions between the taps and a second seat, and a file without an X spell or costs.
+CASES = {
+    "tap_orders": _data(TAP_ORDERS),
+    "drawn_x": _data(
+        TAP_ORDERS,
+        players={"count": {"1": 1, "3": 1}},
+        x_spell={"card": "Hangarback Walker", "x": [0, 2, 4]},
+        taps={"whose": "all", "retap": 0.2, "pass_turn": 0.1, "color": {"none": 1, "G": 1}},
+    ),
+    "no_x_spell": {k: v for k, v in _data().items() if k not in ("x_spell", "costs")},
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_cells_add_up_to_the_batch_rows(case: str) -> None:
+    """Σn and Σy of every row's per-trial cells are the (n, y) of the batch's own rows, and
+    the chunks' statistics are ``run_batch``'s."""
+    exp = parse_experiment(CASES[case])
+    shape = shape_of("mana")
+    assert hasattr(shape, "run_chunks")
+    for point in exp.points:
+        sums: dict[tuple[str, str, str], list[int]] = {}
+        total = np.zeros(shape.layout(point.config).size, dtype=np.int64)
+        for vector, cells in shape.run_chunks(point.config, np.random.default_rng(3), 5_000):
+            total += vector
+            for k, key in enumerate(cells.keys):
+                cell = sums.setdefault(key, [0, 0])
+                cell[0] += int(cells.n[:, k].sum())
+                cell[1] += int(cells.y[:, k].sum())
+            for lv in cells.levels:
+                for i, label in enumerate(lv.labels):
+                    cell = sums.setdefault((lv.family, lv.metric, label), [0, 0])
+                    cell[0] += int(lv.n.sum())
+                    cell[1] += int((lv.n * (lv.value == i)).sum())
+        batch = shape.run_batch(point.config, np.random.default_rng(3), 5_000)
+        np.testing.assert_array_equal(total, batch)
+        assert list(sums) == list(shape.cell_keys(point.config))  # type: ignore[attr-defined]
+        rows = shape.rows(point.config, total, exp.families)
+        assert rows
+        for key, cell in unit_cells(rows).items():
+            assert tuple(sums[key]) == cell, key
+
+
+def test_pairing_by_trial_narrows_a_comparison_on_the_same_draws() -> None:
+    """With and without Mana Flare the Forests are the same draws: the paired interval of the
+    total mana is far narrower than the unpaired one, and than pairing whole batches."""
+    frames = {
+        unit: sim.run_experiment(_data(compare={"baseline": 0, "pairing": unit}), jobs=1)
+        .tables["comparison"]
+        .set_index(["metric", "level"])
+        for unit in ("trials", "batches")
+    }
+    trials, batches = frames["trials"], frames["batches"]
+    assert set(trials["method"]) == {"paired-trials"}
+    row = trials.loc[("mana_by_type", "total")]
+    assert row["paired_ci_width"] * 2 < row["unpaired_ci_width"]
+    assert row["paired_ci_width"] < batches.loc[("mana_by_type", "total"), "paired_ci_width"]
+    assert row["correlation"] > 0.8
+    assert (trials["estimate"] == batches["estimate"]).all()
