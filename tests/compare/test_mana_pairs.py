@@ -1,10 +1,13 @@
 """Trial-paired comparisons of the mana shape (``sim.shapes.mana.stats``): every metric row's
-per-trial cells add up to the batch's own statistics, and pairing trial by trial narrows the
-interval of a comparison whose points share their draws."""
+per-trial cells add up to the batch's own statistics, pairing trial by trial narrows the
+interval of a comparison whose points share their draws, and the paired interval covers the
+exact delta (``--exact``) at the nominal rate."""
 
 from __future__ import annotations
 
+import math
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,9 @@ import pytest
 
 import sim
 from sim.config.experiment import parse_experiment
-from sim.run.paired import unit_cells
+from sim.run.paired import PairSums, paired_delta, unit_cells
+from sim.run.trial_pairs import chunk_sums, pair_keys
+from sim.shapes.base import TrialCells
 from sim.shapes.registry import shape_of
 
 FILE = Path(__file__).parent / "mana_small.toml"
@@ -86,3 +91,44 @@ def test_pairing_by_trial_narrows_a_comparison_on_the_same_draws() -> None:
     assert row["paired_ci_width"] < batches.loc[("mana_by_type", "total"), "paired_ci_width"]
     assert row["correlation"] > 0.8
     assert (trials["estimate"] == batches["estimate"]).all()
+
+
+REPLICATES = 256
+TRIALS = 128  # trials per point of one replicate (a slice of a chunk): its paired units
+ROWS = (("mana", "mana_by_type", "total"), ("costs", "cost_payable", "{G}{G}{G}"))
+
+
+def _trials(cells: TrialCells, rows: slice) -> TrialCells:
+    """The cells of some of a chunk's trials."""
+    levels = tuple(replace(lv, n=lv.n[rows], value=lv.value[rows]) for lv in cells.levels)
+    return TrialCells(cells.keys, cells.n[rows], cells.y[rows], levels)
+
+
+def test_paired_interval_covers_the_exact_delta_at_the_nominal_rate() -> None:
+    """Many replicates of independent trials, each paired trial by trial as the runner pairs
+    them (``chunk_sums``, ``paired_delta``): their 95% intervals cover the exact delta
+    (``--exact``) in about 95% of replicates, within three binomial standard deviations."""
+    exp = parse_experiment({k: v for k, v in _data().items() if k != "x_spell"})  # one run
+    exact = sim.run_experiment(exp, exact=True).tables["comparison"]
+    truth = exact.set_index(["family", "metric", "level"])["estimate"]
+    assert all(truth[row] != 0 for row in ROWS)  # a real difference to cover
+    shape = shape_of("mana")
+    base, point = (p.config for p in exp.points)
+    keys = pair_keys("mana", point, base)
+    covered = dict.fromkeys(ROWS, 0)
+    rng = np.random.default_rng(15)
+    runs = [shape.run_chunks(c, rng, REPLICATES * TRIALS) for c in (point, base)]  # type: ignore[attr-defined]
+    replicates = 0
+    for (_, a), (_, b) in zip(*runs, strict=True):  # the same trials: the same chunks
+        for start in range(0, len(a.n), TRIALS):
+            rows = slice(start, start + TRIALS)
+            sums = PairSums()
+            sums.add_sums(keys, chunk_sums(_trials(a, rows), _trials(b, rows), keys), TRIALS)
+            replicates += 1
+            for row in ROWS:
+                d = paired_delta(sums.sums[row], sums.units, share=row[0] == "costs")
+                covered[row] += bool(d.ci_low <= truth[row] <= d.ci_high)
+    assert replicates == REPLICATES
+    bound = 3 * math.sqrt(0.95 * 0.05 / REPLICATES)
+    for row, hits in covered.items():
+        assert abs(hits / REPLICATES - 0.95) <= bound, (row, hits / REPLICATES)

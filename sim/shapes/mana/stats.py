@@ -44,6 +44,7 @@ from sim.shapes.mana.config import Cost, ManaConfig
 MAX_X_VALUE = 10_000
 
 
+@cache
 def mana_layout(config: ManaConfig) -> Layout:
     """The statistics of one batch (``MANA_CATALOG``)."""
     sizes = {
