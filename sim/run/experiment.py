@@ -35,11 +35,11 @@ from sim.run.aggregate import tidy_frames
 from sim.run.batches import RunTotals, batch_sizes, resolve_jobs, run_batches
 from sim.run.checkpoints import Checkpoints, cards_digest, code_digest
 from sim.run.comparison import COMPARISON, Pairing, exact_comparison
+from sim.run.exact import MAX_SUPPORT, check_exact, exact_rows
 from sim.run.settings import BACKENDS, RunSettings
 from sim.run.target_ci import Measure, check_width, next_round, precision
 from sim.shapes.base import Layout
 from sim.shapes.registry import shape_of
-from sim.shapes.wipe.exact import MAX_SUPPORT, check_exact, exact_point, exact_rows
 
 
 def cauldron_version() -> str:
@@ -125,7 +125,7 @@ def run_experiment(
     with the experiment's trials as the cap (``sim.run.target_ci``); ``target``: what it
     waits for, ``"shares"`` or ``"deltas"`` (default: the file's ``[compare] target_ci``).
     ``exact``: enumerate
-    every trial with its probability instead of sampling (``sim.shapes.wipe.exact``; at most
+    every trial with its probability instead of sampling (``sim.run.exact``; at most
     ``max_support`` support points per sweep point)."""
     exp = _with_target(as_experiment(experiment).with_overrides(trials, seed), target, target_ci)
     out_dir = Path(out) if out is not None else None
@@ -260,11 +260,7 @@ def _run_exact(
     """``--exact``: every sweep point enumerated through the batch engine, one weighted batch
     (``support``: each point's support size, from ``check_exact``)."""
     start = time.perf_counter()
-    points = [exact_point(p.config) for p in exp.points]
-    rows = [
-        exact_rows(p.config, point, exp.families)
-        for p, point in zip(exp.points, points, strict=True)
-    ]
+    rows = exact_rows(exp)
     wall = time.perf_counter() - start
     summary, tables = tidy_frames(exp, rows)
     if exp.compare.baseline is not None:

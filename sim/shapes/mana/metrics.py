@@ -38,19 +38,15 @@ from sim.shapes.catalog import UNSUPPORTED_RATE, MetricRows, cluster_of, mean_of
 from sim.shapes.mana import catalog
 from sim.shapes.mana.catalog import MANA_FAMILIES, SEAT_TRIALS, SETS, STATUS
 from sim.shapes.mana.config import ManaConfig
+from sim.shapes.mana.stats import bin_labels, set_name
 
 __all__ = ["MANA_FAMILIES", "mana_rows"]
 
 
-def _set_name(bits: int) -> str:
-    return "".join(t for k, t in enumerate(MANA_TYPES) if bits >> k & 1) or "none"
-
-
 def _hist_rows(hist: np.ndarray, n: int) -> list[tuple[str, Estimate]]:
     top = int(np.flatnonzero(hist).max(initial=0))
-    return [
-        (f"{k}+" if k == len(hist) - 1 else str(k), wilson(int(hist[k]), n)) for k in range(top + 1)
-    ]
+    labels = bin_labels(len(hist))
+    return [(labels[k], wilson(int(hist[k]), n)) for k in range(top + 1)]
 
 
 class _Rows(MetricRows[ManaConfig]):
@@ -102,7 +98,7 @@ def _could_produce(out: _Rows) -> None:
         for bits in range(SETS):
             y, sny, syy = (int(v) for v in out.sums[set_key][k, bits])
             if y:
-                level = f"{mt.CARDS[card].name}: {_set_name(bits)}"
+                level = f"{mt.CARDS[card].name}: {set_name(bits)}"
                 value = wilson_cluster(y, n, syy, sny, snn, out.ok)
                 out.add(catalog.COULD_PRODUCE_SHARE, level, value)
 

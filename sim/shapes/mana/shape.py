@@ -8,7 +8,7 @@ section 3): the pool says which X could have been paid.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,13 +23,20 @@ from engine.batch.mana_convert import (
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs
 from engine.batch.wipe_state import WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import Layout, Replay, Row
+from sim.shapes.base import Key, Layout, Replay, Row, TrialCells
 from sim.shapes.catalog import Entry
 from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.mana.metrics import mana_rows
-from sim.shapes.mana.stats import MAX_X_VALUE, mana_layout, mana_stats, max_x
+from sim.shapes.mana.stats import (
+    MAX_X_VALUE,
+    mana_cell_keys,
+    mana_layout,
+    mana_stats,
+    mana_trial_stats,
+    max_x,
+)
 
 CHUNK = 4_096  # trials the engine runs at once: their state stays small (peak memory)
 
@@ -56,6 +63,15 @@ def run_chunk(
     return final, run_mana(final), best
 
 
+def _chunks(
+    config: ManaConfig, rng: np.random.Generator, trials: int
+) -> Iterator[tuple[ManaInputs, WipeState, np.ndarray | None]]:
+    """Draw a batch, then run it chunk by chunk (``run_chunk``)."""
+    inputs = draw_mana_batch(rng, trials, config)
+    for start in range(0, trials, CHUNK):
+        yield run_chunk(config, inputs.take(slice(start, start + CHUNK)))
+
+
 class ManaShape:
     """Shape 2: a board, then mana abilities, and an optional spell with X (SPEC 2 and 4)."""
 
@@ -71,13 +87,23 @@ class ManaShape:
         return mana_layout(config)
 
     def run_batch(self, config: ManaConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
-        inputs = draw_mana_batch(rng, trials, config)
         layout = mana_layout(config)
         total = np.zeros(layout.size, dtype=np.int64)
-        for start in range(0, trials, CHUNK):
-            part, state, best = run_chunk(config, inputs.take(slice(start, start + CHUNK)))
+        for part, state, best in _chunks(config, rng, trials):
             total += layout.pack(mana_stats(config, part, state, best))
         return total
+
+    def cell_keys(self, config: ManaConfig) -> tuple[Key, ...]:
+        return mana_cell_keys(config)
+
+    def run_chunks(
+        self, config: ManaConfig, rng: np.random.Generator, trials: int
+    ) -> Iterator[tuple[np.ndarray, TrialCells]]:
+        """Each engine chunk's statistics and per-trial cells (``sim.shapes.base.PairsTrials``)."""
+        layout = mana_layout(config)
+        for part, state, best in _chunks(config, rng, trials):
+            sums, cells = mana_trial_stats(config, part, state, best)
+            yield layout.pack(sums), cells
 
     def rows(self, config: ManaConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
         return mana_rows(config, mana_layout(config), totals, families)

@@ -1,18 +1,31 @@
-"""Sufficient statistics of a finished mana batch: integer sums, never per-trial rows.
+"""Sufficient statistics of a finished mana batch: integer sums, and each trial's cells.
 
 Seats are relative to the active player. Pools are the players' mana pools after every
 action; costs are tested against the active player's pool. Only OK trials feed the metrics;
 trials outside the engine's caps are counted apart.
+
+Every metric row is a ratio of sums over trials, Σy / Σn, so each metric is computed once as
+its per-trial cells, (n, y) by level (``_cells``, in ``_plan``'s order), and the batch's
+statistics are sums of those cells (``_reduce``: its Σy and Σy², or its clustered sums, or a
+histogram): the cells of trial-paired comparisons (``sim.shapes.base.TrialCells``) add up to
+the batch's statistics by construction.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
 import numpy as np
 
+from engine.batch import mana_tables as mt
 from engine.batch.mana_state import ACT_TAP, MANA_REJECTIONS, ManaInputs
 from engine.batch.wipe_state import BATTLEFIELD, OK, WipeState
-from sim.shapes.base import Layout
-from sim.shapes.catalog import layout_of
+from engine.mana_types import MANA_TYPES
+from sim.config.reader import SEAT_NAMES
+from sim.shapes.base import Key, Layout, Levels, TrialCells
+from sim.shapes.catalog import UNSUPPORTED_RATE, Metric, layout_of
 from sim.shapes.mana import catalog
 from sim.shapes.mana.catalog import (
     MANA_CATALOG,
@@ -31,6 +44,7 @@ from sim.shapes.mana.config import Cost, ManaConfig
 MAX_X_VALUE = 10_000
 
 
+@cache
 def mana_layout(config: ManaConfig) -> Layout:
     """The statistics of one batch (``MANA_CATALOG``)."""
     sizes = {
@@ -60,14 +74,160 @@ def max_x(pool: np.ndarray, cost: Cost) -> np.ndarray:
     return out
 
 
-def _cluster(n: np.ndarray, y: np.ndarray) -> np.ndarray:
-    n64, y64 = n.astype(np.int64), y.astype(np.int64)
-    return np.array([n64.sum(), y64.sum(), n64 @ n64, n64 @ y64, y64 @ y64], dtype=np.int64)
+def set_name(bits: int) -> str:
+    """A could-produce set by its type bits (WUBRGC): ``WG``, or ``none``."""
+    return "".join(t for k, t in enumerate(MANA_TYPES) if bits >> k & 1) or "none"
 
 
-def _moments(x: np.ndarray) -> np.ndarray:
-    x64 = x.astype(np.int64)
-    return np.array([x64.sum(), x64 @ x64], dtype=np.int64)
+@cache
+def bin_labels(bins: int) -> tuple[str, ...]:
+    """The levels of a histogram of ``bins`` bins: ``0``, ``1``, ..., the last one ``k+``."""
+    return tuple(f"{k}+" if k == bins - 1 else str(k) for k in range(bins))
+
+
+# -- the plan: every metric's levels, and how a batch sums its cells --------------------------
+
+Sum = Callable[[np.ndarray, np.ndarray], np.ndarray]  # (T, L) n, y -> the layout's array
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Σ_t a[t, k] b[t, k] for every column k."""
+    out: np.ndarray = np.einsum("tk,tk->k", a, b)
+    return out
+
+
+def _moments(n: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """(L, 2) [Σy, Σy²] of a mean (its n, the trials, is summed elsewhere)."""
+    return np.stack([y.sum(0), _dot(y, y)], axis=1)
+
+
+def _moment(n: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """(2,) [Σy, Σy²] of a mean with one level."""
+    out: np.ndarray = _moments(n, y)[0]
+    return out
+
+
+def _count(n: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """(L,) Σy of a share of trials (its n, the trials, is summed elsewhere)."""
+    out: np.ndarray = y.sum(0)
+    return out
+
+
+def _clusters(n: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """(L, 5) [Σn, Σy, Σn², Σny, Σy²] of a share of permanents, clustered by trial."""
+    n = wide(n, y)
+    return np.stack([n.sum(0), y.sum(0), _dot(n, n), _dot(n, y), _dot(y, y)], axis=1)
+
+
+def _rejected(n: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """(REASONS, 5): row 0 any reason, then each rejection by its code."""
+    out = np.zeros((REASONS, 5), dtype=np.int64)
+    out[[0, *MANA_REJECTIONS]] = _clusters(n, y)
+    return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One metric's cells: its levels, and the layout arrays a batch sums them into (none:
+    it is read from another's, or from the status)."""
+
+    metric: Metric
+    levels: tuple[str, ...]
+    sums: Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]] | None
+    histogram: bool = False  # levels are the values of one count: ``Levels`` cells
+
+
+def _into(key: str, total: Sum) -> Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]]:
+    return lambda n, y: {key: total(n, y)}
+
+
+def _own(metric: Metric, levels: tuple[str, ...], total: Sum) -> Plan:
+    return Plan(metric, levels, _into(metric.key, total))
+
+
+def _hist(metric: Metric, bins: int) -> Plan:
+    def total(n: np.ndarray, value: np.ndarray) -> dict[str, np.ndarray]:
+        weighted = np.bincount(value, weights=n, minlength=bins)  # float64, exact < 2^53
+        return {metric.key: np.rint(weighted).astype(np.int64)}
+
+    return Plan(metric, bin_labels(bins), total, histogram=True)
+
+
+def _by_seat(n: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    return {catalog.MANA_BY_SEAT.key: _moments(n, y), SEAT_TRIALS.key: n.sum(0)}
+
+
+def _could(n: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    """Per card [Σn, Σn²], and per card and set [Σy, Σny, Σy²]: ``n`` (T, C) one column per
+    card, ``y`` (T, C x SETS)."""
+    t, c = n.shape
+    sets = y.reshape(t, c, SETS)
+    could_set = np.stack(
+        [sets.sum(0), np.einsum("tc,tcs->cs", n, sets), np.einsum("tcs,tcs->cs", sets, sets)],
+        axis=2,
+    )
+    n_key, set_key = (stat.key for stat in catalog.COULD_PRODUCE_SHARE.stats)
+    return {n_key: np.stack([n.sum(0), _dot(n, n)], axis=1), set_key: could_set}
+
+
+@cache
+def _plan(config: ManaConfig) -> tuple[Plan, ...]:
+    """Every metric's cells, in the order ``mana_rows`` makes its rows."""
+    m = catalog
+    names = [mt.CARDS[card].name for card in config.board_cards]
+    plans = [
+        Plan(UNSUPPORTED_RATE, ("all",), None),
+        _own(m.MANA_BY_TYPE, (*MANA_TYPES, "total"), _moments),
+        Plan(m.MANA_BY_SEAT, SEAT_NAMES[: config.max_players], _by_seat),
+        _hist(m.TOTAL_MANA_COUNT, TOTAL_BINS),
+        _own(m.REJECTED_SHARE, ("any", *(r for r, _ in MANA_REJECTIONS.values())), _rejected),
+        _own(m.MANA_FROM_TRIGGERS, ("all",), _moment),
+        _own(m.MANA_FROM_REPLACEMENTS, ("all",), _moment),
+        _own(m.UNDEFINED_MANA_EVENTS, ("all",), _moment),
+        _own(m.UNDEFINED_MANA_TRIALS, ("all",), _count),
+        Plan(
+            m.COULD_PRODUCE_SHARE,
+            tuple(f"{name}: {set_name(bits)}" for name in names for bits in range(SETS)),
+            _could,
+        ),
+    ]
+    xs = config.x_spell
+    if xs is not None and xs.x is None:
+        plans += [
+            _own(m.X_CASTABLE, ("all",), _count),
+            _own(m.MAX_X, ("all",), _moment),
+            _own(m.X_CAPPED, ("all",), _count),
+            _hist(m.MAX_X_COUNT, X_BINS),
+        ]
+    elif xs is not None:
+        plans.append(Plan(m.X_PAYABLE, ("all",), _into(m.X_CASTABLE.key, _count)))
+    if xs is not None:
+        plans += [_own(m.ETB_COUNTERS, ("all",), _moment), _hist(m.ETB_COUNTERS_COUNT, X_BINS)]
+    costs = tuple(cost.text for cost in config.costs)
+    plans.append(_own(m.COST_PAYABLE, costs, _count) if costs else Plan(m.COST_PAYABLE, (), None))
+    return tuple(plans)
+
+
+def _zeros(config: ManaConfig) -> dict[str, np.ndarray]:
+    """Every statistic at zero: what a batch holds for a metric the file has no cells of."""
+    layout = mana_layout(config)
+    return layout.unpack(np.zeros(layout.size, dtype=np.int64))
+
+
+# -- each trial's cells -----------------------------------------------------------------------
+
+Cells = tuple[np.ndarray, np.ndarray]  # (T, L) n and y, n narrower when levels share it (see
+# ``wide``); for a histogram (T,) n and value
+
+
+def wide(n: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The n of every level: a (T, M) n gives each of its columns to y.shape[1] / M
+    consecutive levels (one n for every level of a share of trials, one per card of the
+    could-produce sets)."""
+    if n.shape == y.shape:
+        return n
+    out: np.ndarray = np.repeat(n, y.shape[1] // max(n.shape[1], 1), axis=1)
+    return out
 
 
 def _seat_pool(st: WipeState, active: np.ndarray, rel: int) -> np.ndarray:
@@ -77,108 +237,145 @@ def _seat_pool(st: WipeState, active: np.ndarray, rel: int) -> np.ndarray:
     return pool
 
 
+def _column(ok: np.ndarray, *values: np.ndarray) -> Cells:
+    """A mean or share of the OK trials: n = 1 on an OK trial, y the value there."""
+    n = ok[:, None].astype(np.int64)
+    if not values:  # a file without costs
+        return n, np.zeros((len(ok), 0), dtype=np.int64)
+    return n, np.stack([v.astype(np.int64) for v in values], axis=1) * n
+
+
+def _could_cells(config: ManaConfig, st: WipeState, ok: np.ndarray) -> Cells:
+    """Per card, its permanents with a mana ability (n) and those whose could-produce set at
+    the end (106.7) is each set (y), trial by trial."""
+    t, c = len(ok), len(config.board_cards)
+    on = (st.zone == BATTLEFIELD) & st.has_mana & ok[:, None]
+    n = np.zeros((t, c), dtype=np.int64)
+    y = np.zeros((t, c, SETS), dtype=np.int64)
+    rows = np.broadcast_to(np.arange(t)[:, None], on.shape)
+    for k, card in enumerate(config.board_cards):
+        mask = on & (st.card == card)
+        n[:, k] = mask.sum(1)
+        at = rows[mask] * SETS + st.could_produce[mask].astype(np.intp)
+        y[:, k, :] = np.bincount(at, minlength=t * SETS).reshape(t, SETS)
+    return n, y.reshape(t, c * SETS)
+
+
+def _x_cells(
+    config: ManaConfig, inp: ManaInputs, st: WipeState, ok: np.ndarray, x_best: np.ndarray | None
+) -> list[Cells]:
+    """The X spell's cells (``_plan``'s order): castable or payable, the X the pool paid and
+    how often it was capped, then the counters the permanent entered with."""
+    xs = config.x_spell
+    if xs is None:
+        return []
+    t = len(ok)
+    a = inp.act_kind.shape[1] - 1
+    pool = st.pools[np.arange(t), inp.act_by[:, a].astype(np.intp)].astype(np.int64)
+    x = x_best if x_best is not None else inp.act_x[:, a].astype(np.int64)
+    castable = (x >= 0 if x_best is not None else payable(pool, xs.cost, x)) & ok
+    x = np.minimum(x, MAX_X_VALUE)  # what the spell was cast with
+    xv = np.maximum(x, 0)
+    slot = inp.card.shape[1] + a  # the X spell's cast slot
+    here = st.zone[:, slot] == BATTLEFIELD
+    counters = (st.plus[:, slot] + st.minus[:, slot] + st.counters[:, slot].sum(1)) * here
+    counters = counters.astype(np.int64)
+    out = [_column(ok, castable)]
+    cast = ok
+    if x_best is not None:
+        cast = castable
+        out += [
+            _column(castable, xv),
+            _column(castable, x_best > MAX_X_VALUE),
+            (castable.astype(np.int64), np.minimum(xv, X_BINS - 1) * castable),
+        ]
+    return [
+        *out,
+        _column(cast, counters),
+        (cast.astype(np.int64), np.clip(counters, 0, X_BINS - 1) * cast),
+    ]
+
+
+def _cells(
+    config: ManaConfig, inp: ManaInputs, st: WipeState, x_best: np.ndarray | None
+) -> list[Cells]:
+    """Every trial's cells of every metric, in ``_plan``'s order; a trial that is not OK has
+    n = 0 everywhere but in ``unsupported_rate``."""
+    ok = st.status == OK
+    t, p, active = len(ok), config.max_players, inp.active
+    pools = st.pools.astype(np.int64) * ok[:, None, None]  # (T, P, 6)
+    everyone = pools.sum(1)
+    totals = everyone.sum(1)
+    has_seat = (np.arange(p)[None, :] < inp.n_players[:, None]) & ok[:, None]
+    by_seat = np.stack([_seat_pool(st, active, j).sum(1) for j in range(p)], axis=1) * has_seat
+    taps = (inp.act_kind == ACT_TAP) & ok[:, None]
+    rejected = [taps & (st.rejected > 0), *(taps & (st.rejected == c) for c in MANA_REJECTIONS)]
+    mine = _seat_pool(st, active, 0)
+    one = np.ones(t, dtype=np.int64)
+    return [
+        (one[:, None], (~ok)[:, None].astype(np.int64)),
+        _column(ok, *(everyone[:, j] for j in range(6)), totals),
+        (has_seat.astype(np.int64), by_seat.astype(np.int64)),
+        (ok.astype(np.int64), np.minimum(totals, TOTAL_BINS - 1)),
+        (taps.sum(1)[:, None].astype(np.int64), np.stack([r.sum(1) for r in rejected], axis=1)),
+        _column(ok, st.mana_from_triggers),
+        _column(ok, st.mana_replaced),
+        _column(ok, st.undefined_mana),
+        _column(ok, st.undefined_mana > 0),
+        _could_cells(config, st, ok),
+        *_x_cells(config, inp, st, ok, x_best),
+        _column(ok, *(payable(mine, cost) for cost in config.costs)),
+    ]
+
+
+def _reduce(config: ManaConfig, st: WipeState, cells: list[Cells]) -> dict[str, np.ndarray]:
+    """The layout's sums from the cells."""
+    out = _zeros(config)
+    ok = st.status == OK
+    out[STATUS.key] = np.array([len(ok), ok.sum()], dtype=np.int64)
+    for plan, (n, y) in zip(_plan(config), cells, strict=True):
+        if plan.sums is not None:
+            out.update(plan.sums(n, y))
+    return out
+
+
 def mana_stats(
     config: ManaConfig, inp: ManaInputs, st: WipeState, x_best: np.ndarray | None
 ) -> dict[str, np.ndarray]:
     """Reduce a finished batch to the layout's sums; ``x_best`` (T,) is the X the pool paid
     (-1: none) when the file asks for the largest X."""
-    p = config.max_players
-    ok = st.status == OK
-    out: dict[str, np.ndarray] = {STATUS.key: np.array([len(ok), ok.sum()], dtype=np.int64)}
-    rows = np.nonzero(ok)[0]
-    if len(rows) < len(ok):
-        inp, st = inp.take(rows), st.take(rows)
-        x_best = None if x_best is None else x_best[rows]
-    active = inp.active
-    pools = st.pools.astype(np.int64)  # (T, P, 6)
-    everyone = pools.sum(1)
-    totals = everyone.sum(1)
-    out[catalog.MANA_BY_TYPE.key] = np.stack(
-        [*(_moments(everyone[:, j]) for j in range(6)), _moments(totals)]
-    )
-    has_seat = np.arange(p)[None, :] < inp.n_players[:, None]
-    out[SEAT_TRIALS.key] = has_seat.sum(0)
-    out[catalog.MANA_BY_SEAT.key] = np.stack(
-        [_moments(_seat_pool(st, active, j).sum(1) * has_seat[:, j]) for j in range(p)]
-    )
-    out[catalog.TOTAL_MANA_COUNT.key] = np.bincount(
-        np.minimum(totals, TOTAL_BINS - 1), minlength=TOTAL_BINS
-    )
-    taps = inp.act_kind == ACT_TAP
-    n_t = taps.sum(1)
-    rejected = np.zeros((REASONS, 5), dtype=np.int64)
-    rejected[0] = _cluster(n_t, (taps & (st.rejected > 0)).sum(1))
-    for code in MANA_REJECTIONS:
-        rejected[code] = _cluster(n_t, (taps & (st.rejected == code)).sum(1))
-    out[catalog.REJECTED_SHARE.key] = rejected
-    out[catalog.MANA_FROM_TRIGGERS.key] = _moments(st.mana_from_triggers)
-    out[catalog.MANA_FROM_REPLACEMENTS.key] = _moments(st.mana_replaced)
-    out[catalog.UNDEFINED_MANA_EVENTS.key] = _moments(st.undefined_mana)
-    out[catalog.UNDEFINED_MANA_TRIALS.key] = np.array(
-        [(st.undefined_mana > 0).sum()], dtype=np.int64
-    )
-    _could(out, config, st)
-    _x_spell(out, config, inp, st, x_best)
-    mine = _seat_pool(st, active, 0)
-    out[catalog.COST_PAYABLE.key] = np.array(
-        [payable(mine, cost).sum() for cost in config.costs] or [0], dtype=np.int64
-    )
-    return out
+    return _reduce(config, st, _cells(config, inp, st, x_best))
 
 
-def _could(out: dict[str, np.ndarray], config: ManaConfig, st: WipeState) -> None:
-    """Per card, how its permanents' could-produce sets (106.7) are spread, trial-clustered."""
-    c = len(config.board_cards)
-    could_n = np.zeros((c, 2), dtype=np.int64)
-    could_set = np.zeros((c, SETS, 3), dtype=np.int64)
-    on = (st.zone == BATTLEFIELD) & st.has_mana
-    for k, card in enumerate(config.board_cards):
-        mask = on & (st.card == card)
-        n_t = mask.sum(1).astype(np.int64)
-        could_n[k] = [n_t.sum(), n_t @ n_t]
-        for bits in np.unique(st.could_produce[mask]):
-            y_t = (mask & (st.could_produce == bits)).sum(1).astype(np.int64)
-            could_set[k, int(bits)] = [y_t.sum(), n_t @ y_t, y_t @ y_t]
-    n_key, set_key = (stat.key for stat in catalog.COULD_PRODUCE_SHARE.stats)
-    out[n_key], out[set_key] = could_n, could_set
+def mana_trial_stats(
+    config: ManaConfig, inp: ManaInputs, st: WipeState, x_best: np.ndarray | None
+) -> tuple[dict[str, np.ndarray], TrialCells]:
+    """``mana_stats``, and each trial's (n, y) of every row (trial-paired comparisons)."""
+    cells = _cells(config, inp, st, x_best)
+    plans = _plan(config)
+    flat = [(p, c) for p, c in zip(plans, cells, strict=True) if not p.histogram]
+    levels = tuple(
+        Levels(p.metric.family, p.metric.name, p.levels, n, value)
+        for p, (n, value) in zip(plans, cells, strict=True)
+        if p.histogram
+    )
+    t = len(st.status)
+    n = np.concatenate([wide(*c) for _, c in flat], axis=1)
+    y = np.concatenate([c[1] for _, c in flat], axis=1)
+    keys = _flat_keys(config)
+    assert n.shape == (t, len(keys))
+    return _reduce(config, st, cells), TrialCells(keys, n, y, levels)
 
 
-def _x_spell(
-    out: dict[str, np.ndarray],
-    config: ManaConfig,
-    inp: ManaInputs,
-    st: WipeState,
-    x_best: np.ndarray | None,
-) -> None:
-    """The X the pool paid (or the drawn X) and the counters the permanent entered with."""
-    t = len(inp.active)
-    xs = config.x_spell
-    zero = np.zeros(2, dtype=np.int64)
-    if xs is None:
-        out[catalog.X_CASTABLE.key] = np.zeros(1, np.int64)
-        out[catalog.MAX_X.key] = out[catalog.ETB_COUNTERS.key] = zero
-        out[catalog.X_CAPPED.key] = np.zeros(1, np.int64)
-        out[catalog.MAX_X_COUNT.key] = np.zeros(X_BINS, np.int64)
-        out[catalog.ETB_COUNTERS_COUNT.key] = np.zeros(X_BINS, np.int64)
-        return
-    a = inp.act_kind.shape[1] - 1
-    caster = inp.act_by[:, a].astype(np.intp)
-    pool = st.pools[np.arange(t), caster].astype(np.int64)
-    x = x_best if x_best is not None else inp.act_x[:, a].astype(np.int64)
-    castable = x >= 0 if x_best is not None else payable(pool, xs.cost, x)
-    out[catalog.X_CASTABLE.key] = np.array([castable.sum()], dtype=np.int64)
-    out[catalog.X_CAPPED.key] = np.array([(castable & (x > MAX_X_VALUE)).sum()], np.int64)
-    x = np.minimum(x, MAX_X_VALUE)  # what the spell was cast with
-    xv = np.maximum(x, 0)
-    out[catalog.MAX_X.key] = _moments(xv * castable)
-    out[catalog.MAX_X_COUNT.key] = np.bincount(
-        np.minimum(xv[castable], X_BINS - 1), minlength=X_BINS
-    )
-    slot = inp.card.shape[1] + a  # the X spell's cast slot
-    here = st.zone[:, slot] == BATTLEFIELD
-    counters = (st.plus[:, slot] + st.minus[:, slot] + st.counters[:, slot].sum(1)) * here
-    cast = castable if x_best is not None else np.ones(t, dtype=bool)
-    out[catalog.ETB_COUNTERS.key] = _moments(counters * cast)
-    out[catalog.ETB_COUNTERS_COUNT.key] = np.bincount(
-        np.minimum(counters[cast], X_BINS - 1), minlength=X_BINS
-    )
+def _keys(plan: Plan) -> list[Key]:
+    return [(plan.metric.family, plan.metric.name, level) for level in plan.levels]
+
+
+def _flat_keys(config: ManaConfig) -> tuple[Key, ...]:
+    return tuple(k for p in _plan(config) if not p.histogram for k in _keys(p))
+
+
+def mana_cell_keys(config: ManaConfig) -> tuple[Key, ...]:
+    """The rows ``mana_trial_stats``' cells hold, the histograms' levels last."""
+    hist = [k for p in _plan(config) if p.histogram for k in _keys(p)]
+    return (*_flat_keys(config), *hist)

@@ -17,26 +17,22 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 import numpy as np
 
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import EV_CAST, WipeInputs
-from sim.config.experiment import Experiment
 from sim.errors import UserError
-from sim.run.stats import Estimate
 from sim.shapes.base import Row
+from sim.shapes.exact import ExactPoint, Factor, fractions_of, marked_exact, weighted_sums
 from sim.shapes.wipe.config import WipeConfig
-from sim.shapes.wipe.exact_draws import Factor, draw_factors, fill, fractions_of
+from sim.shapes.wipe.exact_draws import draw_factors, fill
 from sim.shapes.wipe.exact_reduce import build, reduced_support, support_count
 from sim.shapes.wipe.metrics import wipe_rows
 from sim.shapes.wipe.shape import CHUNK
 from sim.shapes.wipe.stats import wipe_layout, wipe_stats
-
-MAX_SUPPORT = 100_000  # default cap on support points per sweep point (--max-support)
 
 
 def _orders(config: WipeConfig) -> int:
@@ -86,34 +82,16 @@ def _reduced(config: WipeConfig, n: int) -> tuple[WipeInputs, list[int], int]:
 
 
 def _weighted_stats(config: WipeConfig, inputs: WipeInputs, weights: list[int]) -> np.ndarray:
-    """Sum over support points of weight x statistics, in exact Python integers. The trials
-    are sorted by weight first, so that each run of one weight is reduced at once (the
-    statistics are sums over trials): a reduced support has a few hundred distinct weights."""
+    """Σ over support points of weight x statistics (``sim.shapes.exact.weighted_sums``)."""
     layout = wipe_layout(config)
-    total = np.zeros(layout.size, dtype=object)
-    order = sorted(range(len(weights)), key=weights.__getitem__)
-    inputs = inputs.take(np.array(order, dtype=np.intp))
-    weights = [weights[k] for k in order]
-    for start in range(0, len(weights), CHUNK):
-        part = inputs.take(slice(start, start + CHUNK))
+
+    def stats(rows: np.ndarray, groups: list[np.ndarray]) -> Iterator[np.ndarray]:
+        part = inputs.take(rows)
         state = run_wipe(part)
-        at = 0
-        for w, run in itertools.groupby(weights[start : start + CHUNK]):
-            rows = np.arange(at, at + sum(1 for _ in run))
-            at += len(rows)
-            vector = layout.pack(wipe_stats(config, part.take(rows), state.take(rows)))
-            total += vector.astype(object) * w
-    return total
+        for g in groups:
+            yield layout.pack(wipe_stats(config, part.take(g), state.take(g)))
 
-
-@dataclass(frozen=True)
-class ExactPoint:
-    """One sweep point's exact weighted totals, their total weight (the totals over it are
-    the exact sums per trial) and the support size enumerated."""
-
-    totals: np.ndarray  # object array of Python ints
-    support: int
-    weight: int
+    return weighted_sums(layout.size, weights, CHUNK, stats)
 
 
 def not_enumerated(config: WipeConfig) -> str:
@@ -131,26 +109,13 @@ def not_enumerated(config: WipeConfig) -> str:
     return ""
 
 
-def check_exact(exp: Experiment, max_support: int) -> list[int]:
-    """The support size of every sweep point, or a one-line error saying why not exact."""
-    if exp.shape != "wipe":
-        raise UserError(f"--exact: enumerates wipe experiments only, not shape {exp.shape!r}")
-    if max_support < 1:
-        raise UserError(f"--max-support {max_support}: expected a positive number")
-    for point in exp.points:
-        why = not_enumerated(point.config)
-        if why:
-            raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
-    sizes = [reduced_size(p.config, max_support) for p in exp.points]
-    for point, size in zip(exp.points, sizes, strict=True):
-        if size is None or size > max_support:
-            counted = f"{size:,}" if size is not None else f"more than {max_support:,}"
-            raise UserError(
-                f"--exact: the support has {counted} points after reduction"
-                f" ({support_size(point.config):,} before; boards x choices), over the cap of"
-                f" {max_support:,} (hint: fewer slots or choices, or --max-support N; else sample)"
-            )
-    return [size for size in sizes if size is not None]
+def check_exact(config: WipeConfig, max_support: int) -> tuple[int | None, int]:
+    """One sweep point's reduced support size (None: over ``max_support``) and its naive
+    size, or a one-line error saying why it is not enumerated."""
+    why = not_enumerated(config)
+    if why:
+        raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
+    return reduced_size(config, max_support), support_size(config)
 
 
 def exact_point(config: WipeConfig, reduce: bool = True) -> ExactPoint:
@@ -172,12 +137,7 @@ def exact_point(config: WipeConfig, reduce: bool = True) -> ExactPoint:
 
 
 def exact_rows(config: WipeConfig, point: ExactPoint, families: Sequence[str]) -> list[Row]:
-    """The metric rows of an enumerated point, marked exact: the interval is the estimate,
-    and ``trials`` and ``n`` count the support points enumerated."""
-    rows = wipe_rows(config, wipe_layout(config), point.totals, families)
-    out = []
-    for r in rows:
-        est = r.value.estimate
-        value = Estimate(est, est, est, point.support if r.value.n > 0 else 0, "exact")
-        out.append(Row(r.family, r.metric, r.level, value, point.support))
-    return out
+    """The metric rows of an enumerated point, marked exact (``sim.shapes.exact``)."""
+    return marked_exact(
+        wipe_rows(config, wipe_layout(config), point.totals, families), point.support
+    )

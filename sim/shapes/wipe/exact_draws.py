@@ -3,27 +3,33 @@ draws: what both ``--exact`` enumerations (``exact`` naive, ``exact_reduce`` red
 
 Every distribution of the wipe shape is discrete, so each draw site of
 ``sim.shapes.wipe.draws`` is a ``Factor``: its values, each with an exact probability (the
-file's decimals read back as the rationals they spell, e.g. 0.2 as 1/5). Enumerated draws
-are finished into ``WipeInputs`` exactly as ``draw_wipe_batch`` finishes sampled ones.
+file's decimals read back as the rationals they spell, e.g. 0.2 as 1/5: ``sim.shapes.exact``).
+Enumerated draws are finished into ``WipeInputs`` exactly as ``draw_wipe_batch`` finishes
+sampled ones.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 
 import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.wipe_state import EV_CAST, WipeInputs
-from sim.config.dists import Discrete, SeatDist
+from sim.shapes.exact import (
+    Factor,
+    bernoulli,
+    discrete,
+    fractions_of,
+    other,
+    seat,
+    uniform_seat,
+)
 from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import Event, SlotGroup, WipeConfig
 from sim.shapes.wipe.start import drop_dead_start
 
-DENOMINATOR = 10**6  # a file's decimals are read as the nearest fraction with at most this
 # The finished columns of one board slot, in this order (a slot's state in ``exact_reduce``).
 SLOT_FIELDS = (
     "card", "controller", "owner", "plus", "minus", "damage", "token", "tapped",
@@ -33,75 +39,26 @@ _DTYPES = {"card": np.int16, "plus": np.int16, "minus": np.int16, "damage": np.i
 _FLAGS = ("token", "tapped", "not_creature")
 
 
-def fractions_of(probs: Sequence[float]) -> tuple[Fraction, ...]:
-    """Exact probabilities from normalized floats: 0.2 is 1/5, 3/14 is 3/14 (not the binary
-    fractions the floats hold), renormalized to sum to exactly 1."""
-    fr = [Fraction(p).limit_denominator(DENOMINATOR) for p in probs]
-    total = sum(fr, Fraction(0))
-    return tuple(f / total for f in fr)
-
-
-@dataclass(frozen=True)
-class Factor:
-    """One draw site: ``values[k]`` (a scalar, or a row) with probability ``probs[k]``."""
-
-    name: str  # the input array it fills
-    column: int  # its column there (-1: the whole row)
-    values: np.ndarray
-    probs: tuple[Fraction, ...]
-
-
-def _discrete(name: str, column: int, d: Discrete) -> Factor:
-    return Factor(name, column, np.array(d.values), fractions_of(d.probs))
-
-
-def _bernoulli(name: str, column: int, p: float) -> Factor:
-    return _discrete(name, column, Discrete.bernoulli(p))
-
-
-def uniform_seat(name: str, column: int, n: int) -> Factor:
-    """Any of ``n`` seats, each as likely."""
-    return Factor(name, column, np.arange(n), tuple([Fraction(1, n)] * n))
-
-
-def _seat(name: str, column: int, seat: SeatDist, n: int) -> Factor:
-    """A relative seat: uniform, or weights renormalized over the trial's ``n`` seats."""
-    if seat.weights is None:
-        return uniform_seat(name, column, n)
-    w = [seat.weights[k] if k < len(seat.weights) else 0.0 for k in range(n)]
-    keep = [k for k in range(n) if w[k] > 0]
-    return Factor(name, column, np.array(keep), fractions_of([w[k] for k in keep]))
-
-
-def _other(name: str, column: int, n: int, p: float = 1.0) -> Factor:
-    """A shift to another seat, uniform among the n - 1 others, taken with probability p."""
-    q = Fraction(p).limit_denominator(DENOMINATOR)
-    values = [0, *range(1, n)] if q < 1 else list(range(1, n))
-    probs = ([1 - q] if q < 1 else []) + [q / (n - 1)] * (n - 1)
-    keep = [k for k, pr in enumerate(probs) if pr > 0]
-    return Factor(name, column, np.array([values[k] for k in keep]), tuple(probs[k] for k in keep))
-
-
 def life_factors(config: WipeConfig, seats: int) -> list[Factor]:
     """Each of the first ``seats`` seats' starting life."""
-    return [_discrete("life", k, config.players.life) for k in range(seats)]
+    return [discrete("life", k, config.players.life) for k in range(seats)]
 
 
 def slot_factors(g: SlotGroup, n: int, column: int) -> list[Factor]:
     """The draw sites of one board slot of group ``g`` in ``column``."""
     return [
         Factor("card", column, np.array(g.cards), fractions_of(g.weights)),
-        _bernoulli("empty", column, g.empty),
-        _seat("controller", column, g.controller, n),
-        _other("owner", column, n, g.foreign_owner),
-        _discrete("plus", column, g.plus),
-        _discrete("minus", column, g.minus),
-        _discrete("damage", column, g.damage),
-        _bernoulli("token", column, g.token),
-        _bernoulli("tapped", column, g.tapped),
-        _bernoulli("not_creature", column, g.not_creature),
-        _discrete("granted_persist", column, g.persist),
-        _discrete("granted_undying", column, g.undying),
+        bernoulli("empty", column, g.empty),
+        seat("controller", column, g.controller, n),
+        other("owner", column, n, g.foreign_owner),
+        discrete("plus", column, g.plus),
+        discrete("minus", column, g.minus),
+        discrete("damage", column, g.damage),
+        bernoulli("token", column, g.token),
+        bernoulli("tapped", column, g.tapped),
+        bernoulli("not_creature", column, g.not_creature),
+        discrete("granted_persist", column, g.persist),
+        discrete("granted_undying", column, g.undying),
     ]
 
 
@@ -109,15 +66,15 @@ def event_factors(ev: Event, e: int, n: int) -> list[Factor]:
     """The draw sites of event ``e`` (a cast: its card, X and caster)."""
     return [
         Factor("ev_card", e, np.array(ev.cards), fractions_of(ev.weights)),
-        _discrete("ev_x", e, ev.x),
-        _seat("ev_by", e, ev.caster, n),
+        discrete("ev_x", e, ev.x),
+        seat("ev_by", e, ev.caster, n),
     ]
 
 
 def ping_factor(config: WipeConfig, column: int, n: int) -> list[Factor]:
     """Redcap's target drawn for ``column`` (a slot, or S + an event), if the file draws it."""
     if config.targets == "random":
-        return [_other("ping", column, n)]
+        return [other("ping", column, n)]
     if config.targets == "any":
         return [uniform_seat("ping", column, n)]
     return []

@@ -37,10 +37,10 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.wipe_state import WipeInputs
+from sim.shapes.exact import Factor
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.exact_draws import (
     SLOT_FIELDS,
-    Factor,
     assemble,
     empty_draws,
     event_factors,

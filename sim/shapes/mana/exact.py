@@ -1,0 +1,609 @@
+"""``--exact`` for mana experiments: enumerate every trial a mana experiment can draw, with
+its probability, and run them through the batch engine as one weighted batch
+(``sim.shapes.exact``).
+
+Each draw site of ``sim.shapes.mana.draws`` is a discrete factor: players (count, active seat,
+life), every slot's card, emptiness, seats, flags, damage and counters, the tap order, the
+number of activations, the type named at each activation, each activation's replacement
+order, and the X spell's card, caster and X. The naive enumeration (``reduce=False``, the
+reference the reduction is tested on) takes every draw site one by one: each slot's raw
+draws, every permutation of the board's sort keys, a type and a replacement order for every
+action column. The reduced one (what ``--exact`` runs), each step an equality of the
+weighted sums (``tests/experiments/test_exact_mana.py`` compares them as fractions):
+
+- A slot is its finished state: draws that finish alike (an empty slot whatever else was
+  drawn) are one state, their probabilities added.
+- The active seat is seat 0: the engine sees seats relative to it, and the statistics keep
+  seats relative to it, so turning the table maps the trials of one active seat onto
+  another's (each seat's life is drawn alike).
+- Identical slots of a group as a multiset with multinomial weights, where board order
+  decides nothing (``symmetry_breaker``): the tap order is uniform, and so is every
+  replacement order.
+- Orders among interchangeable sources: a uniform tap order counts only as the sequence of
+  the states it taps (identical sources in board order), and only its first ``count``
+  places; a uniform replacement order only as the sequence of the replacers' states.
+- Only what an action reads: a type and a replacement order for the activations a trial has;
+  counts of activations past the sources (without ``wrap``) are one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from engine.batch import mana_tables as mt
+from engine.batch.mana_state import ACT_CAST, ACT_NONE, ACT_TAP, ORDER_LEN, ManaInputs
+from sim.errors import UserError
+from sim.shapes.base import Row
+from sim.shapes.exact import (
+    ExactPoint,
+    Factor,
+    bernoulli,
+    discrete,
+    fractions_of,
+    marked_exact,
+    other,
+    seat,
+    weighted_sums,
+)
+from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
+from sim.shapes.mana.metrics import mana_rows
+from sim.shapes.mana.shape import CHUNK, run_chunk
+from sim.shapes.mana.stats import mana_layout, mana_stats
+from sim.shapes.mana_choices import LAST, replacement_orders
+from sim.shapes.orders import fixed_order_keys
+
+# A slot's finished state, seats relative to the active player: card, controller, owner,
+# token, tapped, since_turn_start, granted_haste, not_creature, damage, then its counters by
+# kind (mana_tables.COUNTER_KINDS).
+State = tuple[int, ...]
+_FLAGS = ("token", "tapped", "since_turn_start", "granted_haste", "not_creature")
+_CARD, _CONTROLLER, _OWNER, _NOT_CREATURE, _DAMAGE = 0, 1, 2, 7, 8
+_EMPTY: State = (-1, 0, 0, 0, 0, 1, 0, 0, 0, *([0] * mt.K))  # since_turn_start set (draws)
+
+
+def not_enumerated(config: ManaConfig) -> str:
+    """Why a configuration uses draws this module does not enumerate ("" when it does not)."""
+    taps = config.taps
+    if any(mt.IS_AURA[c] for c in config.board_cards):
+        return "Auras (the land each enchants) are not enumerated"
+    if taps.retap > 0:
+        return "retap (a random slot per activation) is not enumerated"
+    if taps.between.any:
+        return "activate, cast and pass_turn between the taps are not enumerated"
+    if len(taps.replacement_order) > 1:
+        return "a table of replacement order policies is not enumerated"
+    drum = any(mt.HAS_TAP_CREATURE[c] for c in config.board_cards)
+    if drum and taps.tap_creature != ("first",):
+        return 'tap_creature other than "first" is not enumerated'
+    return ""
+
+
+def _replacer(card: int) -> bool:
+    """A card whose "tapped for mana" replacement a replacement order lists (as
+    ``sim.shapes.mana_choices.is_replacer``)."""
+    return card >= 0 and bool(mt.REP_KIND[card] > 0 or mt.EFFECT_PRODUCE[card] >= 0)
+
+
+def symmetry_breaker(config: ManaConfig) -> str:
+    """Why board order can change an outcome ("" when it cannot), so that identical slots of
+    a group are not exchangeable: a listed or fixed tap order taps in board order; a listed
+    or fixed replacement order lists replacers in board order; the legend rule keeps the
+    first in board order (704.5j)."""
+    if config.taps.order != "random":
+        return f"tap order {config.taps.order!r} taps in board order"
+    if config.taps.replacement_order != ("random",) and any(
+        _replacer(c) for c in config.board_cards
+    ):
+        return "a listed or fixed replacement order lists replacers in board order"
+    if sum(g.count for g in config.slots if any(mt.IS_LEGENDARY[c] for c in g.cards)) > 1:
+        return "the legend rule on two slots or more keeps the first in board order"
+    return ""
+
+
+# -- the board ---------------------------------------------------------------------------------
+
+
+def _prod(probs: Iterable[Fraction]) -> Fraction:
+    out = Fraction(1)
+    for p in probs:
+        out *= p
+    return out
+
+
+def _draws_of(f: Factor) -> list[tuple[int, Fraction]]:
+    """A factor's (value, probability) pairs."""
+    return list(zip(f.values.tolist(), f.probs, strict=True))
+
+
+def _slot_factors(g: ManaSlotGroup, n: int) -> list[Factor]:
+    """The draw sites of one slot of group ``g`` (``draws._slot_group``' order)."""
+    owner = other("owner", 0, n, g.foreign_owner) if n > 1 else discrete_zero("owner")
+    return [
+        Factor("card", 0, np.array(g.cards), fractions_of(g.weights)),
+        bernoulli("empty", 0, g.empty),
+        seat("controller", 0, g.controller, n),
+        owner,
+        bernoulli("token", 0, g.token),
+        bernoulli("tapped", 0, g.tapped),
+        bernoulli("since_turn_start", 0, g.since_turn_start),
+        bernoulli("granted_haste", 0, g.haste),
+        bernoulli("not_creature", 0, g.not_creature),
+        discrete("damage", 0, g.damage),
+        *(discrete("counters", kind, dist) for kind, dist in g.counters),
+    ]
+
+
+def discrete_zero(name: str) -> Factor:
+    """A draw site with one value, 0 (a foreign owner among one player: the controller)."""
+    return Factor(name, 0, np.array([0]), (Fraction(1),))
+
+
+def _slot_draws(g: ManaSlotGroup, n: int, reduce: bool) -> list[tuple[State, Fraction]]:
+    """Every draw of one slot of group ``g``, finished as ``draws._slot_group`` finishes it:
+    each raw draw apart (naive), or one per finished state (reduced; empty slots alike)."""
+    factors = _slot_factors(g, n)
+    kinds = [f.column for f in factors[10:]]
+    out: dict[State, Fraction] | list[tuple[State, Fraction]] = {} if reduce else []
+    for combo in itertools.product(*(_draws_of(f) for f in factors)):
+        values = [v for v, _ in combo]
+        prob = _prod(p for _, p in combo)
+        card, empty, ctrl, shift, *flags = values[:9]
+        filled = not empty
+        counters = [0] * mt.K
+        for kind, count in zip(kinds, values[10:], strict=True):
+            counters[kind] = count * filled
+        state: State = (
+            card if filled else -1,
+            ctrl,
+            (ctrl + shift) % n,
+            *(int(bool(f) and filled) for f in flags[:1]),
+            int(bool(flags[1]) and filled),
+            int(bool(flags[2]) or not filled),
+            int(bool(flags[3]) and filled),
+            int(bool(flags[4]) and filled),
+            values[9] * filled,
+            *counters,
+        )
+        if isinstance(out, dict):
+            key = _EMPTY if not filled else state
+            out[key] = out.get(key, Fraction(0)) + prob
+        else:
+            out.append((state, prob))
+    return list(out.items()) if isinstance(out, dict) else out
+
+
+def _group_boards(
+    g: ManaSlotGroup, draws: list[tuple[State, Fraction]], multiset: bool
+) -> list[tuple[tuple[State, ...], Fraction]]:
+    """The group's ``count`` slots: as multisets with multinomial weights, or as sequences."""
+    if not multiset:
+        return [
+            (tuple(s for s, _ in combo), _prod(p for _, p in combo))
+            for combo in itertools.product(draws, repeat=g.count)
+        ]
+    out = []
+    for combo in itertools.combinations_with_replacement(range(len(draws)), g.count):
+        ways = math.factorial(g.count)
+        for m in Counter(combo).values():
+            ways //= math.factorial(m)
+        prob = _prod(draws[k][1] for k in combo)
+        out.append((tuple(draws[k][0] for k in combo), ways * prob))
+    return out
+
+
+def _boards(
+    config: ManaConfig, n: int, reduce: bool, cap: float
+) -> list[tuple[tuple[State, ...], Fraction]] | None:
+    """Every board (a state per slot) with its probability; None once more than ``cap``."""
+    multiset = reduce and not symmetry_breaker(config)
+    boards: list[tuple[tuple[State, ...], Fraction]] = [((), Fraction(1))]
+    for g in config.slots:
+        group = _group_boards(g, _slot_draws(g, n, reduce), multiset)
+        if len(boards) * len(group) > cap:
+            return None
+        boards = [(b + s, p * q) for b, p in boards for s, q in group]
+    return boards
+
+
+# -- the actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One support point, before its inputs are built."""
+
+    board: int  # index into the boards
+    active: int
+    life: tuple[int, ...]
+    n_act: int
+    order: tuple[int, ...]  # (S,) the tap order (slots)
+    colors: tuple[int, ...]  # (A,) a COLOR_CHOICES index per action column
+    reps: tuple[tuple[int, ...], ...]  # (width,) the replacement order of each action column
+    x: tuple[int, int, int]  # the X spell's card, relative caster, X
+
+
+def _width(config: ManaConfig) -> int:
+    taps = config.taps
+    s = config.n_slots
+    return max(s, taps.count.high) if taps.wrap and taps.count is not None else s
+
+
+def _actions(config: ManaConfig) -> int:
+    return _width(config) + (config.x_spell is not None)
+
+
+def _sources(config: ManaConfig, board: tuple[State, ...]) -> list[bool]:
+    """Which slots the tap order runs through first (``draws._sources``)."""
+    out = []
+    for st in board:
+        card = st[_CARD]
+        held = card >= 0
+        src = held and mt.N_AB[card] > 0
+        if config.grants_mana:
+            src = src or (held and bool(mt.IS_CREATURE[card]) and not st[_NOT_CREATURE])
+        if config.taps.whose == "active":
+            src = src and st[_CONTROLLER] == 0
+        out.append(bool(src))
+    return out
+
+
+def _keyed_order(keys: np.ndarray, source: list[bool]) -> tuple[int, ...]:
+    """The order of the slots by keys, sources first (``draws._sequence``)."""
+    keyed = np.where(np.array(source, dtype=bool), keys, LAST)
+    return tuple(int(k) for k in np.argsort(keyed, kind="stable"))
+
+
+def _sequences(states: list[State], length: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """The first ``length`` places of a uniform order of the items ``states`` (by index),
+    as the sequences of their states: identical items in index order, each sequence with
+    its probability."""
+    kinds: dict[State, list[int]] = {}
+    for i, st in enumerate(states):
+        kinds.setdefault(st, []).append(i)
+
+    def grow(
+        taken: tuple[int, ...], used: Counter[State], prob: Fraction
+    ) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+        if len(taken) == length:
+            yield taken, prob
+            return
+        left = len(states) - len(taken)
+        for st, items in kinds.items():
+            free = len(items) - used[st]
+            if free > 0:
+                yield from grow(
+                    (*taken, items[used[st]]), used + Counter({st: 1}), prob * Fraction(free, left)
+                )
+
+    yield from grow((), Counter(), Fraction(1))
+
+
+def _tap_orders(
+    config: ManaConfig, board: tuple[State, ...], n_act: int, reduce: bool
+) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """Every tap order of a board with its probability."""
+    taps, s = config.taps, len(board)
+    source = _sources(config, board)
+    if taps.order == "listed":
+        yield _keyed_order(np.arange(s), source), Fraction(1)
+    elif taps.order == "fixed":
+        cards = np.array([[st[_CARD] for st in board]], dtype=np.int16)
+        yield _keyed_order(fixed_order_keys(cards, taps.order_cards, mt.N)[0], source), Fraction(1)
+    elif not reduce:
+        orders = list(itertools.permutations(range(s)))
+        for keys in orders:
+            yield _keyed_order(np.array(keys), source), Fraction(1, len(orders))
+    else:
+        columns = [j for j in range(s) if source[j]]
+        length = len(columns) if taps.wrap else min(n_act, len(columns))
+        for head, prob in _sequences([board[j] for j in columns], length):
+            first = [columns[k] for k in head]
+            rest = [j for j in columns if j not in first]
+            yield (*first, *rest, *(j for j in range(s) if not source[j])), prob
+
+
+def _counts(config: ManaConfig, n_src: int, reduce: bool) -> list[tuple[int, Fraction]]:
+    """The number of activations with its probability (``draws._sequence``)."""
+    taps = config.taps
+    if taps.count is None:
+        return [(n_src, Fraction(1))]
+    out: dict[int, Fraction] | list[tuple[int, Fraction]] = {} if reduce else []
+    for v, p in zip(taps.count.values, fractions_of(taps.count.probs), strict=True):
+        n_act = v if taps.wrap else min(n_src, v)
+        if isinstance(out, dict):
+            out[n_act] = out.get(n_act, Fraction(0)) + p
+        else:
+            out.append((n_act, p))
+    return list(out.items()) if isinstance(out, dict) else out
+
+
+def _colors(config: ManaConfig) -> list[tuple[int, Fraction]]:
+    """The type named at an activation: a COLOR_CHOICES index with its probability."""
+    probs = fractions_of(config.taps.color)
+    return [(k, p) for k, p in enumerate(probs) if p > 0]
+
+
+def _rep_orders(
+    config: ManaConfig, board: tuple[State, ...], reduce: bool
+) -> list[tuple[tuple[int, ...], Fraction]]:
+    """The replacement orders one activation may list, with their probabilities."""
+    taps = config.taps
+    replacers = [j for j, st in enumerate(board) if _replacer(st[_CARD])]
+    if taps.replacement_order != ("random",) or not replacers:
+        return [((), Fraction(1))]  # listed or fixed: not drawn (``_fixed_reps``)
+    length = min(len(replacers), ORDER_LEN, len(board))
+    if reduce:
+        return [
+            (tuple(replacers[k] for k in seq), p)
+            for seq, p in _sequences([board[j] for j in replacers], length)
+        ]
+    perms = list(itertools.permutations(replacers, length))
+    return [(perm, Fraction(1, len(perms))) for perm in perms]
+
+
+def _fixed_reps(config: ManaConfig, cards: np.ndarray, width: int) -> np.ndarray:
+    """(T, width, ORDER_LEN) a listed or fixed replacement order: nothing is drawn."""
+    taps = config.taps
+    return replacement_orders(
+        np.random.default_rng(0),  # unused: these policies draw nothing
+        taps.replacement_order,
+        taps.replacement_weights,
+        taps.replacement_cards,
+        cards,
+        None,
+        width,
+    )
+
+
+def _x_draws(config: ManaConfig, n: int) -> list[tuple[tuple[int, int, int], Fraction]]:
+    """The X spell's card, relative caster and X, with their probabilities."""
+    xs = config.x_spell
+    if xs is None:
+        return [((-1, 0, 0), Fraction(1))]
+    factors = [
+        Factor("card", 0, np.array(xs.cards), fractions_of(xs.weights)),
+        seat("caster", 0, xs.caster, n),
+        discrete("x", 0, xs.x) if xs.x is not None else discrete_zero("x"),
+    ]
+    out = []
+    for combo in itertools.product(*(_draws_of(f) for f in factors)):
+        values = tuple(int(v) for v, _ in combo)
+        out.append(((values[0], values[1], values[2]), _prod(p for _, p in combo)))
+    return out
+
+
+def _lives(config: ManaConfig, n: int, reduce: bool) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every seat's starting life; reduced, seats past the trial's ``n`` (never read) at the
+    first value."""
+    life = config.players.life
+    draws = list(zip(life.values, fractions_of(life.probs), strict=True))
+    seats = n if reduce else config.max_players
+    out = []
+    for combo in itertools.product(draws, repeat=seats):
+        rest = (life.values[0],) * (config.max_players - seats)
+        out.append((tuple(v for v, _ in combo) + rest, _prod(p for _, p in combo)))
+    return out
+
+
+def _choices(
+    config: ManaConfig,
+    board: tuple[State, ...],
+    reduce: bool,
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], Fraction]]:
+    """Every (activations, tap order, types, replacement orders) of one board."""
+    width, a = _width(config), _actions(config)
+    n_src = sum(_sources(config, board))
+    colors = _colors(config)
+    reps = _rep_orders(config, board, reduce)
+    for n_act, p_count in _counts(config, n_src, reduce):
+        live = n_act if reduce else a  # naive: every action column draws
+        rep_live = min(n_act, width) if reduce else width
+        for order, p_order in _tap_orders(config, board, n_act, reduce):
+            for cs in itertools.product(colors, repeat=live):
+                color = tuple(k for k, _ in cs) + (0,) * (a - live)
+                p_color = _prod(p for _, p in cs)
+                for rs in itertools.product(reps, repeat=rep_live):
+                    rep = tuple(r for r, _ in rs) + ((),) * (width - rep_live)
+                    p_rep = _prod(p for _, p in rs)
+                    yield n_act, order, color, rep, p_count * p_order * p_color * p_rep
+
+
+def _support(
+    config: ManaConfig, n: int, reduce: bool, cap: float
+) -> tuple[list[tuple[State, ...]], list[tuple[Trial, Fraction]]] | None:
+    """The boards and every support point with its probability for ``n`` players; None once
+    there are more than ``cap``."""
+    boards = _boards(config, n, reduce, cap)
+    if boards is None:
+        return None
+    if reduce:
+        actives = [0]  # the table turned: seat 0 is the active one
+    elif config.players.active is None:
+        actives = list(range(n))
+    else:
+        actives = [config.players.active]
+    lives, xs = _lives(config, n, reduce), _x_draws(config, n)
+    out: list[tuple[Trial, Fraction]] = []
+    for b, (board, p_board) in enumerate(boards):
+        for active in actives:
+            p_active = Fraction(1, len(actives))
+            for n_act, order, color, rep, p_choice in _choices(config, board, reduce):
+                for life, p_life in lives:
+                    for x, p_x in xs:
+                        trial = Trial(b, active, life, n_act, order, color, rep, x)
+                        out.append((trial, p_board * p_active * p_choice * p_life * p_x))
+                        if len(out) > cap:
+                            return None
+    return [board for board, _ in boards], out
+
+
+# -- the inputs --------------------------------------------------------------------------------
+
+
+def _inputs(
+    config: ManaConfig, n: int, boards: list[tuple[State, ...]], trials: list[Trial]
+) -> ManaInputs:
+    """The engine's inputs of enumerated trials, finished as ``draw_mana_batch`` finishes
+    sampled ones (seats relative to the active one made absolute)."""
+    t, s, width, a = len(trials), config.n_slots, _width(config), _actions(config)
+    states = np.array([boards[tr.board] for tr in trials], dtype=np.int64).reshape(t, s, -1)
+    active = np.array([tr.active for tr in trials], dtype=np.int8)
+
+    def seat_of(rel: np.ndarray) -> np.ndarray:
+        out: np.ndarray = ((rel + active[:, None]) % n).astype(np.int8)
+        return out
+
+    board: dict[str, np.ndarray] = {
+        "card": states[:, :, _CARD].astype(np.int16),
+        "controller": seat_of(states[:, :, _CONTROLLER]),
+        "owner": seat_of(states[:, :, _OWNER]),
+        **{f: states[:, :, 3 + k].astype(np.bool_) for k, f in enumerate(_FLAGS)},
+        "damage": states[:, :, _DAMAGE].astype(np.int16),
+        "counters": states[:, :, _DAMAGE + 1 :].astype(np.int16),
+        "attached_to": np.full((t, s), -1, dtype=np.int8),
+    }
+    n_act = np.array([tr.n_act for tr in trials])
+    live = np.arange(width)[None, :] < n_act[:, None]
+    order = np.array([tr.order for tr in trials], dtype=np.int64).reshape(t, s)
+    kind = np.full((t, a), ACT_NONE, dtype=np.int8)
+    kind[:, :width][live] = ACT_TAP
+    slot = np.full((t, a), -1, dtype=np.int8)
+    slot[:, :width] = np.where(live, order[:, np.arange(width) % max(s, 1)], -1)
+    color = np.array([tr.colors for tr in trials], dtype=np.int8).reshape(t, a) - 1
+    reps = np.full((t, a, ORDER_LEN), -1, dtype=np.int8)
+    if config.taps.replacement_order == ("random",):
+        for i, tr in enumerate(trials):
+            for col, rep in enumerate(tr.reps):
+                reps[i, col, : len(rep)] = rep
+    else:
+        reps[:, :width] = _fixed_reps(config, board["card"], width)
+    reps[kind != ACT_TAP] = -1
+    actions: dict[str, np.ndarray] = {
+        "act_kind": kind,
+        "act_slot": slot,
+        "act_card": np.full((t, a), -1, dtype=np.int16),
+        "act_by": np.repeat(active[:, None], a, axis=1),
+        "act_x": np.zeros((t, a), dtype=np.int16),
+        "act_color": np.where(kind == ACT_TAP, color, -1).astype(np.int8),
+        "act_tap_creature": np.full((t, a), -1, dtype=np.int8),
+        "act_order": reps,
+    }
+    if config.x_spell is not None:
+        x = np.array([tr.x for tr in trials], dtype=np.int64).reshape(t, 3)
+        actions["act_kind"][:, -1] = ACT_CAST
+        actions["act_card"][:, -1] = x[:, 0]
+        actions["act_by"][:, -1] = (x[:, 1] + active) % n
+        actions["act_x"][:, -1] = x[:, 2]
+    return ManaInputs(
+        n_players=np.full(t, n, dtype=np.int8),
+        active=active,
+        life=np.array([tr.life for tr in trials], dtype=np.int16).reshape(t, -1),
+        **board,
+        **actions,
+    )
+
+
+# -- sizes, the cap, the weighted run ------------------------------------------------------------
+
+
+def _board_counts(config: ManaConfig, n: int) -> dict[int, int]:
+    """How many naive boards hold k replacers, by k (each slot's raw draws one by one)."""
+    ways: dict[int, int] = {0: 1}
+    for g in config.slots:
+        draws = _slot_draws(g, n, reduce=False)
+        with_rep = sum(1 for st, _ in draws if _replacer(st[_CARD]))
+        for _ in range(g.count):
+            grown: dict[int, int] = {}
+            for k, w in ways.items():
+                grown[k] = grown.get(k, 0) + w * (len(draws) - with_rep)
+                if with_rep:
+                    grown[k + 1] = grown.get(k + 1, 0) + w * with_rep
+            ways = grown
+    return ways
+
+
+def support_size(config: ManaConfig) -> int:
+    """Support points of one sweep point before reduction: every combination of every draw
+    site (what enumerating naively would run)."""
+    taps, s = config.taps, config.n_slots
+    width, a = _width(config), _actions(config)
+    total = 0
+    for n in config.players.count.values:
+        actives = n if config.players.active is None else 1
+        per_board = actives * len(_lives(config, n, False)) * len(_x_draws(config, n))
+        per_board *= math.factorial(s) if taps.order == "random" else 1
+        per_board *= len(taps.count.values) if taps.count is not None else 1
+        per_board *= len(_colors(config)) ** a
+        for k, boards in _board_counts(config, n).items():
+            reps = 1
+            if taps.replacement_order == ("random",) and k:
+                reps = math.perm(k, min(k, ORDER_LEN, s)) ** width
+            total += boards * per_board * reps
+    return total
+
+
+def reduced_size(config: ManaConfig, cap: int) -> int | None:
+    """Support points of one sweep point after reduction (what ``--exact`` runs), or None
+    when they are more than ``cap``."""
+    total = 0
+    for n in config.players.count.values:
+        sup = _support(config, n, True, cap - total)
+        if sup is None:
+            return None
+        total += len(sup[1])
+    return total
+
+
+def check_exact(config: ManaConfig, max_support: int) -> tuple[int | None, int]:
+    """One sweep point's reduced support size (None: over ``max_support``) and its naive
+    size, or a one-line error saying why it is not enumerated."""
+    why = not_enumerated(config)
+    if why:
+        raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
+    return reduced_size(config, max_support), support_size(config)
+
+
+def _weighted_stats(config: ManaConfig, inputs: ManaInputs, weights: list[int]) -> np.ndarray:
+    """Σ over support points of weight x statistics (``sim.shapes.exact.weighted_sums``)."""
+    layout = mana_layout(config)
+
+    def stats(rows: np.ndarray, groups: list[np.ndarray]) -> Iterator[np.ndarray]:
+        part, state, best = run_chunk(config, inputs.take(rows))
+        for g in groups:
+            paid = None if best is None else best[g]
+            yield layout.pack(mana_stats(config, part.take(g), state.take(g), paid))
+
+    return weighted_sums(layout.size, weights, CHUNK, stats)
+
+
+def exact_point(config: ManaConfig, reduce: bool = True) -> ExactPoint:
+    """Enumerate one sweep point: the weighted totals over a common denominator; ``reduce``
+    False enumerates every draw site one by one (the reference the reduction is tested on)."""
+    count = config.players.count
+    parts = []
+    for n, pn in zip(count.values, fractions_of(count.probs), strict=True):
+        sup = _support(config, n, reduce, math.inf)
+        assert sup is not None
+        boards, points = sup
+        parts.append((n, boards, [tr for tr, _ in points], [pn * p for _, p in points]))
+    common = math.lcm(*(p.denominator for part in parts for p in part[3]))
+    totals = np.zeros(mana_layout(config).size, dtype=object)
+    support = 0
+    for n, boards, trials, probs in parts:
+        weights = [int(p * common) for p in probs]
+        totals += _weighted_stats(config, _inputs(config, n, boards, trials), weights)
+        support += len(trials)
+    return ExactPoint(totals, support, common)
+
+
+def exact_rows(config: ManaConfig, point: ExactPoint, families: Sequence[str]) -> list[Row]:
+    """The metric rows of an enumerated point, marked exact (``sim.shapes.exact``)."""
+    rows = mana_rows(config, mana_layout(config), point.totals, families)
+    return marked_exact(rows, point.support)
