@@ -1,0 +1,101 @@
+"""A deck game's inputs, shared by the engines: the deck, the game and pilot settings, and the
+deal (every random draw of one game, made by the caller).
+
+A deck game (issue #13) is one player's first turns with a shuffled library: draw an opening
+hand (mulligans), then each turn untap, draw, play a land, measure the mana at the main phase,
+and cast permanents by a declared policy (the pilot: not an AI). The engines are pure functions
+of ``(DeckSetup, Deal)``: the shuffles and the play/draw choice are drawn by the caller
+(``draw_deal``), so a game is replayed exactly from its deal.
+
+Which cards a deck game can hold is decided here (``deck_refusal``), once for every engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from engine.library import MANA, TRIGGERED, Card, ManaCost
+
+OPENING_HAND: Final = 7  # CR 103.5 (and 103.4: each player draws seven cards)
+MIN_DECK, MAX_DECK = 40, 250
+MAX_TURNS: Final = 20
+MAX_MULLIGANS: Final = 6  # a seventh would put the whole hand on the bottom
+PLAY_CHOICES: Final = ("play", "draw", "random")
+MULLIGAN_CHOICES: Final = ("never", "london")
+
+# Triggered abilities a deck game plays: mana triggers resolve at once (605.4a) and a karoo
+# land's "return a land you control" goes to the stack and resolves like any trigger.
+DECK_TRIGGERS: Final = frozenset({"tapped_for_mana_add", "etb_return_land_you_control"})
+
+
+@dataclass(frozen=True)
+class DeckSetup:
+    """One deck game's fixed settings: the deck and the ``[game]`` and ``[pilot]`` keys.
+
+    ``cards`` is the deck in list order, one entry per copy (a deal's orders index it).
+    ``land_order`` and ``cast_order`` rank card names ahead of the default order; ``costs``
+    are the cost texts ``cost_payable`` tests, ``track`` the cards ``cast_by_turn`` follows,
+    ``x_spell`` the X spell whose largest X ``x_max`` measures.
+    """
+
+    cards: tuple[Card, ...]
+    turns: int
+    play: str = "play"  # PLAY_CHOICES
+    mulligan: str = "never"  # MULLIGAN_CHOICES
+    keep_lands: tuple[int, int] = (2, 5)
+    max_mulligans: int = 2
+    land_order: tuple[str, ...] = ()
+    cast_order: tuple[str, ...] = ()
+    costs: tuple[ManaCost, ...] = ()
+    track: tuple[str, ...] = ()
+    x_spell: Card | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The random draws of one game: on the play or not, and one order of the deck (indices
+    into ``DeckSetup.cards``, top of the library first) per shuffle: the first shuffle, then
+    one per mulligan that may be taken (CR 103.5: the hand is shuffled back and seven drawn)."""
+
+    on_play: bool
+    orders: tuple[tuple[int, ...], ...]
+
+
+def draw_deal(rng: np.random.Generator, setup: DeckSetup) -> Deal:
+    """Draw one game's deal from ``rng``: the play/draw choice, then every shuffle the game
+    may need (drawn whether or not it is used, so the stream does not depend on the game)."""
+    on_play = setup.play == "play" or (setup.play == "random" and bool(rng.integers(2)))
+    shuffles = 1 + (setup.max_mulligans if setup.mulligan == "london" else 0)
+    n = len(setup.cards)
+    orders = tuple(tuple(int(i) for i in rng.permutation(n)) for _ in range(shuffles))
+    return Deal(on_play, orders)
+
+
+def deck_refusal(card: Card) -> str | None:
+    """Why the engines cannot yet play ``card`` in a deck game, or None if they can.
+
+    The pilot plays lands and casts permanent spells without X; instants and sorceries are
+    drawn and held, never cast. A permanent's activated abilities other than mana abilities
+    are never activated (they change nothing); its statics and replacements apply as the
+    reference engine applies them. What is refused needs a choice the pilot does not make
+    or an effect a deck game does not play yet."""
+    if card.token_only:
+        return "a token, not a card: it cannot be in a deck"
+    if not card.is_permanent_card:
+        return None
+    if card.mana_cost.x_count:
+        return "X in its cost: the pilot does not choose X yet (x_spell measures the largest X)"
+    if "Aura" in card.subtypes:
+        return "an Aura: the pilot does not choose what it enchants yet"
+    for ability in card.abilities:
+        if ability.kind == TRIGGERED and ability.template not in DECK_TRIGGERS:
+            return f"its {ability.template} trigger is not played in deck games yet"
+    return None
+
+
+def is_mana_producer(card: Card) -> bool:
+    """A card with a mana ability (CR 605.1a): the default cast order casts these first."""
+    return bool(card.abilities_of(MANA))

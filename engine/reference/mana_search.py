@@ -1,0 +1,305 @@
+"""What a player's mana sources could make now: the exact set of pools (CR 106.7, 605).
+
+Every activation here is made by the engine's own mana rules (``mana.tap_for_mana``) on a copy
+of the game, so {T} and {Q} costs, summoning sickness (302.6), counters (Gemstone Mine,
+Vivid Crag), could-produce (106.7: Reflecting Pool), "tapped for mana" replacements (in
+every order, 616.1) and mana triggers (106.12a) are exactly as the engine plays them.
+
+The answer is the frontier: every pool the player could hold after some sequence of
+activations (none included), less those another reachable pool holds at least as much of
+every type as. Whether a cost can be paid, the largest X, the most mana in all or of one type
+are all monotone in the pool, so the frontier answers each of them exactly.
+
+Sources whose activations commute (a {T} ability with no other cost: its mana depends only on
+the board, never on the pool or on which other sources are tapped) are combined by adding
+their choices; the rest are searched activation by activation, from each of those pools:
+{Q} abilities and abilities with a mana cost, Springleaf Drum and the creatures it may tap,
+and, when a source may be sacrificed for its last counter (Gemstone Mine) while another's
+mana depends on the board (Reflecting Pool, Gaea's Cradle), those two kinds (every source if
+the one leaving has abilities besides its mana ability).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from itertools import permutations
+
+from engine.library import Ability, parse_mana_cost
+from engine.mana_types import MANA_TYPES
+from engine.reference.characteristics import is_creature
+from engine.reference.mana import (
+    is_tap_ability,
+    mana_abilities,
+    named_types,
+    replacements,
+    tap_for_mana,
+)
+from engine.reference.state import Game, Permanent
+
+Pool = tuple[int, ...]  # an amount per mana type, in WUBRGC order
+
+# The most game positions the activation-by-activation search visits for one frontier; a
+# board that needs more stops its game as ``unsupported`` with a reason naming this cap.
+MAX_SEARCH_STATES = 20_000
+# Mana abilities whose mana depends on other permanents (could-produce, a creature count).
+_BOARD_DEPENDENT = frozenset({"mana_reflect_lands", "mana_per_creature_yours"})
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One way to activate a mana ability: the permanent, the type named (None: the engine's
+    first), the replacement order (616.1) and the creature a Springleaf Drum cost taps."""
+
+    pid: str
+    color: str | None
+    order: tuple[str, ...] = ()
+    tap_creature: str | None = None
+
+
+def pool_of(game: Game, player: str) -> Pool:
+    pool = game.pools[player]
+    return tuple(pool[t] for t in MANA_TYPES)
+
+
+def probe_copy(game: Game) -> Game:
+    """A copy of the board and pools to try activations on (no log, zones empty)."""
+    return Game(
+        players=list(game.players),
+        active=game.active,
+        life=dict(game.life),
+        choices=game.choices,
+        battlefield=[p.snapshot() for p in game.battlefield],
+        pools={k: dict(v) for k, v in game.pools.items()},
+        effects=list(game.effects),
+        objects=dict(game.objects),
+        board_order=dict(game.board_order),
+        next_uid=game.next_uid,
+        next_stamp=game.next_stamp,
+        next_order=game.next_order,
+    )
+
+
+def _replacement_orders(game: Game, p: Permanent) -> list[tuple[str, ...]]:
+    """Every order of the replacements that apply to tapping ``p``, one per order of kinds."""
+    reps = replacements(game, p)
+    seen: dict[tuple[tuple[int, str, bool], ...], tuple[str, ...]] = {}
+    for order in permutations(reps):
+        kinds = tuple((r.factor, r.produce, r.one_mana) for r in order)
+        seen.setdefault(kinds, tuple(r.id for r in order))
+    return list(seen.values())
+
+
+def _needs_creature(ability: Ability) -> bool:
+    return bool(ability.params.get("tap_creature"))
+
+
+def activations(game: Game, p: Permanent) -> Iterator[Activation]:
+    """Every choice the player has when activating ``p``'s mana abilities."""
+    creatures: list[str | None] = [None]
+    if any(_needs_creature(a) for a in mana_abilities(game, p)):
+        creatures = [
+            q.id
+            for q in game.battlefield
+            if is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
+        ] or [None]
+    for color in named_types(game, p):
+        for order in _replacement_orders(game, p):
+            for creature in creatures:
+                yield Activation(p.id, color, order, creature)
+
+
+def activate(game: Game, a: Activation) -> bool:
+    """Make activation ``a`` on ``game`` by the engine's rules; False if it was rejected."""
+    p = game.permanent(a.pid)
+    if p is None:
+        return False
+    rejection = tap_for_mana(game, p, a.color, list(a.order), a.tap_creature)
+    return rejection is None and not game.finished
+
+
+def _commutes(game: Game, p: Permanent) -> bool:
+    """A {T} ability with no other cost: its mana depends on the board alone."""
+    return not _costs_mana(game, p) and all(
+        is_tap_ability(a) and not _needs_creature(a) for a in mana_abilities(game, p)
+    )
+
+
+def _searched(game: Game, sources: list[Permanent]) -> list[Permanent]:
+    """The sources whose activations must be searched one by one (see the module text)."""
+    abilities = {p.uid: mana_abilities(game, p) for p in sources}
+    leaving = [
+        p
+        for p in sources
+        if any(
+            a.params.get("sacrifice_when_none") and p.count(a.text("remove_counter")) <= 1
+            for a in abilities[p.uid]
+        )
+    ]
+    readers = [p for p in sources if any(a.template in _BOARD_DEPENDENT for a in abilities[p.uid])]
+    if leaving and readers and any(len(p.card.abilities) > len(abilities[p.uid]) for p in leaving):
+        return sources  # a source that leaves takes more than its mana ability with it
+    drum = any(_needs_creature(a) for p in sources for a in abilities[p.uid])
+    order_matters = {p.uid for p in leaving + readers} if leaving and readers else set()
+    return [
+        p
+        for p in sources
+        if not _commutes(game, p) or (drum and is_creature(p)) or p.uid in order_matters
+    ]
+
+
+def pareto(pools: set[Pool]) -> list[Pool]:
+    """The pools no other pool of the set holds at least as much of every type as."""
+    kept: list[Pool] = []
+    for pool in sorted(pools, key=sum, reverse=True):
+        if not any(all(k >= v for k, v in zip(other, pool, strict=True)) for other in kept):
+            kept.append(pool)
+    return kept
+
+
+def _add(a: Pool, b: Pool) -> Pool:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _option_key(game: Game, p: Permanent) -> tuple[object, ...]:
+    """What a commuting source's choices depend on besides the board: equal keys, equal
+    choices (lands of one name are tried once)."""
+    attached = tuple(q.card.name for q in game.battlefield if q.attached_to == p.id)
+    counters = tuple(sorted((k, v) for k, v in p.counters.items() if v))
+    return (p.card.name, p.tapped, p.since_turn_start, p.not_creature, counters, attached)
+
+
+def options(game: Game, p: Permanent) -> dict[Pool, Activation | None]:
+    """The mana each activation of ``p`` adds (None: not activating it, adding nothing)."""
+    found: dict[Pool, Activation | None] = {(0,) * len(MANA_TYPES): None}
+    for a in activations(game, p):
+        probe = probe_copy(game)
+        before = pool_of(probe, p.controller)
+        if activate(probe, a):
+            after = pool_of(probe, p.controller)
+            found.setdefault(tuple(x - y for x, y in zip(after, before, strict=True)), a)
+    return found
+
+
+# Options of commuting sources already tried, by the source's ``_option_key`` and the board's
+# ``_context``: a deck game keeps one for the whole game (a board of Forests is probed once).
+OptionCache = dict[tuple[object, ...], dict[Pool, Activation | None]]
+
+
+def _context(game: Game) -> tuple[object, ...]:
+    """What a commuting source's mana depends on besides itself: the permanents (not whether
+    they are tapped: could-produce, a creature count, statics ignore it) and the effects."""
+    board = sorted(
+        (q.card.name, q.controller, q.not_creature, tuple(sorted(q.counters.items())))
+        for q in game.battlefield
+    )
+    return (tuple(board), tuple((e.kind, e.id, e.controller) for e in game.effects))
+
+
+def _commuting_options(
+    game: Game, p: Permanent, cache: OptionCache | None, context: tuple[object, ...]
+) -> dict[Pool, Activation | None]:
+    if cache is None:
+        return options(game, p)
+    key = (_option_key(game, p), context)
+    if key not in cache:
+        cache[key] = options(game, p)
+    return {d: None if a is None else replace(a, pid=p.id) for d, a in cache[key].items()}
+
+
+def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[Pool]:
+    """The frontier of the pools ``player``'s sources could make from here (the pool they
+    hold now included). A search past MAX_SEARCH_STATES stops ``game`` as unsupported."""
+    sources = [p for p in game.battlefield if p.controller == player and mana_abilities(game, p)]
+    searched = {p.uid for p in _searched(game, sources)}
+    pools = {pool_of(game, player)}
+    cache = {} if cache is None else cache
+    context = _context(game)
+    for p in sources:
+        if p.uid not in searched:
+            made = _commuting_options(game, p, cache, context)
+            pools = set(pareto({_add(a, b) for a in pools for b in made}))
+    if not searched:
+        return pareto(pools)
+    found: set[Pool] = set()
+    seen: set[tuple[object, ...]] = set()
+    ids = [p.id for p in sources if p.uid in searched]
+    if not any(_costs_mana(game, p) for p in sources if p.uid in searched):
+        # The searched activations add the same mana whatever the pool: search once, from
+        # an empty pool, and add the two parts.
+        start = probe_copy(game)
+        start.pools[player] = dict.fromkeys(MANA_TYPES, 0)
+        if not _search(start, player, ids, found, seen):
+            _stop(game)
+        return pareto({_add(a, b) for a in pools for b in pareto(found)})
+    for base in pools:
+        start = probe_copy(game)
+        start.pools[player] = dict(zip(MANA_TYPES, base, strict=True))
+        if not _search(start, player, ids, found, seen):
+            _stop(game)
+            break
+    return pareto(found)
+
+
+def _costs_mana(game: Game, p: Permanent) -> bool:
+    return any(parse_mana_cost(a.params.get("cost", "")).text for a in mana_abilities(game, p))
+
+
+def _stop(game: Game) -> None:
+    game.stop(
+        "unsupported",
+        f"more than MAX_SEARCH_STATES = {MAX_SEARCH_STATES} positions to find what the mana"
+        " sources could make: Cauldron does not search past that cap",
+        "106.7",
+    )
+
+
+def _state_key(game: Game, player: str) -> tuple[object, ...]:
+    board = tuple((p.uid, p.tapped, tuple(sorted(p.counters.items()))) for p in game.battlefield)
+    return (board, pool_of(game, player))
+
+
+def _search(
+    game: Game, player: str, ids: list[str], found: set[Pool], seen: set[tuple[object, ...]]
+) -> bool:
+    """Depth first over the searched sources' activations; False past MAX_SEARCH_STATES."""
+    key = _state_key(game, player)
+    if key in seen:
+        return True
+    seen.add(key)
+    if len(seen) > MAX_SEARCH_STATES:
+        return False
+    found.add(pool_of(game, player))
+    for pid in ids:
+        p = game.permanent(pid)
+        if p is None:
+            continue
+        for a in activations(game, p):
+            nxt = probe_copy(game)
+            if activate(nxt, a) and not _search(nxt, player, ids, found, seen):
+                return False
+    return True
+
+
+def choose_activation(
+    game: Game,
+    p: Permanent,
+    still: Callable[[list[Pool]], bool],
+    cache: OptionCache | None = None,
+) -> Activation | None:
+    """The first activation of ``p`` after which the frontier still satisfies ``still`` (the
+    cost can still be paid), or None. A commuting source with one choice is never a loss
+    (every pool reachable without it is held by one with it), so it is taken unsearched."""
+    sources = [
+        q for q in game.battlefield if q.controller == p.controller and mana_abilities(game, q)
+    ]
+    if p.uid not in {q.uid for q in _searched(game, sources)}:
+        made = _commuting_options(game, p, cache, _context(game))
+        choices = [a for a in made.values() if a is not None]
+        if len(choices) == 1:
+            return choices[0]
+    for a in activations(game, p):
+        probe = probe_copy(game)
+        if activate(probe, a) and still(frontier(probe, p.controller, cache)):
+            return a
+    return None
