@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import permutations
 
-from engine.library import Ability, parse_mana_cost
+from engine.library import MANA, Ability, parse_mana_cost
 from engine.mana_types import MANA_TYPES
 from engine.reference.characteristics import is_creature
 from engine.reference.mana import (
@@ -166,7 +166,8 @@ def _option_key(game: Game, p: Permanent) -> tuple[object, ...]:
     choices (lands of one name are tried once)."""
     attached = tuple(q.card.name for q in game.battlefield if q.attached_to == p.id)
     counters = tuple(sorted((k, v) for k, v in p.counters.items() if v))
-    return (p.card.name, p.tapped, p.since_turn_start, p.not_creature, counters, attached)
+    sick = not p.since_turn_start and is_creature(p)  # 302.6 concerns creatures only
+    return (p.card.name, p.tapped, sick, p.not_creature, counters, attached)
 
 
 def options(game: Game, p: Permanent) -> dict[Pool, Activation | None]:
@@ -187,13 +188,25 @@ OptionCache = dict[tuple[object, ...], dict[Pool, Activation | None]]
 
 
 def _context(game: Game) -> tuple[object, ...]:
-    """What a commuting source's mana depends on besides itself: the permanents (not whether
-    they are tapped: could-produce, a creature count, statics ignore it) and the effects."""
-    board = sorted(
-        (q.card.name, q.controller, q.not_creature, tuple(sorted(q.counters.items())))
-        for q in game.battlefield
+    """What a commuting source's mana depends on besides itself: the permanents with abilities
+    (not whether they are tapped: could-produce and statics ignore it; of those with only
+    mana abilities, which there are, not how many: could-produce is a set of types), each
+    player's number of creatures (Gaea's Cradle), and the effects (Deep Water)."""
+    mana_only: set[tuple[object, ...]] = set()
+    others: list[tuple[object, ...]] = []
+    for q in game.battlefield:
+        if q.card.abilities:
+            entry = (q.card.name, q.controller, q.not_creature, tuple(sorted(q.counters.items())))
+            if all(a.kind == MANA for a in q.card.abilities):
+                mana_only.add(entry)
+            else:
+                others.append(entry)
+    creatures = tuple(
+        sum(1 for q in game.battlefield if is_creature(q) and q.controller == who)
+        for who in game.players
     )
-    return (tuple(board), tuple((e.kind, e.id, e.controller) for e in game.effects))
+    effects = tuple((e.kind, e.id, e.controller) for e in game.effects)
+    return (tuple(sorted(mana_only)), tuple(sorted(others)), creatures, effects)
 
 
 def _commuting_options(
