@@ -30,8 +30,9 @@ The game, by the rules:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from engine.deck import OPENING_HAND, Deal, DeckSetup, deck_refusal, is_mana_producer
 from engine.library import Card, ManaCost
@@ -39,7 +40,7 @@ from engine.mana_types import MANA_TYPES
 from engine.reference.actions import cast, pass_turn, slug
 from engine.reference.characteristics import is_creature, is_land
 from engine.reference.log import Event
-from engine.reference.mana import mana_abilities, pay_cost, show_mana
+from engine.reference.mana import Mana, mana_abilities, paid_part, pay_cost, show_mana
 from engine.reference.mana_search import (
     OptionCache,
     Pool,
@@ -127,9 +128,8 @@ def opening_hand(setup: DeckSetup, deal: Deal) -> tuple[list[int], list[int], in
     for k, order in enumerate(deal.orders):
         hand, library = list(order[:OPENING_HAND]), list(order[OPENING_HAND:])
         lands = sum(1 for i in hand if setup.cards[i].has_type("Land"))
-        drew = f"draws seven cards ({lands} lands)" if k == 0 else f"draws seven ({lands} lands)"
-        events.append(Event("103.5" if k else "103.4", f"{PLAYER} {drew}"))
-        last = setup.mulligan == "never" or k == min(setup.max_mulligans, len(deal.orders) - 1)
+        events.append(Event("103.5" if k else "103.4", f"{PLAYER} draws seven ({lands} lands)"))
+        last = setup.mulligan == "never" or k == setup.max_mulligans
         if lo <= lands <= hi or last:
             bottom = _bottom(setup, hand, k)
             for i in bottom:
@@ -194,7 +194,7 @@ def _pool_dict(pool: Pool) -> dict[str, int]:
     return dict(zip(MANA_TYPES, pool, strict=True))
 
 
-def _pays(pools: list[Pool], cost: ManaCost) -> bool:
+def _pays(pools: Sequence[Pool], cost: ManaCost) -> bool:
     return any(pay_cost(_pool_dict(p), cost) is not None for p in pools)
 
 
@@ -237,21 +237,39 @@ def _payment_order(p: Permanent) -> tuple[int, int]:
     return (0 if is_land(p) else 1 if is_creature(p) else 2, p.order)
 
 
+def _gain(pool: Mana, cost: ManaCost, needed: bool) -> Callable[[Pool], bool]:
+    """Whether a pool after an activation pays more of ``cost`` than ``pool`` (if ``needed``)."""
+    before = paid_part(pool, cost)
+    return lambda after: not needed or paid_part(_pool_dict(after), cost) > before
+
+
 def _pay(game: Game, cost: ManaCost, cache: OptionCache) -> None:
     """CR 601.2g-h: activate mana abilities, then pay ``cost`` from the pool (the caller knows
-    some choice of activations pays it). Each source in ``_payment_order`` is activated with
-    the first choice after which the cost can still be paid, until the pool pays."""
-    sources = [q for q in game.battlefield if q.controller == PLAYER and mana_abilities(game, q)]
-    for p in sorted(sources, key=_payment_order):
-        if pay_cost(game.pools[PLAYER], cost) is not None:
-            break
-        if not any(q is p for q in game.battlefield):
-            continue  # sacrificed paying for an earlier one (Gemstone Mine)
-        a = choose_activation(game, p, lambda pools: _pays(pools, cost), cache)
-        if a is not None:
-            activate(game, a)
+    some choice of activations pays it).
+
+    The pilot goes through its sources in ``_payment_order``, activating each with the first
+    choice that pays more of the cost (``paid_part``) and after which the cost can still be
+    paid, until the pool pays. A pass that finds none (the cost needs first a choice that
+    pays nothing of it: Pili-Pala's {Q}) takes any choice that keeps the cost payable."""
+    gain_needed = True
+    while pay_cost(game.pools[PLAYER], cost) is None:
+        made = False
+        sources = [q for q in game.battlefield if q.controller == PLAYER]
+        for p in sorted(sources, key=_payment_order):
+            pool = game.pools[PLAYER]
+            if pay_cost(pool, cost) is not None:
+                break
+            if not any(q is p for q in game.battlefield) or not mana_abilities(game, p):
+                continue  # gone paying for an earlier one (Gemstone Mine), or no source
+            a = choose_activation(
+                game, p, partial(_pays, cost=cost), _gain(pool, cost, gain_needed), cache
+            )
+            if a is not None:
+                made = activate(game, a) or made
+        assert made or gain_needed, "the frontier said the cost can be paid"
+        gain_needed = made
     left = pay_cost(game.pools[PLAYER], cost)
-    assert left is not None, "the frontier said the cost can be paid"
+    assert left is not None
     paid = {t: game.pools[PLAYER][t] - left[t] for t in MANA_TYPES}
     game.pools[PLAYER] = left
     game.log.add("601.2h", f"{PLAYER} pays {cost.text or '{0}'} with {show_mana(paid)}")

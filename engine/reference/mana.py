@@ -251,6 +251,17 @@ def pay_cost(pool: Mana, cost: ManaCost, x: int = 0) -> Mana | None:
     return None
 
 
+def paid_part(pool: Mana, cost: ManaCost) -> int:
+    """How many of ``cost``'s symbols (X aside) the pool could pay now, each generic mana one
+    (107.4): the most over the hybrids' types. A payment makes progress when this grows."""
+    best = 0
+    for pick in product(*(sym.split("/") for sym in cost.colored)):
+        need = {t: pick.count(t) for t in set(pick)}
+        colored = sum(min(pool.get(t, 0), n) for t, n in need.items())
+        best = max(best, colored + min(cost.generic, sum(pool.values()) - colored))
+    return best
+
+
 def _check_costs(
     game: Game, p: Permanent, ability: Ability, tap_creature: str | None
 ) -> Rejection | Permanent | None:

@@ -299,21 +299,28 @@ def choose_activation(
     game: Game,
     p: Permanent,
     still: Callable[[list[Pool]], bool],
+    useful: Callable[[Pool], bool],
     cache: OptionCache | None = None,
 ) -> Activation | None:
-    """The first activation of ``p`` after which the frontier still satisfies ``still`` (the
-    cost can still be paid), or None. A commuting source with one choice is never a loss
-    (every pool reachable without it is held by one with it), so it is taken unsearched."""
-    sources = [
-        q for q in game.battlefield if q.controller == p.controller and mana_abilities(game, q)
-    ]
+    """The first activation of ``p`` that makes a ``useful`` pool and after which the frontier
+    still satisfies ``still`` (the cost can still be paid), or None. A commuting source with
+    one choice never loses a pool (every pool reachable without it is held by one with it),
+    so only its use is checked."""
+    player = p.controller
+    now = pool_of(game, player)
+    sources = [q for q in game.battlefield if q.controller == player and mana_abilities(game, q)]
     if p.uid not in {q.uid for q in _searched(game, sources)}:
         made = _commuting_options(game, p, cache, _context(game))
-        choices = [a for a in made.values() if a is not None]
+        choices = [(delta, a) for delta, a in made.items() if a is not None]
         if len(choices) == 1:
-            return choices[0]
+            delta, a = choices[0]
+            return a if useful(_add(now, delta)) else None
     for a in activations(game, p):
         probe = probe_copy(game)
-        if activate(probe, a) and still(frontier(probe, p.controller, cache)):
+        if (
+            activate(probe, a)
+            and useful(pool_of(probe, player))
+            and still(frontier(probe, player, cache))
+        ):
             return a
     return None

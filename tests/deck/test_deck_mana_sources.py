@@ -10,6 +10,7 @@ cast, so the board holds only what the test puts there.
 from __future__ import annotations
 
 from engine.library import parse_mana_cost
+from engine.reference.deck import DeckGame
 from engine.reference.mana import pay_cost
 from engine.reference.mana_search import frontier
 from tests.deck.decks import card, play, rules_cited, turn
@@ -79,8 +80,10 @@ def test_sol_ring_pays_the_turn_it_is_cast() -> None:
     """CR 302.6 exempts noncreatures: Sol Ring, cast with the Forest on turn 1, taps at once
     for {C}{C}, which pays for Pili-Pala ({2}) the same turn; turn 2 the board makes 4."""
     deck = _deck({"Forest": 2, "Sol Ring": 1, "Pili-Pala": 1})
-    game = play(deck, ["Forest", "Sol Ring", "Pili-Pala", "Forest"] + [FILL] * 4, turns=2)
+    hand = ["Forest", "Sol Ring", "Pili-Pala", "Forest"] + [FILL] * 4
+    game = play(deck, hand, turns=2, track=("Sol Ring", "Forest", "Llanowar Elves"))
     assert turn(game, 1).cast == ("Forest", "Sol Ring", "Pili-Pala")
+    assert turn(game, 1).cast_by_turn == (True, True, False)
     assert turn(game, 2).mana_total == 4
     assert turn(game, 2).mana_by_type == (0, 0, 0, 0, 2, 2)
 
@@ -189,3 +192,35 @@ def test_704_5j_a_second_legendary_land_is_never_played() -> None:
     )
     assert [turn(game, t).cast for t in (1, 2, 3)] == [("Gaea's Cradle",), ("Forest",), ()]
     assert turn(game, 3).lands_in_play == 2
+
+
+def _taps(game: DeckGame, n: int) -> list[str]:
+    """The permanents tapped for mana on turn ``n``, in order (from the log)."""
+    turns, taps = 0, []
+    for e in game.game.log.events:
+        if e.rule == "500.1":
+            turns += 1
+        elif e.rule == "107.5" and turns == n:
+            taps.append(e.text.split(" ")[0])
+    return taps
+
+
+def test_601_2g_the_pilot_pays_with_lands_before_creatures() -> None:
+    """CR 601.2g, the pilot's order: turn 2, Llanowar Elves (cast first: a mana producer) is
+    paid with a Forest; Grizzly Bears then with the other Forest and the turn-1 Elves."""
+    deck = {"Forest": 2, "Llanowar Elves": 2, "Grizzly Bears": 1, FILL: 35}
+    hand = ["Forest", "Llanowar Elves", "Llanowar Elves", "Grizzly Bears"] + [FILL] * 3
+    game = play(deck, [*hand, "Forest"], turns=2)
+    assert turn(game, 2).cast == ("Forest", "Llanowar Elves", "Grizzly Bears")
+    first_elves = next(e.text.split(" ")[0] for e in game.game.log.events if e.rule == "608.3")
+    assert _taps(game, 2) == ["forest", "forest2", first_elves]
+
+
+def test_601_2g_a_source_that_pays_nothing_of_the_cost_is_not_tapped() -> None:
+    """CR 601.2g: Deep Water ({U}{U}) is paid with the two Islands; the Forest, first in
+    board order, would pay none of it and stays untapped."""
+    deck = _deck({"Forest": 1, "Island": 2, "Deep Water": 1})
+    hand = ["Forest", "Island", "Island", "Deep Water"] + [FILL] * 4
+    game = play(deck, hand, turns=3)
+    assert turn(game, 3).cast == ("Island", "Deep Water")
+    assert _taps(game, 3) == ["island", "island2"]

@@ -6,6 +6,8 @@ file, the line or key, and a hint.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +208,43 @@ def test_every_bad_key_is_one_line_with_its_key_path(
 ) -> None:
     full = {"deck": {"cards": {"Forest": 36, "Sol Ring": 4}}, "game": GAME, **data}
     assert _error(tmp_path, full).startswith(start)
+
+
+TAPLAND = """
+[[card]]
+name = "Mossy Hollow"
+types = ["Land"]
+oracle = "Mossy Hollow enters tapped.\\n{T}: Add {G}."
+abilities = [{ template = "enters_tapped" }, { template = "mana_fixed", produce = "G" }]
+"""
+
+SCRIPT = """
+import sys
+from pathlib import Path
+from engine.deck import Deal
+from engine.library import use_card_files
+from engine.reference.deck import play_deck_game
+from sim.config.deck import parse_deck
+from sim.config.reader import Reader
+use_card_files([sys.argv[1]])
+setup = parse_deck(Reader("exp.toml"), {
+    "deck": {"file": "deck.txt"}, "game": {"turns": 2}, "track": ["Mossy Hollow"],
+}, Path(sys.argv[2]))
+game = play_deck_game(setup, Deal(True, (tuple(range(len(setup.cards))),)))
+print([(t.lands_in_play, t.mana_total, t.cast_by_turn) for t in game.turns])
+"""
+
+
+def test_a_deck_holds_the_cards_of_a_users_card_file(tmp_path: Path) -> None:
+    """A card of a ``--cards`` file (the process's library) is a deck card like any: here a
+    land of one's own that enters tapped (614.1c) and taps for G (in a fresh process: the
+    card files are the process's)."""
+    (tmp_path / "cards.toml").write_text(TAPLAND, "utf-8")
+    (tmp_path / "deck.txt").write_text("4 Mossy Hollow\n36 Wrath of God\n", "utf-8")
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path / "cards.toml"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "[(1, 0, (True,)), (2, 1, (True,))]"
