@@ -243,7 +243,7 @@ def _gain(pool: Mana, cost: ManaCost, needed: bool) -> Callable[[Pool], bool]:
     return lambda after: not needed or paid_part(_pool_dict(after), cost) > before
 
 
-def _pay(game: Game, cost: ManaCost, cache: OptionCache) -> None:
+def pay(game: Game, cost: ManaCost, cache: OptionCache) -> None:
     """CR 601.2g-h: activate mana abilities, then pay ``cost`` from the pool (the caller knows
     some choice of activations pays it).
 
@@ -302,7 +302,7 @@ def _cast_permanents(game: Game, setup: DeckSetup, cache: OptionCache) -> list[s
         zc = next((z for z in hand if _pays(pools, z.card.mana_cost)), None)
         if zc is None or game.finished:
             break
-        _pay(game, zc.card.mana_cost, cache)
+        pay(game, zc.card.mana_cost, cache)
         _put(game, zc)
         done.append(zc.card.name)
     return done

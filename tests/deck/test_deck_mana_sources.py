@@ -10,7 +10,7 @@ cast, so the board holds only what the test puts there.
 from __future__ import annotations
 
 from engine.library import parse_mana_cost
-from engine.reference.deck import DeckGame
+from engine.reference.deck import DeckGame, pay
 from engine.reference.mana import pay_cost
 from engine.reference.mana_search import frontier
 from tests.deck.decks import card, play, rules_cited, turn
@@ -224,3 +224,25 @@ def test_601_2g_a_source_that_pays_nothing_of_the_cost_is_not_tapped() -> None:
     game = play(deck, hand, turns=3)
     assert turn(game, 3).cast == ("Island", "Deep Water")
     assert _taps(game, 3) == ["island", "island2"]
+
+
+def test_601_2g_the_pilot_taps_reflecting_pool_before_the_mines_last_counter() -> None:
+    """CR 106.7, 601.2g: to pay {W}{W} with Gemstone Mine (one mining counter, first in board
+    order) and Reflecting Pool, the Pool must tap first, while the Mine is there to reflect;
+    the Mine then pays its W and is sacrificed."""
+    game = play_scenario(board=board("m: Gemstone Mine @A mining=1", "rp: Reflecting Pool @A"))
+    pay(game, parse_mana_cost("{W}{W}"), {})
+    taps = [e.text.split(" ")[0] for e in game.log.events if e.rule == "107.5"]
+    assert taps == ["rp", "m"]
+    assert game.permanent("m") is None
+    assert game.pools["A"] == dict.fromkeys(game.pools["A"], 0)
+
+
+def test_601_2g_the_pilot_uses_springleaf_drum_on_a_summoning_sick_creature() -> None:
+    """CR 302.6, 118.3: {1}{U} with a Forest, a Llanowar Elves that came this turn and
+    Springleaf Drum: the Forest pays {1}, the Drum (tapping the Elves) pays {U}."""
+    game = play_scenario(
+        board=board("f: Forest @A", "e: Llanowar Elves @A sick", "d: Springleaf Drum @A")
+    )
+    pay(game, parse_mana_cost("{1}{U}"), {})
+    assert [p.id for p in game.battlefield if p.tapped] == ["f", "e", "d"]
