@@ -12,11 +12,13 @@ are all monotone in the pool, so the frontier answers each of them exactly.
 
 Sources whose activations commute (a {T} ability with no other cost: its mana depends only on
 the board, never on the pool or on which other sources are tapped) are combined by adding
-their choices; the rest are searched activation by activation, from each of those pools:
-{Q} abilities and abilities with a mana cost, Springleaf Drum and the creatures it may tap,
-and, when a source may be sacrificed for its last counter (Gemstone Mine) while another's
-mana depends on the board (Reflecting Pool, Gaea's Cradle), those two kinds (every source if
-the one leaving has abilities besides its mana ability).
+their choices. Springleaf Drum and the creatures it may tap, and, when a source may be
+sacrificed for its last counter (Gemstone Mine) while another's mana depends on the board
+(Reflecting Pool, Gaea's Cradle), those two kinds, are searched activation by activation and
+their pools added to the others'. An ability with a mana cost (Pili-Pala's {2}, paid from the
+pool) depends on what the pool holds when it is activated: with one, every source is searched
+in every order. An untapped permanent whose only mana ability costs {Q} is left out when
+nothing could tap it (107.6). ``exhaustive_frontier`` is the plain search, the tests' check.
 """
 
 from __future__ import annotations
@@ -221,11 +223,32 @@ def _commuting_options(
     return {d: None if a is None else replace(a, pid=p.id) for d, a in cache[key].items()}
 
 
+def _sources(game: Game, player: str) -> list[Permanent]:
+    """``player``'s permanents with a mana ability that may be activated now or after others:
+    not an untapped permanent whose every mana ability costs {Q} (107.6) when nothing could
+    tap it (only Springleaf Drum's cost taps a creature)."""
+    found = [p for p in game.battlefield if p.controller == player and mana_abilities(game, p)]
+    drum = any(_needs_creature(a) for p in found for a in mana_abilities(game, p))
+
+    def inert(p: Permanent) -> bool:
+        only_q = all(a.params.get("untap") for a in mana_abilities(game, p))
+        return only_q and not p.tapped and not (drum and is_creature(p))
+
+    return [p for p in found if not inert(p)]
+
+
 def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[Pool]:
     """The frontier of the pools ``player``'s sources could make from here (the pool they
     hold now included). A search past MAX_SEARCH_STATES stops ``game`` as unsupported."""
-    sources = [p for p in game.battlefield if p.controller == player and mana_abilities(game, p)]
+    sources = _sources(game, player)
     searched = {p.uid for p in _searched(game, sources)}
+    found: set[Pool] = set()
+    if any(_costs_mana(game, p) for p in sources if p.uid in searched):
+        # An ability paid from the pool depends on what the pool holds when it is activated,
+        # so on which sources were tapped before it: search every source, in every order.
+        if not _search(probe_copy(game), player, [p.id for p in sources], found, set()):
+            _stop(game)
+        return pareto(found)
     pools = {pool_of(game, player)}
     cache = {} if cache is None else cache
     context = _context(game)
@@ -235,24 +258,13 @@ def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[
             pools = set(pareto({_add(a, b) for a in pools for b in made}))
     if not searched:
         return pareto(pools)
-    found: set[Pool] = set()
-    seen: set[tuple[object, ...]] = set()
-    ids = [p.id for p in sources if p.uid in searched]
-    if not any(_costs_mana(game, p) for p in sources if p.uid in searched):
-        # The searched activations add the same mana whatever the pool: search once, from
-        # an empty pool, and add the two parts.
-        start = probe_copy(game)
-        start.pools[player] = dict.fromkeys(MANA_TYPES, 0)
-        if not _search(start, player, ids, found, seen):
-            _stop(game)
-        return pareto({_add(a, b) for a in pools for b in pareto(found)})
-    for base in pools:
-        start = probe_copy(game)
-        start.pools[player] = dict(zip(MANA_TYPES, base, strict=True))
-        if not _search(start, player, ids, found, seen):
-            _stop(game)
-            break
-    return pareto(found)
+    # The searched activations add the same mana whatever the pool: search them once, from
+    # an empty pool, and add the two parts.
+    start = probe_copy(game)
+    start.pools[player] = dict.fromkeys(MANA_TYPES, 0)
+    if not _search(start, player, [p.id for p in sources if p.uid in searched], found, set()):
+        _stop(game)
+    return pareto({_add(a, b) for a in pools for b in pareto(found)})
 
 
 def _costs_mana(game: Game, p: Permanent) -> bool:
@@ -269,18 +281,31 @@ def _stop(game: Game) -> None:
 
 
 def _state_key(game: Game, player: str) -> tuple[object, ...]:
+    """A position, up to permanents that differ only in identity (two untapped Reflecting
+    Pools are one choice, whichever is tapped first): ``_option_key`` holds what else counts."""
+    board = tuple(sorted(_option_key(game, p) for p in game.battlefield))
+    return (board, pool_of(game, player))
+
+
+def _exact_key(game: Game, player: str) -> tuple[object, ...]:
+    """A position, each permanent by its identity (the plain search of ``exhaustive_frontier``)."""
     board = tuple((p.uid, p.tapped, tuple(sorted(p.counters.items()))) for p in game.battlefield)
     return (board, pool_of(game, player))
 
 
 def _search(
-    game: Game, player: str, ids: list[str], found: set[Pool], seen: set[tuple[object, ...]]
+    game: Game,
+    player: str,
+    ids: list[str],
+    found: set[Pool],
+    seen: set[tuple[object, ...]],
+    key: Callable[[Game, str], tuple[object, ...]] = _state_key,
 ) -> bool:
     """Depth first over the searched sources' activations; False past MAX_SEARCH_STATES."""
-    key = _state_key(game, player)
-    if key in seen:
+    here = key(game, player)
+    if here in seen:
         return True
-    seen.add(key)
+    seen.add(here)
     if len(seen) > MAX_SEARCH_STATES:
         return False
     found.add(pool_of(game, player))
@@ -290,9 +315,20 @@ def _search(
             continue
         for a in activations(game, p):
             nxt = probe_copy(game)
-            if activate(nxt, a) and not _search(nxt, player, ids, found, seen):
+            if activate(nxt, a) and not _search(nxt, player, ids, found, seen, key):
                 return False
     return True
+
+
+def exhaustive_frontier(game: Game, player: str) -> list[Pool]:
+    """``frontier``'s answer the plain way: every source's every activation in every order,
+    each permanent by its identity, nothing added up. Slow: the check of ``frontier``'s
+    shortcuts (commuting sources, symmetric positions) in the tests."""
+    ids = [p.id for p in game.battlefield if p.controller == player and mana_abilities(game, p)]
+    found: set[Pool] = set()
+    if not _search(probe_copy(game), player, ids, found, set(), _exact_key):
+        _stop(game)
+    return pareto(found)
 
 
 def choose_activation(
@@ -308,8 +344,7 @@ def choose_activation(
     so only its use is checked."""
     player = p.controller
     now = pool_of(game, player)
-    sources = [q for q in game.battlefield if q.controller == player and mana_abilities(game, q)]
-    if p.uid not in {q.uid for q in _searched(game, sources)}:
+    if p.uid not in {q.uid for q in _searched(game, _sources(game, player))}:
         made = _commuting_options(game, p, cache, _context(game))
         choices = [(delta, a) for delta, a in made.items() if a is not None]
         if len(choices) == 1:
