@@ -24,7 +24,7 @@ nothing could tap it (107.6). ``exhaustive_frontier`` is the plain search, the t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 
 from engine.library import MANA, Ability, parse_mana_cost
@@ -246,7 +246,7 @@ def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[
     if any(_costs_mana(game, p) for p in sources if p.uid in searched):
         # An ability paid from the pool depends on what the pool holds when it is activated,
         # so on which sources were tapped before it: search every source, in every order.
-        if not _search(probe_copy(game), player, [p.id for p in sources], found, set()):
+        if not _search(probe_copy(game), player, [p.id for p in sources], found, _Seen()):
             _stop(game)
         return pareto(found)
     pools = {pool_of(game, player)}
@@ -262,7 +262,7 @@ def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[
     # an empty pool, and add the two parts.
     start = probe_copy(game)
     start.pools[player] = dict.fromkeys(MANA_TYPES, 0)
-    if not _search(start, player, [p.id for p in sources if p.uid in searched], found, set()):
+    if not _search(start, player, [p.id for p in sources if p.uid in searched], found, _Seen()):
         _stop(game)
     return pareto({_add(a, b) for a in pools for b in pareto(found)})
 
@@ -280,17 +280,29 @@ def _stop(game: Game) -> None:
     )
 
 
-def _state_key(game: Game, player: str) -> tuple[object, ...]:
-    """A position, up to permanents that differ only in identity (two untapped Reflecting
-    Pools are one choice, whichever is tapped first): ``_option_key`` holds what else counts."""
-    board = tuple(sorted(_option_key(game, p) for p in game.battlefield))
-    return (board, pool_of(game, player))
+def _board_key(game: Game) -> tuple[object, ...]:
+    """A board, up to permanents that differ only in identity (two untapped Reflecting Pools
+    are one choice, whichever is tapped first): ``_option_key`` holds what else counts."""
+    return tuple(sorted(_option_key(game, p) for p in game.battlefield))
 
 
-def _exact_key(game: Game, player: str) -> tuple[object, ...]:
-    """A position, each permanent by its identity (the plain search of ``exhaustive_frontier``)."""
-    board = tuple((p.uid, p.tapped, tuple(sorted(p.counters.items()))) for p in game.battlefield)
-    return (board, pool_of(game, player))
+def _exact_board_key(game: Game) -> tuple[object, ...]:
+    """A board, each permanent by its identity (the plain search of ``exhaustive_frontier``)."""
+    return tuple((p.uid, p.tapped, tuple(sorted(p.counters.items()))) for p in game.battlefield)
+
+
+def _covered(pools: list[Pool], pool: Pool, dominance: bool) -> bool:
+    if not dominance:
+        return pool in pools
+    return any(all(a >= b for a, b in zip(other, pool, strict=True)) for other in pools)
+
+
+@dataclass
+class _Seen:
+    """The positions a search has been to: the pools seen with each board, and how many."""
+
+    pools: dict[tuple[object, ...], list[Pool]] = field(default_factory=dict)
+    count: int = 0
 
 
 def _search(
@@ -298,24 +310,30 @@ def _search(
     player: str,
     ids: list[str],
     found: set[Pool],
-    seen: set[tuple[object, ...]],
-    key: Callable[[Game, str], tuple[object, ...]] = _state_key,
+    seen: _Seen,
+    exact: bool = False,
 ) -> bool:
-    """Depth first over the searched sources' activations; False past MAX_SEARCH_STATES."""
-    here = key(game, player)
-    if here in seen:
+    """Depth first over the sources' activations; False past MAX_SEARCH_STATES. A position
+    whose board was seen with a pool holding at least as much of every type is not searched
+    again: every activation is as legal, and makes as much, from the larger pool (a mana cost
+    is paid from the pool type by type in a fixed order, which keeps the order of pools)."""
+    board = _exact_board_key(game) if exact else _board_key(game)
+    pool = pool_of(game, player)
+    pools = seen.pools.setdefault(board, [])
+    if _covered(pools, pool, dominance=not exact):
         return True
-    seen.add(here)
-    if len(seen) > MAX_SEARCH_STATES:
+    pools.append(pool)
+    seen.count += 1
+    if seen.count > MAX_SEARCH_STATES:
         return False
-    found.add(pool_of(game, player))
+    found.add(pool)
     for pid in ids:
         p = game.permanent(pid)
         if p is None:
             continue
         for a in activations(game, p):
             nxt = probe_copy(game)
-            if activate(nxt, a) and not _search(nxt, player, ids, found, seen, key):
+            if activate(nxt, a) and not _search(nxt, player, ids, found, seen, exact):
                 return False
     return True
 
@@ -326,7 +344,7 @@ def exhaustive_frontier(game: Game, player: str) -> list[Pool]:
     shortcuts (commuting sources, symmetric positions) in the tests."""
     ids = [p.id for p in game.battlefield if p.controller == player and mana_abilities(game, p)]
     found: set[Pool] = set()
-    if not _search(probe_copy(game), player, ids, found, set(), _exact_key):
+    if not _search(probe_copy(game), player, ids, found, _Seen(), exact=True):
         _stop(game)
     return pareto(found)
 
