@@ -246,3 +246,14 @@ def test_601_2g_the_pilot_uses_springleaf_drum_on_a_summoning_sick_creature() ->
     )
     pay(game, parse_mana_cost("{1}{U}"), {})
     assert [p.id for p in game.battlefield if p.tapped] == ["f", "e", "d"]
+
+
+def test_107_4e_a_hybrid_cost_card_is_cast_with_either_color() -> None:
+    """CR 107.4e: Safehold Elite ({1}{G/W}) is cast on turn 2 with a Plains (W for {G/W})
+    and an Island ({1}); with two Islands it is not."""
+    hand = ["Plains", "Island", "Safehold Elite"] + [FILL] * 4
+    game = play(_deck({"Plains": 1, "Island": 1, "Safehold Elite": 1}), hand, turns=2)
+    assert turn(game, 2).cast == ("Plains", "Safehold Elite")
+    hand = ["Island", "Island", "Safehold Elite"] + [FILL] * 4
+    game = play(_deck({"Island": 2, "Safehold Elite": 1}), hand, turns=2)
+    assert turn(game, 2).cast == ("Island",)
