@@ -90,7 +90,7 @@ def read_decklist(path: Path, where: str, r: Reader, most: int) -> tuple[list[De
     """``parse_decklist`` of the file at ``path``; a file that cannot be read is one line
     naming ``where`` (the key that names it) in ``r``'s file."""
     try:
-        text = path.read_text("utf-8")
+        text = path.read_text("utf-8-sig")  # an export may begin with a byte-order mark
     except FileNotFoundError:
         raise r.fail(
             where, f"no such file {echo(str(path))}", "the path is relative to the experiment file"

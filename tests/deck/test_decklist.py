@@ -248,3 +248,10 @@ def test_a_deck_holds_the_cards_of_a_users_card_file(tmp_path: Path) -> None:
         check=True,
     )
     assert out.stdout.strip() == "[(1, 0, (True,)), (2, 1, (True,))]"
+
+
+def test_a_byte_order_mark_and_crlf_line_ends(tmp_path: Path) -> None:
+    """A Windows export: a byte-order mark before the first count, CRLF line ends."""
+    (tmp_path / "deck.txt").write_bytes("\ufeff36 Forest\r\n4 Sol Ring\r\n".encode())
+    setup = _setup(tmp_path, {"deck": {"file": "deck.txt"}})
+    assert _names(setup) == {"Forest": 36, "Sol Ring": 4}
