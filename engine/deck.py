@@ -64,14 +64,52 @@ class Deal:
     orders: tuple[tuple[int, ...], ...]
 
 
-def draw_deal(rng: np.random.Generator, setup: DeckSetup) -> Deal:
-    """Draw one game's deal from ``rng``: the play/draw choice, then every shuffle the game
-    may need (drawn whether or not it is used, so the stream does not depend on the game)."""
-    on_play = setup.play == "play" or (setup.play == "random" and bool(rng.integers(2)))
-    shuffles = 1 + (setup.max_mulligans if setup.mulligan == "london" else 0)
+@dataclass(frozen=True)
+class Deals:
+    """The deals of a batch of games, trial axis first: ``on_play`` (T,) bool and ``orders``
+    (T, S, N) int16, S shuffles of the N-card deck per game (``Deal``'s, as arrays)."""
+
+    on_play: np.ndarray
+    orders: np.ndarray
+
+    def deal(self, trial: int) -> Deal:
+        """One game's deal, for the reference engine (a replay of trial ``trial``)."""
+        orders = tuple(tuple(int(i) for i in row) for row in self.orders[trial])
+        return Deal(bool(self.on_play[trial]), orders)
+
+
+def shuffles(setup: DeckSetup) -> int:
+    """How many orders of the deck a game may need: the first, and one per mulligan."""
+    return 1 + (setup.max_mulligans if setup.mulligan == "london" else 0)
+
+
+def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals:
+    """Draw ``trials`` games' deals from ``rng``: the play/draw choices, then every shuffle
+    each game may need (drawn whether or not it is used, so the stream does not depend on
+    the games)."""
+    if setup.play == "random":
+        on_play = rng.integers(2, size=trials).astype(bool)
+    else:
+        on_play = np.full(trials, setup.play == "play")
     n = len(setup.cards)
-    orders = tuple(tuple(int(i) for i in rng.permutation(n)) for _ in range(shuffles))
-    return Deal(on_play, orders)
+    decks = np.broadcast_to(np.arange(n, dtype=np.int16), (trials, shuffles(setup), n))
+    return Deals(on_play, rng.permuted(decks, axis=2))
+
+
+def draw_deal(rng: np.random.Generator, setup: DeckSetup) -> Deal:
+    """One game's deal: ``draw_deals`` of one trial."""
+    return draw_deals(rng, setup, 1).deal(0)
+
+
+def check_deal(setup: DeckSetup, deal: Deal) -> None:
+    """A deal must hold a shuffle for every mulligan the settings allow, each an order of the
+    whole deck (a bug in the caller otherwise: ValueError)."""
+    n = len(setup.cards)
+    if len(deal.orders) < shuffles(setup):
+        raise ValueError(f"a deal needs {shuffles(setup)} shuffles, has {len(deal.orders)}")
+    for order in deal.orders:
+        if sorted(order) != list(range(n)):
+            raise ValueError(f"a deal's order is not an order of the {n} cards of the deck")
 
 
 def deck_refusal(card: Card) -> str | None:

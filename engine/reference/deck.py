@@ -34,7 +34,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from engine.deck import OPENING_HAND, Deal, DeckSetup, deck_refusal, is_mana_producer
+from engine.deck import (
+    OPENING_HAND,
+    Deal,
+    DeckSetup,
+    check_deal,
+    deck_refusal,
+    is_mana_producer,
+)
 from engine.library import Card, ManaCost
 from engine.mana_types import MANA_TYPES
 from engine.reference.actions import cast, pass_turn, slug
@@ -123,6 +130,7 @@ def _bottom(setup: DeckSetup, hand: list[int], k: int) -> list[int]:
 def opening_hand(setup: DeckSetup, deal: Deal) -> tuple[list[int], list[int], int, list[Event]]:
     """CR 103.5: the kept hand and the library (deck indices, top first), the mulligans taken,
     and the events to log."""
+    check_deal(setup, deal)
     events = []
     lo, hi = setup.keep_lands
     for k, order in enumerate(deal.orders):
@@ -139,7 +147,7 @@ def opening_hand(setup: DeckSetup, deal: Deal) -> tuple[list[int], list[int], in
             events.append(Event("103.5", f"{PLAYER} keeps {len(hand)} cards after {k} mulligans"))
             return hand, library, k, events
         events.append(Event("103.5", f"{PLAYER} mulligans: shuffles the hand into the library"))
-    raise ValueError("a deal has no shuffle left for the next mulligan")
+    raise AssertionError("the hand after max_mulligans is kept, and check_deal found it")
 
 
 # ------------------------------------------------------------ the turns

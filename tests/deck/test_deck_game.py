@@ -10,8 +10,9 @@ order of every source: right, and tested on small boards, but seconds a game.)
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from engine.deck import DeckSetup, draw_deal
+from engine.deck import Deal, DeckSetup, draw_deal, draw_deals
 from engine.reference.deck import play_deck_game
 from tests.deck.decks import card, deck_of
 
@@ -79,10 +80,26 @@ def test_a_game_is_a_pure_function_of_its_deal() -> None:
     assert first.game.log.as_dicts() == again.game.log.as_dicts()
 
 
-def test_draw_deal_draws_every_shuffle_up_front() -> None:
-    """The caller draws all randomness: one order per shuffle the settings allow (the first
-    and one per mulligan), each a permutation of the deck, drawn even if unused."""
+def test_draw_deals_draws_every_shuffle_up_front() -> None:
+    """The caller draws all randomness: per game the play/draw choice (random: both occur)
+    and one order per shuffle the settings allow (the first and one per mulligan), each a
+    permutation of the deck, drawn even if unused; ``draw_deal`` is one of them."""
+    setup = _setup()
+    deals = draw_deals(np.random.default_rng(1), setup, 64)
+    assert deals.orders.shape == (64, 1 + setup.max_mulligans, 60)
+    assert (np.sort(deals.orders, axis=2) == np.arange(60)).all()
+    assert 0 < deals.on_play.sum() < 64
+    one = draw_deal(np.random.default_rng(1), setup)
+    assert one == draw_deals(np.random.default_rng(1), setup, 1).deal(0)
+    assert len(one.orders) == 3
+
+
+def test_a_deal_short_of_a_shuffle_or_of_a_card_is_refused() -> None:
+    """A deal is the caller's: one without a shuffle for each allowed mulligan, or with an
+    order that is not of the whole deck, is a bug, refused before anything is played."""
     setup = _setup()
     deal = draw_deal(np.random.default_rng(1), setup)
-    assert len(deal.orders) == 1 + setup.max_mulligans
-    assert all(sorted(order) == list(range(60)) for order in deal.orders)
+    with pytest.raises(ValueError, match="needs 3 shuffles"):
+        play_deck_game(setup, Deal(True, deal.orders[:2]))
+    with pytest.raises(ValueError, match="not an order"):
+        play_deck_game(setup, Deal(True, (deal.orders[0][1:], *deal.orders[1:])))
