@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import permutations
 
-from engine.library import MANA, Ability, parse_mana_cost
+from engine.library import MANA, REPLACEMENT, STATIC, TRIGGERED, Ability, parse_mana_cost
 from engine.mana_types import MANA_TYPES
 from engine.reference.characteristics import is_creature
 from engine.reference.mana import (
@@ -127,6 +127,16 @@ def _commutes(game: Game, p: Permanent) -> bool:
     )
 
 
+def _acts_on_others(p: Permanent) -> bool:
+    """Whether ``p`` has an ability that changes other permanents' mana while it is on the
+    battlefield: a static, a trigger, a replacement other than how it enters."""
+    return any(
+        a.kind in (STATIC, TRIGGERED)
+        or (a.kind == REPLACEMENT and not a.template.startswith("enters_"))
+        for a in p.card.abilities
+    )
+
+
 def _searched(game: Game, sources: list[Permanent]) -> list[Permanent]:
     """The sources whose activations must be searched one by one (see the module text)."""
     abilities = {p.uid: mana_abilities(game, p) for p in sources}
@@ -139,7 +149,7 @@ def _searched(game: Game, sources: list[Permanent]) -> list[Permanent]:
         )
     ]
     readers = [p for p in sources if any(a.template in _BOARD_DEPENDENT for a in abilities[p.uid])]
-    if leaving and readers and any(len(p.card.abilities) > len(abilities[p.uid]) for p in leaving):
+    if any(_acts_on_others(p) for p in leaving):
         return sources  # a source that leaves takes more than its mana ability with it
     drum = any(_needs_creature(a) for p in sources for a in abilities[p.uid])
     order_matters = {p.uid for p in leaving + readers} if leaving and readers else set()

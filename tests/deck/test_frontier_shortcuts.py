@@ -46,13 +46,24 @@ STATICS = (
     "Cryptolith Rite @A",
     "Leyline of Abundance @A",
 )
+# The sources whose order matters: a Mine's last counter, what reads the board, a {Q}, a Drum.
+ORDERED = (
+    "Gemstone Mine @A mining=1",
+    "Reflecting Pool @A",
+    "Gaea's Cradle @A",
+    "Forest @A",
+    "Plains @A",
+    "Llanowar Elves @A",
+    "Springleaf Drum @A",
+    "Pili-Pala @A tapped",
+)
 BOARDS = 120
 
 
-def _board(rng: random.Random) -> list[str]:
+def _board(rng: random.Random, sources: tuple[str, ...] = SOURCES) -> list[str]:
     lines = []
     for i in range(rng.randint(1, 5)):
-        line = rng.choice(SOURCES).format(
+        line = rng.choice(sources).format(
             n=rng.randint(1, 3), c=rng.randint(0, 2), l=rng.randint(0, 1)
         )
         lines.append(f"s{i}: {line}")
@@ -69,3 +80,11 @@ def test_106_7_frontier_equals_the_plain_search(seed: int) -> None:
     fast = frontier(game, "A")
     plain = exhaustive_frontier(game, "A")
     assert sorted(fast) == sorted(plain), lines
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_106_7_frontier_equals_the_plain_search_where_order_matters(seed: int) -> None:
+    """CR 106.7, 107.6, 118.3, 701.21a: boards of the sources whose order matters."""
+    lines = _board(random.Random(seed), ORDERED)
+    game = play_scenario(board=board(*lines), players=("A", "B"))
+    assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
