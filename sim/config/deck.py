@@ -48,7 +48,6 @@ from sim.config.decklist import read_decklist
 from sim.config.reader import Reader, join
 from sim.errors import echo
 
-DECK_KEYS: Final = frozenset({"deck", "game", "pilot", "costs", "track", "x_spell"})
 GAME_KEYS: Final = frozenset({"turns", "play", "mulligan", "keep_lands", "max_mulligans"})
 PILOT_KEYS: Final = frozenset({"land_order", "cast_order"})
 HINT_SIZE = f"a deck has {MIN_DECK} to {MAX_DECK} cards"
@@ -78,10 +77,12 @@ def _inline_cards(r: Reader, value: Any) -> list[Card]:
     where = "deck.cards"
     if not isinstance(value, dict) or not value:
         raise r.fail(where, "expected a table of card counts", '{ "Forest" = 16, ... }')
-    entries = []
+    entries: list[tuple[Card, int]] = []
     for name, n in value.items():
         path = join(where, name)
         card = _deck_card(r, name, path)
+        if any(card is c for c, _ in entries):
+            raise r.fail(path, f"{card.name} is listed twice", "one key per card")
         entries.append((card, r.integer(n, path, 1, MAX_DECK)))
     return _counted(r, entries, where, HINT_SIZE)
 
@@ -174,7 +175,8 @@ def _x_spell(r: Reader, value: Any) -> Card:
 
 
 def parse_deck(r: Reader, data: Mapping[str, Any], folder: Path) -> DeckSetup:
-    """Validate a deck game's keys (``DECK_KEYS``) of a parsed file; ``folder`` is the file's
+    """Validate a deck game's keys (``deck``, ``game``, ``pilot``, ``costs``, ``track``,
+    ``x_spell``) of a parsed file, the others left to the caller; ``folder`` is the file's
     (``deck.file`` is relative to it)."""
     deck = _deck(r, data, folder)
     game = r.table(data, "game", "")

@@ -201,6 +201,10 @@ def test_a_missing_decklist_file(tmp_path: Path) -> None:
         ({"track": ["Llanowar Elves"]}, "exp.toml: track[0]: Llanowar Elves is not in the deck"),
         ({"x_spell": "Sol Ring"}, "exp.toml: x_spell: Sol Ring has no X in its cost"),
         ({"x_spell": "Hangarback Walkr"}, "exp.toml: x_spell: unknown card"),
+        (
+            {"deck": {"cards": {"Forest": 20, "forest": 20}}},
+            "exp.toml: deck.cards.forest: Forest is listed twice",
+        ),
     ],
 )
 def test_every_bad_key_is_one_line_with_its_key_path(
