@@ -257,3 +257,13 @@ def test_107_4e_a_hybrid_cost_card_is_cast_with_either_color() -> None:
     hand = ["Island", "Island", "Safehold Elite"] + [FILL] * 4
     game = play(_deck({"Island": 2, "Safehold Elite": 1}), hand, turns=2)
     assert turn(game, 2).cast == ("Island",)
+
+
+def test_302_6_702_10c_a_dork_with_haste_counts_the_turn_it_comes() -> None:
+    """CR 302.6, 702.10c: a summoning-sick Llanowar Elves makes no mana, unless it has haste
+    (Fervor) or may act as though it had (Thousand-Year Elixir)."""
+    sick = "e: Llanowar Elves @A sick"
+    assert max(map(sum, frontier(play_scenario(board=board(sick)), "A"))) == 0
+    for helper in ("Fervor", "Thousand-Year Elixir"):
+        game = play_scenario(board=board(sick, f"h: {helper} @A"))
+        assert frontier(game, "A") == [(0, 0, 0, 0, 1, 0)], helper
