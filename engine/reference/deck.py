@@ -17,7 +17,11 @@ The game, by the rules:
   one a turn; lands that enter untapped first, then ``land_order``, then name; a second
   legendary permanent of a name the player controls is never played, 704.5j), entering
   tapped or with counters as its replacements say (614.1c); then the measurement point;
-  then cast permanents (``_cast_permanents``) while the mana pays.
+  then cast permanents (601.2): the first of the hand in cast order (``cast_order``, then
+  mana producers, then the cheapest, then by name) that some pool pays, paid by ``pay``
+  (lands, then creatures, then the rest, in board order, each tapped for a choice that pays
+  more of the cost and keeps it payable), and again until none can be paid. Instants and
+  sorceries are held; a new creature cannot tap for mana that turn (302.6), a rock can.
 - The measurement point is the main phase after the land drop, before anything is cast:
   ``lands_in_play``; ``mana_total``, the largest total of any pool the untapped sources could
   make by some choice of activations (``mana_search.frontier``), and ``mana_by_type[t]``,
