@@ -180,7 +180,7 @@ def _option_key(game: Game, p: Permanent) -> tuple[object, ...]:
     counters = tuple(sorted((k, v) for k, v in p.counters.items() if v))
     sick = not p.since_turn_start and is_creature(p)  # 302.6 concerns creatures only
     granted = tuple(sorted(p.granted + p.granted_eot))  # haste (702.10c)
-    return (p.card.name, p.tapped, sick, p.not_creature, counters, attached, granted)
+    return (p.card.name, p.controller, p.tapped, sick, p.not_creature, counters, attached, granted)
 
 
 def options(game: Game, p: Permanent) -> dict[Pool, Activation | None]:
