@@ -5,7 +5,8 @@ A deck game (issue #13) is one player's first turns with a shuffled library: dra
 hand (mulligans), then each turn untap, draw, play a land, measure the mana at the main phase,
 and cast permanents by a declared policy (the pilot: not an AI). The engines are pure functions
 of ``(DeckSetup, Deal)``: the shuffles and the play/draw choice are drawn by the caller
-(``draw_deal``), so a game is replayed exactly from its deal.
+(``draw_deals``: a batch of deals, trial axis first), so a game is replayed exactly from its
+deal.
 
 Which cards a deck game can hold is decided here (``deck_refusal``), once for every engine.
 """
