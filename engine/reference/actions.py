@@ -24,11 +24,16 @@ _MOVES = {
 }
 
 
+def slug(name: str) -> str:
+    """A card name as a handle: lower case, runs of other characters as ``_``."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
 def spell_id(game: Game, card: Card, wanted: str | None) -> str:
     """The handle of a cast card: the action's ``id``, else a fresh slug of its name."""
     if wanted:
         return wanted
-    base = re.sub(r"[^a-z0-9]+", "_", card.name.lower()).strip("_")
+    base = slug(card.name)
     name, k = base, 1
     while name in game.objects or game.permanent(name) is not None:
         k += 1
@@ -36,7 +41,8 @@ def spell_id(game: Game, card: Card, wanted: str | None) -> str:
     return name
 
 
-def _cast(game: Game, action: Action) -> Rejection | None:
+def cast(game: Game, action: Action) -> Rejection | None:
+    """CR 601.2 (305.1 for a land): the card is cast, or played; its mana was paid outside."""
     card: Card = action.get("card")
     by: str = action.get("by")
     x: int = action.get("x", 0)
@@ -71,7 +77,7 @@ def _cast(game: Game, action: Action) -> Rejection | None:
     return None
 
 
-def _pass_turn(game: Game) -> None:
+def pass_turn(game: Game) -> None:
     """CR 514.2 cleanup, 500.4 empty pools, then the next turn's untap step (502.3)."""
     for p in game.battlefield:
         p.damage, p.deathtouch_damage, p.exile_if_dies = 0, False, False
@@ -102,9 +108,9 @@ def _pass_turn(game: Game) -> None:
 def _do(game: Game, action: Action) -> Rejection | None:
     do = action.do
     if do == "cast":
-        return _cast(game, action)
+        return cast(game, action)
     if do == "pass_turn":
-        _pass_turn(game)
+        pass_turn(game)
         return None
     if do == "attack":
         return combat.attack(game, action.get("attackers", []), action.get("blockers", {}))

@@ -8,9 +8,9 @@ ability with {T} in its cost; only that event is replaced by "tapped for mana" r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import permutations, product
 
-from engine.library import MANA, Ability, parse_mana_cost
+from engine.library import MANA, Ability, ManaCost, parse_mana_cost
 from engine.mana_types import COLORS, MANA_TYPES, in_wubrgc_order
 from engine.reference.characteristics import (
     can_tap_or_untap_for_cost,
@@ -200,6 +200,15 @@ def _choice_types(game: Game, p: Permanent, ability: Ability) -> frozenset[str]:
     return raw_types(game, p, ability, cp)
 
 
+def named_types(game: Game, p: Permanent) -> list[str | None]:
+    """The choices a player has when activating ``p``'s mana abilities: each type one of them
+    may be named to make (WUBRGC order), or ``[None]`` when none names a type."""
+    types: set[str] = set()
+    for ability in mana_abilities(game, p):
+        types |= _choice_types(game, p, ability)
+    return [*in_wubrgc_order(types)] or [None]
+
+
 def _pick_ability(
     game: Game, p: Permanent, color: str | None
 ) -> tuple[Ability, frozenset[str]] | Rejection:
@@ -224,6 +233,33 @@ def _pay_generic(pool: Mana, amount: int) -> bool:
         pool[t] -= spend
         amount -= spend
     return True
+
+
+def pay_cost(pool: Mana, cost: ManaCost, x: int = 0) -> Mana | None:
+    """CR 601.2h, 107.4: the pool left after paying ``cost`` with this X, or None if it cannot.
+
+    Each colored symbol takes one mana of its type; a hybrid symbol ({G/W}, 107.4e) one of
+    either, the first assignment of the hybrids (in the cost's order) that leaves enough for
+    the rest; the generic part and X are then paid colorless first (``_pay_generic``)."""
+    generic = cost.generic + x * cost.x_count
+    for pick in product(*(sym.split("/") for sym in cost.colored)):
+        left = {t: pool.get(t, 0) for t in MANA_TYPES}
+        for t in pick:
+            left[t] = left.get(t, 0) - 1
+        if min(left.values(), default=0) >= 0 and _pay_generic(left, generic):
+            return left
+    return None
+
+
+def paid_part(pool: Mana, cost: ManaCost) -> int:
+    """How many of ``cost``'s symbols (X aside) the pool could pay now, each generic mana one
+    (107.4): the most over the hybrids' types. A payment makes progress when this grows."""
+    best = 0
+    for pick in product(*(sym.split("/") for sym in cost.colored)):
+        need = {t: pick.count(t) for t in set(pick)}
+        colored = sum(min(pool.get(t, 0), n) for t, n in need.items())
+        best = max(best, colored + min(cost.generic, sum(pool.values()) - colored))
+    return best
 
 
 def _check_costs(

@@ -7,7 +7,7 @@ vanish with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.library import Ability, Card
@@ -49,12 +49,12 @@ class Permanent:
         """Last known information (CR 603.10a): a frozen copy as it last existed. The card is
         immutable library data and is shared; only the mutable parts are copied (a deep copy
         of the card at every zone change made long chains slow)."""
-        return replace(
-            self,
-            counters=dict(self.counters),
-            granted=list(self.granted),
-            granted_eot=list(self.granted_eot),
-        )
+        lki = object.__new__(Permanent)  # a shallow copy, without re-running __init__
+        lki.__dict__.update(self.__dict__)
+        lki.counters = dict(self.counters)
+        lki.granted = list(self.granted)
+        lki.granted_eot = list(self.granted_eot)
+        return lki
 
 
 @dataclass

@@ -1,0 +1,140 @@
+"""A deck game's inputs, shared by the engines: the deck, the game and pilot settings, and the
+deal (every random draw of one game, made by the caller).
+
+A deck game (issue #13) is one player's first turns with a shuffled library: draw an opening
+hand (mulligans), then each turn untap, draw, play a land, measure the mana at the main phase,
+and cast permanents by a declared policy (the pilot: not an AI). The engines are pure functions
+of ``(DeckSetup, Deal)``: the shuffles and the play/draw choice are drawn by the caller
+(``draw_deals``: a batch of deals, trial axis first), so a game is replayed exactly from its
+deal.
+
+Which cards a deck game can hold is decided here (``deck_refusal``), once for every engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from engine.library import MANA, TRIGGERED, Card, ManaCost
+
+OPENING_HAND: Final = 7  # CR 103.5 (and 103.4: each player draws seven cards)
+MIN_DECK, MAX_DECK = 40, 250
+MAX_TURNS: Final = 20
+MAX_MULLIGANS: Final = 6  # a seventh would put the whole hand on the bottom
+PLAY_CHOICES: Final = ("play", "draw", "random")
+MULLIGAN_CHOICES: Final = ("never", "london")
+
+# Triggered abilities a deck game plays: mana triggers resolve at once (605.4a) and a karoo
+# land's "return a land you control" goes to the stack and resolves like any trigger.
+DECK_TRIGGERS: Final = frozenset({"tapped_for_mana_add", "etb_return_land_you_control"})
+
+
+@dataclass(frozen=True)
+class DeckSetup:
+    """One deck game's fixed settings: the deck and the ``[game]`` and ``[pilot]`` keys.
+
+    ``cards`` is the deck in list order, one entry per copy (a deal's orders index it).
+    ``land_order`` and ``cast_order`` rank card names ahead of the default order; ``costs``
+    are the cost texts ``cost_payable`` tests, ``track`` the cards ``cast_by_turn`` follows,
+    ``x_spell`` the X spell whose largest X ``x_max`` measures.
+    """
+
+    cards: tuple[Card, ...]
+    turns: int
+    play: str = "play"  # PLAY_CHOICES
+    mulligan: str = "never"  # MULLIGAN_CHOICES
+    keep_lands: tuple[int, int] = (2, 5)
+    max_mulligans: int = 2
+    land_order: tuple[str, ...] = ()
+    cast_order: tuple[str, ...] = ()
+    costs: tuple[ManaCost, ...] = ()
+    track: tuple[str, ...] = ()
+    x_spell: Card | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The random draws of one game: on the play or not, and one order of the deck (indices
+    into ``DeckSetup.cards``, top of the library first) per shuffle: the first shuffle, then
+    one per mulligan that may be taken (CR 103.5: the hand is shuffled back and seven drawn)."""
+
+    on_play: bool
+    orders: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Deals:
+    """The deals of a batch of games, trial axis first: ``on_play`` (T,) bool and ``orders``
+    (T, S, N) int16, S shuffles of the N-card deck per game (``Deal``'s, as arrays)."""
+
+    on_play: np.ndarray
+    orders: np.ndarray
+
+    def deal(self, trial: int) -> Deal:
+        """One game's deal, for the reference engine (a replay of trial ``trial``)."""
+        orders = tuple(tuple(int(i) for i in row) for row in self.orders[trial])
+        return Deal(bool(self.on_play[trial]), orders)
+
+
+def shuffles(setup: DeckSetup) -> int:
+    """How many orders of the deck a game may need: the first, and one per mulligan."""
+    return 1 + (setup.max_mulligans if setup.mulligan == "london" else 0)
+
+
+def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals:
+    """Draw ``trials`` games' deals from ``rng``: the play/draw choices, then every shuffle
+    each game may need (drawn whether or not it is used, so the stream does not depend on
+    the games)."""
+    if setup.play == "random":
+        on_play = rng.integers(2, size=trials).astype(bool)
+    else:
+        on_play = np.full(trials, setup.play == "play")
+    n = len(setup.cards)
+    decks = np.broadcast_to(np.arange(n, dtype=np.int16), (trials, shuffles(setup), n))
+    return Deals(on_play, rng.permuted(decks, axis=2))
+
+
+def draw_deal(rng: np.random.Generator, setup: DeckSetup) -> Deal:
+    """One game's deal: ``draw_deals`` of one trial."""
+    return draw_deals(rng, setup, 1).deal(0)
+
+
+def check_deal(setup: DeckSetup, deal: Deal) -> None:
+    """A deal must hold a shuffle for every mulligan the settings allow, each an order of the
+    whole deck (a bug in the caller otherwise: ValueError)."""
+    n = len(setup.cards)
+    if len(deal.orders) < shuffles(setup):
+        raise ValueError(f"a deal needs {shuffles(setup)} shuffles, has {len(deal.orders)}")
+    for order in deal.orders:
+        if sorted(order) != list(range(n)):
+            raise ValueError(f"a deal's order is not an order of the {n} cards of the deck")
+
+
+def deck_refusal(card: Card) -> str | None:
+    """Why the engines cannot yet play ``card`` in a deck game, or None if they can.
+
+    The pilot plays lands and casts permanent spells without X; instants and sorceries are
+    drawn and held, never cast. A permanent's activated abilities other than mana abilities
+    are never activated (they change nothing); its statics and replacements apply as the
+    reference engine applies them. What is refused needs a choice the pilot does not make
+    or an effect a deck game does not play yet."""
+    if card.token_only:
+        return "a token, not a card: it cannot be in a deck"
+    if not card.is_permanent_card:
+        return None
+    if card.mana_cost.x_count:
+        return "X in its cost: the pilot does not choose X yet (x_spell measures the largest X)"
+    if "Aura" in card.subtypes:
+        return "an Aura: the pilot does not choose what it enchants yet"
+    for ability in card.abilities:
+        if ability.kind == TRIGGERED and ability.template not in DECK_TRIGGERS:
+            return f"its {ability.template} trigger is not played in deck games yet"
+    return None
+
+
+def is_mana_producer(card: Card) -> bool:
+    """A card with a mana ability (CR 605.1a): the default cast order casts these first."""
+    return bool(card.abilities_of(MANA))

@@ -1,0 +1,90 @@
+"""The frontier of a board's pools, against the plain search (CR 106.7, 605).
+
+``frontier`` adds up the choices of sources whose activations commute and counts positions
+that differ only in which of two equal permanents was tapped once; ``exhaustive_frontier``
+tries every activation of every source in every order. On random small boards of the mana
+cards (lands, dorks, rocks, Reflecting Pool, Gemstone Mine, Vivid Crag, {Q}, Springleaf Drum,
+mana triggers and replacements, Cryptolith Rite, Gaea's Cradle) the two must agree exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.reference.mana_search import exhaustive_frontier, frontier
+from tests.helpers import board
+from tests.helpers import play as play_scenario
+
+# A source line for the board notation, by how it may be drawn (ID filled in).
+SOURCES = (
+    "Forest @A",
+    "Island @A",
+    "Plains @A",
+    "Wastes @A",
+    "Reflecting Pool @A",
+    "Gemstone Mine @A mining={n}",
+    "Vivid Crag @A charge={c}",
+    "Gemstone Caverns @A luck={l}",
+    "Sol Ring @A",
+    "Llanowar Elves @A",
+    "Llanowar Elves @A sick",
+    "Dryad Arbor @A",
+    "Pili-Pala @A tapped",
+    "Springleaf Drum @A",
+    "Gaea's Cradle @A",
+    "Boros Garrison @A",
+    "Vivid Crag @A tapped charge=1",
+)
+STATICS = (
+    "Mana Flare @A",
+    "Heartbeat of Spring @B",
+    "Nyxbloom Ancient @A",
+    "Mana Reflection @A",
+    "Contamination @B",
+    "Cryptolith Rite @A",
+    "Leyline of Abundance @A",
+)
+# The sources whose order matters: a Mine's last counter, what reads the board, a {Q}, a Drum.
+ORDERED = (
+    "Gemstone Mine @A mining=1",
+    "Reflecting Pool @A",
+    "Gaea's Cradle @A",
+    "Forest @A",
+    "Plains @A",
+    "Llanowar Elves @A",
+    "Springleaf Drum @A",
+    "Pili-Pala @A tapped",
+)
+BOARDS = 120
+
+
+def _board(rng: random.Random, sources: tuple[str, ...] = SOURCES) -> list[str]:
+    lines = []
+    for i in range(rng.randint(1, 5)):
+        line = rng.choice(sources).format(
+            n=rng.randint(1, 3), c=rng.randint(0, 2), l=rng.randint(0, 1)
+        )
+        lines.append(f"s{i}: {line}")
+    for j in range(rng.choice((0, 0, 1, 2))):
+        lines.append(f"t{j}: {rng.choice(STATICS)}")
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(BOARDS))
+def test_106_7_frontier_equals_the_plain_search(seed: int) -> None:
+    """CR 106.7, 605.3b, 616.1: the same pools, whatever the shortcuts."""
+    lines = _board(random.Random(seed))
+    game = play_scenario(board=board(*lines), players=("A", "B"))
+    fast = frontier(game, "A")
+    plain = exhaustive_frontier(game, "A")
+    assert sorted(fast) == sorted(plain), lines
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_106_7_frontier_equals_the_plain_search_where_order_matters(seed: int) -> None:
+    """CR 106.7, 107.6, 118.3, 701.21a: boards of the sources whose order matters."""
+    lines = _board(random.Random(seed), ORDERED)
+    game = play_scenario(board=board(*lines), players=("A", "B"))
+    assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
