@@ -132,6 +132,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "human_damages_you_destroy": (TRIGGERED, {}),
     "upkeep_sacrifice_unless_sacrifice_creature": (TRIGGERED, {}),
     "cast_creature_draw": (TRIGGERED, {}),
+    "etb_target_opponent_loses_life": (TRIGGERED, {"amount": Param(int)}),
+    "etb_destroy_noncreature_you_dont_control": (TRIGGERED, {}),
+    "creature_enters_from_your_graveyard_damage": (TRIGGERED, {}),
+    "upkeep_remove_counter_each_creature_yours": (TRIGGERED, {"kind": Param(str)}),
     "tapped_for_mana_add": (
         TRIGGERED,
         {

@@ -93,9 +93,7 @@ def _pass_turn(game: Game) -> None:
                 game.log.add("502.3", f"{p.id} untaps")
     for p in game.battlefield:
         for ability in p.card.abilities:
-            if ability.template == "upkeep_sacrifice_unless_sacrifice_creature" and (
-                p.controller == game.active
-            ):
+            if ability.template.startswith("upkeep_") and p.controller == game.active:
                 game.pending.append(Trigger("upkeep", p.snapshot(), p.controller, ability))
 
 

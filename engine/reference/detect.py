@@ -85,6 +85,29 @@ def entered(game: Game, p: Permanent) -> None:
             game.pending.append(Trigger("etb", p.snapshot(), p.controller, ability))
 
 
+def entered_from_graveyard(game: Game, p: Permanent, graveyard: str) -> None:
+    """Queue the triggers of ``p`` entering from ``graveyard``'s graveyard (603.6a): each
+    permanent on the battlefield now (``p`` too) whose controller's graveyard it was and
+    that watches creatures enter from it (Flayer of the Hatebound)."""
+    if not is_creature(p):
+        return
+    for source in game.battlefield:
+        for ability in source.card.abilities:
+            if (
+                ability.template == "creature_enters_from_your_graveyard_damage"
+                and source.controller == graveyard
+            ):
+                game.pending.append(
+                    Trigger(
+                        "graveyard_enter",
+                        source.snapshot(),
+                        source.controller,
+                        ability,
+                        data={"creature": p.snapshot()},
+                    )
+                )
+
+
 def lki_keywords(game: Game, p: Permanent) -> list[str]:
     """Keywords as ``p`` last existed, statics of the pre-event battlefield included."""
     return keywords(game, p)

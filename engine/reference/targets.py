@@ -30,6 +30,26 @@ def any_target(game: Game, source_id: str, controller: str) -> tuple[str, int | 
     return game.players[(i + 1) % len(game.players)], None
 
 
+def target_opponent(game: Game, source_id: str, controller: str) -> str:
+    """A "target opponent" (115.1): the first player named, if an opponent; else the next
+    player in turn order."""
+    named = [name for name in chosen(game, source_id) if name in game.players]
+    if named and named[0] != controller:
+        return named[0]
+    i = game.players.index(controller)
+    return game.players[(i + 1) % len(game.players)]
+
+
+def target_permanent(
+    game: Game, source_id: str, fits: Callable[[Permanent], bool]
+) -> Permanent | None:
+    """One target permanent (115.1): the first in board order of the permanents named (player
+    names do not count) that fits, none if none does; nothing named, the first that fits."""
+    names = [n for n in chosen(game, source_id) if n not in game.players]
+    fitting = [p for p in game.battlefield if fits(p) and (not names or p.id in names)]
+    return fitting[0] if fitting else None
+
+
 def permanents(
     game: Game, source_id: str, fits: Callable[[Permanent], bool], many: bool
 ) -> list[Permanent]:

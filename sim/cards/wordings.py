@@ -330,6 +330,22 @@ TRIGGERS: Final = [
         ),
         _etb_creatures_get,
     ),
+    Rule(
+        "ETB target opponent loses life",
+        re.compile(rf"{_ETB}target opponent loses {N} life\."),
+        lambda m: one("etb_target_opponent_loses_life", amount=number(m[1])),
+    ),
+    fixed(
+        "ETB destroy a noncreature permanent",
+        rf"{_ETB}destroy target noncreature permanent you don't control\.",
+        "etb_destroy_noncreature_you_dont_control",
+    ),
+    fixed(
+        "creature enters from your graveyard: damage",
+        rf"Whenever {SELF} or another creature enters from your graveyard, that creature "
+        r"deals damage equal to its power to any target\.",
+        "creature_enters_from_your_graveyard_damage",
+    ),
     fixed("ETB exile graveyards", rf"{_ETB}exile all graveyards\.", "etb_exile_graveyards"),
     fixed(
         "ETB return a land",
@@ -359,6 +375,14 @@ TRIGGERS: Final = [
         rf"At the beginning of your upkeep, sacrifice {SELF} "
         r"unless you sacrifice a creature\.",
         "upkeep_sacrifice_unless_sacrifice_creature",
+    ),
+    Rule(
+        "upkeep: remove a counter from each creature",
+        re.compile(
+            rf"At the beginning of your upkeep, remove an? {KIND} counter from each creature "
+            r"you control\."
+        ),
+        lambda m: one("upkeep_remove_counter_each_creature_yours", kind=m[1]),
     ),
     fixed(
         "cast a creature: draw",

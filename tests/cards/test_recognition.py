@@ -37,8 +37,8 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 104,
-        "partial": 52,
+        "recognized": 107,
+        "partial": 49,
         "unsupported": 53,
         "skipped": 11,
     }
@@ -52,8 +52,8 @@ def _recognized(group: str) -> tuple[int, int]:
 def test_recognition_by_group_with_todays_templates() -> None:
     """The issue's targets (90% persist/undying, 80% wipes and mana) need new templates; these
     are today's figures, asserted exactly so a new template shows here."""
-    assert _recognized(PERSIST) == (4, 14)
-    assert _recognized(UNDYING) == (3, 7)
+    assert _recognized(PERSIST) == (5, 14)
+    assert _recognized(UNDYING) == (5, 7)
     assert _recognized(WIPE) == (18, 47)
     assert _recognized(MANA) == (48, 85)
 

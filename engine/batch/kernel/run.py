@@ -96,7 +96,7 @@ def settle(
     while True:
         while state_based_actions(slot_rows, trial_vars, work, card_table):
             pass
-        place_triggers(slot_rows, trial_vars, work)
+        place_triggers(slot_rows, trial_vars, work, card_table)
         if work[COUNT, HEIGHT] == 0 or trial_vars[STATUS] != OK:
             return
         if watch and endless(slot_rows, trial_vars, work, history, work[COUNT, HEIGHT]):

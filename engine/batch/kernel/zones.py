@@ -73,6 +73,7 @@ from engine.batch.kernel.state import (
     T_ENTERS_X_KIND,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
+    T_GY_PING,
     T_HAS_ETB,
     T_IS_CREATURE,
     T_KEYWORDS,
@@ -95,6 +96,7 @@ from engine.batch.wipe_state import (
     ETB,
     EXILE,
     GRAVEYARD,
+    GRAVEYARD_ENTER,
     LIFE_LOSS,
     LKI_RING,
     NONE,
@@ -339,11 +341,27 @@ def return_card(
     s: int,
     kind: int,
 ) -> None:
-    """Persist (702.79a) or undying (702.93a): return under the owner's control with a
-    -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
+    """Persist (702.79a) or undying (702.93a): return under the owner's control, tapped if
+    it says so (614.1c), with a -1/-1 or +1/+1 counter (put as it enters, 122.6); then the
+    triggers of a creature entering from its owner's graveyard (603.6a)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
+    slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
     enter(slot_rows, trial_vars, work, card_table, s)
     put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
+    if not is_creature(slot_rows, s):
+        return
+    for w in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, w]
+        if (
+            c >= 0
+            and is_alive(slot_rows, w)
+            and card_table[T_GY_PING, c]
+            and slot_rows[CONTROLLER, w] == slot_rows[OWNER, s]
+        ):
+            key = detection_key(trial_vars, slot_rows[ORDER, w], 1)
+            creature = 1 + s + (slot_rows[OBJ, s] << 16)
+            ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
+            queue(trial_vars, work, GRAVEYARD_ENTER, w, creature, ctrl, obj, key)
 
 
 @njit
