@@ -136,6 +136,9 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "etb_destroy_noncreature_you_dont_control": (TRIGGERED, {}),
     "creature_enters_from_your_graveyard_damage": (TRIGGERED, {}),
     "upkeep_remove_counter_each_creature_yours": (TRIGGERED, {"kind": Param(str)}),
+    "permanent_enters_from_graveyard_draw": (TRIGGERED, {}),
+    "etb_return_graveyard_cards_from_battlefield_this_turn": (TRIGGERED, {}),
+    "spell_cast_from_graveyard_draw": (TRIGGERED, {}),
     "tapped_for_mana_add": (
         TRIGGERED,
         {

@@ -42,6 +42,7 @@ _INERT_ON_BOARD = {
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering; board cards are already there
+    "spell_cast_from_graveyard_draw",  # no action casts a spell from a graveyard
 }
 # Templates the wipe rules model.
 _MODELED = {
@@ -61,6 +62,8 @@ _MODELED = {
     "etb_destroy_noncreature_you_dont_control",
     "creature_enters_from_your_graveyard_damage",
     "upkeep_remove_counter_each_creature_yours",
+    "permanent_enters_from_graveyard_draw",
+    "etb_return_graveyard_cards_from_battlefield_this_turn",
 }
 _SPELLS = {
     "destroy_all_creatures",
@@ -137,6 +140,8 @@ DEATH_LIFE = _col(np.int16)  # opponent_creature_dies_lose_life amount
 ETB_DRAIN = _col(np.int16)  # etb_target_opponent_loses_life amount
 ETB_DESTROY = _col(np.bool_)  # etb_destroy_noncreature_you_dont_control
 GY_PING = _col(np.bool_)  # creature_enters_from_your_graveyard_damage
+GY_DRAW = _col(np.bool_)  # permanent_enters_from_graveyard_draw
+ETB_RETURN_DEAD = _col(np.bool_)  # etb_return_graveyard_cards_from_battlefield_this_turn
 UPKEEP_REMOVE = _col(np.int8, -1)  # upkeep_remove_counter_each_creature_yours: KIND_CODE
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
 DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
@@ -294,6 +299,8 @@ _FILLS: Final[dict[str, Fill]] = {
     "etb_target_opponent_loses_life": _set(ETB_DRAIN, lambda a: a.number("amount")),
     "etb_destroy_noncreature_you_dont_control": _set(ETB_DESTROY),
     "creature_enters_from_your_graveyard_damage": _set(GY_PING),
+    "permanent_enters_from_graveyard_draw": _set(GY_DRAW),
+    "etb_return_graveyard_cards_from_battlefield_this_turn": _set(ETB_RETURN_DEAD),
     "upkeep_remove_counter_each_creature_yours": _set(
         UPKEEP_REMOVE, lambda a: KIND_CODE[a.text("kind")]
     ),
@@ -393,11 +400,14 @@ def _fill() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
-HAS_ETB: Final = (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0) | (ETB_DRAIN != 0) | ETB_DESTROY
+HAS_ETB: Final = (
+    (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0) | (ETB_DRAIN != 0) | ETB_DESTROY | ETB_RETURN_DEAD
+)
 # a trigger aimed at "any target" (a permanent or a player): the order of the names counts
 ANY_TARGET: Final = ETB_PING | GY_PING
 # triggers that name a player (``ping_target``): "any target" and "target opponent"
 PLAYER_TARGET: Final = ANY_TARGET | (ETB_DRAIN != 0)
 # enters triggers the wipe fast path does not play: a target opponent loses life, destroy a
-# target, a creature entering from your graveyard deals damage
-BEYOND_FAST_ETB: Final = (ETB_DRAIN != 0) | ETB_DESTROY | GY_PING
+# target, a creature entering from your graveyard deals damage, a permanent from a graveyard
+# draws, this turn's dead return to the hand
+BEYOND_FAST_ETB: Final = (ETB_DRAIN != 0) | ETB_DESTROY | GY_PING | GY_DRAW | ETB_RETURN_DEAD

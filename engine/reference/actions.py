@@ -78,6 +78,7 @@ def _pass_turn(game: Game) -> None:
         p.eot_power, p.eot_toughness = 0, 0
         p.granted_eot.clear()
     game.effects.clear()
+    game.died_this_turn.clear()
     game.log.add("514.2", 'cleanup: damage wears off and "until end of turn" effects end')
     for player in game.players:
         game.pools[player] = empty_pool()

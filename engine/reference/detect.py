@@ -86,16 +86,17 @@ def entered(game: Game, p: Permanent) -> None:
 
 
 def entered_from_graveyard(game: Game, p: Permanent, graveyard: str) -> None:
-    """Queue the triggers of ``p`` entering from ``graveyard``'s graveyard (603.6a): each
-    permanent on the battlefield now (``p`` too) whose controller's graveyard it was and
-    that watches creatures enter from it (Flayer of the Hatebound)."""
-    if not is_creature(p):
-        return
+    """Queue the triggers of ``p`` entering from ``graveyard``'s graveyard (603.6a), of each
+    permanent on the battlefield now (``p`` too): any permanent from any graveyard (River
+    Kelpie), a creature from its controller's graveyard (Flayer of the Hatebound)."""
     for source in game.battlefield:
         for ability in source.card.abilities:
-            if (
+            if ability.template == "permanent_enters_from_graveyard_draw":
+                game.pending.append(Trigger("draw", source.snapshot(), source.controller, ability))
+            elif (
                 ability.template == "creature_enters_from_your_graveyard_damage"
                 and source.controller == graveyard
+                and is_creature(p)
             ):
                 game.pending.append(
                     Trigger(

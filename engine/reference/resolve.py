@@ -23,6 +23,7 @@ from engine.reference.zones import (
     find_in_zone,
     leave_battlefield,
     remove_from_zone,
+    return_to_hand,
 )
 
 _RETURNS = {"persist": ("-1/-1", "702.79a"), "undying": ("+1/+1", "702.93a")}
@@ -160,6 +161,15 @@ def _return_land(game: Game, t: Trigger, ability: Ability) -> None:
     leave_battlefield(game, lands, "hand", "returns to its owner's hand", "608.2")
 
 
+def _return_this_turns_cards(game: Game, t: Trigger, ability: Ability) -> None:
+    """Twilight Shepherd: every card in its controller's graveyard that was put there from the
+    battlefield this turn goes to their hand (a persist return still waiting for one of them
+    then finds it gone, 400.7)."""
+    for zc in list(game.graveyard[t.controller]):
+        if zc.stamp in game.died_this_turn:
+            return_to_hand(game, zc, "608.2")
+
+
 _ETB_EFFECTS: dict[str, Callable[[Game, Trigger, Ability], None]] = {
     "etb_gain_life": _gain_life,
     "etb_damage_any_target": _damage_any_target,
@@ -168,6 +178,7 @@ _ETB_EFFECTS: dict[str, Callable[[Game, Trigger, Ability], None]] = {
     "etb_return_land_you_control": _return_land,
     "etb_target_opponent_loses_life": _opponent_loses_life,
     "etb_destroy_noncreature_you_dont_control": _destroy_noncreature,
+    "etb_return_graveyard_cards_from_battlefield_this_turn": _return_this_turns_cards,
 }
 
 

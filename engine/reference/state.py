@@ -137,6 +137,8 @@ class Game:
     stats: dict[str, int] = field(default_factory=dict)
     objects: dict[str, int] = field(default_factory=dict)  # id -> objects so far
     last_known: dict[int, tuple[int, int]] = field(default_factory=dict)  # uid -> P/T on leaving
+    # the stamps of the cards put into a graveyard from the battlefield this turn
+    died_this_turn: set[int] = field(default_factory=set)
     board_order: dict[str, int] = field(default_factory=dict)  # id -> listed-policy rank
     token_serial: dict[str, int] = field(default_factory=dict)  # token id stem -> last number
     result: str = "ok"

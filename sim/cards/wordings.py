@@ -346,6 +346,23 @@ TRIGGERS: Final = [
         r"deals damage equal to its power to any target\.",
         "creature_enters_from_your_graveyard_damage",
     ),
+    fixed(
+        "a permanent enters from a graveyard: draw",
+        rf"Whenever {SELF} or another permanent (?:is put onto the battlefield|enters) from a "
+        r"graveyard, draw a card\.",
+        "permanent_enters_from_graveyard_draw",
+    ),
+    fixed(
+        "a spell cast from a graveyard: draw",
+        r"Whenever a player casts a spell from a graveyard, draw a card\.",
+        "spell_cast_from_graveyard_draw",
+    ),
+    fixed(
+        "ETB return this turn's dead to hand",
+        rf"{_ETB}return to your hand all cards in your graveyard put there from the battlefield "
+        r"this turn\.",
+        "etb_return_graveyard_cards_from_battlefield_this_turn",
+    ),
     fixed("ETB exile graveyards", rf"{_ETB}exile all graveyards\.", "etb_exile_graveyards"),
     fixed(
         "ETB return a land",

@@ -27,10 +27,18 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
         "partial",
         "persist etb_destroy_noncreature_you_dont_control",
     ),
-    "Twilight Shepherd": (PERSIST, "partial", "flying persist"),
+    "Twilight Shepherd": (
+        PERSIST,
+        "recognized",
+        "flying persist etb_return_graveyard_cards_from_battlefield_this_turn",
+    ),
     "Scuzzback Marauders": (PERSIST, "recognized", "trample persist"),
     "Heartmender": (PERSIST, "recognized", "persist upkeep_remove_counter_each_creature_yours"),
-    "River Kelpie": (PERSIST, "partial", "persist"),
+    "River Kelpie": (
+        PERSIST,
+        "recognized",
+        "persist permanent_enters_from_graveyard_draw spell_cast_from_graveyard_draw",
+    ),
     "Young Wolf": (UNDYING, "recognized", "undying"),
     "Strangleroot Geist": (UNDYING, "recognized", "haste undying"),
     "Geralf's Messenger": (
@@ -291,11 +299,6 @@ MISSING: Final[dict[str, tuple[str, ...]]] = {
     "Lingering Tormentor": ("keyword fear",),
     "Restless Apparition": ("pump-self activated ability",),
     "Woodfall Primus": ("keyword hexproof",),
-    "Twilight Shepherd": ("ETB return cards put into your graveyard this turn",),
-    "River Kelpie": (
-        "whenever a permanent enters from a graveyard, draw",
-        "whenever a spell is cast from a graveyard, draw",
-    ),
     "Vorapede": ("keyword vigilance",),
     "Pyreheart Wolf": ("attacks: creatures gain menace",),
     "Vanquish the Horde": ("cost reduction per creature",),

@@ -167,3 +167,79 @@ def test_702_79a_heartmender_lets_a_returned_creature_persist_again() -> None:
     )
     assert returned_ids(out) == ["finks", "mender", "finks", "mender"]
     assert out["life"] == {"A": 24, "B": 20}
+
+
+# -- Twilight Shepherd: "return to your hand all cards in your graveyard put there from the
+# battlefield this turn"
+
+
+def test_608_2_shepherd_returns_the_cards_that_died_this_turn_to_your_hand() -> None:
+    """CR 608.2: Ana's Grizzly Bears and Sol Ring were destroyed this turn; Shepherd returns
+    by persist and puts both in her hand. Ben's Bears stays in his graveyard ("your")."""
+    out = run_both(
+        board=board(
+            "shepherd: Twilight Shepherd @A",
+            "bears: Grizzly Bears @A",
+            "ring: Sol Ring @A",
+            "his: Grizzly Bears @B",
+        ),
+        actions=[destroy("bears"), destroy("ring"), destroy("his"), destroy("shepherd")],
+    )
+    assert sorted(out["hand"]["A"]) == ["Grizzly Bears", "Sol Ring"]
+    assert out["graveyard"] == {"A": [], "B": ["Grizzly Bears"]}
+    assert pt(out, "shepherd") == (4, 4)
+
+
+def test_400_7_a_card_shepherd_returns_to_hand_does_not_persist() -> None:
+    """CR 400.7: Shepherd's persist resolves first; its enters trigger puts Kitchen Finks,
+    still waiting for its own persist trigger, in Ana's hand: that trigger finds no card in
+    the graveyard and does nothing. Wrath of God came from the stack: it stays."""
+    out = run_both(
+        board=board("shepherd: Twilight Shepherd @A", "finks: Kitchen Finks @A"),
+        actions=[WRATH],
+        choices={"trigger_order": {"A": ["finks", "shepherd"]}},
+    )
+    assert returned_ids(out) == ["shepherd"]
+    assert out["hand"]["A"] == ["Kitchen Finks"]
+    assert out["graveyard"]["A"] == ["Wrath of God"]
+
+
+def test_500_a_card_put_there_in_an_earlier_turn_stays() -> None:
+    """CR 500 (turns): Grizzly Bears died in Ana's previous turn; it is not returned."""
+    out = run_both(
+        board=board("shepherd: Twilight Shepherd @A", "bears: Grizzly Bears @A"),
+        actions=[destroy("bears"), PASS, PASS, destroy("shepherd")],
+    )
+    assert out["hand"]["A"] == []
+    assert out["graveyard"]["A"] == ["Grizzly Bears"]
+
+
+# -- River Kelpie: "Whenever River Kelpie or another permanent is put onto the battlefield from
+# a graveyard, draw a card." Libraries are not modeled: a draw ends the run as unsupported.
+
+
+def test_121_1_kelpie_returning_by_persist_draws_a_card() -> None:
+    """CR 603.6a, 121.1: River Kelpie returns by persist and its own trigger draws a card:
+    both engines stop, ``unsupported``."""
+    out = run_both(board=board("kelpie: River Kelpie @A"), actions=[destroy("kelpie")])
+    assert out["result"] == "unsupported"
+
+
+def test_603_6a_kelpie_draws_when_another_players_permanent_returns() -> None:
+    """CR 603.6a: any permanent from any graveyard: Ben's Kitchen Finks returning by persist
+    makes Ana draw."""
+    out = run_both(
+        board=board("kelpie: River Kelpie @A", "finks: Kitchen Finks @B"),
+        actions=[destroy("finks")],
+    )
+    assert out["result"] == "unsupported"
+
+
+def test_603_2_kelpie_does_not_draw_for_a_cast_creature_or_a_death() -> None:
+    """CR 603.2: a creature cast (from a hand, not a graveyard) and a creature that dies for
+    good trigger nothing: the run is ``ok``."""
+    out = run_both(
+        board=board("kelpie: River Kelpie @A", "finks: Kitchen Finks @B -1/-1=1"),
+        actions=[cast("Young Wolf"), destroy("finks")],
+    )
+    assert out["result"] == "ok"

@@ -75,6 +75,13 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "creature_enters_from_your_graveyard_damage": Handling(
         "603.6a, 608.2h", "zones.return_card, stack.place_triggers, triggers._ping"
     ),
+    "permanent_enters_from_graveyard_draw": Handling(
+        "603.6a, 121.1", "zones.return_card, triggers._graveyard_enter: draws, unsupported"
+    ),
+    "spell_cast_from_graveyard_draw": Handling("-", "inert: no action casts from a graveyard"),
+    "etb_return_graveyard_cards_from_battlefield_this_turn": Handling(
+        "608.2, 400.7", "triggers._etb, _return_this_turns_cards, turns.pass_turn"
+    ),
     "upkeep_remove_counter_each_creature_yours": Handling(
         "503.1, 122.1", "mana.effects.upkeep, triggers._remove_counter_each"
     ),

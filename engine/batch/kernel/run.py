@@ -51,6 +51,7 @@ from engine.batch.kernel.state import (
     N_RETURNED,
     NEXT_ORDER,
     POOL,
+    PREVIOUS_TURNS,
     REASON,
     REJECTED,
     RETURNED_SLOT,
@@ -150,6 +151,8 @@ def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
         for k in range(slot_rows.shape[1]):
             given = j < kstate.counters.shape[2]
             slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j] if given else 0
+    for k in range(slot_rows.shape[1]):
+        slot_rows[PREVIOUS_TURNS, k] = 0
 
 
 @njit

@@ -33,7 +33,9 @@ from engine.batch.kernel.state import (
     N_PLAYERS,
     N_RETURNED,
     OBJ,
+    OWNER,
     PING_TARGET,
+    PREVIOUS_TURNS,
     RETURNED_SLOT,
     STACK_CONTROLLER,
     STACK_DATA,
@@ -48,6 +50,7 @@ from engine.batch.kernel.state import (
     T_ETB_PING,
     T_ETB_PT,
     T_ETB_REPEAT,
+    T_ETB_RETURN_DEAD,
     T_ETB_SCOPE,
     T_UPKEEP_REMOVE,
     TOKEN,
@@ -64,9 +67,11 @@ from engine.batch.wipe_state import (
     ETB,
     GRAVEYARD,
     GRAVEYARD_ENTER,
+    HAND,
     LIFE_LOSS,
     LKI_RING,
     PERSIST,
+    R_DRAWS_A_CARD,
     R_EFFECTS,
     R_LAST_KNOWN,
     R_RETURNS,
@@ -174,8 +179,12 @@ def _graveyard_enter(
 ) -> None:
     """Flayer of the Hatebound (slot ``src``): the creature that entered (``data``'s low 32
     bits, ``1 + slot + object * 2^16``) deals damage equal to its power to the target chosen
-    as the trigger was put on the stack (the bits above them), else to the player named."""
+    as the trigger was put on the stack (the bits above them), else to the player named.
+    River Kelpie (low bits 0) draws a card: libraries are not modeled (121.1)."""
     creature = data & 0xFFFFFFFF
+    if creature == 0:
+        unsupported(trial_vars, R_DRAWS_A_CARD)
+        return
     q, q_obj = (creature & 0xFFFF) - 1, creature >> 16
     player = _named_player(slot_rows, trial_vars, src, ctrl, False)
     _ping(slot_rows, trial_vars, work, card_table, q, q_obj, data >> 32, player)
@@ -197,6 +206,20 @@ def _destroy_noncreature(
     if slot_rows[OBJ, q] != q_obj or is_creature(slot_rows, q) or slot_rows[CONTROLLER, q] == ctrl:
         return
     _destroy(slot_rows, trial_vars, work, card_table, q, q_obj)
+
+
+@njit
+def _return_this_turns_cards(slot_rows: np.ndarray, ctrl: int) -> None:
+    """Twilight Shepherd: every card in ``ctrl``'s graveyard put there this turn goes to
+    their hand (a slot's card reaches a graveyard only from the battlefield: spells are not
+    slots)."""
+    for q in range(slot_rows.shape[1]):
+        if (
+            slot_rows[ZONE, q] == GRAVEYARD
+            and slot_rows[OWNER, q] == ctrl
+            and not slot_rows[PREVIOUS_TURNS, q]
+        ):
+            slot_rows[ZONE, q] = HAND
 
 
 @njit
@@ -250,6 +273,8 @@ def _etb(
         trial_vars[LIFE + player] -= card_table[T_ETB_DRAIN, c]
     if card_table[T_ETB_DESTROY, c]:
         _destroy_noncreature(slot_rows, trial_vars, work, card_table, ctrl, data)
+    if card_table[T_ETB_RETURN_DEAD, c]:
+        _return_this_turns_cards(slot_rows, ctrl)
     if card_table[T_ETB_SCOPE, c] < 0:
         return
     weaken(slot_rows, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])

@@ -22,10 +22,12 @@ from engine.batch.kernel.state import (
     EOT_UNDYING,
     EXILE_IF_DIES,
     N_PLAYERS,
+    PREVIOUS_TURNS,
     SINCE_TURN_START,
     TAPPED,
+    ZONE,
 )
-from engine.batch.wipe_state import EFFECTS
+from engine.batch.wipe_state import EFFECTS, GRAVEYARD
 
 _CLEANED_UP = (
     DAMAGE, DEATHTOUCH_DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, EOT_PERSIST, EOT_UNDYING,
@@ -48,6 +50,8 @@ def pass_turn(
     for s in range(slot_rows.shape[1]):
         for row in _CLEANED_UP:
             slot_rows[row, s] = 0
+        if slot_rows[ZONE, s] == GRAVEYARD:
+            slot_rows[PREVIOUS_TURNS, s] = 1  # no longer put there "this turn"
     for g in range(EFFECTS):
         trial_vars[DELAYED_SOURCE + g] = -1
     end_effects(slot_rows, event_rows)

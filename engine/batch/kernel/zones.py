@@ -54,6 +54,7 @@ from engine.batch.kernel.state import (
     ORDER,
     OWNER,
     PLUS,
+    PREVIOUS_TURNS,
     PRINTED_KEYWORDS,
     PRINTED_PERSIST,
     PRINTED_UNDYING,
@@ -73,6 +74,7 @@ from engine.batch.kernel.state import (
     T_ENTERS_X_KIND,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
+    T_GY_DRAW,
     T_GY_PING,
     T_HAS_ETB,
     T_IS_CREATURE,
@@ -109,7 +111,7 @@ from engine.batch.wipe_state import (
 _RESET_ON_LEAVING = (
     PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
     DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING,
-    EOT_KEYWORDS,
+    EOT_KEYWORDS, PREVIOUS_TURNS,
 )  # fmt: skip
 
 
@@ -343,25 +345,23 @@ def return_card(
 ) -> None:
     """Persist (702.79a) or undying (702.93a): return under the owner's control, tapped if
     it says so (614.1c), with a -1/-1 or +1/+1 counter (put as it enters, 122.6); then the
-    triggers of a creature entering from its owner's graveyard (603.6a)."""
+    triggers of a permanent, a creature, entering from its owner's graveyard (603.6a)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
     enter(slot_rows, trial_vars, work, card_table, s)
     put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
-    if not is_creature(slot_rows, s):
-        return
+    creature = is_creature(slot_rows, s)
     for w in range(slot_rows.shape[1]):
         c = slot_rows[CARD, w]
-        if (
-            c >= 0
-            and is_alive(slot_rows, w)
-            and card_table[T_GY_PING, c]
-            and slot_rows[CONTROLLER, w] == slot_rows[OWNER, s]
-        ):
-            key = detection_key(trial_vars, slot_rows[ORDER, w], 1)
-            creature = 1 + s + (slot_rows[OBJ, s] << 16)
-            ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
-            queue(trial_vars, work, GRAVEYARD_ENTER, w, creature, ctrl, obj, key)
+        if c < 0 or not is_alive(slot_rows, w):
+            continue
+        ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
+        key = detection_key(trial_vars, slot_rows[ORDER, w], 1)
+        if card_table[T_GY_DRAW, c]:  # River Kelpie: data 0, it draws
+            queue(trial_vars, work, GRAVEYARD_ENTER, w, 0, ctrl, obj, key)
+        elif card_table[T_GY_PING, c] and creature and ctrl == slot_rows[OWNER, s]:
+            entered = 1 + s + (slot_rows[OBJ, s] << 16)
+            queue(trial_vars, work, GRAVEYARD_ENTER, w, entered, ctrl, obj, key)
 
 
 @njit
