@@ -64,6 +64,7 @@ _MODELED = {
     "upkeep_remove_counter_each_creature_yours",
     "permanent_enters_from_graveyard_draw",
     "etb_return_graveyard_cards_from_battlefield_this_turn",
+    "etb_reanimate_opponent_creature_card",
 }
 _SPELLS = {
     "destroy_all_creatures",
@@ -142,6 +143,7 @@ ETB_DESTROY = _col(np.bool_)  # etb_destroy_noncreature_you_dont_control
 GY_PING = _col(np.bool_)  # creature_enters_from_your_graveyard_damage
 GY_DRAW = _col(np.bool_)  # permanent_enters_from_graveyard_draw
 ETB_RETURN_DEAD = _col(np.bool_)  # etb_return_graveyard_cards_from_battlefield_this_turn
+ETB_REANIMATE = _col(np.bool_)  # etb_reanimate_opponent_creature_card
 UPKEEP_REMOVE = _col(np.int8, -1)  # upkeep_remove_counter_each_creature_yours: KIND_CODE
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
 DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
@@ -301,6 +303,7 @@ _FILLS: Final[dict[str, Fill]] = {
     "creature_enters_from_your_graveyard_damage": _set(GY_PING),
     "permanent_enters_from_graveyard_draw": _set(GY_DRAW),
     "etb_return_graveyard_cards_from_battlefield_this_turn": _set(ETB_RETURN_DEAD),
+    "etb_reanimate_opponent_creature_card": _set(ETB_REANIMATE),
     "upkeep_remove_counter_each_creature_yours": _set(
         UPKEEP_REMOVE, lambda a: KIND_CODE[a.text("kind")]
     ),
@@ -401,7 +404,13 @@ def _fill() -> None:
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
 HAS_ETB: Final = (
-    (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0) | (ETB_DRAIN != 0) | ETB_DESTROY | ETB_RETURN_DEAD
+    (ETB_LIFE != 0)
+    | ETB_PING
+    | (ETB_SCOPE >= 0)
+    | (ETB_DRAIN != 0)
+    | ETB_DESTROY
+    | ETB_RETURN_DEAD
+    | ETB_REANIMATE
 )
 # a trigger aimed at "any target" (a permanent or a player): the order of the names counts
 ANY_TARGET: Final = ETB_PING | GY_PING
@@ -409,5 +418,7 @@ ANY_TARGET: Final = ETB_PING | GY_PING
 PLAYER_TARGET: Final = ANY_TARGET | (ETB_DRAIN != 0)
 # enters triggers the wipe fast path does not play: a target opponent loses life, destroy a
 # target, a creature entering from your graveyard deals damage, a permanent from a graveyard
-# draws, this turn's dead return to the hand
-BEYOND_FAST_ETB: Final = (ETB_DRAIN != 0) | ETB_DESTROY | GY_PING | GY_DRAW | ETB_RETURN_DEAD
+# draws, this turn's dead return to the hand, an opponent's creature card is reanimated
+BEYOND_FAST_ETB: Final = (
+    (ETB_DRAIN != 0) | ETB_DESTROY | GY_PING | GY_DRAW | ETB_RETURN_DEAD | ETB_REANIMATE
+)

@@ -13,6 +13,7 @@ from engine.reference.state import Game, Permanent, RuleEffect, Trigger
 from engine.reference.targets import (
     any_target,
     chosen,
+    graveyard_creature_card,
     permanents,
     target_opponent,
     target_permanent,
@@ -170,6 +171,30 @@ def _return_this_turns_cards(game: Game, t: Trigger, ability: Ability) -> None:
             return_to_hand(game, zc, "608.2")
 
 
+def _reanimate(game: Game, t: Trigger, ability: Ability) -> None:
+    """Puppeteer Clique: the target card, if still in that graveyard (608.2b, 400.7), enters
+    under the trigger's controller's control with haste; a delayed trigger exiles it at the
+    beginning of their next end step (603.7c, ``actions._end_step``)."""
+    zc = find_in_zone(game, "graveyard", t.data["target"])
+    if zc is None:
+        game.log.add("608.2b", f"{t.source.id}'s trigger: its target is gone, it does nothing")
+        return
+    remove_from_zone(game, "graveyard", zc)
+    p = enter_battlefield(
+        game,
+        zc.card,
+        zc.id,
+        zc.owner,
+        t.controller,
+        rule="608.2",
+        how="is put onto the battlefield from a graveyard",
+    )
+    p.granted.append("haste")
+    p.exile_at_end_step_of = t.controller
+    game.log.add("603.7", f"{p.id} gains haste; it is exiled at {t.controller}'s next end step")
+    detect.entered_from_graveyard(game, p, zc.owner)
+
+
 _ETB_EFFECTS: dict[str, Callable[[Game, Trigger, Ability], None]] = {
     "etb_gain_life": _gain_life,
     "etb_damage_any_target": _damage_any_target,
@@ -179,6 +204,7 @@ _ETB_EFFECTS: dict[str, Callable[[Game, Trigger, Ability], None]] = {
     "etb_target_opponent_loses_life": _opponent_loses_life,
     "etb_destroy_noncreature_you_dont_control": _destroy_noncreature,
     "etb_return_graveyard_cards_from_battlefield_this_turn": _return_this_turns_cards,
+    "etb_reanimate_opponent_creature_card": _reanimate,
 }
 
 
@@ -272,6 +298,11 @@ def choose_targets(game: Game, t: Trigger) -> bool:
         if found is None:
             return False
         t.data["target"] = found.uid
+    elif template == "etb_reanimate_opponent_creature_card":
+        card = graveyard_creature_card(game, t.source.id, t.controller)
+        if card is None:
+            return False
+        t.data["target"] = card.stamp
     return True
 
 

@@ -41,6 +41,7 @@ class Permanent:
     x: int = 0  # CR 107.3m: the X paid for the spell it came from, else 0
     attached_to: str | None = None
     exile_if_dies: bool = False  # Anger of the Gods' replacement, locked to this object
+    exile_at_end_step_of: str | None = None  # a delayed trigger's object (603.7c)
 
     def count(self, kind: str) -> int:
         return self.counters.get(kind, 0)

@@ -363,6 +363,13 @@ TRIGGERS: Final = [
         r"this turn\.",
         "etb_return_graveyard_cards_from_battlefield_this_turn",
     ),
+    fixed(
+        "ETB reanimate an opponent's creature card",
+        rf"{_ETB}put target creature card from an opponent's graveyard onto the battlefield "
+        r"under your control\. It gains haste\. At the beginning of your next end step, exile "
+        r"it\.",
+        "etb_reanimate_opponent_creature_card",
+    ),
     fixed("ETB exile graveyards", rf"{_ETB}exile all graveyards\.", "etb_exile_graveyards"),
     fixed(
         "ETB return a land",

@@ -18,7 +18,11 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Murderous Redcap": (PERSIST, "recognized", "persist etb_damage_any_target"),
     "Glen Elendra Archmage": (PERSIST, "partial", "flying persist"),
     "Lesser Masticore": (PERSIST, "partial", "persist"),
-    "Puppeteer Clique": (PERSIST, "partial", "flying persist"),
+    "Puppeteer Clique": (
+        PERSIST,
+        "recognized",
+        "flying persist etb_reanimate_opponent_creature_card",
+    ),
     "Rendclaw Trow": (PERSIST, "partial", "persist"),
     "Lingering Tormentor": (PERSIST, "partial", "persist"),
     "Restless Apparition": (PERSIST, "partial", "persist"),
@@ -294,7 +298,6 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
 MISSING: Final[dict[str, tuple[str, ...]]] = {
     "Glen Elendra Archmage": ("sacrifice-self activated ability",),
     "Lesser Masticore": ("additional cost: discard a card", "activated damage to target creature"),
-    "Puppeteer Clique": ("ETB reanimate an opponent's creature",),
     "Rendclaw Trow": ("keyword wither",),
     "Lingering Tormentor": ("keyword fear",),
     "Restless Apparition": ("pump-self activated ability",),

@@ -37,8 +37,8 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 109,
-        "partial": 47,
+        "recognized": 110,
+        "partial": 46,
         "unsupported": 53,
         "skipped": 11,
     }
@@ -52,7 +52,7 @@ def _recognized(group: str) -> tuple[int, int]:
 def test_recognition_by_group_with_todays_templates() -> None:
     """The issue's targets (90% persist/undying, 80% wipes and mana) need new templates; these
     are today's figures, asserted exactly so a new template shows here."""
-    assert _recognized(PERSIST) == (7, 14)
+    assert _recognized(PERSIST) == (8, 14)
     assert _recognized(UNDYING) == (5, 7)
     assert _recognized(WIPE) == (18, 47)
     assert _recognized(MANA) == (48, 85)

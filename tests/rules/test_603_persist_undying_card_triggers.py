@@ -243,3 +243,78 @@ def test_603_2_kelpie_does_not_draw_for_a_cast_creature_or_a_death() -> None:
         actions=[cast("Young Wolf"), destroy("finks")],
     )
     assert out["result"] == "ok"
+
+
+# -- Puppeteer Clique: "put target creature card from an opponent's graveyard onto the
+# battlefield under your control. It gains haste. At the beginning of your next end step,
+# exile it."
+
+
+def test_603_3d_clique_takes_a_creature_card_from_an_opponents_graveyard() -> None:
+    """CR 603.3d, 110.2: Ben's Kitchen Finks died for good; Ana casts Puppeteer Clique: Finks
+    enters under her control (Ben still owns it), a new object, and its own trigger gains
+    her 2 life."""
+    out = run_both(
+        board=board("finks: Kitchen Finks @B -1/-1=1"),
+        actions=[destroy("finks"), cast("Puppeteer Clique", id="clique")],
+    )
+    p = permanent(out, "finks")
+    assert p is not None and (p["controller"], p["owner"], p["object"]) == ("A", "B", 2)
+    assert out["life"] == {"A": 22, "B": 20}
+
+
+def test_702_10_the_creature_gains_haste_and_attacks_at_once() -> None:
+    """CR 702.10, 302.6: it came under Ana's control this turn but has haste: it attacks,
+    3 damage to Ben."""
+    out = run_both(
+        board=board("finks: Kitchen Finks @B -1/-1=1"),
+        actions=[
+            destroy("finks"),
+            cast("Puppeteer Clique", id="clique"),
+            {"do": "attack", "attackers": ["finks"]},
+        ],
+    )
+    assert out["rejected"] == []
+    assert out["life"] == {"A": 22, "B": 17}
+
+
+def test_603_7c_it_is_exiled_at_the_beginning_of_your_next_end_step() -> None:
+    """CR 603.7c: cast in Ben's turn, Finks stays through Ben's end step and is exiled at the
+    beginning of Ana's, to its owner's exile (406.3); exile is not dying: no persist."""
+    out = run_both(
+        board=board("finks: Kitchen Finks @B -1/-1=1"),
+        actions=[destroy("finks"), cast("Puppeteer Clique", id="clique"), PASS],
+        active="B",
+    )
+    assert permanent(out, "finks") is not None
+    out = run_both(
+        board=board("finks: Kitchen Finks @B -1/-1=1"),
+        actions=[destroy("finks"), cast("Puppeteer Clique", id="clique"), PASS, PASS],
+        active="B",
+    )
+    assert permanent(out, "finks") is None
+    assert out["exile"] == {"A": [], "B": ["Kitchen Finks"]}
+
+
+def test_400_7_a_card_taken_before_its_persist_resolves_does_not_return() -> None:
+    """CR 400.7: Wrath of God kills Ana's Clique and Ben's Finks; Ana's persist resolves
+    first (Ben is active), and Clique takes Finks, whose persist trigger then finds no card."""
+    out = run_both(
+        board=board("clique: Puppeteer Clique @A", "finks: Kitchen Finks @B"),
+        actions=[cast("Wrath of God", by="B")],
+        active="B",
+    )
+    assert returned_ids(out) == ["clique"]
+    p = permanent(out, "finks")
+    assert p is not None and p["controller"] == "A"
+
+
+def test_603_3d_with_no_creature_card_in_an_opponents_graveyard_nothing_happens() -> None:
+    """CR 603.3d: only Ana's own Grizzly Bears is in a graveyard: no legal target, the
+    trigger is removed from the stack."""
+    out = run_both(
+        board=board("bears: Grizzly Bears @A"),
+        actions=[destroy("bears"), cast("Puppeteer Clique", id="clique")],
+    )
+    assert out["graveyard"] == {"A": ["Grizzly Bears"], "B": []}
+    assert [s["ability"] for s in out["stack_order"]] == []

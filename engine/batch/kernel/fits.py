@@ -82,6 +82,10 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "etb_return_graveyard_cards_from_battlefield_this_turn": Handling(
         "608.2, 400.7", "triggers._etb, _return_this_turns_cards, turns.pass_turn"
     ),
+    "etb_reanimate_opponent_creature_card": Handling(
+        "603.3d, 603.7c, 400.7",
+        "stack._graveyard_target, triggers._etb, zones.reanimate, turns.pass_turn",
+    ),
     "upkeep_remove_counter_each_creature_yours": Handling(
         "503.1, 122.1", "mana.effects.upkeep, triggers._remove_counter_each"
     ),

@@ -35,6 +35,7 @@ from engine.batch.kernel.state import (
     DELAYED_SOURCE,
     EV_ORDER_,
     EV_ROWS,
+    EXILE_AT_END,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
     HAS_LOOPS,
@@ -153,6 +154,7 @@ def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
             slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j] if given else 0
     for k in range(slot_rows.shape[1]):
         slot_rows[PREVIOUS_TURNS, k] = 0
+        slot_rows[EXILE_AT_END, k] = 0
 
 
 @njit

@@ -19,9 +19,11 @@ from engine.batch.kernel.state import (
     CHOSEN,
     CONTROLLER,
     COUNT,
+    IS_CREATURE_CARD,
     N_PLAYERS,
     OBJ,
     ORDER,
+    OWNER,
     PENDING_CONTROLLER,
     PENDING_DATA,
     PENDING_KEY,
@@ -37,13 +39,16 @@ from engine.batch.kernel.state import (
     STACK_KIND,
     STACK_OBJ,
     STACK_SOURCE,
+    STAMP,
     STATUS,
     T_ETB_DESTROY,
+    T_ETB_REANIMATE,
     ZONE,
 )
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     ETB,
+    GRAVEYARD,
     GRAVEYARD_ENTER,
     OK,
     R_STACK_DEPTH,
@@ -132,6 +137,23 @@ def _noncreature_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
 
 
 @njit
+def _graveyard_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
+    """CR 603.3d: the target of Puppeteer Clique's enters trigger: the first in board order of
+    the cards named for it (all of them if none is named) that is a creature card in a
+    graveyard of an opponent of ``ctrl``, as ``1 + slot + stamp * 2^16`` (its arrival there,
+    400.7); 0 if there is none."""
+    named = slot_rows[CHOSEN, src]
+    found, best = 0, 1 << 40
+    for q in range(slot_rows.shape[1]):
+        if named and (q >= 63 or not named >> q & 1):
+            continue
+        there = (slot_rows[ZONE, q] == GRAVEYARD) & (slot_rows[OWNER, q] != ctrl)
+        if there and slot_rows[IS_CREATURE_CARD, q] and slot_rows[ORDER, q] < best:
+            found, best = int(1 + q + (slot_rows[STAMP, q] << 16)), slot_rows[ORDER, q]
+    return found
+
+
+@njit
 def place_triggers(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
@@ -152,6 +174,10 @@ def place_triggers(
         data, ctrl = work[PENDING_DATA, src], work[PENDING_CONTROLLER, src]
         if kind == ETB and card_table[T_ETB_DESTROY, slot_rows[CARD, source]]:
             data = _noncreature_target(slot_rows, source, ctrl)
+            if data == 0:
+                continue
+        elif kind == ETB and card_table[T_ETB_REANIMATE, slot_rows[CARD, source]]:
+            data = _graveyard_target(slot_rows, source, ctrl)
             if data == 0:
                 continue
         elif kind == ETB and slot_rows[CHOSEN, source]:

@@ -43,7 +43,9 @@ EXTRA_COUNTERS = LAST_KNOWN_OBJ + LKI_RING
 EXTRA_KINDS = len(tb.COUNTER_KINDS) - 2
 # 1: the card was put into its graveyard before this turn (the kernel's own row, 0 at load)
 PREVIOUS_TURNS = EXTRA_COUNTERS + EXTRA_KINDS
-L_ROWS = PREVIOUS_TURNS + 1
+# 1 + the seat at whose next end step a delayed trigger exiles the object (603.7c), else 0
+EXILE_AT_END = PREVIOUS_TURNS + 1
+L_ROWS = EXILE_AT_END + 1
 
 # -- trial_vars (per trial): scalars, life by seat, delayed triggers, returns in order
 N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)
@@ -117,7 +119,7 @@ TABLE_COLUMNS = (
     "SPELL_AMOUNT", "SPELL_BY_X", "SPELL_PAY_X_LIFE", "SPELL_EXILE_IF_DIES", "SPELL_TO_LIBRARY",
     "SPELL_KIND", "GRANTS_HASTE", "AS_THOUGH_HASTE", "COLOR_BITS", "HUMAN_DAMAGE_DESTROYS",
     "MOD_EFFECTS_ONLY", "ETB_DRAIN", "ETB_DESTROY", "GY_PING", "UPKEEP_REMOVE", "GY_DRAW",
-    "ETB_RETURN_DEAD",
+    "ETB_RETURN_DEAD", "ETB_REANIMATE",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -129,7 +131,7 @@ TABLE_COLUMNS = (
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
     T_SPELL_KIND, T_GRANTS_HASTE, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
     T_MOD_EFFECTS_ONLY, T_ETB_DRAIN, T_ETB_DESTROY, T_GY_PING, T_UPKEEP_REMOVE, T_GY_DRAW,
-    T_ETB_RETURN_DEAD,
+    T_ETB_RETURN_DEAD, T_ETB_REANIMATE,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (

@@ -49,6 +49,7 @@ from engine.batch.kernel.state import (
     T_ETB_LIFE,
     T_ETB_PING,
     T_ETB_PT,
+    T_ETB_REANIMATE,
     T_ETB_REPEAT,
     T_ETB_RETURN_DEAD,
     T_ETB_SCOPE,
@@ -56,7 +57,7 @@ from engine.batch.kernel.state import (
     TOKEN,
     ZONE,
 )
-from engine.batch.kernel.zones import clear_movers, create_tokens, leave, return_card
+from engine.batch.kernel.zones import clear_movers, create_tokens, leave, reanimate, return_card
 from engine.batch.wipe_state import (
     ABILITY,
     BATTLEFIELD,
@@ -261,8 +262,9 @@ def _etb(
     data: int,
 ) -> None:
     """Enters triggers: gain life (119.3), ping (``_ping``), a target opponent loses life
-    (119.3), destroy a target (``_destroy_noncreature``), creatures get -N/-N (and for
-    Massacre Girl, again whenever a creature dies this turn: a delayed trigger, 603.7)."""
+    (119.3), destroy a target (``_destroy_noncreature``), this turn's dead to the hand, an
+    opponent's creature card reanimated (``zones.reanimate``), creatures get -N/-N
+    (``_creatures_get``)."""
     c = slot_rows[CARD, s]
     trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
     if card_table[T_ETB_PING, c]:
@@ -275,8 +277,22 @@ def _etb(
         _destroy_noncreature(slot_rows, trial_vars, work, card_table, ctrl, data)
     if card_table[T_ETB_RETURN_DEAD, c]:
         _return_this_turns_cards(slot_rows, ctrl)
-    if card_table[T_ETB_SCOPE, c] < 0:
-        return
+    if card_table[T_ETB_REANIMATE, c]:
+        q, stamp = (data & 0xFFFF) - 1, data >> 16
+        if slot_rows[ZONE, q] == GRAVEYARD and slot_rows[STAMP, q] == stamp:  # 608.2b
+            reanimate(slot_rows, trial_vars, work, card_table, q, ctrl)
+    if card_table[T_ETB_SCOPE, c] >= 0:
+        _creatures_get(slot_rows, trial_vars, card_table, s, ctrl, obj)
+
+
+@njit
+def _creatures_get(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, s: int, ctrl: int,
+    obj: int,
+) -> None:  # fmt: skip
+    """Creatures get -N/-N (``weaken``), and for Massacre Girl, again whenever a creature dies
+    this turn: a delayed trigger (603.7)."""
+    c = slot_rows[CARD, s]
     weaken(slot_rows, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
     if not card_table[T_ETB_REPEAT, c]:
         return

@@ -15,6 +15,7 @@ from engine.batch.kernel.characteristics import (
     refresh,
     undying_n,
 )
+from engine.batch.kernel.combat import HASTE
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.stack import detection_key, queue
@@ -34,6 +35,7 @@ from engine.batch.kernel.state import (
     EOT_POWER,
     EOT_TOUGHNESS,
     EOT_UNDYING,
+    EXILE_AT_END,
     EXILE_IF_DIES,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
@@ -111,7 +113,7 @@ from engine.batch.wipe_state import (
 _RESET_ON_LEAVING = (
     PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
     DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING,
-    EOT_KEYWORDS, PREVIOUS_TURNS,
+    EOT_KEYWORDS, PREVIOUS_TURNS, EXILE_AT_END,
 )  # fmt: skip
 
 
@@ -345,11 +347,40 @@ def return_card(
 ) -> None:
     """Persist (702.79a) or undying (702.93a): return under the owner's control, tapped if
     it says so (614.1c), with a -1/-1 or +1/+1 counter (put as it enters, 122.6); then the
-    triggers of a permanent, a creature, entering from its owner's graveyard (603.6a)."""
+    triggers of a permanent entering from its owner's graveyard (603.6a)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
     enter(slot_rows, trial_vars, work, card_table, s)
     put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
+    entered_from_graveyard(slot_rows, trial_vars, work, card_table, s)
+
+
+@njit
+def reanimate(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    ctrl: int,
+) -> None:
+    """Puppeteer Clique: the card in slot ``s`` enters from its graveyard under ``ctrl``'s
+    control (tapped if it says so, 614.1c) and gains haste; a delayed trigger exiles it at
+    the beginning of ``ctrl``'s next end step (603.7c, ``turns.pass_turn``)."""
+    slot_rows[CONTROLLER, s] = ctrl
+    slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
+    enter(slot_rows, trial_vars, work, card_table, s)
+    slot_rows[GRANTED, s] |= HASTE
+    slot_rows[EXILE_AT_END, s] = ctrl + 1
+    entered_from_graveyard(slot_rows, trial_vars, work, card_table, s)
+
+
+@njit
+def entered_from_graveyard(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+) -> None:
+    """CR 603.6a: the triggers of slot ``s`` entering from its owner's graveyard: River
+    Kelpie's (any permanent), Flayer of the Hatebound's (a creature from its controller's)."""
     creature = is_creature(slot_rows, s)
     for w in range(slot_rows.shape[1]):
         c = slot_rows[CARD, w]
