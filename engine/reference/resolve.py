@@ -92,7 +92,7 @@ def _power_damage(game: Game, source: Permanent, target: tuple[str, int | None])
         return
     victim = next((p for p in game.battlefield if p.uid == uid), None)
     if victim is None:
-        game.log.add("608.2b", f"{source.id}'s damage: its target is gone, it does nothing")
+        game.log.add("608.2b", f"{source.id}'s trigger: its target is gone, it does nothing")
     else:
         damage_permanent(game, victim, amount, current or source)
 
@@ -264,7 +264,7 @@ def _upkeep(game: Game, t: Trigger) -> None:
 
 def _remove_counter_each(game: Game, t: Trigger, kind: str) -> None:
     """Heartmender: one ``kind`` counter is removed from each creature its controller controls
-    that has one (122.8 does not apply: removing is not moving)."""
+    that has one (122.1)."""
     for p in game.battlefield:
         if is_creature(p) and p.controller == t.controller and p.count(kind) > 0:
             p.counters[kind] -= 1

@@ -296,7 +296,8 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
 }
 
 MISSING: Final[dict[str, tuple[str, ...]]] = {
-    "Glen Elendra Archmage": ("sacrifice-self activated ability",),
+    # a response to a spell on the stack: scenario actions each resolve fully, none responds
+    "Glen Elendra Archmage": ("sacrifice-self activated ability: counter target spell",),
     "Lesser Masticore": ("additional cost: discard a card", "activated damage to target creature"),
     "Rendclaw Trow": ("keyword wither",),
     "Lingering Tormentor": ("keyword fear",),
