@@ -26,6 +26,7 @@ from sim.shapes.wipe.config import WipeConfig
 from tests.batch.kernel_mixes import (
     KERNEL_COUNTERS,
     KERNEL_EVERYTHING,
+    KERNEL_GRAVEYARD,
     KERNEL_LOOPS,
     draw,
     every_event_kind,
@@ -48,6 +49,7 @@ SEEN_KINDS: set[int] = set()
         (KERNEL_COUNTERS, 22, 1200),
         (KERNEL_EVERYTHING, 23, 800),
         (COMBAT, 24, 1500),
+        (KERNEL_GRAVEYARD, 26, 600),
     ],
 )
 def test_kernel_trials_agree_with_the_reference(mix: WipeConfig, seed: int, trials: int) -> None:
