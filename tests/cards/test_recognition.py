@@ -150,6 +150,13 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
         "Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
         "{T}: Add {G}, {W}, or {U}.",
         "All creatures get -1/-1 until end of turn for each Swamp you control.",
+        "When Test Card enters, target player loses 2 life.",  # not only an opponent
+        "When Test Card enters, destroy target noncreature permanent.",  # yours too
+        "Whenever another creature enters from your graveyard, draw a card.",
+        "At the beginning of your upkeep, remove a -1/-1 counter from each creature.",
+        "When Test Card enters, return to your hand all cards in your graveyard.",
+        "When Test Card enters, put target creature card from a graveyard onto the battlefield "
+        "under your control.",
     ],
 )
 def test_close_wordings_that_do_something_else_are_not_recognized(text: str) -> None:
