@@ -132,6 +132,16 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "human_damages_you_destroy": (TRIGGERED, {}),
     "upkeep_sacrifice_unless_sacrifice_creature": (TRIGGERED, {}),
     "cast_creature_draw": (TRIGGERED, {}),
+    "etb_target_opponent_loses_life": (TRIGGERED, {"amount": Param(int)}),
+    "etb_destroy_noncreature_you_dont_control": (TRIGGERED, {}),
+    "creature_enters_from_your_graveyard_damage": (TRIGGERED, {}),
+    "upkeep_remove_counter_each_creature_yours": (TRIGGERED, {"kind": Param(str)}),
+    "permanent_enters_from_graveyard_draw": (TRIGGERED, {}),
+    # "put target creature card from an opponent's graveyard onto the battlefield under your
+    # control. It gains haste. At the beginning of your next end step, exile it."
+    "etb_reanimate_opponent_creature_card": (TRIGGERED, {}),
+    "etb_return_graveyard_cards_from_battlefield_this_turn": (TRIGGERED, {}),
+    "spell_cast_from_graveyard_draw": (TRIGGERED, {}),
     "tapped_for_mana_add": (
         TRIGGERED,
         {

@@ -138,6 +138,18 @@ def run(*args: Any, **kwargs: Any) -> dict[str, Any]:
     return reference.run(scenario(*args, **kwargs))
 
 
+def run_both(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    """The reference outcome of the scenario built by ``scenario(...)``, after checking that
+    the batch engine (``explain --engine batch``) gives the same (``mana_comparable``)."""
+    from engine.batch.mana_convert import mana_comparable
+    from engine.batch.scenario import run_scenario
+
+    scn = scenario(*args, **kwargs)
+    out = reference.run(scn)
+    assert mana_comparable(run_scenario(scn)) == mana_comparable(out)
+    return out
+
+
 def play(*args: Any, **kwargs: Any) -> Game:
     """The final Game object, for tests that look inside."""
     return reference.play(scenario(*args, **kwargs))

@@ -106,7 +106,8 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
         "in 64 bits and does not play on past that cap",
         R_NUMBER_CAP: "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)",
-        R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent): libraries are not modeled (121.1)",
+        R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent, River Kelpie): libraries are not "
+        "modeled (121.1)",
     }
     return reasons.get(int(state.reason[i]), "stopped by the batch engine (no reason recorded)")
 

@@ -42,6 +42,7 @@ _INERT_ON_BOARD = {
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering (a cast: triggers._etb); board cards are there
+    "spell_cast_from_graveyard_draw",  # no action casts a spell from a graveyard
 }
 # Templates the wipe rules model.
 _MODELED = {
@@ -56,6 +57,14 @@ _MODELED = {
     "counters_modified",
     "tokens_doubled",
     "graveyard_replaced_by_exile",
+    "enters_tapped",
+    "etb_target_opponent_loses_life",
+    "etb_destroy_noncreature_you_dont_control",
+    "creature_enters_from_your_graveyard_damage",
+    "upkeep_remove_counter_each_creature_yours",
+    "permanent_enters_from_graveyard_draw",
+    "etb_return_graveyard_cards_from_battlefield_this_turn",
+    "etb_reanimate_opponent_creature_card",
 }
 _SPELLS = {
     "destroy_all_creatures",
@@ -128,6 +137,13 @@ ETB_PT = _col(np.int16)  # etb_creatures_get amount (power == toughness in the l
 ETB_SCOPE = _col(np.int8, -1)  # 0 other, 1 opponents, 2 all
 ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
 DEATH_LIFE = _col(np.int16)  # opponent_creature_dies_lose_life amount
+ETB_DRAIN = _col(np.int16)  # etb_target_opponent_loses_life amount
+ETB_DESTROY = _col(np.bool_)  # etb_destroy_noncreature_you_dont_control
+GY_PING = _col(np.bool_)  # creature_enters_from_your_graveyard_damage
+GY_DRAW = _col(np.bool_)  # permanent_enters_from_graveyard_draw
+ETB_RETURN_DEAD = _col(np.bool_)  # etb_return_graveyard_cards_from_battlefield_this_turn
+ETB_REANIMATE = _col(np.bool_)  # etb_reanimate_opponent_creature_card
+UPKEEP_REMOVE = _col(np.int8, -1)  # upkeep_remove_counter_each_creature_yours: KIND_CODE
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
 DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
 ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X counters
@@ -282,6 +298,15 @@ _FILLS: Final[dict[str, Fill]] = {
     "etb_exile_graveyards": _set(ETB_EXILE_GY),
     "etb_creatures_get": _etb_creatures_get,
     "opponent_creature_dies_lose_life": _set(DEATH_LIFE, lambda a: a.number("amount")),
+    "etb_target_opponent_loses_life": _set(ETB_DRAIN, lambda a: a.number("amount")),
+    "etb_destroy_noncreature_you_dont_control": _set(ETB_DESTROY),
+    "creature_enters_from_your_graveyard_damage": _set(GY_PING),
+    "permanent_enters_from_graveyard_draw": _set(GY_DRAW),
+    "etb_return_graveyard_cards_from_battlefield_this_turn": _set(ETB_RETURN_DEAD),
+    "etb_reanimate_opponent_creature_card": _set(ETB_REANIMATE),
+    "upkeep_remove_counter_each_creature_yours": _set(
+        UPKEEP_REMOVE, lambda a: KIND_CODE[a.text("kind")]
+    ),
     "dies_create_token_per_counter": _dies_create_token,
     **dict.fromkeys(_SPELL_CODE, _spell),
     "enters_with_x_counters": _set(ENTERS_X_KIND, lambda a: KIND_CODE[a.text("kind")]),
@@ -378,4 +403,23 @@ def _fill() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
-HAS_ETB: Final = (ETB_LIFE != 0) | ETB_PING | (ETB_SCOPE >= 0) | ETB_EXILE_GY
+HAS_ETB: Final = (
+    (ETB_LIFE != 0)
+    | ETB_PING
+    | (ETB_SCOPE >= 0)
+    | (ETB_DRAIN != 0)
+    | ETB_DESTROY
+    | ETB_RETURN_DEAD
+    | ETB_REANIMATE
+    | ETB_EXILE_GY
+)
+# a trigger aimed at "any target" (a permanent or a player): the order of the names counts
+ANY_TARGET: Final = ETB_PING | GY_PING
+# triggers that name a player (``ping_target``): "any target" and "target opponent"
+PLAYER_TARGET: Final = ANY_TARGET | (ETB_DRAIN != 0)
+# enters triggers the wipe fast path does not play: a target opponent loses life, destroy a
+# target, a creature entering from your graveyard deals damage, a permanent from a graveyard
+# draws, this turn's dead return to the hand, an opponent's creature card is reanimated
+BEYOND_FAST_ETB: Final = (
+    (ETB_DRAIN != 0) | ETB_DESTROY | GY_PING | GY_DRAW | ETB_RETURN_DEAD | ETB_REANIMATE
+)

@@ -69,7 +69,7 @@ def _targets(
     targets: dict[str, str | list[str]] = {
         ids[k]: players[int(inputs.ping_target[i, k])]
         for k in range(s + e)
-        if int(inputs.ping_target[i, k]) >= 0 and cards[k] >= 0 and tb.ETB_PING[cards[k]]
+        if int(inputs.ping_target[i, k]) >= 0 and cards[k] >= 0 and tb.PLAYER_TARGET[cards[k]]
     }
     for k in range(e):
         if int(inputs.ev_kind[i, k]) != EV_ACTIVATE:

@@ -353,12 +353,12 @@ def _choices(
         if source not in index:
             raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
         names = [target] if isinstance(target, str) else list(target)
-        any_target = cards[index[source]] >= 0 and bool(tb.ETB_PING[cards[index[source]]])
+        any_target = cards[index[source]] >= 0 and bool(tb.ANY_TARGET[cards[index[source]]])
         _check_named(source, names, index, seat, any_target)
         for k, name in enumerate(names):
             if name in seat and ping[0, index[source]] < 0:
                 ping[0, index[source]] = seat[name]
-            elif name in index and (ping[0, index[source]] < 0 or k == 0):
+            elif name in index and (not any_target or ping[0, index[source]] < 0 or k == 0):
                 # "any target" takes the first player or permanent named; the rest only
                 # matter where every name counts (Contamination's creature)
                 chosen[0, index[source]] |= 1 << index[name]

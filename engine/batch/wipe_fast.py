@@ -41,7 +41,9 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
     interact)."""
     if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
         return False
-    if f.doubler or f.wurm or f.shrink or f.legendary or inputs.ev_kind.shape[1] != 1:
+    if f.doubler or f.wurm or f.shrink or f.legendary or f.beyond_fast:
+        return False
+    if inputs.ev_kind.shape[1] != 1:
         return False
     card = inputs.ev_card[:, 0]
     return bool(

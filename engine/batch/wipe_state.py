@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.rows import take_rows
 
@@ -22,9 +23,10 @@ OK, DRAW, UNSUPPORTED = 0, 1, 2
 # trigger kinds (the reference engine's names, in the order the outcome reports them)
 PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN, UPKEEP = range(1, 9)
 ABILITY = 9  # an activated ability on the stack (602.2), not a trigger
+GRAVEYARD_ENTER = 10  # a creature entered from its owner's graveyard (Flayer of the Hatebound)
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
               LIFE_LOSS: "life_loss", DELAYED: "delayed", DESTROY_HUMAN: "destroy_human",
-              UPKEEP: "upkeep"}  # fmt: skip
+              UPKEEP: "upkeep", GRAVEYARD_ENTER: "graveyard_enter"}  # fmt: skip
 # events
 (
     EV_NONE,
@@ -167,6 +169,7 @@ class Features:
     shrink: bool  # enters: creatures get -N/-N (and maybe again on each death)
     etb: bool  # any enters trigger
     legendary: bool
+    beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
     loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
     @staticmethod
@@ -195,6 +198,7 @@ class Features:
             shrink=shrink,
             etb=any_of(tb.HAS_ETB),
             legendary=any_of(tb.IS_LEGENDARY),
+            beyond_fast=any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
             loops=counter_rules or shrink or negative_statics,
         )
 

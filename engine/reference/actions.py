@@ -77,13 +77,24 @@ def cast(game: Game, action: Action) -> Rejection | None:
     return None
 
 
+def _end_step(game: Game) -> None:
+    """CR 513.1: "at the beginning of the end step" delayed triggers of the active player (a
+    Puppeteer Clique's "exile it", 603.7c); nothing else happens in an end step here, so each
+    resolves as it triggers."""
+    stolen = [p for p in game.battlefield if p.exile_at_end_step_of == game.active]
+    leave_battlefield(game, stolen, "exile", "is exiled at the end step", "603.7c")
+
+
 def pass_turn(game: Game) -> None:
-    """CR 514.2 cleanup, 500.4 empty pools, then the next turn's untap step (502.3)."""
+    """CR 513.1 end step, 514.2 cleanup, 500.4 empty pools, then the next turn's untap step
+    (502.3)."""
+    _end_step(game)
     for p in game.battlefield:
         p.damage, p.deathtouch_damage, p.exile_if_dies = 0, False, False
         p.eot_power, p.eot_toughness = 0, 0
         p.granted_eot.clear()
     game.effects.clear()
+    game.died_this_turn.clear()
     game.log.add("514.2", 'cleanup: damage wears off and "until end of turn" effects end')
     for player in game.players:
         game.pools[player] = empty_pool()
@@ -99,9 +110,7 @@ def pass_turn(game: Game) -> None:
                 game.log.add("502.3", f"{p.id} untaps")
     for p in game.battlefield:
         for ability in p.card.abilities:
-            if ability.template == "upkeep_sacrifice_unless_sacrifice_creature" and (
-                p.controller == game.active
-            ):
+            if ability.template.startswith("upkeep_") and p.controller == game.active:
                 game.pending.append(Trigger("upkeep", p.snapshot(), p.controller, ability))
 
 

@@ -85,6 +85,30 @@ def entered(game: Game, p: Permanent) -> None:
             game.pending.append(Trigger("etb", p.snapshot(), p.controller, ability))
 
 
+def entered_from_graveyard(game: Game, p: Permanent, graveyard: str) -> None:
+    """Queue the triggers of ``p`` entering from ``graveyard``'s graveyard (603.6a), of each
+    permanent on the battlefield now (``p`` too): any permanent from any graveyard (River
+    Kelpie), a creature from its controller's graveyard (Flayer of the Hatebound)."""
+    for source in game.battlefield:
+        for ability in source.card.abilities:
+            if ability.template == "permanent_enters_from_graveyard_draw":
+                game.pending.append(Trigger("draw", source.snapshot(), source.controller, ability))
+            elif (
+                ability.template == "creature_enters_from_your_graveyard_damage"
+                and source.controller == graveyard
+                and is_creature(p)
+            ):
+                game.pending.append(
+                    Trigger(
+                        "graveyard_enter",
+                        source.snapshot(),
+                        source.controller,
+                        ability,
+                        data={"creature": p.snapshot()},
+                    )
+                )
+
+
 def lki_keywords(game: Game, p: Permanent) -> list[str]:
     """Keywords as ``p`` last existed, statics of the pre-event battlefield included."""
     return keywords(game, p)

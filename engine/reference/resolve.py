@@ -5,17 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.library import Ability
+from engine.reference import detect
 from engine.reference.characteristics import is_creature, is_land, power_toughness
 from engine.reference.damage import change_life, damage_permanent, damage_player
 from engine.reference.spells import exile_graveyards
-from engine.reference.state import Game, RuleEffect, Trigger
-from engine.reference.targets import any_target, chosen, permanents
+from engine.reference.state import Game, Permanent, RuleEffect, Trigger
+from engine.reference.targets import (
+    any_target,
+    chosen,
+    graveyard_creature_card,
+    permanents,
+    target_opponent,
+    target_permanent,
+)
 from engine.reference.zones import (
     create_tokens,
     enter_battlefield,
     find_in_zone,
     leave_battlefield,
     remove_from_zone,
+    return_to_hand,
 )
 
 _RETURNS = {"persist": ("-1/-1", "702.79a"), "undying": ("+1/+1", "702.93a")}
@@ -48,6 +57,7 @@ def _return_from_graveyard(game: Game, t: Trigger) -> None:
         {"id": p.id, "card": p.card.name, "controller": p.controller, "by": t.kind}
     )
     game.bump("returns")
+    detect.entered_from_graveyard(game, p, zc.owner)
 
 
 def _etb(game: Game, t: Trigger) -> None:
@@ -64,22 +74,53 @@ def _gain_life(game: Game, t: Trigger, ability: Ability) -> None:
 
 
 def _damage_any_target(game: Game, t: Trigger, ability: Ability) -> None:
-    """Damage equal to its power to the target chosen as it was put on the stack (603.3d)."""
-    source = t.source
+    """It deals damage equal to its power to the target chosen as it was put on the stack
+    (603.3d)."""
+    _power_damage(game, t.source, t.data["target"])
+
+
+def _power_damage(game: Game, source: Permanent, target: tuple[str, int | None]) -> None:
+    """``source`` deals damage equal to its power to ``target`` (a player, or a permanent by
+    uid): 608.2h, the power it has now, or as it last existed on the battlefield."""
     current = next((p for p in game.battlefield if p.uid == source.uid), None)
-    # CR 608.2h: the power it has now, or as it last existed on the battlefield
     amount = (
         power_toughness(game, current)[0] if current is not None else game.last_known[source.uid][0]
     )
-    target, uid = t.data["target"]
+    name, uid = target
     if uid is None:
-        damage_player(game, target, amount, current or source)
+        damage_player(game, name, amount, current or source)
         return
     victim = next((p for p in game.battlefield if p.uid == uid), None)
     if victim is None:
         game.log.add("608.2b", f"{source.id}'s trigger: its target is gone, it does nothing")
     else:
         damage_permanent(game, victim, amount, current or source)
+
+
+def _graveyard_enter(game: Game, t: Trigger) -> None:
+    """Flayer of the Hatebound: the creature that entered deals damage equal to its power to
+    the target chosen for the trigger (603.3d, 608.2h)."""
+    _power_damage(game, t.data["creature"], t.data["target"])
+
+
+def _opponent_loses_life(game: Game, t: Trigger, ability: Ability) -> None:
+    """CR 119.3: the target opponent chosen as it was put on the stack loses the life."""
+    change_life(game, t.data["target"], -ability.number("amount"), f"{t.source.card.name}")
+
+
+def _noncreature_yours_not(t: Trigger) -> Callable[[Permanent], bool]:
+    """A noncreature permanent the trigger's controller does not control (115.1)."""
+    return lambda p: not is_creature(p) and p.controller != t.controller
+
+
+def _destroy_noncreature(game: Game, t: Trigger, ability: Ability) -> None:
+    """CR 608.2b: the target must still be there and still be legal; then it is destroyed."""
+    uid = t.data["target"]
+    target = next((p for p in game.battlefield if p.uid == uid), None)
+    if target is None or not _noncreature_yours_not(t)(target):
+        game.log.add("608.2b", f"{t.source.id}'s trigger: its target is illegal, it does nothing")
+        return
+    leave_battlefield(game, [target], "graveyard", "is destroyed", "701.8a")
 
 
 def _creatures_get(game: Game, t: Trigger, ability: Ability) -> None:
@@ -121,12 +162,49 @@ def _return_land(game: Game, t: Trigger, ability: Ability) -> None:
     leave_battlefield(game, lands, "hand", "returns to its owner's hand", "608.2")
 
 
+def _return_this_turns_cards(game: Game, t: Trigger, ability: Ability) -> None:
+    """Twilight Shepherd: every card in its controller's graveyard that was put there from the
+    battlefield this turn goes to their hand (a persist return still waiting for one of them
+    then finds it gone, 400.7)."""
+    for zc in list(game.graveyard[t.controller]):
+        if zc.stamp in game.died_this_turn:
+            return_to_hand(game, zc, "608.2")
+
+
+def _reanimate(game: Game, t: Trigger, ability: Ability) -> None:
+    """Puppeteer Clique: the target card, if still in that graveyard (608.2b, 400.7), enters
+    under the trigger's controller's control with haste; a delayed trigger exiles it at the
+    beginning of their next end step (603.7c, ``actions._end_step``)."""
+    zc = find_in_zone(game, "graveyard", t.data["target"])
+    if zc is None:
+        game.log.add("608.2b", f"{t.source.id}'s trigger: its target is gone, it does nothing")
+        return
+    remove_from_zone(game, "graveyard", zc)
+    p = enter_battlefield(
+        game,
+        zc.card,
+        zc.id,
+        zc.owner,
+        t.controller,
+        rule="608.2",
+        how="is put onto the battlefield from a graveyard",
+    )
+    p.granted.append("haste")
+    p.exile_at_end_step_of = t.controller
+    game.log.add("603.7", f"{p.id} gains haste; it is exiled at {t.controller}'s next end step")
+    detect.entered_from_graveyard(game, p, zc.owner)
+
+
 _ETB_EFFECTS: dict[str, Callable[[Game, Trigger, Ability], None]] = {
     "etb_gain_life": _gain_life,
     "etb_damage_any_target": _damage_any_target,
     "etb_creatures_get": _creatures_get,
     "etb_exile_graveyards": _exile_graveyards,
     "etb_return_land_you_control": _return_land,
+    "etb_target_opponent_loses_life": _opponent_loses_life,
+    "etb_destroy_noncreature_you_dont_control": _destroy_noncreature,
+    "etb_return_graveyard_cards_from_battlefield_this_turn": _return_this_turns_cards,
+    "etb_reanimate_opponent_creature_card": _reanimate,
 }
 
 
@@ -175,6 +253,24 @@ def _destroy_human(game: Game, t: Trigger) -> None:
         leave_battlefield(game, [human], "graveyard", "is destroyed", "701.8a")
 
 
+def _upkeep(game: Game, t: Trigger) -> None:
+    """CR 503.1: an "at the beginning of your upkeep" trigger resolves."""
+    assert t.ability is not None
+    if t.ability.template == "upkeep_remove_counter_each_creature_yours":
+        _remove_counter_each(game, t, t.ability.text("kind"))
+    else:
+        _upkeep_sacrifice(game, t)
+
+
+def _remove_counter_each(game: Game, t: Trigger, kind: str) -> None:
+    """Heartmender: one ``kind`` counter is removed from each creature its controller controls
+    that has one (122.1)."""
+    for p in game.battlefield:
+        if is_creature(p) and p.controller == t.controller and p.count(kind) > 0:
+            p.counters[kind] -= 1
+            game.log.add("122.1", f"a {kind} counter is removed from {p.id}")
+
+
 def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
     """Contamination: sacrifice it unless you sacrifice a creature (the creature named in
     ``[choices] targets`` for it; none named: Contamination goes)."""
@@ -189,10 +285,25 @@ def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
     leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
 
 
-def choose_targets(game: Game, t: Trigger) -> None:
-    """CR 603.3d: targets are chosen as the trigger is put on the stack."""
-    if t.ability is not None and t.ability.template == "etb_damage_any_target":
+def choose_targets(game: Game, t: Trigger) -> bool:
+    """CR 603.3d: targets are chosen as the trigger is put on the stack; False when it has
+    no legal target (it is then removed from the stack)."""
+    template = t.ability.template if t.ability is not None else ""
+    if template in ("etb_damage_any_target", "creature_enters_from_your_graveyard_damage"):
         t.data["target"] = any_target(game, t.source.id, t.controller)
+    elif template == "etb_target_opponent_loses_life":
+        t.data["target"] = target_opponent(game, t.source.id, t.controller)
+    elif template == "etb_destroy_noncreature_you_dont_control":
+        found = target_permanent(game, t.source.id, _noncreature_yours_not(t))
+        if found is None:
+            return False
+        t.data["target"] = found.uid
+    elif template == "etb_reanimate_opponent_creature_card":
+        card = graveyard_creature_card(game, t.source.id, t.controller)
+        if card is None:
+            return False
+        t.data["target"] = card.stamp
+    return True
 
 
 _TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
@@ -203,6 +314,7 @@ _TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
     "life_loss": _life_loss,
     "delayed": _delayed,
     "draw": _draw,
-    "upkeep": _upkeep_sacrifice,
+    "upkeep": _upkeep,
+    "graveyard_enter": _graveyard_enter,
     "destroy_human": _destroy_human,
 }

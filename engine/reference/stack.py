@@ -43,7 +43,9 @@ def put_triggers_on_stack(game: Game) -> None:
         theirs = [(i, t) for i, t in enumerate(waiting) if t.controller == player]
         theirs.sort(key=lambda it: _rank(game, player, it[1], it[0]))
         for _, t in theirs:
-            choose_targets(game, t)
+            if not choose_targets(game, t):
+                game.log.add("603.3d", f"{t.key} has no legal target: removed from the stack")
+                continue
             game.stack.append(t)
             game.stack_order.append({"id": t.source.id, "controller": player, "ability": t.kind})
             game.log.add("603.3b", f"{player} puts {t.key} on the stack")

@@ -41,6 +41,7 @@ class Permanent:
     x: int = 0  # CR 107.3m: the X paid for the spell it came from, else 0
     attached_to: str | None = None
     exile_if_dies: bool = False  # Anger of the Gods' replacement, locked to this object
+    exile_at_end_step_of: str | None = None  # a delayed trigger's object (603.7c)
 
     def count(self, kind: str) -> int:
         return self.counters.get(kind, 0)
@@ -137,6 +138,8 @@ class Game:
     stats: dict[str, int] = field(default_factory=dict)
     objects: dict[str, int] = field(default_factory=dict)  # id -> objects so far
     last_known: dict[int, tuple[int, int]] = field(default_factory=dict)  # uid -> P/T on leaving
+    # the stamps of the cards put into a graveyard from the battlefield this turn
+    died_this_turn: set[int] = field(default_factory=set)
     board_order: dict[str, int] = field(default_factory=dict)  # id -> listed-policy rank
     token_serial: dict[str, int] = field(default_factory=dict)  # token id stem -> last number
     result: str = "ok"

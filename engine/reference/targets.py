@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.reference.state import Game, Permanent
+from engine.reference.state import Game, Permanent, ZoneCard
 
 
 def chosen(game: Game, source_id: str) -> list[str]:
@@ -28,6 +28,41 @@ def any_target(game: Game, source_id: str, controller: str) -> tuple[str, int | 
             return p.id, p.uid
     i = game.players.index(controller)
     return game.players[(i + 1) % len(game.players)], None
+
+
+def target_opponent(game: Game, source_id: str, controller: str) -> str:
+    """A "target opponent" (115.1): the first player named, if an opponent; else the next
+    player in turn order."""
+    named = [name for name in chosen(game, source_id) if name in game.players]
+    if named and named[0] != controller:
+        return named[0]
+    i = game.players.index(controller)
+    return game.players[(i + 1) % len(game.players)]
+
+
+def target_permanent(
+    game: Game, source_id: str, fits: Callable[[Permanent], bool]
+) -> Permanent | None:
+    """One target permanent (115.1): the first in board order of the permanents named (player
+    names do not count) that fits, none if none does; nothing named, the first that fits."""
+    names = [n for n in chosen(game, source_id) if n not in game.players]
+    fitting = [p for p in game.battlefield if fits(p) and (not names or p.id in names)]
+    return fitting[0] if fitting else None
+
+
+def graveyard_creature_card(game: Game, source_id: str, controller: str) -> ZoneCard | None:
+    """A target creature card in an opponent's graveyard (115.1): the first in board order of
+    the cards named (player names do not count) that fits, none if none does; nothing named,
+    the first that fits."""
+    names = [n for n in chosen(game, source_id) if n not in game.players]
+    fitting = [
+        zc
+        for owner in game.opponents(controller)
+        for zc in game.graveyard[owner]
+        if zc.card.has_type("Creature") and not zc.token and (not names or zc.id in names)
+    ]
+    fitting.sort(key=lambda zc: game.board_order.get(zc.id, 0))
+    return fitting[0] if fitting else None
 
 
 def permanents(

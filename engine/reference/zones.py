@@ -77,6 +77,7 @@ def leave_battlefield(
         zc = _arrive(game, to, lki.card, lki.id, lki.owner, lki.obj, lki.token)
         game.log.add(cite, f"{lki.id} ({lki.card.name}, object {lki.obj}) {why} -> {to}")
         if to == "graveyard":
+            game.died_this_turn.add(zc.stamp)
             game.bump("deaths")
             detect.died(game, before, lki, kws, zc.stamp)
 
@@ -92,6 +93,13 @@ def card_to_zone(game: Game, card: Card, pid: str, owner: str, zone: str, rule: 
             zone = "exile"
     _arrive(game, zone, card, pid, owner, game.objects.get(pid, 0), False)
     game.log.add(rule, f"{card.name} is put into {owner}'s {zone}")
+
+
+def return_to_hand(game: Game, zc: ZoneCard, rule: str) -> None:
+    """Move a card from its owner's graveyard to their hand: a new object (400.7)."""
+    remove_from_zone(game, "graveyard", zc)
+    _arrive(game, "hand", zc.card, zc.id, zc.owner, zc.obj, zc.token)
+    game.log.add(rule, f"{zc.id} ({zc.card.name}) returns from the graveyard to the hand")
 
 
 def find_in_zone(game: Game, zone: str, stamp: int) -> ZoneCard | None:

@@ -330,6 +330,46 @@ TRIGGERS: Final = [
         ),
         _etb_creatures_get,
     ),
+    Rule(
+        "ETB target opponent loses life",
+        re.compile(rf"{_ETB}target opponent loses {N} life\."),
+        lambda m: one("etb_target_opponent_loses_life", amount=number(m[1])),
+    ),
+    fixed(
+        "ETB destroy a noncreature permanent",
+        rf"{_ETB}destroy target noncreature permanent you don't control\.",
+        "etb_destroy_noncreature_you_dont_control",
+    ),
+    fixed(
+        "creature enters from your graveyard: damage",
+        rf"Whenever {SELF} or another creature enters from your graveyard, that creature "
+        r"deals damage equal to its power to any target\.",
+        "creature_enters_from_your_graveyard_damage",
+    ),
+    fixed(
+        "a permanent enters from a graveyard: draw",
+        rf"Whenever {SELF} or another permanent (?:is put onto the battlefield|enters) from a "
+        r"graveyard, draw a card\.",
+        "permanent_enters_from_graveyard_draw",
+    ),
+    fixed(
+        "a spell cast from a graveyard: draw",
+        r"Whenever a player casts a spell from a graveyard, draw a card\.",
+        "spell_cast_from_graveyard_draw",
+    ),
+    fixed(
+        "ETB return this turn's dead to hand",
+        rf"{_ETB}return to your hand all cards in your graveyard put there from the battlefield "
+        r"this turn\.",
+        "etb_return_graveyard_cards_from_battlefield_this_turn",
+    ),
+    fixed(
+        "ETB reanimate an opponent's creature card",
+        rf"{_ETB}put target creature card from an opponent's graveyard onto the battlefield "
+        r"under your control\. It gains haste\. At the beginning of your next end step, exile "
+        r"it\.",
+        "etb_reanimate_opponent_creature_card",
+    ),
     fixed("ETB exile graveyards", rf"{_ETB}exile all graveyards\.", "etb_exile_graveyards"),
     fixed(
         "ETB return a land",
@@ -359,6 +399,14 @@ TRIGGERS: Final = [
         rf"At the beginning of your upkeep, sacrifice {SELF} "
         r"unless you sacrifice a creature\.",
         "upkeep_sacrifice_unless_sacrifice_creature",
+    ),
+    Rule(
+        "upkeep: remove a counter from each creature",
+        re.compile(
+            rf"At the beginning of your upkeep, remove an? {KIND} counter from each creature "
+            r"you control\."
+        ),
+        lambda m: one("upkeep_remove_counter_each_creature_yours", kind=m[1]),
     ),
     fixed(
         "cast a creature: draw",

@@ -136,6 +136,42 @@ KERNEL_LOOPS = wipe_mix(
 )
 
 
+# the triggers of real persist and undying creatures (issue #14): a return that deals damage,
+# drains, draws (unsupported), takes a card from a graveyard or returns this turn's dead, and
+# an upkeep that removes -1/-1 counters; turns pass, so delayed exiles and upkeeps happen
+KERNEL_GRAVEYARD = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            _slots(
+                8,
+                {
+                    **dict.fromkeys(
+                        [
+                            "Kitchen Finks",
+                            "Murderous Redcap",
+                            "Young Wolf",
+                            "Grizzly Bears",
+                            "Sol Ring",
+                            "Mikaeus, the Unhallowed",
+                            "Geralf's Messenger",
+                            "Flayer of the Hatebound",
+                            "Heartmender",
+                            "Twilight Shepherd",
+                            "Puppeteer Clique",
+                        ],
+                        1.0,
+                    ),
+                    "River Kelpie": 0.2,  # a draw makes the trial unsupported
+                },
+            )
+        ],
+        "events": _events(3, 0.5),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+
 def draw(mix: WipeConfig, seed: int, trials: int) -> WipeInputs:
     """A batch of the mix, drawn through the one draw path."""
     return draw_wipe_batch(np.random.default_rng(seed), trials, mix)

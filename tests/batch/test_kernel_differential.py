@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from engine import reference
+from engine.batch import tables as tb
 from engine.batch.kernel import TEMPLATES, kernel_fits, run_kernel
 from engine.batch.layout import new_state
 from engine.batch.mana import as_trial_inputs
@@ -25,6 +26,7 @@ from sim.shapes.wipe.config import WipeConfig
 from tests.batch.kernel_mixes import (
     KERNEL_COUNTERS,
     KERNEL_EVERYTHING,
+    KERNEL_GRAVEYARD,
     KERNEL_LOOPS,
     draw,
     every_event_kind,
@@ -33,6 +35,10 @@ from tests.batch.kernel_mixes import (
 from tests.batch.mixes import COMBAT, COSTS, EVERYTHING_MANA, REPLACEMENTS, X_SPELLS
 
 SEEN_TEMPLATES: set[str] = set()
+# Templates no built-in card has, so no mix can draw them; each is played on both engines by
+# the scenarios named. Woodfall Primus waits for hexproof: tests/rules/
+# test_603_3d_destroy_target_noncreature.py plays the template through a card file.
+NO_BUILTIN_CARD = {"etb_destroy_noncreature_you_dont_control"}
 SEEN_KINDS: set[int] = set()
 
 
@@ -43,6 +49,7 @@ SEEN_KINDS: set[int] = set()
         (KERNEL_COUNTERS, 22, 1200),
         (KERNEL_EVERYTHING, 23, 800),
         (COMBAT, 24, 1500),
+        (KERNEL_GRAVEYARD, 26, 600),
     ],
 )
 def test_kernel_trials_agree_with_the_reference(mix: WipeConfig, seed: int, trials: int) -> None:
@@ -96,5 +103,6 @@ def test_every_whitelisted_template_and_event_kind_was_exercised() -> None:
         templates, kinds = exercised(as_trial_inputs(drawn))
         SEEN_TEMPLATES.update(templates)
         SEEN_KINDS.update(kinds)
-    assert set(TEMPLATES) - SEEN_TEMPLATES == set()
+    assert set(TEMPLATES) - SEEN_TEMPLATES == NO_BUILTIN_CARD
+    assert not any(a.template in NO_BUILTIN_CARD for c in tb.CARDS for a in c.abilities)
     assert every_event_kind() - SEEN_KINDS == set()

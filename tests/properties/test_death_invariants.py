@@ -106,16 +106,32 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
 def play_counting_deaths(scenario: dict[str, Any]) -> tuple[Game, Counter[str]]:
     """Play the scenario, counting for each id how often it died (put into a graveyard from
     the battlefield, CR 700.4), as seen by the engine's death detection."""
+    game, deaths, _ = play_counting(scenario)
+    return game, deaths
+
+
+def play_counting(scenario: dict[str, Any]) -> tuple[Game, Counter[str], Counter[str]]:
+    """``play_counting_deaths``, and for each id how often it entered the battlefield from a
+    graveyard (a persist or undying return, or Puppeteer Clique's reanimation)."""
     deaths: Counter[str] = Counter()
-    real_died = detect.died
+    entries: Counter[str] = Counter()
+    real_died, real_entered = detect.died, detect.entered_from_graveyard
 
     def counting(game: Game, before: Any, lki: Any, kws: Any, stamp: int) -> None:
         deaths[lki.id] += 1
         real_died(game, before, lki, kws, stamp)
 
-    with patch.object(detect, "died", counting), time_limit(RUN_LIMIT_S):
+    def entering(game: Game, p: Any, graveyard: str) -> None:
+        entries[p.id] += 1
+        real_entered(game, p, graveyard)
+
+    with (
+        patch.object(detect, "died", counting),
+        patch.object(detect, "entered_from_graveyard", entering),
+        time_limit(RUN_LIMIT_S),
+    ):
         game = play(**scenario)
-    return game, deaths
+    return game, deaths, entries
 
 
 def card_locations(game: Game) -> Counter[str]:
@@ -143,22 +159,25 @@ def test_400_1_nontoken_cards_are_conserved(scenario: dict[str, Any]) -> None:
 def test_702_79a_702_93a_returns_never_exceed_deaths() -> None:
     """CR 702.79a / 702.93a with 400.7: each return moves the card its trigger saw go to the
     graveyard, so an id returns at most as often as it died, and each permanent's object
-    number is 1 + its returns. The examples must have checked some returns and some returned
-    objects (a check inside a loop could otherwise pass having checked nothing)."""
+    number is 1 + its entries from a graveyard (its returns, and Puppeteer Clique's
+    reanimations: at least its returns). The examples must have checked some returns and
+    some returned objects (a check inside a loop could otherwise pass having checked
+    nothing)."""
     seen: Counter[str] = Counter()
 
     @settings(deadline=None)
     @given(scenarios())
     def check(scenario: dict[str, Any]) -> None:
-        game, deaths = play_counting_deaths(scenario)
+        game, deaths, entries = play_counting(scenario)
         out = outcome(game)
         returns = Counter(r["id"] for r in out["returned"])
         for pid, n in returns.items():
             assert n <= deaths[pid], f"{pid} returned {n} times but died {deaths[pid]} times"
+            assert n <= entries[pid], f"{pid} returned {n} times, entered {entries[pid]}"
             seen["returns"] += 1
         for p in out["battlefield"]:
             if not p["token"] and p["id"] != "wipe":
-                assert p["object"] == 1 + returns[p["id"]], p
+                assert p["object"] == 1 + entries[p["id"]], p
                 seen["returned objects"] += p["object"] > 1
 
     check()

@@ -68,6 +68,27 @@ TEMPLATES: Final[dict[str, Handling]] = {
         "503.1, 701.21a", "mana.effects.upkeep, sacrifice_unless"
     ),
     "cast_creature_draw": Handling("121.1", "events.cast: draws a card, unsupported"),
+    "etb_target_opponent_loses_life": Handling("603.3d, 119.3", "triggers._etb, _named_player"),
+    "etb_destroy_noncreature_you_dont_control": Handling(
+        "603.3d, 608.2b, 701.8a", "stack._noncreature_target, triggers._destroy_noncreature"
+    ),
+    "creature_enters_from_your_graveyard_damage": Handling(
+        "603.6a, 608.2h", "zones.return_card, stack.place_triggers, triggers._ping"
+    ),
+    "permanent_enters_from_graveyard_draw": Handling(
+        "603.6a, 121.1", "zones.return_card, triggers._graveyard_enter: draws, unsupported"
+    ),
+    "spell_cast_from_graveyard_draw": Handling("-", "inert: no action casts from a graveyard"),
+    "etb_return_graveyard_cards_from_battlefield_this_turn": Handling(
+        "608.2, 400.7", "triggers._etb, _return_this_turns_cards, turns.pass_turn"
+    ),
+    "etb_reanimate_opponent_creature_card": Handling(
+        "603.3d, 603.7c, 400.7",
+        "stack._graveyard_target, triggers._etb, zones.reanimate, turns.pass_turn",
+    ),
+    "upkeep_remove_counter_each_creature_yours": Handling(
+        "503.1, 122.1", "mana.effects.upkeep, triggers._remove_counter_each"
+    ),
     "tapped_for_mana_add": Handling("106.12a, 605.4a", "mana.replace.mana_triggers"),
     # static abilities and replacement effects
     "creatures_get": Handling("611.3a, 613.4", "characteristics.refresh"),
@@ -78,7 +99,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "graveyard_replaced_by_exile": Handling("614.1a", "zones._destinations, spells.card_to_zone"),
     "enters_with_x_counters": Handling("107.3m, 122.6", "zones.cast_permanent"),
     "enters_with_counters": Handling("122.6", "zones.cast_permanent"),
-    "enters_tapped": Handling("614.1c", "zones.cast_permanent"),
+    "enters_tapped": Handling("614.1c", "zones.cast_permanent, zones.return_card"),
     "mana_multiply": Handling("106.12b, 616.1", "mana.replace"),
     "mana_replace_type": Handling("106.12b, 616.1", "mana.replace, mana.could"),
     "grant_mana_any_color": Handling("611.3a", "mana.could.has_granted"),

@@ -35,6 +35,7 @@ from engine.batch.kernel.state import (
     DELAYED_SOURCE,
     EV_ORDER_,
     EV_ROWS,
+    EXILE_AT_END,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
     HAS_LOOPS,
@@ -51,6 +52,7 @@ from engine.batch.kernel.state import (
     N_RETURNED,
     NEXT_ORDER,
     POOL,
+    PREVIOUS_TURNS,
     REASON,
     REJECTED,
     RETURNED_SLOT,
@@ -96,7 +98,7 @@ def settle(
     while True:
         while state_based_actions(slot_rows, trial_vars, work, card_table):
             pass
-        place_triggers(slot_rows, trial_vars, work)
+        place_triggers(slot_rows, trial_vars, work, card_table)
         if work[COUNT, HEIGHT] == 0 or trial_vars[STATUS] != OK:
             return
         if watch and endless(slot_rows, trial_vars, work, history, work[COUNT, HEIGHT]):
@@ -150,6 +152,9 @@ def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
         for k in range(slot_rows.shape[1]):
             given = j < kstate.counters.shape[2]
             slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j] if given else 0
+    for k in range(slot_rows.shape[1]):
+        slot_rows[PREVIOUS_TURNS, k] = 0
+        slot_rows[EXILE_AT_END, k] = 0
 
 
 @njit

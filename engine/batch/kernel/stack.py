@@ -11,13 +11,19 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.caps import unsupported
+from engine.batch.kernel.characteristics import is_creature
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     ACTIVE,
+    CARD,
     CHOSEN,
+    CONTROLLER,
     COUNT,
+    IS_CREATURE_CARD,
     N_PLAYERS,
     OBJ,
+    ORDER,
+    OWNER,
     PENDING_CONTROLLER,
     PENDING_DATA,
     PENDING_KEY,
@@ -33,10 +39,21 @@ from engine.batch.kernel.state import (
     STACK_KIND,
     STACK_OBJ,
     STACK_SOURCE,
+    STAMP,
     STATUS,
+    T_ETB_DESTROY,
+    T_ETB_REANIMATE,
     ZONE,
 )
-from engine.batch.wipe_state import BATTLEFIELD, ETB, OK, R_STACK_DEPTH, STACK_DEPTH
+from engine.batch.wipe_state import (
+    BATTLEFIELD,
+    ETB,
+    GRAVEYARD,
+    GRAVEYARD_ENTER,
+    OK,
+    R_STACK_DEPTH,
+    STACK_DEPTH,
+)
 
 WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
 
@@ -103,8 +120,45 @@ def _chosen_target(slot_rows: np.ndarray, src: int) -> int:
 
 
 @njit
-def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray) -> None:
-    """CR 603.3b: put the waiting triggers on the stack (past the cap: unsupported)."""
+def _noncreature_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
+    """CR 603.3d: the target of Woodfall Primus's enters trigger, chosen as it is put on the
+    stack: the first in board order of the permanents named for it (all of them if none is
+    named) that is a noncreature permanent ``ctrl`` does not control, as ``1 + slot +
+    object * 2^16``; 0 if there is none."""
+    named = slot_rows[CHOSEN, src]
+    found, best = 0, 1 << 40
+    for q in range(slot_rows.shape[1]):
+        if named and (q >= 63 or not named >> q & 1):
+            continue
+        fits = (slot_rows[ZONE, q] == BATTLEFIELD) & (slot_rows[CONTROLLER, q] != ctrl)
+        if fits and not is_creature(slot_rows, q) and slot_rows[ORDER, q] < best:
+            found, best = int(1 + q + (slot_rows[OBJ, q] << 16)), slot_rows[ORDER, q]
+    return found
+
+
+@njit
+def _graveyard_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
+    """CR 603.3d: the target of Puppeteer Clique's enters trigger: the first in board order of
+    the cards named for it (all of them if none is named) that is a creature card in a
+    graveyard of an opponent of ``ctrl``, as ``1 + slot + stamp * 2^16`` (its arrival there,
+    400.7); 0 if there is none."""
+    named = slot_rows[CHOSEN, src]
+    found, best = 0, 1 << 40
+    for q in range(slot_rows.shape[1]):
+        if named and (q >= 63 or not named >> q & 1):
+            continue
+        there = (slot_rows[ZONE, q] == GRAVEYARD) & (slot_rows[OWNER, q] != ctrl)
+        if there and slot_rows[IS_CREATURE_CARD, q] and slot_rows[ORDER, q] < best:
+            found, best = int(1 + q + (slot_rows[STAMP, q] << 16)), slot_rows[ORDER, q]
+    return found
+
+
+@njit
+def place_triggers(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
+    """CR 603.3b: put the waiting triggers on the stack (past the cap: unsupported), their
+    targets chosen (603.3d: one with no legal target is removed)."""
     n = work[COUNT, WAITING]
     work[COUNT, WAITING] = 0
     if n == 0 or trial_vars[STATUS] != OK:
@@ -116,11 +170,24 @@ def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarr
     _sort_waiting(slot_rows, trial_vars, work, n)
     for k in range(n):
         src = work[SORT_INDEX, k]
-        work[STACK_KIND, h + k] = work[PENDING_KIND, src]
-        work[STACK_SOURCE, h + k] = work[PENDING_SOURCE, src]
-        work[STACK_DATA, h + k] = work[PENDING_DATA, src]
-        if work[PENDING_KIND, src] == ETB and slot_rows[CHOSEN, work[PENDING_SOURCE, src]]:
-            work[STACK_DATA, h + k] = _chosen_target(slot_rows, work[PENDING_SOURCE, src])
-        work[STACK_CONTROLLER, h + k] = work[PENDING_CONTROLLER, src]
-        work[STACK_OBJ, h + k] = work[PENDING_OBJ, src]
-    work[COUNT, HEIGHT] = h + n
+        kind, source = work[PENDING_KIND, src], work[PENDING_SOURCE, src]
+        data, ctrl = work[PENDING_DATA, src], work[PENDING_CONTROLLER, src]
+        if kind == ETB and card_table[T_ETB_DESTROY, slot_rows[CARD, source]]:
+            data = _noncreature_target(slot_rows, source, ctrl)
+            if data == 0:
+                continue
+        elif kind == ETB and card_table[T_ETB_REANIMATE, slot_rows[CARD, source]]:
+            data = _graveyard_target(slot_rows, source, ctrl)
+            if data == 0:
+                continue
+        elif kind == ETB and slot_rows[CHOSEN, source]:
+            data = _chosen_target(slot_rows, source)
+        elif kind == GRAVEYARD_ENTER and slot_rows[CHOSEN, source]:
+            data |= _chosen_target(slot_rows, source) << 32
+        work[STACK_KIND, h] = kind
+        work[STACK_SOURCE, h] = source
+        work[STACK_DATA, h] = data
+        work[STACK_CONTROLLER, h] = ctrl
+        work[STACK_OBJ, h] = work[PENDING_OBJ, src]
+        h += 1
+    work[COUNT, HEIGHT] = h

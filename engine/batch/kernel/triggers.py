@@ -9,6 +9,7 @@ from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
 from engine.batch.kernel.combat import DEATHTOUCH, humans, keywords
+from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import HEIGHT
@@ -32,7 +33,9 @@ from engine.batch.kernel.state import (
     N_PLAYERS,
     N_RETURNED,
     OBJ,
+    OWNER,
     PING_TARGET,
+    PREVIOUS_TURNS,
     RETURNED_SLOT,
     STACK_CONTROLLER,
     STACK_DATA,
@@ -41,12 +44,17 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STAMP,
     T_DEATH_LIFE,
+    T_ETB_DESTROY,
+    T_ETB_DRAIN,
     T_ETB_EXILE_GY,
     T_ETB_LIFE,
     T_ETB_PING,
     T_ETB_PT,
+    T_ETB_REANIMATE,
     T_ETB_REPEAT,
+    T_ETB_RETURN_DEAD,
     T_ETB_SCOPE,
+    T_UPKEEP_REMOVE,
     TOKEN,
     ZONE,
 )
@@ -55,6 +63,7 @@ from engine.batch.kernel.zones import (
     create_tokens,
     exile_graveyards,
     leave,
+    reanimate,
     return_card,
 )
 from engine.batch.wipe_state import (
@@ -66,9 +75,12 @@ from engine.batch.wipe_state import (
     EFFECTS,
     ETB,
     GRAVEYARD,
+    GRAVEYARD_ENTER,
+    HAND,
     LIFE_LOSS,
     LKI_RING,
     PERSIST,
+    R_DRAWS_A_CARD,
     R_EFFECTS,
     R_LAST_KNOWN,
     R_RETURNS,
@@ -116,20 +128,32 @@ def _return(
 
 
 @njit
+def _named_player(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, s: int, ctrl: int, opponent: bool
+) -> int:
+    """The player named for slot ``s``'s trigger (``ping_target``), else the next player in
+    turn order; for "target opponent" (115.1) its controller named does not count."""
+    named = slot_rows[PING_TARGET, s]
+    if named < 0 or (opponent and named == ctrl):
+        return int((ctrl + 1) % trial_vars[N_PLAYERS])
+    return int(named)
+
+
+@njit
 def _ping(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     s: int,
-    ctrl: int,
     obj: int,
     data: int,
+    player: int,
 ) -> None:
-    """Deal damage equal to its power to any target (608.2h: its power now, or as it last
-    existed on the battlefield): the permanent chosen as it was put on the stack (``data``,
-    if it is still that object, 608.2b), else a player; a Human's damage to a player may
-    trigger Mikaeus."""
+    """Object ``obj`` of slot ``s`` deals damage equal to its power to any target (608.2h: its
+    power now, or as it last existed on the battlefield): the permanent chosen as the trigger
+    was put on the stack (``data``, if it is still that object, 608.2b), else ``player``; a
+    Human's damage to a player may trigger Mikaeus."""
     here = slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj
     ring = obj % LKI_RING
     if not here and slot_rows[LAST_KNOWN_OBJ + ring, s] != obj:
@@ -147,12 +171,91 @@ def _ping(
             if here and keywords(slot_rows, card_table, s) & DEATHTOUCH:
                 slot_rows[DEATHTOUCH_DAMAGE, q] = 1
         return
-    target = slot_rows[PING_TARGET, s]
-    if target < 0:
-        target = (ctrl + 1) % trial_vars[N_PLAYERS]
     if amount > 0:
-        trial_vars[LIFE + target] -= amount  # CR 120.3a
-        humans(slot_rows, trial_vars, work, card_table, s, obj, target, 0)
+        trial_vars[LIFE + player] -= amount  # CR 120.3a
+        humans(slot_rows, trial_vars, work, card_table, s, obj, player, 0)
+
+
+@njit
+def _graveyard_enter(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    src: int,
+    ctrl: int,
+    data: int,
+) -> None:
+    """Flayer of the Hatebound (slot ``src``): the creature that entered (``data``'s low 32
+    bits, ``1 + slot + object * 2^16``) deals damage equal to its power to the target chosen
+    as the trigger was put on the stack (the bits above them), else to the player named.
+    River Kelpie (low bits 0) draws a card: libraries are not modeled (121.1)."""
+    creature = data & 0xFFFFFFFF
+    if creature == 0:
+        unsupported(trial_vars, R_DRAWS_A_CARD)
+        return
+    q, q_obj = (creature & 0xFFFF) - 1, creature >> 16
+    player = _named_player(slot_rows, trial_vars, src, ctrl, False)
+    _ping(slot_rows, trial_vars, work, card_table, q, q_obj, data >> 32, player)
+
+
+@njit
+def _destroy_noncreature(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    ctrl: int,
+    data: int,
+) -> None:
+    """Woodfall Primus: destroy the target chosen as it was put on the stack (``data``), if it
+    is still that object and still a noncreature permanent its controller does not control
+    (608.2b)."""
+    q, q_obj = (data & 0xFFFF) - 1, data >> 16
+    if slot_rows[OBJ, q] != q_obj or is_creature(slot_rows, q) or slot_rows[CONTROLLER, q] == ctrl:
+        return
+    _destroy(slot_rows, trial_vars, work, card_table, q, q_obj)
+
+
+@njit
+def _return_this_turns_cards(slot_rows: np.ndarray, ctrl: int) -> None:
+    """Twilight Shepherd: every card in ``ctrl``'s graveyard put there this turn goes to
+    their hand (a slot's card reaches a graveyard only from the battlefield: spells are not
+    slots)."""
+    for q in range(slot_rows.shape[1]):
+        if (
+            slot_rows[ZONE, q] == GRAVEYARD
+            and slot_rows[OWNER, q] == ctrl
+            and not slot_rows[PREVIOUS_TURNS, q]
+        ):
+            slot_rows[ZONE, q] = HAND
+
+
+@njit
+def _upkeep(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    obj: int,
+    ctrl: int,
+) -> None:
+    """CR 503.1: an "at the beginning of your upkeep" trigger of slot ``s`` resolves."""
+    if card_table[T_UPKEEP_REMOVE, slot_rows[CARD, s]] >= 0:
+        _remove_counter_each(slot_rows, card_table, s, ctrl)
+    else:
+        sacrifice_unless(slot_rows, trial_vars, work, card_table, s, obj, ctrl)
+
+
+@njit
+def _remove_counter_each(slot_rows: np.ndarray, card_table: np.ndarray, s: int, ctrl: int) -> None:
+    """Heartmender: one counter of its kind is removed from each creature its controller
+    controls that has one (122.1)."""
+    row = counter_row(card_table[T_UPKEEP_REMOVE, slot_rows[CARD, s]])
+    for q in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == ctrl and slot_rows[row, q]:
+            slot_rows[row, q] -= 1
 
 
 @njit
@@ -167,17 +270,40 @@ def _etb(
     obj: int,
     data: int,
 ) -> None:
-    """Enters triggers: gain life (119.3), ping (``_ping``), exile the graveyards (406.2),
-    creatures get -N/-N (and for Massacre Girl, again whenever a creature dies this turn: a
-    delayed trigger, 603.7)."""
+    """Enters triggers: gain life (119.3), ping (``_ping``), exile the graveyards (406.2), a
+    target opponent loses life (119.3), destroy a target (``_destroy_noncreature``), this
+    turn's dead to the hand, an opponent's creature card reanimated (``zones.reanimate``),
+    creatures get -N/-N (``_creatures_get``)."""
     c = slot_rows[CARD, s]
     trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
     if card_table[T_ETB_EXILE_GY, c]:
         exile_graveyards(slot_rows, event_rows)
     if card_table[T_ETB_PING, c]:
-        _ping(slot_rows, trial_vars, work, card_table, s, ctrl, obj, data)
-    if card_table[T_ETB_SCOPE, c] < 0:
-        return
+        player = _named_player(slot_rows, trial_vars, s, ctrl, False)
+        _ping(slot_rows, trial_vars, work, card_table, s, obj, data, player)
+    if card_table[T_ETB_DRAIN, c]:
+        player = _named_player(slot_rows, trial_vars, s, ctrl, True)
+        trial_vars[LIFE + player] -= card_table[T_ETB_DRAIN, c]
+    if card_table[T_ETB_DESTROY, c]:
+        _destroy_noncreature(slot_rows, trial_vars, work, card_table, ctrl, data)
+    if card_table[T_ETB_RETURN_DEAD, c]:
+        _return_this_turns_cards(slot_rows, ctrl)
+    if card_table[T_ETB_REANIMATE, c]:
+        q, stamp = (data & 0xFFFF) - 1, data >> 16
+        if slot_rows[ZONE, q] == GRAVEYARD and slot_rows[STAMP, q] == stamp:  # 608.2b
+            reanimate(slot_rows, trial_vars, work, card_table, q, ctrl)
+    if card_table[T_ETB_SCOPE, c] >= 0:
+        _creatures_get(slot_rows, trial_vars, card_table, s, ctrl, obj)
+
+
+@njit
+def _creatures_get(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, s: int, ctrl: int,
+    obj: int,
+) -> None:  # fmt: skip
+    """Creatures get -N/-N (``weaken``), and for Massacre Girl, again whenever a creature dies
+    this turn: a delayed trigger (603.7)."""
+    c = slot_rows[CARD, s]
     weaken(slot_rows, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
     if not card_table[T_ETB_REPEAT, c]:
         return
@@ -231,7 +357,9 @@ def resolve_top(
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
     elif kind == UPKEEP:
-        sacrifice_unless(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
+        _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
+    elif kind == GRAVEYARD_ENTER:
+        _graveyard_enter(slot_rows, trial_vars, work, card_table, src, ctrl, data)
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:

@@ -20,12 +20,17 @@ from engine.batch.kernel.state import (
     EOT_POWER,
     EOT_TOUGHNESS,
     EOT_UNDYING,
+    EXILE_AT_END,
     EXILE_IF_DIES,
+    MOVERS,
     N_PLAYERS,
+    PREVIOUS_TURNS,
     SINCE_TURN_START,
     TAPPED,
+    ZONE,
 )
-from engine.batch.wipe_state import EFFECTS
+from engine.batch.kernel.zones import clear_movers, leave
+from engine.batch.wipe_state import EFFECTS, EXILE, GRAVEYARD
 
 _CLEANED_UP = (
     DAMAGE, DEATHTOUCH_DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, EOT_PERSIST, EOT_UNDYING,
@@ -41,13 +46,22 @@ def pass_turn(
     card_table: np.ndarray,
     event_rows: np.ndarray,
 ) -> None:
-    """Cleanup: damage wears off and "until end of turn" effects end (514.2), Massacre Girl's
+    """End step: the delayed triggers that exile a Puppeteer Clique's creature at the active
+    player's end step resolve as they trigger (603.7c; nothing else happens in an end step
+    here). Cleanup: damage wears off and "until end of turn" effects end (514.2), Massacre Girl's
     "this turn" trigger and the "lands produce" effects with them; mana pools empty (500.4);
     then the next player's permanents untap (502.3) and count as controlled since their turn
     began (302.6), and their upkeep triggers (503.1) wait to be put on the stack."""
+    clear_movers(work)
+    for s in range(slot_rows.shape[1]):
+        end_step = slot_rows[EXILE_AT_END, s] == trial_vars[ACTIVE] + 1
+        work[MOVERS, s] = end_step and is_alive(slot_rows, s)
+    leave(slot_rows, trial_vars, work, card_table, EXILE)
     for s in range(slot_rows.shape[1]):
         for row in _CLEANED_UP:
             slot_rows[row, s] = 0
+        if slot_rows[ZONE, s] == GRAVEYARD:
+            slot_rows[PREVIOUS_TURNS, s] = 1  # no longer put there "this turn"
     for g in range(EFFECTS):
         trial_vars[DELAYED_SOURCE + g] = -1
     end_effects(slot_rows, event_rows)

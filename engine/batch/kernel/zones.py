@@ -15,6 +15,7 @@ from engine.batch.kernel.characteristics import (
     refresh,
     undying_n,
 )
+from engine.batch.kernel.combat import HASTE
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.stack import detection_key, queue
@@ -34,6 +35,7 @@ from engine.batch.kernel.state import (
     EOT_POWER,
     EOT_TOUGHNESS,
     EOT_UNDYING,
+    EXILE_AT_END,
     EXILE_IF_DIES,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
@@ -54,6 +56,7 @@ from engine.batch.kernel.state import (
     ORDER,
     OWNER,
     PLUS,
+    PREVIOUS_TURNS,
     PRINTED_KEYWORDS,
     PRINTED_PERSIST,
     PRINTED_UNDYING,
@@ -74,6 +77,8 @@ from engine.batch.kernel.state import (
     T_ENTERS_X_KIND,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
+    T_GY_DRAW,
+    T_GY_PING,
     T_HAS_ETB,
     T_IS_CREATURE,
     T_KEYWORDS,
@@ -96,6 +101,7 @@ from engine.batch.wipe_state import (
     ETB,
     EXILE,
     GRAVEYARD,
+    GRAVEYARD_ENTER,
     LIFE_LOSS,
     LKI_RING,
     NONE,
@@ -108,7 +114,7 @@ from engine.batch.wipe_state import (
 _RESET_ON_LEAVING = (
     PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
     DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING,
-    EOT_KEYWORDS,
+    EOT_KEYWORDS, PREVIOUS_TURNS, EXILE_AT_END,
 )  # fmt: skip
 
 
@@ -340,11 +346,54 @@ def return_card(
     s: int,
     kind: int,
 ) -> None:
-    """Persist (702.79a) or undying (702.93a): return under the owner's control with a
-    -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
+    """Persist (702.79a) or undying (702.93a): return under the owner's control, tapped if
+    it says so (614.1c), with a -1/-1 or +1/+1 counter (put as it enters, 122.6); then the
+    triggers of a permanent entering from its owner's graveyard (603.6a)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
+    slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
     enter(slot_rows, trial_vars, work, card_table, s)
     put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
+    entered_from_graveyard(slot_rows, trial_vars, work, card_table, s)
+
+
+@njit
+def reanimate(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    ctrl: int,
+) -> None:
+    """Puppeteer Clique: the card in slot ``s`` enters from its graveyard under ``ctrl``'s
+    control (tapped if it says so, 614.1c) and gains haste; a delayed trigger exiles it at
+    the beginning of ``ctrl``'s next end step (603.7c, ``turns.pass_turn``)."""
+    slot_rows[CONTROLLER, s] = ctrl
+    slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
+    enter(slot_rows, trial_vars, work, card_table, s)
+    slot_rows[GRANTED, s] |= HASTE
+    slot_rows[EXILE_AT_END, s] = ctrl + 1
+    entered_from_graveyard(slot_rows, trial_vars, work, card_table, s)
+
+
+@njit
+def entered_from_graveyard(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+) -> None:
+    """CR 603.6a: the triggers of slot ``s`` entering from its owner's graveyard: River
+    Kelpie's (any permanent), Flayer of the Hatebound's (a creature from its controller's)."""
+    creature = is_creature(slot_rows, s)
+    for w in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, w]
+        if c < 0 or not is_alive(slot_rows, w):
+            continue
+        ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
+        key = detection_key(trial_vars, slot_rows[ORDER, w], 1)
+        if card_table[T_GY_DRAW, c]:  # River Kelpie: data 0, it draws
+            queue(trial_vars, work, GRAVEYARD_ENTER, w, 0, ctrl, obj, key)
+        elif card_table[T_GY_PING, c] and creature and ctrl == slot_rows[OWNER, s]:
+            entered = 1 + s + (slot_rows[OBJ, s] << 16)
+            queue(trial_vars, work, GRAVEYARD_ENTER, w, entered, ctrl, obj, key)
 
 
 @njit

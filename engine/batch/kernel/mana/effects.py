@@ -19,6 +19,7 @@ from engine.batch.kernel.state import (
     OBJ,
     ORDER,
     SPELL_ON,
+    T_UPKEEP_REMOVE,
     T_UPKEEP_SACRIFICE,
     ZONE,
 )
@@ -46,11 +47,12 @@ def upkeep(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
     """CR 503.1: "At the beginning of your upkeep" triggers of the active player's permanents
-    (Contamination), in board order."""
+    (Contamination, Heartmender), in board order."""
     for s in range(slot_rows.shape[1]):
         c = slot_rows[CARD, s]
         mine = slot_rows[CONTROLLER, s] == trial_vars[ACTIVE]
-        if c >= 0 and is_alive(slot_rows, s) and mine and card_table[T_UPKEEP_SACRIFICE, c]:
+        upkeep = card_table[T_UPKEEP_SACRIFICE, c] | (card_table[T_UPKEEP_REMOVE, c] >= 0)
+        if c >= 0 and is_alive(slot_rows, s) and mine and upkeep:
             key = detection_key(trial_vars, slot_rows[ORDER, s], 0)
             queue(trial_vars, work, UPKEEP, s, 0, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
 

@@ -1,0 +1,42 @@
+"""The numpy fast path (``wipe_fast``) is a whitelist: a batch holding a card whose enters
+trigger it does not play (issue #14's real persist and undying creatures), or a card that
+enters tapped, goes to the compiled kernel; a batch of plain persist creatures still takes
+the fast path (so does Heartmender: its upkeep never comes in the fast path's one wipe)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.batch.wipe_convert import wipe_inputs_from_scenario
+from engine.batch.wipe_fast import batch_fits
+from engine.batch.wipe_state import Features
+from tests.helpers import board, cast, scenario
+
+
+def _fits(card: str) -> bool:
+    scn = scenario(
+        board=board(f"x: {card} @A", "finks: Kitchen Finks @B"), actions=[cast("Wrath of God")]
+    )
+    inputs, _ = wipe_inputs_from_scenario(scn)
+    features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    return batch_fits(features, inputs)
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        "Geralf's Messenger",  # enters tapped; a target opponent loses life
+        "Flayer of the Hatebound",  # a creature entering from your graveyard deals damage
+        "River Kelpie",  # a permanent entering from a graveyard draws
+        "Twilight Shepherd",  # this turn's dead return to the hand
+        "Puppeteer Clique",  # an opponent's creature card is reanimated
+    ],
+)
+def test_the_fast_path_refuses_what_it_does_not_play(card: str) -> None:
+    assert not _fits(card)
+
+
+@pytest.mark.parametrize("card", ["Safehold Elite", "Heartmender"])
+def test_plain_persist_creatures_still_take_the_fast_path(card: str) -> None:
+    assert _fits(card)
