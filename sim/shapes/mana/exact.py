@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -392,11 +393,30 @@ def _lives(config: ManaConfig, n: int, reduce: bool) -> list[tuple[tuple[int, ..
     return out
 
 
+Odds = tuple[int, int]  # a probability as (numerator, denominator), not reduced: the inner
+# loops multiply plain integers, and the weights are put over one denominator at the end
+
+
+def _odds(p: Fraction) -> Odds:
+    return p.numerator, p.denominator
+
+
+def _rows(
+    choices: Sequence[tuple[Any, Fraction]], repeat: int
+) -> list[tuple[tuple[Any, ...], Odds]]:
+    """Every sequence of ``repeat`` independent choices, with its probability."""
+    out = []
+    for combo in itertools.product(choices, repeat=repeat):
+        p = _prod(q for _, q in combo)
+        out.append((tuple(v for v, _ in combo), _odds(p)))
+    return out
+
+
 def _choices(
     config: ManaConfig,
     board: tuple[State, ...],
     reduce: bool,
-) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], Fraction]]:
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], Odds]]:
     """Every (activations, tap order, types, replacement orders) of one board."""
     width, a = _width(config), _actions(config)
     n_src = sum(_sources(config, board))
@@ -405,19 +425,19 @@ def _choices(
     for n_act, p_count in _counts(config, n_src, reduce):
         live = n_act if reduce else a  # naive: every action column draws
         rep_live = min(n_act, width) if reduce else width
+        color_rows = [((*c, *(0,) * (a - live)), p) for c, p in _rows(colors, live)]
+        rep_rows = [((*r, *((),) * (width - rep_live)), p) for r, p in _rows(reps, rep_live)]
         for order, p_order in _tap_orders(config, board, n_act, reduce):
-            for cs in itertools.product(colors, repeat=live):
-                color = tuple(k for k, _ in cs) + (0,) * (a - live)
-                p_color = _prod(p for _, p in cs)
-                for rs in itertools.product(reps, repeat=rep_live):
-                    rep = tuple(r for r, _ in rs) + ((),) * (width - rep_live)
-                    p_rep = _prod(p for _, p in rs)
-                    yield n_act, order, color, rep, p_count * p_order * p_color * p_rep
+            head = _odds(p_count * p_order)
+            for color, (cn, cd) in color_rows:
+                num, den = head[0] * cn, head[1] * cd
+                for rep, (rn, rd) in rep_rows:
+                    yield n_act, order, color, rep, (num * rn, den * rd)
 
 
 def _support(
     config: ManaConfig, n: int, reduce: bool, cap: float
-) -> tuple[list[tuple[State, ...]], list[tuple[Trial, Fraction]]] | None:
+) -> tuple[list[tuple[State, ...]], list[tuple[Trial, Odds]]] | None:
     """The boards and every support point with its probability for ``n`` players; None once
     there are more than ``cap``."""
     boards = _boards(config, n, reduce, cap)
@@ -429,18 +449,22 @@ def _support(
         actives = list(range(n))
     else:
         actives = [config.players.active]
-    lives, xs = _lives(config, n, reduce), _x_draws(config, n)
-    out: list[tuple[Trial, Fraction]] = []
+    rest = [
+        ((life, x), _odds(p_life * p_x / len(actives)))
+        for life, p_life in _lives(config, n, reduce)
+        for x, p_x in _x_draws(config, n)
+    ]
+    out: list[tuple[Trial, Odds]] = []
     for b, (board, p_board) in enumerate(boards):
+        bn, bd = _odds(p_board)
         for active in actives:
-            p_active = Fraction(1, len(actives))
-            for n_act, order, color, rep, p_choice in _choices(config, board, reduce):
-                for life, p_life in lives:
-                    for x, p_x in xs:
-                        trial = Trial(b, active, life, n_act, order, color, rep, x)
-                        out.append((trial, p_board * p_active * p_choice * p_life * p_x))
-                        if len(out) > cap:
-                            return None
+            for n_act, order, color, rep, (cn, cd) in _choices(config, board, reduce):
+                num, den = bn * cn, bd * cd
+                for (life, x), (rn, rd) in rest:
+                    trial = Trial(b, active, life, n_act, order, color, rep, x)
+                    out.append((trial, (num * rn, den * rd)))
+                    if len(out) > cap:
+                        return None
     return [board for board, _ in boards], out
 
 
@@ -549,15 +573,51 @@ def support_size(config: ManaConfig) -> int:
     return total
 
 
+def _words(states: Sequence[State], length: int) -> int:
+    """How many distinct sequences of ``length`` items of ``states`` there are (what
+    ``_sequences`` yields): words with each state at most as often as it is there."""
+    ways = [1]  # ways[j]: words of length j over the states so far
+    for c in Counter(states).values():
+        grown = [0] * (len(ways) + c)
+        for j, w in enumerate(ways):
+            for k in range(c + 1):
+                grown[j + k] += w * math.comb(j + k, k)
+        ways = grown
+    return ways[length] if length < len(ways) else 0
+
+
+def _choice_count(config: ManaConfig, board: tuple[State, ...]) -> int:
+    """How many (activations, tap order, types, replacement orders) ``_choices`` yields for
+    one board after reduction, without making them."""
+    source = _sources(config, board)
+    columns = [st for st, src in zip(board, source, strict=True) if src]
+    replacers = [st for st in board if _replacer(st[_CARD])]
+    reps = 1
+    if config.taps.replacement_order == ("random",) and replacers:
+        reps = _words(replacers, min(len(replacers), ORDER_LEN, len(board)))
+    colors = len(_colors(config))
+    total = 0
+    for n_act, _ in _counts(config, len(columns), True):
+        orders = 1
+        if config.taps.order == "random":
+            orders = _words(columns, len(columns) if config.taps.wrap else n_act)
+        total += orders * colors**n_act * reps**n_act
+    return total
+
+
 def reduced_size(config: ManaConfig, cap: int) -> int | None:
-    """Support points of one sweep point after reduction (what ``--exact`` runs), or None
-    when they are more than ``cap``."""
+    """Support points of one sweep point after reduction (what ``--exact`` runs), counted
+    board by board without making them, or None once they are more than ``cap``."""
     total = 0
     for n in config.players.count.values:
-        sup = _support(config, n, True, cap - total)
-        if sup is None:
+        boards = _boards(config, n, True, cap)
+        if boards is None:
             return None
-        total += len(sup[1])
+        rest = len(_lives(config, n, True)) * len(_x_draws(config, n))
+        for board, _ in boards:
+            total += _choice_count(config, board) * rest
+            if total > cap:
+                return None
     return total
 
 
@@ -592,12 +652,14 @@ def exact_point(config: ManaConfig, reduce: bool = True) -> ExactPoint:
         sup = _support(config, n, reduce, math.inf)
         assert sup is not None
         boards, points = sup
-        parts.append((n, boards, [tr for tr, _ in points], [pn * p for _, p in points]))
-    common = math.lcm(*(p.denominator for part in parts for p in part[3]))
+        pn_num, pn_den = _odds(pn)
+        odds = [(pn_num * num, pn_den * den) for _, (num, den) in points]
+        parts.append((n, boards, [tr for tr, _ in points], odds))
+    common = math.lcm(*{den for part in parts for _, den in part[3]})
     totals = np.zeros(mana_layout(config).size, dtype=object)
     support = 0
-    for n, boards, trials, probs in parts:
-        weights = [int(p * common) for p in probs]
+    for n, boards, trials, odds in parts:
+        weights = [num * (common // den) for num, den in odds]
         totals += _weighted_stats(config, _inputs(config, n, boards, trials), weights)
         support += len(trials)
     return ExactPoint(totals, support, common)
