@@ -6,7 +6,8 @@ the reduction relies on: seats turned to the active one (random and fixed active
 by seat, seats drawn for controllers, owners and casters), slots as finished states and as
 multisets (empty slots, flags, damage, counters), tap orders as sequences of states (a count
 below the sources, ``wrap``, every player's sources), replacement orders as sequences of
-states (two kinds of replacers, random), and what keeps board order (listed and fixed tap and
+states (two kinds of replacers, random), Auras on a random land, granted mana abilities,
+and what keeps board order (listed and fixed tap and
 replacement orders, legends). Then the exact figures against a large sampled run, a sweep
 with a comparison, and the refusals."""
 
@@ -119,6 +120,23 @@ CASES = [
         x_spell={"card": "Hangarback Walker", "x": [0, 1, 3], "caster": "random"},
     ),
     _exp(
+        "granted_mana_abilities_deep_water",
+        [
+            {"count": 1, "cards": {"Cryptolith Rite": 1}, "empty": 0.5},
+            {"count": 2, "cards": {"Grizzly Bears": 1, "Island": 1}, "not_creature": 0.5},
+            {"count": 1, "cards": {"Deep Water": 1, "Contamination": 1}},
+        ],
+    ),
+    _exp(
+        "aura_on_a_random_land",
+        [
+            {"count": 2, "cards": {"Forest": 1, "Island": 1}, "controller": "random"},
+            {"count": 1, "cards": {"Wild Growth": 1}, "empty": 0.5},
+            {"count": 1, "cards": {"Llanowar Elves": 1}},
+        ],
+        taps={"whose": "all"},
+    ),
+    _exp(
         "legends",
         [
             {"count": 2, "cards": {"Gaea's Cradle": 1, "Forest": 1}},
@@ -161,7 +179,12 @@ def test_board_order_keeps_slots_apart() -> None:
     assert "legend rule" in breakers["legends"]
 
 
-SAMPLED = ("flare_random_active_life", "random_replacement_orders", "count_wrap_colors")
+SAMPLED = (
+    "flare_random_active_life",
+    "random_replacement_orders",
+    "count_wrap_colors",
+    "aura_on_a_random_land",
+)
 
 
 @pytest.mark.parametrize("name", SAMPLED)

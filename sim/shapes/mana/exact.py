@@ -5,11 +5,12 @@ its probability, and run them through the batch engine as one weighted batch
 Each draw site of ``sim.shapes.mana.draws`` is a discrete factor: players (count, active seat,
 life), every slot's card, emptiness, seats, flags, damage and counters, the tap order, the
 number of activations, the type named at each activation, each activation's replacement
-order, and the X spell's card, caster and X. The naive enumeration (``reduce=False``, the
-reference the reduction is tested on) takes every draw site one by one: each slot's raw
-draws, every permutation of the board's sort keys, a type and a replacement order for every
-action column. The reduced one (what ``--exact`` runs), each step an equality of the
-weighted sums (``tests/experiments/test_exact_mana.py`` compares them as fractions):
+order, the land the Auras enchant, and the X spell's card, caster and X. The naive
+enumeration (``reduce=False``, the reference the reduction is tested on) takes every draw
+site one by one: each slot's raw draws, every permutation of the board's sort keys, a type
+and a replacement order for every action column. The reduced one (what ``--exact`` runs),
+each step an equality of the weighted sums (``tests/experiments/test_exact_mana.py``
+compares them as fractions):
 
 - A slot is its finished state: draws that finish alike (an empty slot whatever else was
   drawn) are one state, their probabilities added.
@@ -21,7 +22,8 @@ weighted sums (``tests/experiments/test_exact_mana.py`` compares them as fractio
   replacement order.
 - Orders among interchangeable sources: a uniform tap order counts only as the sequence of
   the states it taps (identical sources in board order), and only its first ``count``
-  places; a uniform replacement order only as the sequence of the replacers' states.
+  places; a uniform replacement order only as the sequence of the replacers' states (the
+  enchanted land told apart from its like).
 - Only what an action reads: a type and a replacement order for the activations a trial has;
   counts of activations past the sources (without ``wrap``) are one.
 """
@@ -72,8 +74,6 @@ _EMPTY: State = (-1, 0, 0, 0, 0, 1, 0, 0, 0, *([0] * mt.K))  # since_turn_start 
 def not_enumerated(config: ManaConfig) -> str:
     """Why a configuration uses draws this module does not enumerate ("" when it does not)."""
     taps = config.taps
-    if any(mt.IS_AURA[c] for c in config.board_cards):
-        return "Auras (the land each enchants) are not enumerated"
     if taps.retap > 0:
         return "retap (a random slot per activation) is not enumerated"
     if taps.between.any:
@@ -84,6 +84,23 @@ def not_enumerated(config: ManaConfig) -> str:
     if drum and taps.tap_creature != ("first",):
         return 'tap_creature other than "first" is not enumerated'
     return ""
+
+
+def _is(table: np.ndarray, st: State) -> bool:
+    """Whether a slot holds a card of a kind (``mana_tables.IS_LAND``, ``IS_AURA``)."""
+    return st[_CARD] >= 0 and bool(table[st[_CARD]])
+
+
+def _lands(board: tuple[State, ...]) -> list[int]:
+    """The land each Aura ("Enchant land") may enchant, each as likely: every Aura on the
+    board on the same random land (``mana_choices.attach_auras``); [-1] when none is."""
+    lands = [j for j, st in enumerate(board) if _is(mt.IS_LAND, st)]
+    return lands if lands and any(_is(mt.IS_AURA, st) for st in board) else [-1]
+
+
+def _marked(board: tuple[State, ...], land: int) -> tuple[State, ...]:
+    """The board with the enchanted land told apart (the states orders are collapsed by)."""
+    return board if land < 0 else tuple((*st, int(j == land)) for j, st in enumerate(board))
 
 
 def _replacer(card: int) -> bool:
@@ -221,6 +238,7 @@ class Trial:
     """One support point, before its inputs are built."""
 
     board: int  # index into the boards
+    land: int  # the land the Auras enchant, -1 none
     active: int
     life: tuple[int, ...]
     n_act: int
@@ -456,12 +474,15 @@ def _support(
     ]
     out: list[tuple[Trial, Odds]] = []
     for b, (board, p_board) in enumerate(boards):
-        bn, bd = _odds(p_board)
-        for active in actives:
-            for n_act, order, color, rep, (cn, cd) in _choices(config, board, reduce):
+        lands = _lands(board)
+        bn, bd = p_board.numerator, p_board.denominator * len(lands)
+        for land, active in itertools.product(lands, actives):
+            for n_act, order, color, rep, (cn, cd) in _choices(
+                config, _marked(board, land), reduce
+            ):
                 num, den = bn * cn, bd * cd
                 for (life, x), (rn, rd) in rest:
-                    trial = Trial(b, active, life, n_act, order, color, rep, x)
+                    trial = Trial(b, land, active, life, n_act, order, color, rep, x)
                     out.append((trial, (num * rn, den * rd)))
                     if len(out) > cap:
                         return None
@@ -491,7 +512,7 @@ def _inputs(
         **{f: states[:, :, 3 + k].astype(np.bool_) for k, f in enumerate(_FLAGS)},
         "damage": states[:, :, _DAMAGE].astype(np.int16),
         "counters": states[:, :, _DAMAGE + 1 :].astype(np.int16),
-        "attached_to": np.full((t, s), -1, dtype=np.int8),
+        "attached_to": _attached(states[:, :, _CARD], trials),
     }
     n_act = np.array([tr.n_act for tr in trials])
     live = np.arange(width)[None, :] < n_act[:, None]
@@ -534,21 +555,32 @@ def _inputs(
     )
 
 
+def _attached(cards: np.ndarray, trials: list[Trial]) -> np.ndarray:
+    """(T, S) the land each Aura enchants, -1 for every other slot."""
+    aura = (cards >= 0) & mt.IS_AURA[np.maximum(cards, 0)]
+    land = np.array([tr.land for tr in trials], dtype=np.int8)
+    out: np.ndarray = np.where(aura & (land[:, None] >= 0), land[:, None], -1).astype(np.int8)
+    return out
+
+
 # -- sizes, the cap, the weighted run ------------------------------------------------------------
 
 
-def _board_counts(config: ManaConfig, n: int) -> dict[int, int]:
-    """How many naive boards hold k replacers, by k (each slot's raw draws one by one)."""
-    ways: dict[int, int] = {0: 1}
+def _board_counts(config: ManaConfig, n: int) -> dict[tuple[int, int, bool], int]:
+    """How many naive boards hold k replacers and m lands, with an Aura or not, by (k, m,
+    Aura) (each slot's raw draws one by one)."""
+    ways: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
     for g in config.slots:
-        draws = _slot_draws(g, n, reduce=False)
-        with_rep = sum(1 for st, _ in draws if _replacer(st[_CARD]))
+        kinds = Counter(
+            (_replacer(st[_CARD]), _is(mt.IS_LAND, st), _is(mt.IS_AURA, st))
+            for st, _ in _slot_draws(g, n, reduce=False)
+        )
         for _ in range(g.count):
-            grown: dict[int, int] = {}
-            for k, w in ways.items():
-                grown[k] = grown.get(k, 0) + w * (len(draws) - with_rep)
-                if with_rep:
-                    grown[k + 1] = grown.get(k + 1, 0) + w * with_rep
+            grown: dict[tuple[int, int, bool], int] = {}
+            for (k, m, aura), w in ways.items():
+                for (r, land, a), c in kinds.items():
+                    key = (k + r, m + land, aura or a)
+                    grown[key] = grown.get(key, 0) + w * c
             ways = grown
     return ways
 
@@ -565,10 +597,10 @@ def support_size(config: ManaConfig) -> int:
         per_board *= math.factorial(s) if taps.order == "random" else 1
         per_board *= len(taps.count.values) if taps.count is not None else 1
         per_board *= len(_colors(config)) ** a
-        for k, boards in _board_counts(config, n).items():
-            reps = 1
+        for (k, lands, aura), boards in _board_counts(config, n).items():
+            reps = lands if aura and lands else 1
             if taps.replacement_order == ("random",) and k:
-                reps = math.perm(k, min(k, ORDER_LEN, s)) ** width
+                reps *= math.perm(k, min(k, ORDER_LEN, s)) ** width
             total += boards * per_board * reps
     return total
 
@@ -615,7 +647,7 @@ def reduced_size(config: ManaConfig, cap: int) -> int | None:
             return None
         rest = len(_lives(config, n, True)) * len(_x_draws(config, n))
         for board, _ in boards:
-            total += _choice_count(config, board) * rest
+            total += sum(_choice_count(config, _marked(board, j)) for j in _lands(board)) * rest
             if total > cap:
                 return None
     return total
