@@ -6,7 +6,8 @@ the reduction relies on: seats turned to the active one (random and fixed active
 by seat, seats drawn for controllers, owners and casters), slots as finished states and as
 multisets (empty slots, flags, damage, counters), tap orders as sequences of states (a count
 below the sources, ``wrap``, every player's sources), replacement orders as sequences of
-states (two kinds of replacers, random), Auras on a random land, granted mana abilities,
+states (two kinds of replacers, random), Auras on a random land, a random slot named instead
+(``retap``), granted mana abilities,
 and what keeps board order (listed and fixed tap and
 replacement orders, legends). Then the exact figures against a large sampled run, a sweep
 with a comparison, and the refusals."""
@@ -137,6 +138,14 @@ CASES = [
         taps={"whose": "all"},
     ),
     _exp(
+        "retap_a_random_slot",
+        [
+            {"count": 2, "cards": {"Forest": 1, "Sol Ring": 1}},
+            {"count": 1, "cards": {"Mana Flare": 1}, "empty": 0.5},
+        ],
+        taps={"retap": 0.25, "count": {"1": 1, "3": 1}, "wrap": True},
+    ),
+    _exp(
         "legends",
         [
             {"count": 2, "cards": {"Gaea's Cradle": 1, "Forest": 1}},
@@ -184,6 +193,7 @@ SAMPLED = (
     "random_replacement_orders",
     "count_wrap_colors",
     "aura_on_a_random_land",
+    "retap_a_random_slot",
 )
 
 
@@ -225,7 +235,6 @@ def test_a_sweep_with_a_baseline_gives_an_exact_comparison(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("taps", "why"),
     [
-        ({"retap": 0.1}, "retap"),
         ({"pass_turn": 0.1}, "pass_turn between the taps"),
         ({"replacement_order": {"random": 1, "listed": 1}}, "table of replacement order"),
     ],

@@ -74,8 +74,6 @@ _EMPTY: State = (-1, 0, 0, 0, 0, 1, 0, 0, 0, *([0] * mt.K))  # since_turn_start 
 def not_enumerated(config: ManaConfig) -> str:
     """Why a configuration uses draws this module does not enumerate ("" when it does not)."""
     taps = config.taps
-    if taps.retap > 0:
-        return "retap (a random slot per activation) is not enumerated"
     if taps.between.any:
         return "activate, cast and pass_turn between the taps are not enumerated"
     if len(taps.replacement_order) > 1:
@@ -244,6 +242,7 @@ class Trial:
     n_act: int
     order: tuple[int, ...]  # (S,) the tap order (slots)
     colors: tuple[int, ...]  # (A,) a COLOR_CHOICES index per action column
+    retap: tuple[int, ...]  # (width,) the slot an activation names instead (retap), -1 none
     reps: tuple[tuple[int, ...], ...]  # (width,) the replacement order of each action column
     x: tuple[int, int, int]  # the X spell's card, relative caster, X
 
@@ -343,6 +342,17 @@ def _counts(config: ManaConfig, n_src: int, reduce: bool) -> list[tuple[int, Fra
     return list(out.items()) if isinstance(out, dict) else out
 
 
+def _per_action(config: ManaConfig) -> list[tuple[tuple[int, int], Fraction]]:
+    """What an activation draws: the type named, and the slot named instead of the order's
+    (``retap``: any board slot, each as likely; -1 keeps the order's), with probabilities."""
+    s = config.n_slots
+    keep, take = fractions_of((1 - config.taps.retap, config.taps.retap))
+    slots = [(-1, keep)] + [(j, take / s) for j in range(s)]
+    return [
+        ((color, slot), p * q) for color, p in _colors(config) for slot, q in slots if p * q > 0
+    ]
+
+
 def _colors(config: ManaConfig) -> list[tuple[int, Fraction]]:
     """The type named at an activation: a COLOR_CHOICES index with its probability."""
     probs = fractions_of(config.taps.color)
@@ -415,6 +425,9 @@ Odds = tuple[int, int]  # a probability as (numerator, denominator), not reduced
 # loops multiply plain integers, and the weights are put over one denominator at the end
 
 
+Named = tuple[tuple[int, ...], tuple[int, ...]]  # each action's type, each activation's retap
+
+
 def _odds(p: Fraction) -> Odds:
     return p.numerator, p.denominator
 
@@ -434,23 +447,36 @@ def _choices(
     config: ManaConfig,
     board: tuple[State, ...],
     reduce: bool,
-) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], Odds]]:
-    """Every (activations, tap order, types, replacement orders) of one board."""
+) -> Iterator[tuple[int, tuple[int, ...], Named, tuple[tuple[int, ...], ...], Odds]]:
+    """Every (activations, tap order, types and slots named instead, replacement orders) of
+    one board."""
     width, a = _width(config), _actions(config)
     n_src = sum(_sources(config, board))
-    colors = _colors(config)
     reps = _rep_orders(config, board, reduce)
     for n_act, p_count in _counts(config, n_src, reduce):
-        live = n_act if reduce else a  # naive: every action column draws
-        rep_live = min(n_act, width) if reduce else width
-        color_rows = [((*c, *(0,) * (a - live)), p) for c, p in _rows(colors, live)]
-        rep_rows = [((*r, *((),) * (width - rep_live)), p) for r, p in _rows(reps, rep_live)]
+        live = n_act if reduce else width  # naive: every action column draws
+        action_rows = _action_rows(config, live, a - width if not reduce else 0)
+        rep_rows = [((*r, *((),) * (width - live)), p) for r, p in _rows(reps, live)]
         for order, p_order in _tap_orders(config, board, n_act, reduce):
             head = _odds(p_count * p_order)
-            for color, (cn, cd) in color_rows:
+            for named, (cn, cd) in action_rows:
                 num, den = head[0] * cn, head[1] * cd
                 for rep, (rn, rd) in rep_rows:
-                    yield n_act, order, color, rep, (num * rn, den * rd)
+                    yield n_act, order, named, rep, (num * rn, den * rd)
+
+
+def _action_rows(config: ManaConfig, live: int, spell: int) -> list[tuple[Named, Odds]]:
+    """The types and slots named by the first ``live`` actions (the rest at none), and the
+    type drawn for the ``spell`` columns after them (the X spell's), with probabilities."""
+    width, a = _width(config), _actions(config)
+    out = []
+    for named, (num, den) in _rows(_per_action(config), live):
+        for spell_colors, (sn, sd) in _rows(_colors(config), spell):
+            colors = (*(c for c, _ in named), *spell_colors)
+            colors += (0,) * (a - len(colors))
+            slots = (*(j for _, j in named), *(-1,) * (width - live))
+            out.append(((colors, slots), (num * sn, den * sd)))
+    return out
 
 
 def _support(
@@ -477,12 +503,12 @@ def _support(
         lands = _lands(board)
         bn, bd = p_board.numerator, p_board.denominator * len(lands)
         for land, active in itertools.product(lands, actives):
-            for n_act, order, color, rep, (cn, cd) in _choices(
+            for n_act, order, (color, retap), rep, (cn, cd) in _choices(
                 config, _marked(board, land), reduce
             ):
                 num, den = bn * cn, bd * cd
                 for (life, x), (rn, rd) in rest:
-                    trial = Trial(b, land, active, life, n_act, order, color, rep, x)
+                    trial = Trial(b, land, active, life, n_act, order, color, retap, rep, x)
                     out.append((trial, (num * rn, den * rd)))
                     if len(out) > cap:
                         return None
@@ -521,6 +547,8 @@ def _inputs(
     kind[:, :width][live] = ACT_TAP
     slot = np.full((t, a), -1, dtype=np.int8)
     slot[:, :width] = np.where(live, order[:, np.arange(width) % max(s, 1)], -1)
+    retap = np.array([tr.retap for tr in trials], dtype=np.int8).reshape(t, width)
+    slot[:, :width] = np.where(live & (retap >= 0), retap, slot[:, :width])
     color = np.array([tr.colors for tr in trials], dtype=np.int8).reshape(t, a) - 1
     reps = np.full((t, a, ORDER_LEN), -1, dtype=np.int8)
     if config.taps.replacement_order == ("random",):
@@ -596,7 +624,7 @@ def support_size(config: ManaConfig) -> int:
         per_board = actives * len(_lives(config, n, False)) * len(_x_draws(config, n))
         per_board *= math.factorial(s) if taps.order == "random" else 1
         per_board *= len(taps.count.values) if taps.count is not None else 1
-        per_board *= len(_colors(config)) ** a
+        per_board *= len(_per_action(config)) ** width * len(_colors(config)) ** (a - width)
         for (k, lands, aura), boards in _board_counts(config, n).items():
             reps = lands if aura and lands else 1
             if taps.replacement_order == ("random",) and k:
@@ -627,13 +655,13 @@ def _choice_count(config: ManaConfig, board: tuple[State, ...]) -> int:
     reps = 1
     if config.taps.replacement_order == ("random",) and replacers:
         reps = _words(replacers, min(len(replacers), ORDER_LEN, len(board)))
-    colors = len(_colors(config))
+    named = len(_per_action(config))
     total = 0
     for n_act, _ in _counts(config, len(columns), True):
         orders = 1
         if config.taps.order == "random":
             orders = _words(columns, len(columns) if config.taps.wrap else n_act)
-        total += orders * colors**n_act * reps**n_act
+        total += orders * named**n_act * reps**n_act
     return total
 
 
