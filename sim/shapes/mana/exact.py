@@ -140,7 +140,7 @@ def _draws_of(f: Factor) -> list[tuple[int, Fraction]]:
 
 def _slot_factors(g: ManaSlotGroup, n: int) -> list[Factor]:
     """The draw sites of one slot of group ``g`` (``draws._slot_group``' order)."""
-    owner = other("owner", 0, n, g.foreign_owner) if n > 1 else discrete_zero("owner")
+    owner = other("owner", 0, n, g.foreign_owner) if n > 1 else _zero("owner")
     return [
         Factor("card", 0, np.array(g.cards), fractions_of(g.weights)),
         bernoulli("empty", 0, g.empty),
@@ -156,7 +156,7 @@ def _slot_factors(g: ManaSlotGroup, n: int) -> list[Factor]:
     ]
 
 
-def discrete_zero(name: str) -> Factor:
+def _zero(name: str) -> Factor:
     """A draw site with one value, 0 (a foreign owner among one player: the controller)."""
     return Factor(name, 0, np.array([0]), (Fraction(1),))
 
@@ -170,8 +170,8 @@ def _slot_draws(g: ManaSlotGroup, n: int, reduce: bool) -> list[tuple[State, Fra
     for combo in itertools.product(*(_draws_of(f) for f in factors)):
         values = [v for v, _ in combo]
         prob = _prod(p for _, p in combo)
-        card, empty, ctrl, shift, *flags = values[:9]
-        filled = not empty
+        card, empty, ctrl, shift, token, tapped, since, haste, not_creature, damage = values[:10]
+        filled = int(not empty)
         counters = [0] * mt.K
         for kind, count in zip(kinds, values[10:], strict=True):
             counters[kind] = count * filled
@@ -179,12 +179,12 @@ def _slot_draws(g: ManaSlotGroup, n: int, reduce: bool) -> list[tuple[State, Fra
             card if filled else -1,
             ctrl,
             (ctrl + shift) % n,
-            *(int(bool(f) and filled) for f in flags[:1]),
-            int(bool(flags[1]) and filled),
-            int(bool(flags[2]) or not filled),
-            int(bool(flags[3]) and filled),
-            int(bool(flags[4]) and filled),
-            values[9] * filled,
+            token * filled,
+            tapped * filled,
+            since | (1 - filled),  # an empty slot counts as there since the turn began
+            haste * filled,
+            not_creature * filled,
+            damage * filled,
             *counters,
         )
         if isinstance(out, dict):
@@ -399,7 +399,7 @@ def _x_draws(config: ManaConfig, n: int) -> list[tuple[tuple[int, int, int], Fra
     factors = [
         Factor("card", 0, np.array(xs.cards), fractions_of(xs.weights)),
         seat("caster", 0, xs.caster, n),
-        discrete("x", 0, xs.x) if xs.x is not None else discrete_zero("x"),
+        discrete("x", 0, xs.x) if xs.x is not None else _zero("x"),
     ]
     out = []
     for combo in itertools.product(*(_draws_of(f) for f in factors)):
