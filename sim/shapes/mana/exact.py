@@ -84,16 +84,16 @@ def not_enumerated(config: ManaConfig) -> str:
     return ""
 
 
-def _is(table: np.ndarray, st: State) -> bool:
-    """Whether a slot holds a card of a kind (``mana_tables.IS_LAND``, ``IS_AURA``)."""
-    return st[_CARD] >= 0 and bool(table[st[_CARD]])
+def _is(table: np.ndarray, card: int) -> bool:
+    """Whether a card (-1: none) is of a kind (``mana_tables.IS_LAND``, ``IS_AURA``)."""
+    return card >= 0 and bool(table[card])
 
 
 def _lands(board: tuple[State, ...]) -> list[int]:
     """The land each Aura ("Enchant land") may enchant, each as likely: every Aura on the
     board on the same random land (``mana_choices.attach_auras``); [-1] when none is."""
-    lands = [j for j, st in enumerate(board) if _is(mt.IS_LAND, st)]
-    return lands if lands and any(_is(mt.IS_AURA, st) for st in board) else [-1]
+    lands = [j for j, st in enumerate(board) if _is(mt.IS_LAND, st[_CARD])]
+    return lands if lands and any(_is(mt.IS_AURA, st[_CARD]) for st in board) else [-1]
 
 
 def _marked(board: tuple[State, ...], land: int) -> tuple[State, ...]:
@@ -221,11 +221,24 @@ def _boards(
     multiset = reduce and not symmetry_breaker(config)
     boards: list[tuple[tuple[State, ...], Fraction]] = [((), Fraction(1))]
     for g in config.slots:
-        group = _group_boards(g, _slot_draws(g, n, reduce), multiset)
-        if len(boards) * len(group) > cap:
+        states = _state_count(g, n, reduce)  # counted first: a group can be large
+        count = math.comb(states + g.count - 1, g.count) if multiset else states**g.count
+        if len(boards) * count > cap:
             return None
+        group = _group_boards(g, _slot_draws(g, n, reduce), multiset)
         boards = [(b + s, p * q) for b, p in boards for s, q in group]
     return boards
+
+
+def _state_count(g: ManaSlotGroup, n: int, reduce: bool) -> int:
+    """How many draws ``_slot_draws`` gives for one slot of group ``g``, without making them:
+    every raw draw (naive); else every filled one, and one empty state."""
+    factors = _slot_factors(g, n)
+    if not reduce:
+        return math.prod(len(f.values) for f in factors)
+    empty = set(next(f for f in factors if f.name == "empty").values.tolist())
+    filled = math.prod(len(f.values) for f in factors if f.name != "empty")
+    return filled * (0 in empty) + (1 in empty)
 
 
 # -- the actions -------------------------------------------------------------------------------
@@ -596,13 +609,18 @@ def _attached(cards: np.ndarray, trials: list[Trial]) -> np.ndarray:
 
 def _board_counts(config: ManaConfig, n: int) -> dict[tuple[int, int, bool], int]:
     """How many naive boards hold k replacers and m lands, with an Aura or not, by (k, m,
-    Aura) (each slot's raw draws one by one)."""
+    Aura) (each slot's raw draws one by one, counted by card and emptiness)."""
     ways: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
     for g in config.slots:
-        kinds = Counter(
-            (_replacer(st[_CARD]), _is(mt.IS_LAND, st), _is(mt.IS_AURA, st))
-            for st, _ in _slot_draws(g, n, reduce=False)
-        )
+        factors = _slot_factors(g, n)
+        empty = set(next(f for f in factors if f.name == "empty").values.tolist())
+        others = math.prod(len(f.values) for f in factors if f.name not in ("card", "empty"))
+        kinds: Counter[tuple[bool, bool, bool]] = Counter()
+        for card in g.cards:
+            if 0 in empty:
+                kinds[(_replacer(card), _is(mt.IS_LAND, card), _is(mt.IS_AURA, card))] += others
+            if 1 in empty:
+                kinds[(False, False, False)] += others
         for _ in range(g.count):
             grown: dict[tuple[int, int, bool], int] = {}
             for (k, m, aura), w in ways.items():
