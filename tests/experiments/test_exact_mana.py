@@ -244,12 +244,27 @@ def test_what_is_not_enumerated_is_one_line_with_a_hint(taps: dict[str, Any], wh
         run_experiment(_exp("no", [LANDS], taps=taps), exact=True)
 
 
+def test_a_large_slot_fails_the_cap_before_it_is_enumerated() -> None:
+    """Ten values of damage and of three counter kinds: 2 x 10^4 states a slot, counted from
+    the factors' sizes, never made."""
+    values = list(range(10))
+    slot = {"count": 3, "cards": {"Gemstone Mine": 1, "Forest": 1}, "damage": values}
+    slot["counters"] = {"mining": values, "charge": values, "luck": values}
+    config = _config(_exp("large", [slot]))
+    assert reduced_size(config, 10**5) is None
+    # boards x tap orders x the active seat of two
+    assert support_size(config) == (2 * 10**4) ** 3 * math.factorial(3) * 2
+
+
 def test_the_cap_is_checked_before_anything_runs() -> None:
     data = CASES[0]
     size = reduced_size(_config(data), 10**6)
     assert size is not None and math.isfinite(size)
     with pytest.raises(UserError, match=rf"more than {size - 1:,} points after reduction"):
         run_experiment(data, exact=True, max_support=size - 1)
+    swept = {**data, "sweep": {"slots[0].tapped": [0.0, 0.5]}}
+    with pytest.raises(UserError, match=r"support of sweep group 1 has more than"):
+        run_experiment(swept, exact=True, max_support=size - 1)
     assert run_experiment(data, exact=True, max_support=size).manifest["support_per_point"] == [
         size
     ]
