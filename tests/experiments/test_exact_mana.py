@@ -7,10 +7,9 @@ by seat, seats drawn for controllers, owners and casters), slots as finished sta
 multisets (empty slots, flags, damage, counters), tap orders as sequences of states (a count
 below the sources, ``wrap``, every player's sources), replacement orders as sequences of
 states (two kinds of replacers, random), Auras on a random land, a random slot named instead
-(``retap``), granted mana abilities,
-and what keeps board order (listed and fixed tap and
-replacement orders, legends). Then the exact figures against a large sampled run, a sweep
-with a comparison, and the refusals."""
+(``retap``), granted mana abilities, and what keeps board order (listed and fixed tap and
+replacement orders, legends, counter modifiers on the X spell's counters). Then the exact
+figures against a large sampled run, a sweep with a comparison, and the refusals."""
 
 from __future__ import annotations
 
@@ -146,6 +145,14 @@ CASES = [
         taps={"retap": 0.25, "count": {"1": 1, "3": 1}, "wrap": True},
     ),
     _exp(
+        "counter_modifiers_on_the_x_spell",
+        [
+            {"count": 2, "cards": {"Forest": 1}},
+            {"count": 2, "cards": {"Hardened Scales": 1, "Doubling Season": 1}},
+        ],
+        x_spell={"card": "Hangarback Walker"},
+    ),
+    _exp(
         "legends",
         [
             {"count": 2, "cards": {"Gaea's Cradle": 1, "Forest": 1}},
@@ -186,6 +193,7 @@ def test_board_order_keeps_slots_apart() -> None:
     assert "replacement order" in breakers["listed_replacement_order"]
     assert "tap order" in breakers["fixed_orders"]
     assert "legend rule" in breakers["legends"]
+    assert "counter modifiers" in breakers["counter_modifiers_on_the_x_spell"]
 
 
 SAMPLED = (

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch import tables as tb
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ACT_TAP, ORDER_LEN, ManaInputs
 from sim.errors import UserError
 from sim.shapes.base import Row
@@ -111,7 +112,8 @@ def symmetry_breaker(config: ManaConfig) -> str:
     """Why board order can change an outcome ("" when it cannot), so that identical slots of
     a group are not exchangeable: a listed or fixed tap order taps in board order; a listed
     or fixed replacement order lists replacers in board order; the legend rule keeps the
-    first in board order (704.5j)."""
+    first in board order (704.5j); counter modifiers (Hardened Scales, Doubling Season)
+    apply to the X spell's counters in board order (616.1)."""
     if config.taps.order != "random":
         return f"tap order {config.taps.order!r} taps in board order"
     if config.taps.replacement_order != ("random",) and any(
@@ -120,6 +122,8 @@ def symmetry_breaker(config: ManaConfig) -> str:
         return "a listed or fixed replacement order lists replacers in board order"
     if sum(g.count for g in config.slots if any(mt.IS_LEGENDARY[c] for c in g.cards)) > 1:
         return "the legend rule on two slots or more keeps the first in board order"
+    if sum(g.count for g in config.slots if any(tb.MOD_KIND[c] >= 0 for c in g.cards)) > 1:
+        return "counter modifiers on two slots or more apply in board order"
     return ""
 
 
