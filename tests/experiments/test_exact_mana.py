@@ -8,7 +8,8 @@ multisets (empty slots, flags, damage, counters), tap orders as sequences of sta
 below the sources, ``wrap``, every player's sources), replacement orders as sequences of
 states (two kinds of replacers, random), Auras on a random land, a random slot named instead
 (``retap``), granted mana abilities, and what keeps board order (listed and fixed tap and
-replacement orders, legends, counter modifiers on the X spell's counters). Then the exact
+replacement orders, legends, counter modifiers on the X spell's counters, Springleaf
+Drum's first creature). Then the exact
 figures against a large sampled run, a sweep with a comparison, and the refusals."""
 
 from __future__ import annotations
@@ -153,6 +154,14 @@ CASES = [
         x_spell={"card": "Hangarback Walker"},
     ),
     _exp(
+        "springleaf_drum_first_creature",
+        [
+            {"count": 1, "cards": {"Springleaf Drum": 1}},
+            {"count": 2, "cards": {"Llanowar Elves": 1, "Grizzly Bears": 1}, "tapped": 0.5},
+            {"count": 1, "cards": {"Forest": 1}},
+        ],
+    ),
+    _exp(
         "legends",
         [
             {"count": 2, "cards": {"Gaea's Cradle": 1, "Forest": 1}},
@@ -194,6 +203,7 @@ def test_board_order_keeps_slots_apart() -> None:
     assert "tap order" in breakers["fixed_orders"]
     assert "legend rule" in breakers["legends"]
     assert "counter modifiers" in breakers["counter_modifiers_on_the_x_spell"]
+    assert "first creature" in breakers["springleaf_drum_first_creature"]
 
 
 SAMPLED = (

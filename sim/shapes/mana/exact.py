@@ -113,7 +113,8 @@ def symmetry_breaker(config: ManaConfig) -> str:
     a group are not exchangeable: a listed or fixed tap order taps in board order; a listed
     or fixed replacement order lists replacers in board order; the legend rule keeps the
     first in board order (704.5j); counter modifiers (Hardened Scales, Doubling Season)
-    apply to the X spell's counters in board order (616.1)."""
+    apply to the X spell's counters in board order (616.1); replacers past the listed ones
+    apply in board order; Springleaf Drum taps the first creature that fits."""
     if config.taps.order != "random":
         return f"tap order {config.taps.order!r} taps in board order"
     if config.taps.replacement_order != ("random",) and any(
@@ -124,6 +125,10 @@ def symmetry_breaker(config: ManaConfig) -> str:
         return "the legend rule on two slots or more keeps the first in board order"
     if sum(g.count for g in config.slots if any(tb.MOD_KIND[c] >= 0 for c in g.cards)) > 1:
         return "counter modifiers on two slots or more apply in board order"
+    if sum(g.count for g in config.slots if any(_replacer(c) for c in g.cards)) > ORDER_LEN:
+        return f"past {ORDER_LEN} replacers the unlisted ones apply in board order"
+    if any(mt.HAS_TAP_CREATURE[c] for c in config.board_cards):
+        return "Springleaf Drum taps the first creature that fits in board order"
     return ""
 
 
