@@ -8,9 +8,9 @@ multisets (empty slots, flags, damage, counters), tap orders as sequences of sta
 below the sources, ``wrap``, every player's sources), replacement orders as sequences of
 states (two kinds of replacers, random), Auras on a random land, a random slot named instead
 (``retap``), granted mana abilities, and what keeps board order (listed and fixed tap and
-replacement orders, legends, counter modifiers on the X spell's counters, Springleaf
-Drum's first creature). Then the exact
-figures against a large sampled run, a sweep with a comparison, and the refusals."""
+replacement orders, legends, counter modifiers on the X spell's counters, Springleaf Drum's
+first creature). Then the exact figures against a large sampled run, a sweep with a
+comparison, and the refusals."""
 
 from __future__ import annotations
 
