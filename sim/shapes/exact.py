@@ -128,12 +128,14 @@ def marked_exact(rows: Sequence[Row], support: int) -> list[Row]:
 
 def check_cap(sizes: Sequence[int | None], naive: Sequence[int], max_support: int) -> list[int]:
     """Every point's reduced support size (None: more than the cap), or a one-line error
-    naming the first over the cap, its size after and before reduction, and a hint."""
-    for size, before in zip(sizes, naive, strict=True):
+    naming the first over the cap (its sweep group when there are several), its size after
+    and before reduction, and a hint."""
+    for group, (size, before) in enumerate(zip(sizes, naive, strict=True)):
         if size is None or size > max_support:
             counted = f"{size:,}" if size is not None else f"more than {max_support:,}"
+            which = f" of sweep group {group}" if len(sizes) > 1 else ""
             raise UserError(
-                f"--exact: the support has {counted} points after reduction"
+                f"--exact: the support{which} has {counted} points after reduction"
                 f" ({before:,} before; boards x choices), over the cap of"
                 f" {max_support:,} (hint: fewer slots or choices, or --max-support N; else sample)"
             )

@@ -6,9 +6,11 @@ the reduction relies on: seats turned to the active one (random and fixed active
 by seat, seats drawn for controllers, owners and casters), slots as finished states and as
 multisets (empty slots, flags, damage, counters), tap orders as sequences of states (a count
 below the sources, ``wrap``, every player's sources), replacement orders as sequences of
-states (two kinds of replacers, random), and what keeps board order (listed and fixed tap and
-replacement orders, legends). Then the exact figures against a large sampled run, a sweep
-with a comparison, and the refusals."""
+states (two kinds of replacers, random), Auras on a random land, a random slot named instead
+(``retap``), granted mana abilities, and what keeps board order (listed and fixed tap and
+replacement orders, legends, counter modifiers on the X spell's counters, Springleaf Drum's
+first creature). Then the exact figures against a large sampled run, a sweep with a
+comparison, and the refusals."""
 
 from __future__ import annotations
 
@@ -119,6 +121,47 @@ CASES = [
         x_spell={"card": "Hangarback Walker", "x": [0, 1, 3], "caster": "random"},
     ),
     _exp(
+        "granted_mana_abilities_deep_water",
+        [
+            {"count": 1, "cards": {"Cryptolith Rite": 1}, "empty": 0.5},
+            {"count": 2, "cards": {"Grizzly Bears": 1, "Island": 1}, "not_creature": 0.5},
+            {"count": 1, "cards": {"Deep Water": 1, "Contamination": 1}},
+        ],
+    ),
+    _exp(
+        "aura_on_a_random_land",
+        [
+            {"count": 2, "cards": {"Forest": 1, "Island": 1}, "controller": "random"},
+            {"count": 1, "cards": {"Wild Growth": 1}, "empty": 0.5},
+            {"count": 1, "cards": {"Llanowar Elves": 1}},
+        ],
+        taps={"whose": "all"},
+    ),
+    _exp(
+        "retap_a_random_slot",
+        [
+            {"count": 2, "cards": {"Forest": 1, "Sol Ring": 1}},
+            {"count": 1, "cards": {"Mana Flare": 1}, "empty": 0.5},
+        ],
+        taps={"retap": 0.25, "count": {"1": 1, "3": 1}, "wrap": True},
+    ),
+    _exp(
+        "counter_modifiers_on_the_x_spell",
+        [
+            {"count": 2, "cards": {"Forest": 1}},
+            {"count": 2, "cards": {"Hardened Scales": 1, "Doubling Season": 1}},
+        ],
+        x_spell={"card": "Hangarback Walker"},
+    ),
+    _exp(
+        "springleaf_drum_first_creature",
+        [
+            {"count": 1, "cards": {"Springleaf Drum": 1}},
+            {"count": 2, "cards": {"Llanowar Elves": 1, "Grizzly Bears": 1}, "tapped": 0.5},
+            {"count": 1, "cards": {"Forest": 1}},
+        ],
+    ),
+    _exp(
         "legends",
         [
             {"count": 2, "cards": {"Gaea's Cradle": 1, "Forest": 1}},
@@ -159,9 +202,17 @@ def test_board_order_keeps_slots_apart() -> None:
     assert "replacement order" in breakers["listed_replacement_order"]
     assert "tap order" in breakers["fixed_orders"]
     assert "legend rule" in breakers["legends"]
+    assert "counter modifiers" in breakers["counter_modifiers_on_the_x_spell"]
+    assert "first creature" in breakers["springleaf_drum_first_creature"]
 
 
-SAMPLED = ("flare_random_active_life", "random_replacement_orders", "count_wrap_colors")
+SAMPLED = (
+    "flare_random_active_life",
+    "random_replacement_orders",
+    "count_wrap_colors",
+    "aura_on_a_random_land",
+    "retap_a_random_slot",
+)
 
 
 @pytest.mark.parametrize("name", SAMPLED)
@@ -202,7 +253,6 @@ def test_a_sweep_with_a_baseline_gives_an_exact_comparison(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("taps", "why"),
     [
-        ({"retap": 0.1}, "retap"),
         ({"pass_turn": 0.1}, "pass_turn between the taps"),
         ({"replacement_order": {"random": 1, "listed": 1}}, "table of replacement order"),
     ],
@@ -212,12 +262,27 @@ def test_what_is_not_enumerated_is_one_line_with_a_hint(taps: dict[str, Any], wh
         run_experiment(_exp("no", [LANDS], taps=taps), exact=True)
 
 
+def test_a_large_slot_fails_the_cap_before_it_is_enumerated() -> None:
+    """Ten values of damage and of three counter kinds: 2 x 10^4 states a slot, counted from
+    the factors' sizes, never made."""
+    values = list(range(10))
+    slot = {"count": 3, "cards": {"Gemstone Mine": 1, "Forest": 1}, "damage": values}
+    slot["counters"] = {"mining": values, "charge": values, "luck": values}
+    config = _config(_exp("large", [slot]))
+    assert reduced_size(config, 10**5) is None
+    # boards x tap orders x the active seat of two
+    assert support_size(config) == (2 * 10**4) ** 3 * math.factorial(3) * 2
+
+
 def test_the_cap_is_checked_before_anything_runs() -> None:
     data = CASES[0]
     size = reduced_size(_config(data), 10**6)
     assert size is not None and math.isfinite(size)
     with pytest.raises(UserError, match=rf"more than {size - 1:,} points after reduction"):
         run_experiment(data, exact=True, max_support=size - 1)
+    swept = {**data, "sweep": {"slots[0].tapped": [0.0, 0.5]}}
+    with pytest.raises(UserError, match=r"support of sweep group 1 has more than"):
+        run_experiment(swept, exact=True, max_support=size - 1)
     assert run_experiment(data, exact=True, max_support=size).manifest["support_per_point"] == [
         size
     ]

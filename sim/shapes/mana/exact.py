@@ -5,11 +5,12 @@ its probability, and run them through the batch engine as one weighted batch
 Each draw site of ``sim.shapes.mana.draws`` is a discrete factor: players (count, active seat,
 life), every slot's card, emptiness, seats, flags, damage and counters, the tap order, the
 number of activations, the type named at each activation, each activation's replacement
-order, and the X spell's card, caster and X. The naive enumeration (``reduce=False``, the
-reference the reduction is tested on) takes every draw site one by one: each slot's raw
-draws, every permutation of the board's sort keys, a type and a replacement order for every
-action column. The reduced one (what ``--exact`` runs), each step an equality of the
-weighted sums (``tests/experiments/test_exact_mana.py`` compares them as fractions):
+order, the land the Auras enchant, and the X spell's card, caster and X. The naive
+enumeration (``reduce=False``, the reference the reduction is tested on) takes every draw
+site one by one: each slot's raw draws, every permutation of the board's sort keys, a type
+and a replacement order for every action column. The reduced one (what ``--exact`` runs),
+each step an equality of the weighted sums (``tests/experiments/test_exact_mana.py``
+compares them as fractions):
 
 - A slot is its finished state: draws that finish alike (an empty slot whatever else was
   drawn) are one state, their probabilities added.
@@ -21,7 +22,8 @@ weighted sums (``tests/experiments/test_exact_mana.py`` compares them as fractio
   replacement order.
 - Orders among interchangeable sources: a uniform tap order counts only as the sequence of
   the states it taps (identical sources in board order), and only its first ``count``
-  places; a uniform replacement order only as the sequence of the replacers' states.
+  places; a uniform replacement order only as the sequence of the replacers' states (the
+  enchanted land told apart from its like).
 - Only what an action reads: a type and a replacement order for the activations a trial has;
   counts of activations past the sources (without ``wrap``) are one.
 """
@@ -34,10 +36,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch import tables as tb
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ACT_TAP, ORDER_LEN, ManaInputs
 from sim.errors import UserError
 from sim.shapes.base import Row
@@ -71,10 +75,6 @@ _EMPTY: State = (-1, 0, 0, 0, 0, 1, 0, 0, 0, *([0] * mt.K))  # since_turn_start 
 def not_enumerated(config: ManaConfig) -> str:
     """Why a configuration uses draws this module does not enumerate ("" when it does not)."""
     taps = config.taps
-    if any(mt.IS_AURA[c] for c in config.board_cards):
-        return "Auras (the land each enchants) are not enumerated"
-    if taps.retap > 0:
-        return "retap (a random slot per activation) is not enumerated"
     if taps.between.any:
         return "activate, cast and pass_turn between the taps are not enumerated"
     if len(taps.replacement_order) > 1:
@@ -83,6 +83,23 @@ def not_enumerated(config: ManaConfig) -> str:
     if drum and taps.tap_creature != ("first",):
         return 'tap_creature other than "first" is not enumerated'
     return ""
+
+
+def _is(table: np.ndarray, card: int) -> bool:
+    """Whether a card (-1: none) is of a kind (``mana_tables.IS_LAND``, ``IS_AURA``)."""
+    return card >= 0 and bool(table[card])
+
+
+def _lands(board: tuple[State, ...]) -> list[int]:
+    """The land each Aura ("Enchant land") may enchant, each as likely: every Aura on the
+    board on the same random land (``mana_choices.attach_auras``); [-1] when none is."""
+    lands = [j for j, st in enumerate(board) if _is(mt.IS_LAND, st[_CARD])]
+    return lands if lands and any(_is(mt.IS_AURA, st[_CARD]) for st in board) else [-1]
+
+
+def _marked(board: tuple[State, ...], land: int) -> tuple[State, ...]:
+    """The board with the enchanted land told apart (the states orders are collapsed by)."""
+    return board if land < 0 else tuple((*st, int(j == land)) for j, st in enumerate(board))
 
 
 def _replacer(card: int) -> bool:
@@ -95,7 +112,9 @@ def symmetry_breaker(config: ManaConfig) -> str:
     """Why board order can change an outcome ("" when it cannot), so that identical slots of
     a group are not exchangeable: a listed or fixed tap order taps in board order; a listed
     or fixed replacement order lists replacers in board order; the legend rule keeps the
-    first in board order (704.5j)."""
+    first in board order (704.5j); counter modifiers (Hardened Scales, Doubling Season)
+    apply to the X spell's counters in board order (616.1); replacers past the listed ones
+    apply in board order; Springleaf Drum taps the first creature that fits."""
     if config.taps.order != "random":
         return f"tap order {config.taps.order!r} taps in board order"
     if config.taps.replacement_order != ("random",) and any(
@@ -104,6 +123,12 @@ def symmetry_breaker(config: ManaConfig) -> str:
         return "a listed or fixed replacement order lists replacers in board order"
     if sum(g.count for g in config.slots if any(mt.IS_LEGENDARY[c] for c in g.cards)) > 1:
         return "the legend rule on two slots or more keeps the first in board order"
+    if sum(g.count for g in config.slots if any(tb.MOD_KIND[c] >= 0 for c in g.cards)) > 1:
+        return "counter modifiers on two slots or more apply in board order"
+    if sum(g.count for g in config.slots if any(_replacer(c) for c in g.cards)) > ORDER_LEN:
+        return f"past {ORDER_LEN} replacers the unlisted ones apply in board order"
+    if any(mt.HAS_TAP_CREATURE[c] for c in config.board_cards):
+        return "Springleaf Drum taps the first creature that fits in board order"
     return ""
 
 
@@ -124,7 +149,7 @@ def _draws_of(f: Factor) -> list[tuple[int, Fraction]]:
 
 def _slot_factors(g: ManaSlotGroup, n: int) -> list[Factor]:
     """The draw sites of one slot of group ``g`` (``draws._slot_group``' order)."""
-    owner = other("owner", 0, n, g.foreign_owner) if n > 1 else discrete_zero("owner")
+    owner = other("owner", 0, n, g.foreign_owner) if n > 1 else _zero("owner")
     return [
         Factor("card", 0, np.array(g.cards), fractions_of(g.weights)),
         bernoulli("empty", 0, g.empty),
@@ -140,7 +165,7 @@ def _slot_factors(g: ManaSlotGroup, n: int) -> list[Factor]:
     ]
 
 
-def discrete_zero(name: str) -> Factor:
+def _zero(name: str) -> Factor:
     """A draw site with one value, 0 (a foreign owner among one player: the controller)."""
     return Factor(name, 0, np.array([0]), (Fraction(1),))
 
@@ -154,8 +179,8 @@ def _slot_draws(g: ManaSlotGroup, n: int, reduce: bool) -> list[tuple[State, Fra
     for combo in itertools.product(*(_draws_of(f) for f in factors)):
         values = [v for v, _ in combo]
         prob = _prod(p for _, p in combo)
-        card, empty, ctrl, shift, *flags = values[:9]
-        filled = not empty
+        card, empty, ctrl, shift, token, tapped, since, haste, not_creature, damage = values[:10]
+        filled = int(not empty)
         counters = [0] * mt.K
         for kind, count in zip(kinds, values[10:], strict=True):
             counters[kind] = count * filled
@@ -163,12 +188,12 @@ def _slot_draws(g: ManaSlotGroup, n: int, reduce: bool) -> list[tuple[State, Fra
             card if filled else -1,
             ctrl,
             (ctrl + shift) % n,
-            *(int(bool(f) and filled) for f in flags[:1]),
-            int(bool(flags[1]) and filled),
-            int(bool(flags[2]) or not filled),
-            int(bool(flags[3]) and filled),
-            int(bool(flags[4]) and filled),
-            values[9] * filled,
+            token * filled,
+            tapped * filled,
+            since | (1 - filled),  # an empty slot counts as there since the turn began
+            haste * filled,
+            not_creature * filled,
+            damage * filled,
             *counters,
         )
         if isinstance(out, dict):
@@ -205,11 +230,24 @@ def _boards(
     multiset = reduce and not symmetry_breaker(config)
     boards: list[tuple[tuple[State, ...], Fraction]] = [((), Fraction(1))]
     for g in config.slots:
-        group = _group_boards(g, _slot_draws(g, n, reduce), multiset)
-        if len(boards) * len(group) > cap:
+        states = _state_count(g, n, reduce)  # counted first: a group can be large
+        count = math.comb(states + g.count - 1, g.count) if multiset else states**g.count
+        if len(boards) * count > cap:
             return None
+        group = _group_boards(g, _slot_draws(g, n, reduce), multiset)
         boards = [(b + s, p * q) for b, p in boards for s, q in group]
     return boards
+
+
+def _state_count(g: ManaSlotGroup, n: int, reduce: bool) -> int:
+    """How many draws ``_slot_draws`` gives for one slot of group ``g``, without making them:
+    every raw draw (naive); else every filled one, and one empty state."""
+    factors = _slot_factors(g, n)
+    if not reduce:
+        return math.prod(len(f.values) for f in factors)
+    empty = set(next(f for f in factors if f.name == "empty").values.tolist())
+    filled = math.prod(len(f.values) for f in factors if f.name != "empty")
+    return filled * (0 in empty) + (1 in empty)
 
 
 # -- the actions -------------------------------------------------------------------------------
@@ -220,11 +258,13 @@ class Trial:
     """One support point, before its inputs are built."""
 
     board: int  # index into the boards
+    land: int  # the land the Auras enchant, -1 none
     active: int
     life: tuple[int, ...]
     n_act: int
     order: tuple[int, ...]  # (S,) the tap order (slots)
     colors: tuple[int, ...]  # (A,) a COLOR_CHOICES index per action column
+    retap: tuple[int, ...]  # (width,) the slot an activation names instead (retap), -1 none
     reps: tuple[tuple[int, ...], ...]  # (width,) the replacement order of each action column
     x: tuple[int, int, int]  # the X spell's card, relative caster, X
 
@@ -324,6 +364,17 @@ def _counts(config: ManaConfig, n_src: int, reduce: bool) -> list[tuple[int, Fra
     return list(out.items()) if isinstance(out, dict) else out
 
 
+def _per_action(config: ManaConfig) -> list[tuple[tuple[int, int], Fraction]]:
+    """What an activation draws: the type named, and the slot named instead of the order's
+    (``retap``: any board slot, each as likely; -1 keeps the order's), with probabilities."""
+    s = config.n_slots
+    keep, take = fractions_of((1 - config.taps.retap, config.taps.retap))
+    slots = [(-1, keep)] + [(j, take / s) for j in range(s)]
+    return [
+        ((color, slot), p * q) for color, p in _colors(config) for slot, q in slots if p * q > 0
+    ]
+
+
 def _colors(config: ManaConfig) -> list[tuple[int, Fraction]]:
     """The type named at an activation: a COLOR_CHOICES index with its probability."""
     probs = fractions_of(config.taps.color)
@@ -370,7 +421,7 @@ def _x_draws(config: ManaConfig, n: int) -> list[tuple[tuple[int, int, int], Fra
     factors = [
         Factor("card", 0, np.array(xs.cards), fractions_of(xs.weights)),
         seat("caster", 0, xs.caster, n),
-        discrete("x", 0, xs.x) if xs.x is not None else discrete_zero("x"),
+        discrete("x", 0, xs.x) if xs.x is not None else _zero("x"),
     ]
     out = []
     for combo in itertools.product(*(_draws_of(f) for f in factors)):
@@ -392,32 +443,67 @@ def _lives(config: ManaConfig, n: int, reduce: bool) -> list[tuple[tuple[int, ..
     return out
 
 
+Odds = tuple[int, int]  # a probability as (numerator, denominator), not reduced: the inner
+# loops multiply plain integers, and the weights are put over one denominator at the end
+
+
+Named = tuple[tuple[int, ...], tuple[int, ...]]  # each action's type, each activation's retap
+
+
+def _odds(p: Fraction) -> Odds:
+    return p.numerator, p.denominator
+
+
+def _rows(
+    choices: Sequence[tuple[Any, Fraction]], repeat: int
+) -> list[tuple[tuple[Any, ...], Odds]]:
+    """Every sequence of ``repeat`` independent choices, with its probability."""
+    out = []
+    for combo in itertools.product(choices, repeat=repeat):
+        p = _prod(q for _, q in combo)
+        out.append((tuple(v for v, _ in combo), _odds(p)))
+    return out
+
+
 def _choices(
     config: ManaConfig,
     board: tuple[State, ...],
     reduce: bool,
-) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], Fraction]]:
-    """Every (activations, tap order, types, replacement orders) of one board."""
+) -> Iterator[tuple[int, tuple[int, ...], Named, tuple[tuple[int, ...], ...], Odds]]:
+    """Every (activations, tap order, types and slots named instead, replacement orders) of
+    one board."""
     width, a = _width(config), _actions(config)
     n_src = sum(_sources(config, board))
-    colors = _colors(config)
     reps = _rep_orders(config, board, reduce)
     for n_act, p_count in _counts(config, n_src, reduce):
-        live = n_act if reduce else a  # naive: every action column draws
-        rep_live = min(n_act, width) if reduce else width
+        live = n_act if reduce else width  # naive: every action column draws
+        action_rows = _action_rows(config, live, a - width if not reduce else 0)
+        rep_rows = [((*r, *((),) * (width - live)), p) for r, p in _rows(reps, live)]
         for order, p_order in _tap_orders(config, board, n_act, reduce):
-            for cs in itertools.product(colors, repeat=live):
-                color = tuple(k for k, _ in cs) + (0,) * (a - live)
-                p_color = _prod(p for _, p in cs)
-                for rs in itertools.product(reps, repeat=rep_live):
-                    rep = tuple(r for r, _ in rs) + ((),) * (width - rep_live)
-                    p_rep = _prod(p for _, p in rs)
-                    yield n_act, order, color, rep, p_count * p_order * p_color * p_rep
+            head = _odds(p_count * p_order)
+            for named, (cn, cd) in action_rows:
+                num, den = head[0] * cn, head[1] * cd
+                for rep, (rn, rd) in rep_rows:
+                    yield n_act, order, named, rep, (num * rn, den * rd)
+
+
+def _action_rows(config: ManaConfig, live: int, spell: int) -> list[tuple[Named, Odds]]:
+    """The types and slots named by the first ``live`` actions (the rest at none), and the
+    type drawn for the ``spell`` columns after them (the X spell's), with probabilities."""
+    width, a = _width(config), _actions(config)
+    out = []
+    for named, (num, den) in _rows(_per_action(config), live):
+        for spell_colors, (sn, sd) in _rows(_colors(config), spell):
+            colors = (*(c for c, _ in named), *spell_colors)
+            colors += (0,) * (a - len(colors))
+            slots = (*(j for _, j in named), *(-1,) * (width - live))
+            out.append(((colors, slots), (num * sn, den * sd)))
+    return out
 
 
 def _support(
     config: ManaConfig, n: int, reduce: bool, cap: float
-) -> tuple[list[tuple[State, ...]], list[tuple[Trial, Fraction]]] | None:
+) -> tuple[list[tuple[State, ...]], list[tuple[Trial, Odds]]] | None:
     """The boards and every support point with its probability for ``n`` players; None once
     there are more than ``cap``."""
     boards = _boards(config, n, reduce, cap)
@@ -429,18 +515,25 @@ def _support(
         actives = list(range(n))
     else:
         actives = [config.players.active]
-    lives, xs = _lives(config, n, reduce), _x_draws(config, n)
-    out: list[tuple[Trial, Fraction]] = []
+    rest = [
+        ((life, x), _odds(p_life * p_x / len(actives)))
+        for life, p_life in _lives(config, n, reduce)
+        for x, p_x in _x_draws(config, n)
+    ]
+    out: list[tuple[Trial, Odds]] = []
     for b, (board, p_board) in enumerate(boards):
-        for active in actives:
-            p_active = Fraction(1, len(actives))
-            for n_act, order, color, rep, p_choice in _choices(config, board, reduce):
-                for life, p_life in lives:
-                    for x, p_x in xs:
-                        trial = Trial(b, active, life, n_act, order, color, rep, x)
-                        out.append((trial, p_board * p_active * p_choice * p_life * p_x))
-                        if len(out) > cap:
-                            return None
+        lands = _lands(board)
+        bn, bd = p_board.numerator, p_board.denominator * len(lands)
+        for land, active in itertools.product(lands, actives):
+            for n_act, order, (color, retap), rep, (cn, cd) in _choices(
+                config, _marked(board, land), reduce
+            ):
+                num, den = bn * cn, bd * cd
+                for (life, x), (rn, rd) in rest:
+                    trial = Trial(b, land, active, life, n_act, order, color, retap, rep, x)
+                    out.append((trial, (num * rn, den * rd)))
+                    if len(out) > cap:
+                        return None
     return [board for board, _ in boards], out
 
 
@@ -467,7 +560,7 @@ def _inputs(
         **{f: states[:, :, 3 + k].astype(np.bool_) for k, f in enumerate(_FLAGS)},
         "damage": states[:, :, _DAMAGE].astype(np.int16),
         "counters": states[:, :, _DAMAGE + 1 :].astype(np.int16),
-        "attached_to": np.full((t, s), -1, dtype=np.int8),
+        "attached_to": _attached(states[:, :, _CARD], trials),
     }
     n_act = np.array([tr.n_act for tr in trials])
     live = np.arange(width)[None, :] < n_act[:, None]
@@ -476,6 +569,8 @@ def _inputs(
     kind[:, :width][live] = ACT_TAP
     slot = np.full((t, a), -1, dtype=np.int8)
     slot[:, :width] = np.where(live, order[:, np.arange(width) % max(s, 1)], -1)
+    retap = np.array([tr.retap for tr in trials], dtype=np.int8).reshape(t, width)
+    slot[:, :width] = np.where(live & (retap >= 0), retap, slot[:, :width])
     color = np.array([tr.colors for tr in trials], dtype=np.int8).reshape(t, a) - 1
     reps = np.full((t, a, ORDER_LEN), -1, dtype=np.int8)
     if config.taps.replacement_order == ("random",):
@@ -510,21 +605,37 @@ def _inputs(
     )
 
 
+def _attached(cards: np.ndarray, trials: list[Trial]) -> np.ndarray:
+    """(T, S) the land each Aura enchants, -1 for every other slot."""
+    aura = (cards >= 0) & mt.IS_AURA[np.maximum(cards, 0)]
+    land = np.array([tr.land for tr in trials], dtype=np.int8)
+    out: np.ndarray = np.where(aura & (land[:, None] >= 0), land[:, None], -1).astype(np.int8)
+    return out
+
+
 # -- sizes, the cap, the weighted run ------------------------------------------------------------
 
 
-def _board_counts(config: ManaConfig, n: int) -> dict[int, int]:
-    """How many naive boards hold k replacers, by k (each slot's raw draws one by one)."""
-    ways: dict[int, int] = {0: 1}
+def _board_counts(config: ManaConfig, n: int) -> dict[tuple[int, int, bool], int]:
+    """How many naive boards hold k replacers and m lands, with an Aura or not, by (k, m,
+    Aura) (each slot's raw draws one by one, counted by card and emptiness)."""
+    ways: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
     for g in config.slots:
-        draws = _slot_draws(g, n, reduce=False)
-        with_rep = sum(1 for st, _ in draws if _replacer(st[_CARD]))
+        factors = _slot_factors(g, n)
+        empty = set(next(f for f in factors if f.name == "empty").values.tolist())
+        others = math.prod(len(f.values) for f in factors if f.name not in ("card", "empty"))
+        kinds: Counter[tuple[bool, bool, bool]] = Counter()
+        for card in g.cards:
+            if 0 in empty:
+                kinds[(_replacer(card), _is(mt.IS_LAND, card), _is(mt.IS_AURA, card))] += others
+            if 1 in empty:
+                kinds[(False, False, False)] += others
         for _ in range(g.count):
-            grown: dict[int, int] = {}
-            for k, w in ways.items():
-                grown[k] = grown.get(k, 0) + w * (len(draws) - with_rep)
-                if with_rep:
-                    grown[k + 1] = grown.get(k + 1, 0) + w * with_rep
+            grown: dict[tuple[int, int, bool], int] = {}
+            for (k, m, aura), w in ways.items():
+                for (r, land, a), c in kinds.items():
+                    key = (k + r, m + land, aura or a)
+                    grown[key] = grown.get(key, 0) + w * c
             ways = grown
     return ways
 
@@ -540,24 +651,60 @@ def support_size(config: ManaConfig) -> int:
         per_board = actives * len(_lives(config, n, False)) * len(_x_draws(config, n))
         per_board *= math.factorial(s) if taps.order == "random" else 1
         per_board *= len(taps.count.values) if taps.count is not None else 1
-        per_board *= len(_colors(config)) ** a
-        for k, boards in _board_counts(config, n).items():
-            reps = 1
+        per_board *= len(_per_action(config)) ** width * len(_colors(config)) ** (a - width)
+        for (k, lands, aura), boards in _board_counts(config, n).items():
+            reps = lands if aura and lands else 1
             if taps.replacement_order == ("random",) and k:
-                reps = math.perm(k, min(k, ORDER_LEN, s)) ** width
+                reps *= math.perm(k, min(k, ORDER_LEN, s)) ** width
             total += boards * per_board * reps
     return total
 
 
+def _words(states: Sequence[State], length: int) -> int:
+    """How many distinct sequences of ``length`` items of ``states`` there are (what
+    ``_sequences`` yields): words with each state at most as often as it is there."""
+    ways = [1]  # ways[j]: words of length j over the states so far
+    for c in Counter(states).values():
+        grown = [0] * (len(ways) + c)
+        for j, w in enumerate(ways):
+            for k in range(c + 1):
+                grown[j + k] += w * math.comb(j + k, k)
+        ways = grown
+    return ways[length] if length < len(ways) else 0
+
+
+def _choice_count(config: ManaConfig, board: tuple[State, ...]) -> int:
+    """How many (activations, tap order, types, replacement orders) ``_choices`` yields for
+    one board after reduction, without making them."""
+    source = _sources(config, board)
+    columns = [st for st, src in zip(board, source, strict=True) if src]
+    replacers = [st for st in board if _replacer(st[_CARD])]
+    reps = 1
+    if config.taps.replacement_order == ("random",) and replacers:
+        reps = _words(replacers, min(len(replacers), ORDER_LEN, len(board)))
+    named = len(_per_action(config))
+    total = 0
+    for n_act, _ in _counts(config, len(columns), True):
+        orders = 1
+        if config.taps.order == "random":
+            orders = _words(columns, len(columns) if config.taps.wrap else n_act)
+        total += orders * named**n_act * reps**n_act
+    return total
+
+
 def reduced_size(config: ManaConfig, cap: int) -> int | None:
-    """Support points of one sweep point after reduction (what ``--exact`` runs), or None
-    when they are more than ``cap``."""
+    """Support points of one sweep point after reduction (what ``--exact`` runs), counted
+    board by board without making them, or None once they are more than ``cap``."""
     total = 0
     for n in config.players.count.values:
-        sup = _support(config, n, True, cap - total)
-        if sup is None:
+        boards = _boards(config, n, True, cap)
+        if boards is None:
             return None
-        total += len(sup[1])
+        rest = len(_lives(config, n, True)) * len(_x_draws(config, n))
+        for board, _ in boards:
+            total += sum(_choice_count(config, _marked(board, j)) for j in _lands(board)) * rest
+            if total > cap:
+                return None
     return total
 
 
@@ -592,12 +739,14 @@ def exact_point(config: ManaConfig, reduce: bool = True) -> ExactPoint:
         sup = _support(config, n, reduce, math.inf)
         assert sup is not None
         boards, points = sup
-        parts.append((n, boards, [tr for tr, _ in points], [pn * p for _, p in points]))
-    common = math.lcm(*(p.denominator for part in parts for p in part[3]))
+        pn_num, pn_den = _odds(pn)
+        odds = [(pn_num * num, pn_den * den) for _, (num, den) in points]
+        parts.append((n, boards, [tr for tr, _ in points], odds))
+    common = math.lcm(*{den for part in parts for _, den in part[3]})
     totals = np.zeros(mana_layout(config).size, dtype=object)
     support = 0
-    for n, boards, trials, probs in parts:
-        weights = [int(p * common) for p in probs]
+    for n, boards, trials, odds in parts:
+        weights = [num * (common // den) for num, den in odds]
         totals += _weighted_stats(config, _inputs(config, n, boards, trials), weights)
         support += len(trials)
     return ExactPoint(totals, support, common)
