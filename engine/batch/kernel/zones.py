@@ -45,6 +45,7 @@ from engine.batch.kernel.state import (
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
     LAYOUT,
+    LIFE,
     MINUS,
     MOVERS,
     N_SLOTS,
@@ -69,6 +70,7 @@ from engine.batch.kernel.state import (
     T_DIES_TOKENS,
     T_ENTERS_AMOUNT,
     T_ENTERS_KIND,
+    T_ENTERS_PAY_LIFE,
     T_ENTERS_TAPPED,
     T_ENTERS_X_KIND,
     T_EXILE_ALL_GY,
@@ -313,7 +315,14 @@ def _creatures_died(
 def enter(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> None:
-    """Common to every arrival: a new object (400.7), then its enters triggers (603.6a)."""
+    """Common to every arrival: a new object (400.7), Hallowed Fountain's choice (614.12: its
+    controller pays N life if they have more, else it enters tapped), then its enters triggers
+    (603.6a)."""
+    pay = card_table[T_ENTERS_PAY_LIFE, slot_rows[CARD, s]]
+    if pay > 0 and trial_vars[LIFE + slot_rows[CONTROLLER, s]] > pay:
+        trial_vars[LIFE + slot_rows[CONTROLLER, s]] -= pay
+    elif pay > 0:
+        slot_rows[TAPPED, s] = 1
     slot_rows[ZONE, s] = BATTLEFIELD
     work[COUNT, STALE] = 1
     slot_rows[OBJ, s] += 1
