@@ -17,11 +17,15 @@ agree on the board, the pools, "could produce", the rejections, the zones and li
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from engine import reference
 from engine.batch.mana_convert import mana_comparable
 from engine.batch.scenario import run_scenario
+from sim.config.scenario import load_scenario
+from tests.expectations import mismatches
 from tests.helpers import board, cast, permanent, pool, scenario, tap
 
 
@@ -195,3 +199,14 @@ def test_614_12_a_shockland_cast_as_it_enters_pays_2_life_or_enters_tapped() -> 
     assert (out["life"]["A"], permanent(out, "tg")["tapped"]) == (18, False)  # type: ignore[index]
     out = both(actions=[cast("Temple Garden", id="tg")], life={"A": 2, "B": 20})
     assert (out["life"]["A"], permanent(out, "tg")["tapped"]) == (2, True)  # type: ignore[index]
+
+
+def test_605_3b_the_real_mana_permanents_scenario_file() -> None:
+    """CR 605.3b, 118.3, 119.4, 120.3a, 106.12a, 611.3a: ``tests/scenarios/mana/
+    real_permanents.toml`` gives what its ``.expect.json`` says, on both engines (the file's
+    comment tells the story)."""
+    path = Path(__file__).parents[1] / "scenarios" / "mana" / "real_permanents.toml"
+    built = load_scenario(path)
+    out = reference.run(built)
+    assert mana_comparable(run_scenario(built)) == mana_comparable(out)
+    assert mismatches(json.loads(path.with_suffix(".expect.json").read_text()), out) == []
