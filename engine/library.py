@@ -177,8 +177,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         {
             "produce": Param(str),
             "cost": Param(str, ""),
+            "tap": Param(bool, True),
             "damage": Param(int, 0),  # "CARDNAME deals N damage to you."
             "sacrifice": Param(bool, False),  # "Sacrifice CARDNAME" in the cost
+            "sacrifice_creature": Param(bool, False),  # "Sacrifice a creature" (Ashnod's Altar)
         },
     ),
     "mana_one_of": (MANA, {"produce": Param(str), "damage": Param(int, 0)}),
@@ -194,6 +196,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "amount": Param(int, 1),  # "Add three mana of any one color."
             "life": Param(int, 0),  # "Pay N life" in the cost
             "sacrifice": Param(bool, False),
+            "sacrifice_creature": Param(bool, False),  # Phyrexian Altar
         },
     ),
     "mana_per_creature_yours": (MANA, {"produce": Param(str)}),

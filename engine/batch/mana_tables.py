@@ -168,6 +168,7 @@ AB_COLORS_ONLY = np.zeros((N, AB + 1), dtype=np.bool_)  # reflect colors only (n
 AB_DAMAGE = np.zeros((N, AB + 1), dtype=np.int16)  # "deals N damage to you" (Ancient Tomb)
 AB_LIFE = np.zeros((N, AB + 1), dtype=np.int16)  # "Pay N life" in the cost (Mana Confluence)
 AB_SAC_SELF = np.zeros((N, AB + 1), dtype=np.bool_)  # "Sacrifice CARDNAME" in the cost
+AB_SAC_CREATURE = np.zeros((N, AB + 1), dtype=np.bool_)  # "Sacrifice a creature" in the cost
 AB_TIMES = np.ones((N, AB + 1), dtype=np.int16)  # mana of the chosen type (Gilded Lotus: 3)
 AB_SUBTYPE = np.full((N, AB + 1), -1, dtype=np.int8)  # "for each": the SUBTYPES bit
 AB_ALL = np.zeros((N, AB + 1), dtype=np.bool_)  # ... counted on the whole battlefield
@@ -212,28 +213,40 @@ ENTERS_PAY_LIFE = _col(np.int16)  # "you may pay N life. If you don't, it enters
 DIES_TOKENS_KIND = _col(np.int8, -1)  # dies: a token per counter of this kind
 
 
-def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
-    """Fill column ``k`` of card ``i``; return whether the shape models the ability."""
-    AB_TPL[i, k] = _TPL_CODE[tpl]
+def _costs(i: int, k: int, a_params: dict[str, Any]) -> bool:
+    """The costs and damage columns any mana template may have; whether they are encoded."""
     cost = parse_mana_cost(str(a_params.get("cost", "")))
-    if cost.colored or cost.x_count:
-        return False
     AB_COST[i, k] = cost.generic
     AB_DAMAGE[i, k] = int(a_params.get("damage", 0))
     AB_LIFE[i, k] = int(a_params.get("life", 0))
     AB_SAC_SELF[i, k] = bool(a_params.get("sacrifice", False))
+    AB_SAC_CREATURE[i, k] = bool(a_params.get("sacrifice_creature", False))
+    # one permanent chosen for a cost per ability
+    one_chosen = not (AB_SAC_CREATURE[i, k] and (AB_SAC_SELF[i, k] or a_params.get("tap_creature")))
+    return not (cost.colored or cost.x_count) and one_chosen
+
+
+def _any_color(i: int, k: int, a_params: dict[str, Any]) -> bool:
+    AB_TAP[i, k] = bool(a_params["tap"])
+    AB_UNTAP[i, k] = bool(a_params["untap"])
+    AB_TAP_CREATURE[i, k] = bool(a_params["tap_creature"])
+    kind = str(a_params["remove_counter"])
+    AB_REMOVE[i, k] = KIND_CODE[kind] if kind else -1
+    AB_SACRIFICE[i, k] = bool(a_params["sacrifice_when_none"]) and bool(kind)
+    AB_BITS[i, k] = COLOR_BITS
+    AB_TIMES[i, k] = int(a_params["amount"])
+    both = AB_SACRIFICE[i, k] and AB_SAC_SELF[i, k]
+    return not (AB_TAP[i, k] and AB_UNTAP[i, k]) and not both and AB_TIMES[i, k] >= 1
+
+
+def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
+    """Fill column ``k`` of card ``i``; return whether the shape models the ability."""
+    AB_TPL[i, k] = _TPL_CODE[tpl]
+    if not _costs(i, k, a_params):
+        return False
     if tpl == "mana_any_color":
-        AB_TAP[i, k] = bool(a_params["tap"])
-        AB_UNTAP[i, k] = bool(a_params["untap"])
-        AB_TAP_CREATURE[i, k] = bool(a_params["tap_creature"])
-        kind = str(a_params["remove_counter"])
-        AB_REMOVE[i, k] = KIND_CODE[kind] if kind else -1
-        AB_SACRIFICE[i, k] = bool(a_params["sacrifice_when_none"]) and bool(kind)
-        AB_BITS[i, k] = COLOR_BITS
-        AB_TIMES[i, k] = int(a_params["amount"])
-        both = AB_SACRIFICE[i, k] and AB_SAC_SELF[i, k]
-        return not (AB_TAP[i, k] and AB_UNTAP[i, k]) and not both and AB_TIMES[i, k] >= 1
-    AB_TAP[i, k] = True  # every other mana template is a {T} ability (CR 106.12)
+        return _any_color(i, k, a_params)
+    AB_TAP[i, k] = bool(a_params.get("tap", True))  # else a {T} ability (CR 106.12)
     produce = str(a_params["produce"]) if "produce" in a_params else ""
     if not set(produce) <= set(MANA_TYPES):
         return False

@@ -47,6 +47,7 @@ GRANTED_ANY_COLOR = Ability(
         "amount": 1,
         "life": 0,
         "sacrifice": False,
+        "sacrifice_creature": False,
     },
 )
 
@@ -272,7 +273,16 @@ def _check_costs(
         return ("cannot_pay_life", "119.4")
     if params.get("tap_creature"):
         return _creature_to_tap(game, p, tap_creature)
+    if params.get("sacrifice_creature"):
+        return _creature_to_sacrifice(game, p)
     return None
+
+
+def _creature_to_sacrifice(game: Game, p: Permanent) -> Rejection | Permanent:
+    """Phyrexian Altar's "Sacrifice a creature" (118.3, 701.21a): its controller's first
+    creature in board order (the policy of this choice; it may be the permanent itself)."""
+    mine = [q for q in game.battlefield if is_creature(q) and q.controller == p.controller]
+    return mine[0] if mine else ("nothing_to_sacrifice", "118.3")
 
 
 def _creature_to_tap(game: Game, p: Permanent, named: str | None) -> Rejection | Permanent:
@@ -309,9 +319,9 @@ def _produce(
     return {pick: int(ability.params.get("amount", 1))}  # Gilded Lotus: three of one color
 
 
-def _pay_costs(game: Game, p: Permanent, ability: Ability, tapped: Permanent | None) -> None:
-    """CR 602.2b, 605.3b: pay the ability's costs; ``tapped`` is the creature a Springleaf
-    Drum-style cost taps."""
+def _pay_costs(game: Game, p: Permanent, ability: Ability, chosen: Permanent | None) -> None:
+    """CR 602.2b, 605.3b: pay the ability's costs; ``chosen`` is the creature a Springleaf
+    Drum-style cost taps (a creature to sacrifice goes in ``_sacrifice``)."""
     if is_tap_ability(ability):
         p.tapped = True
         game.log.add("107.5", f"{p.id} is tapped for mana ({p.card.name})")
@@ -327,9 +337,9 @@ def _pay_costs(game: Game, p: Permanent, ability: Ability, tapped: Permanent | N
     if ability.params.get("remove_counter"):
         p.counters[ability.text("remove_counter")] -= 1
         game.log.add("602.2b", f"a {ability.text('remove_counter')} counter is removed from {p.id}")
-    if tapped is not None:
-        tapped.tapped = True
-        game.log.add("118.3", f"{tapped.id} is tapped to pay a cost (not tapped for mana)")
+    if chosen is not None and ability.params.get("tap_creature"):
+        chosen.tapped = True
+        game.log.add("118.3", f"{chosen.id} is tapped to pay a cost (not tapped for mana)")
 
 
 def tap_for_mana(
@@ -364,16 +374,19 @@ def tap_for_mana(
         damage_player(game, p.controller, int(ability.params.get("damage", 0)), p)
     if mana and tapped_for_mana and not game.finished:
         _mana_triggers(game, p, mana, color)
-    _sacrifice(game, p, ability)
+    _sacrifice(game, p, ability, checked)
     return None
 
 
-def _sacrifice(game: Game, p: Permanent, ability: Ability) -> None:
-    """Lotus Petal, Crystal Vein: "Sacrifice CARDNAME" is a cost (602.2b), moved once the
-    activation is done: nothing the ability does reads the board after it, and its "tapped
-    for mana" triggers look back at the permanent as it was (603.10), so the order shows
-    nowhere. Gemstone Mine: sacrificed when its last mining counter is gone (701.21a)."""
-    if ability.params.get("sacrifice"):
+def _sacrifice(game: Game, p: Permanent, ability: Ability, chosen: Permanent | None) -> None:
+    """Lotus Petal, Crystal Vein, Phyrexian Altar: "Sacrifice CARDNAME" or "Sacrifice a
+    creature" is a cost (602.2b), moved once the activation is done: nothing the ability does
+    reads the board after it, and its "tapped for mana" triggers look back at the permanent
+    as it was (603.10), so the order shows nowhere. Gemstone Mine: sacrificed when its last
+    mining counter is gone (701.21a)."""
+    if ability.params.get("sacrifice_creature") and chosen is not None:
+        leave_battlefield(game, [chosen], "graveyard", "is sacrificed to pay a cost", "701.21a")
+    elif ability.params.get("sacrifice"):
         leave_battlefield(game, [p], "graveyard", "is sacrificed to pay a cost", "701.21a")
     elif ability.params.get("sacrifice_when_none") and not p.count(ability.text("remove_counter")):
         leave_battlefield(game, [p], "graveyard", "is sacrificed (no counters left)", "701.21a")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from engine.library import TEMPLATES
 from sim.cards.oracle import SELF
 from sim.cards.rules import (
     KIND,
@@ -430,6 +431,7 @@ _COST_PARTS: Final = (
     (re.compile(r"\{Q\}"), "untap"),
     (re.compile(r"Tap an untapped creature you control"), "tap_creature"),
     (re.compile(rf"Sacrifice {SELF}"), "sacrifice"),
+    (re.compile(r"Sacrifice a creature"), "sacrifice_creature"),
 )
 _REMOVE: Final = re.compile(rf"Remove an? {KIND} counter from {SELF}")
 _LIFE: Final = re.compile(rf"Pay {N} life")
@@ -445,6 +447,7 @@ def costs(text: str) -> Costs | None:
         "tap_creature": False,
         "remove_counter": "",
         "sacrifice": False,
+        "sacrifice_creature": False,
         "life": 0,
     }
     for part in text.split(", "):
@@ -516,17 +519,22 @@ def _any_color(m: re.Match[str]) -> Found | None:
 
 
 def _add_fixed(m: re.Match[str]) -> Found | None:
-    """Sol Ring, Azorius Signet, Crystal Vein, Ancient Tomb: fixed mana for {T} and maybe
-    generic mana or sacrificing itself, maybe dealing damage to you."""
+    """Sol Ring, Azorius Signet, Crystal Vein, Ancient Tomb, Ashnod's Altar: fixed mana for
+    {T} or a creature sacrificed, maybe generic mana or itself sacrificed too, maybe dealing
+    damage to you."""
     paid = costs(m[1])
-    if paid is None or not _generic(paid) or not _only(paid, "cost", "tap", "sacrifice"):
+    allowed = ("cost", "tap", "sacrifice", "sacrifice_creature")
+    if paid is None or not _generic(paid) or not _only(paid, *allowed):
         return None
-    if not paid["tap"]:
+    if not paid["tap"] and not paid["sacrifice_creature"]:
         return None
-    found = one("mana_fixed", produce=m[2].replace("{", "").replace("}", ""))
-    extra = {"cost": paid["cost"], "damage": number(m[3]) if m[3] else 0}
-    found[0][0].update({k: v for k, v in (*extra.items(), ("sacrifice", paid["sacrifice"])) if v})
-    return found
+    given: Costs = {k: paid[k] for k in ("cost", "tap", "sacrifice", "sacrifice_creature")}
+    given["damage"] = number(m[3]) if m[3] else 0
+    spec = TEMPLATES["mana_fixed"][1]  # parameters left at their defaults are not written
+    produce = m[2].replace("{", "").replace("}", "")
+    return one(
+        "mana_fixed", produce=produce, **{k: v for k, v in given.items() if v != spec[k].default}
+    )
 
 
 def _one_of(m: re.Match[str]) -> Found | None:

@@ -372,8 +372,8 @@ COSTS = mana_mix(
     }
 )
 
-# Real mana permanents (issue #14): choices of types, damage to you, costs of mana, life and
-# sacrificing itself, three of one color, "for each" subtypes, Chromatic Lantern's lands,
+# Real mana permanents (issue #14): choices of types, damage to you, costs of mana, life,
+# sacrificing itself or a creature (Altars), three of one color, "for each" subtypes, Chromatic Lantern's lands,
 # Overgrowth and Fertile Ground; shocklands and Azorius Signet cast between activations.
 REAL_MANA = mana_mix(
     {
@@ -404,6 +404,9 @@ REAL_MANA = mana_mix(
                         "Mana Reflection",
                         "Contamination",
                         "Cryptolith Rite",
+                        "Phyrexian Altar",
+                        "Ashnod's Altar",
+                        "Hangarback Walker",
                     ]
                 ),
                 count=10,

@@ -123,7 +123,7 @@ def test_random_trials_reach_every_rejection() -> None:
     paying life one does not have (the shipped cards ask 1 life, and at 0 the game is over,
     704.5a)."""
     seen = set()
-    for mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING, 23)):
+    for mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING, 23), (REAL_MANA, 25)):
         state = run_mana(draw_mana_batch(np.random.default_rng(seed), 2000, mix))
         seen |= {int(code) for code in np.unique(state.rejected) if code}
     reasons = {REJECTIONS[code][0] for code in seen}

@@ -210,3 +210,40 @@ def test_605_3b_the_real_mana_permanents_scenario_file() -> None:
     out = reference.run(built)
     assert mana_comparable(run_scenario(built)) == mana_comparable(out)
     assert mismatches(json.loads(path.with_suffix(".expect.json").read_text()), out) == []
+
+
+def test_118_3_phyrexian_altar_sacrifices_a_creature_which_persists() -> None:
+    """CR 118.3, 701.21a, 702.79a: Phyrexian Altar's "Sacrifice a creature" takes its
+    controller's first creature in board order (the policy of that choice); Kitchen Finks dies
+    as a cost, persist returns it with a -1/-1 counter and it gains A 2 life."""
+    out = both(
+        board=board("altar: Phyrexian Altar @A", "finks: Kitchen Finks @A"),
+        actions=[tap("altar", color="B")],
+    )
+    assert pool(out) == {"B": 1}
+    assert permanent(out, "finks")["counters"]["-1/-1"] == 1  # type: ignore[index]
+    assert out["life"]["A"] == 22
+
+
+def test_118_3_with_no_creature_to_sacrifice_the_altar_is_rejected() -> None:
+    """CR 118.3: a cost that cannot be paid: Phyrexian Altar with only B's creature."""
+    out = both(
+        board=board("altar: Phyrexian Altar @A", "elf: Llanowar Elves @B"),
+        actions=[tap("altar", color="G")],
+    )
+    assert _reasons(out) == [("nothing_to_sacrifice", "118.3")]
+
+
+def test_106_12_ashnods_altar_is_not_tapped_for_mana() -> None:
+    """CR 106.12, 106.12b: Ashnod's Altar has no {T} in its cost: Mana Reflection ("if you tap
+    a permanent for mana") does not double its CC; the sacrificed Elves are gone."""
+    out = both(
+        board=board(
+            "altar: Ashnod's Altar @A",
+            "elf: Llanowar Elves @A",
+            "mr: Mana Reflection @A",
+        ),
+        actions=[tap("altar")],
+    )
+    assert pool(out) == {"C": 2}
+    assert permanent(out, "elf") is None

@@ -40,6 +40,7 @@ from engine.batch.kernel.state import (
     T_AB_DAMAGE,
     T_AB_LIFE,
     T_AB_REMOVE,
+    T_AB_SAC_CREATURE,
     T_AB_SAC_SELF,
     T_AB_SACRIFICE,
     T_AB_TAP,
@@ -61,6 +62,7 @@ NOT_ON_BATTLEFIELD, CANNOT_PAY_LIFE, SUMMONING_SICK, NO_MANA_ABILITY, TYPE_NOT_A
 TAPPED_ALREADY, UNTAPPED, MISSING_COUNTER, INSUFFICIENT_MANA, NO_UNTAPPED_CREATURE = (
     13, 14, 15, 16, 17,
 )  # fmt: skip
+NOTHING_TO_SACRIFICE = 20
 _NONE = 1 << 40
 
 
@@ -102,6 +104,18 @@ def _creature_to_tap(slot_rows: np.ndarray, s: int, named: int) -> int:
 
 
 @njit
+def _creature_to_sacrifice(slot_rows: np.ndarray, s: int) -> int:
+    """Phyrexian Altar's "Sacrifice a creature" (118.3): its controller's first creature in
+    board order (maybe itself); -1 if there is none."""
+    best, best_order = -1, _NONE
+    for q in range(slot_rows.shape[1]):
+        fits = is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == slot_rows[CONTROLLER, s]
+        if fits and slot_rows[ORDER, q] < best_order:
+            best, best_order = q, slot_rows[ORDER, q]
+    return best
+
+
+@njit
 def _cost_check(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -131,6 +145,8 @@ def _cost_check(
         return CANNOT_PAY_LIFE
     if card_table[T_AB_TAP_CREATURE + k, c] and _creature_to_tap(slot_rows, s, named) < 0:
         return NO_UNTAPPED_CREATURE
+    if card_table[T_AB_SAC_CREATURE + k, c] and _creature_to_sacrifice(slot_rows, s) < 0:
+        return NOTHING_TO_SACRIFICE
     return 0
 
 
@@ -257,14 +273,16 @@ def _sacrifice(
     s: int,
     k: int,
 ) -> None:
-    """Lotus Petal: "Sacrifice CARDNAME" is a cost (602.2b), moved once the activation is
-    done (as the reference engine says why); Gemstone Mine: "If there are no mining counters
-    on it, sacrifice it" (701.21a)."""
+    """Lotus Petal, Phyrexian Altar: "Sacrifice CARDNAME" or "Sacrifice a creature" is a cost
+    (602.2b), moved once the activation is done (as the reference engine says why); Gemstone
+    Mine: "If there are no mining counters on it, sacrifice it" (701.21a)."""
     c = slot_rows[CARD, s]
-    go = card_table[T_AB_SAC_SELF + k, c] != 0
+    victim = s if card_table[T_AB_SAC_SELF + k, c] else -1
+    if card_table[T_AB_SAC_CREATURE + k, c]:
+        victim = _creature_to_sacrifice(slot_rows, s)
     if card_table[T_AB_SACRIFICE + k, c]:
-        go = slot_rows[counter_row(card_table[T_AB_REMOVE + k, c]), s] == 0
-    if go:
+        victim = s if slot_rows[counter_row(card_table[T_AB_REMOVE + k, c]), s] == 0 else -1
+    if victim >= 0:
         clear_movers(work)
-        work[MOVERS, s] = 1
+        work[MOVERS, victim] = 1
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
