@@ -373,8 +373,9 @@ COSTS = mana_mix(
 )
 
 # Real mana permanents (issue #14): choices of types, damage to you, costs of mana, life,
-# sacrificing itself or a creature (Altars), three of one color, "for each" subtypes, Chromatic Lantern's lands,
-# Overgrowth and Fertile Ground; shocklands and Azorius Signet cast between activations.
+# sacrificing itself or a creature (Altars), three of one color, "for each" subtypes,
+# Chromatic Lantern's lands, Overgrowth and Fertile Ground; Azorius Signet, Lotus Petal and
+# Chromatic Lantern cast between activations.
 REAL_MANA = mana_mix(
     {
         "players": {"count": [1, 2, 3]},
