@@ -79,7 +79,13 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     ),
     "grant_keyword": (STATIC, {"scope": Param(str, choices=_SCOPES), "keyword": Param(str)}),
     "activate_as_though_haste": (STATIC, {}),
-    "grant_mana_any_color": (STATIC, {"scope": Param(str, choices=("yours",))}),
+    "grant_mana_any_color": (
+        STATIC,
+        {
+            "scope": Param(str, choices=("yours",)),
+            "to": Param(str, "creatures", ("creatures", "lands")),
+        },
+    ),
     # --- replacement effects (CR 614)
     "counters_cant_be_put": (
         REPLACEMENT,
@@ -104,6 +110,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "enters_with_x_counters": (REPLACEMENT, {"kind": Param(str)}),
     "enters_with_counters": (REPLACEMENT, {"kind": Param(str), "amount": Param(int)}),
     "enters_tapped": (REPLACEMENT, {}),
+    "enters_tapped_unless_pay_life": (REPLACEMENT, {"amount": Param(int)}),
     "mana_multiply": (REPLACEMENT, {"factor": Param(int)}),
     "mana_replace_type": (
         REPLACEMENT,
@@ -175,7 +182,18 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     ),
     "sacrifice_outlet": (ACTIVATED, {}),
     # --- mana abilities (CR 605)
-    "mana_fixed": (MANA, {"produce": Param(str)}),
+    "mana_fixed": (
+        MANA,
+        {
+            "produce": Param(str),
+            "cost": Param(str, ""),
+            "tap": Param(bool, True),
+            "damage": Param(int, 0),  # "CARDNAME deals N damage to you."
+            "sacrifice": Param(bool, False),  # "Sacrifice CARDNAME" in the cost
+            "sacrifice_creature": Param(bool, False),  # "Sacrifice a creature" (Ashnod's Altar)
+        },
+    ),
+    "mana_one_of": (MANA, {"produce": Param(str), "damage": Param(int, 0)}),
     "mana_any_color": (
         MANA,
         {
@@ -185,9 +203,22 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "tap_creature": Param(bool, False),
             "remove_counter": Param(str, ""),
             "sacrifice_when_none": Param(bool, False),
+            "amount": Param(int, 1),  # "Add three mana of any one color."
+            "life": Param(int, 0),  # "Pay N life" in the cost
+            "sacrifice": Param(bool, False),
+            "sacrifice_creature": Param(bool, False),  # Phyrexian Altar
         },
     ),
     "mana_per_creature_yours": (MANA, {"produce": Param(str)}),
+    "mana_per_subtype": (
+        MANA,
+        {
+            "produce": Param(str),
+            "subtype": Param(str),
+            "whose": Param(str, choices=("yours", "all")),
+            "cost": Param(str, ""),
+        },
+    ),
     "mana_reflect_lands": (
         MANA,
         {"whose": Param(str, choices=("yours", "opponents")), "colors_only": Param(bool)},

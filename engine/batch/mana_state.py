@@ -21,7 +21,7 @@ ACT_NONE, ACT_TAP, ACT_ACTIVATE, ACT_CAST, ACT_PASS = range(5)
 # The rejections a mana action can get: the one engine's codes (wipe_state.REJECTIONS), in
 # the order the mana shape reports them.
 MANA_REJECTIONS: Final[dict[int, tuple[str, str]]] = {
-    code: REJECTIONS[code] for code in (1, 11, 12, 13, 14, 5, 15, 16, 17, 18)
+    code: REJECTIONS[code] for code in (1, 11, 12, 13, 14, 5, 15, 16, 17, 18, 2, 20)
 }
 
 # Documented caps of a batch's shape, checked at the boundary (ValueError; OutsideShapes for

@@ -12,7 +12,7 @@ which follows the printed ones in the reference engine's ability list.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -31,12 +31,15 @@ C_INDEX: Final = TYPE_INDEX["C"]
 
 # -- mana ability templates
 TPL_NONE, TPL_FIXED, TPL_ANY, TPL_PER_CREATURE, TPL_REFLECT, TPL_COUNTER_ANY = range(6)
+TPL_ONE_OF, TPL_PER_SUBTYPE = 6, 7
 _TPL_CODE = {
     "mana_fixed": TPL_FIXED,
     "mana_any_color": TPL_ANY,
     "mana_per_creature_yours": TPL_PER_CREATURE,
     "mana_reflect_lands": TPL_REFLECT,
     "mana_fixed_or_any_color_with_counter": TPL_COUNTER_ANY,
+    "mana_one_of": TPL_ONE_OF,
+    "mana_per_subtype": TPL_PER_SUBTYPE,
 }
 # -- scopes
 SCOPE_YOURS, SCOPE_ALL, SCOPE_OTHER, SCOPE_OPPONENTS, SCOPE_OTHER_NON_HUMAN_YOURS = range(5)
@@ -61,6 +64,7 @@ REP_NONE, REP_MULTIPLY, REP_TYPE = range(3)
 TFM_LANDS, TFM_CREATURES, TFM_ENCHANTED = range(3)
 _TFM_CODE = {"lands": TFM_LANDS, "creatures": TFM_CREATURES, "enchanted": TFM_ENCHANTED}
 PRODUCE_SAME = -2  # "one mana of any type that land produced"
+PRODUCE_ANY = -3  # "one mana of any color" (Fertile Ground)
 
 # Templates the mana shape models on the battlefield.
 _MODELED = {
@@ -80,6 +84,7 @@ _MODELED = {
     "enters_with_x_counters",
     "enters_with_counters",
     "enters_tapped",
+    "enters_tapped_unless_pay_life",
     "dies_create_token_per_counter",  # a trial where it would make a token is unsupported
 }
 # Templates that change nothing in a mana experiment while their card sits on the battlefield:
@@ -126,6 +131,12 @@ def _col(dtype: type, fill: int = 0) -> np.ndarray:
 
 
 AB: Final = max(len(c.abilities_of(MANA)) for c in CARDS)  # printed mana abilities per card
+# the subtypes "for each" mana abilities count (Swamp, Elf), a bit each
+SUBTYPES: Final = tuple(
+    sorted(
+        {a.text("subtype") for c in CARDS for a in c.abilities if a.template == "mana_per_subtype"}
+    )
+)
 GRANTED: Final = AB  # the column of Cryptolith Rite's granted ability
 # -- characteristics
 IS_CREATURE = _col(np.bool_)
@@ -154,8 +165,17 @@ AB_AMOUNT = np.zeros((N, AB + 1, 6), dtype=np.int8)  # fixed amounts; per creatu
 AB_KIND = np.full((N, AB + 1), -1, dtype=np.int8)  # "if it has a luck counter": that kind
 AB_OPPONENTS = np.zeros((N, AB + 1), dtype=np.bool_)  # reflect lands opponents control
 AB_COLORS_ONLY = np.zeros((N, AB + 1), dtype=np.bool_)  # reflect colors only (no C)
+AB_DAMAGE = np.zeros((N, AB + 1), dtype=np.int16)  # "deals N damage to you" (Ancient Tomb)
+AB_LIFE = np.zeros((N, AB + 1), dtype=np.int16)  # "Pay N life" in the cost (Mana Confluence)
+AB_SAC_SELF = np.zeros((N, AB + 1), dtype=np.bool_)  # "Sacrifice CARDNAME" in the cost
+AB_SAC_CREATURE = np.zeros((N, AB + 1), dtype=np.bool_)  # "Sacrifice a creature" in the cost
+AB_TIMES = np.ones((N, AB + 1), dtype=np.int16)  # mana of the chosen type (Gilded Lotus: 3)
+AB_SUBTYPE = np.full((N, AB + 1), -1, dtype=np.int8)  # "for each": the SUBTYPES bit
+AB_ALL = np.zeros((N, AB + 1), dtype=np.bool_)  # ... counted on the whole battlefield
 # -- statics
-GRANT_ANY = _col(np.bool_)  # grant_mana_any_color (scope yours)
+GRANT_ANY = _col(np.bool_)  # grant_mana_any_color (scope yours) to creatures
+GRANT_ANY_LANDS = _col(np.bool_)  # ... to lands (Chromatic Lantern)
+SUBTYPE_BITS = _col(np.int64)  # which of SUBTYPES the card has
 HASTE_SCOPE = _col(np.int8, -1)  # grant_keyword haste: SCOPE_*, -1 none
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 REP_KIND = _col(np.int8)  # REP_*: a static "tapped for mana" replacement
@@ -165,7 +185,8 @@ REP_ONE = _col(np.bool_)  # "instead of any other type and amount": one mana
 REP_LANDS = _col(np.int8)  # LANDS_* for REP_TYPE
 TFM_SOURCE = _col(np.int8, -1)  # tapped_for_mana_add: TFM_*, -1 none
 TFM_YOURS = _col(np.bool_)
-TFM_PRODUCE = _col(np.int8, -1)  # type index or PRODUCE_SAME
+TFM_PRODUCE = _col(np.int8, -1)  # type index, PRODUCE_SAME or PRODUCE_ANY
+TFM_AMOUNT = _col(np.int8)  # how many (Overgrowth: {G}{G})
 UPKEEP_SACRIFICE = _col(np.bool_)  # Contamination's upkeep trigger
 CAST_DRAW = _col(np.bool_)  # Zendikar Resurgent: draw on casting a creature (unsupported)
 EXILE_ALL_GY = _col(np.bool_)  # graveyard_replaced_by_exile, all
@@ -188,30 +209,56 @@ ENTERS_X_KIND = _col(np.int8, -1)
 ENTERS_KIND = _col(np.int8, -1)
 ENTERS_AMOUNT = _col(np.int8)
 ENTERS_TAPPED = _col(np.bool_)
+ENTERS_PAY_LIFE = _col(np.int16)  # "you may pay N life. If you don't, it enters tapped" (N)
 DIES_TOKENS_KIND = _col(np.int8, -1)  # dies: a token per counter of this kind
 
 
-def _mana_ability(i: int, k: int, a_params: dict[str, object], tpl: str) -> bool:
+def _costs(i: int, k: int, a_params: dict[str, Any]) -> bool:
+    """The costs and damage columns any mana template may have; whether they are encoded."""
+    cost = parse_mana_cost(str(a_params.get("cost", "")))
+    AB_COST[i, k] = cost.generic
+    AB_DAMAGE[i, k] = int(a_params.get("damage", 0))
+    AB_LIFE[i, k] = int(a_params.get("life", 0))
+    AB_SAC_SELF[i, k] = bool(a_params.get("sacrifice", False))
+    AB_SAC_CREATURE[i, k] = bool(a_params.get("sacrifice_creature", False))
+    # one permanent chosen for a cost per ability
+    one_chosen = not (AB_SAC_CREATURE[i, k] and (AB_SAC_SELF[i, k] or a_params.get("tap_creature")))
+    return not (cost.colored or cost.x_count) and one_chosen
+
+
+def _any_color(i: int, k: int, a_params: dict[str, Any]) -> bool:
+    AB_TAP[i, k] = bool(a_params["tap"])
+    AB_UNTAP[i, k] = bool(a_params["untap"])
+    AB_TAP_CREATURE[i, k] = bool(a_params["tap_creature"])
+    kind = str(a_params["remove_counter"])
+    AB_REMOVE[i, k] = KIND_CODE[kind] if kind else -1
+    AB_SACRIFICE[i, k] = bool(a_params["sacrifice_when_none"]) and bool(kind)
+    AB_BITS[i, k] = COLOR_BITS
+    AB_TIMES[i, k] = int(a_params["amount"])
+    both = AB_SACRIFICE[i, k] and AB_SAC_SELF[i, k]
+    return not (AB_TAP[i, k] and AB_UNTAP[i, k]) and not both and AB_TIMES[i, k] >= 1
+
+
+def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
     """Fill column ``k`` of card ``i``; return whether the shape models the ability."""
     AB_TPL[i, k] = _TPL_CODE[tpl]
+    if not _costs(i, k, a_params):
+        return False
     if tpl == "mana_any_color":
-        cost = parse_mana_cost(str(a_params["cost"]))
-        if cost.colored or cost.x_count:
-            return False
-        AB_TAP[i, k] = bool(a_params["tap"])
-        AB_UNTAP[i, k] = bool(a_params["untap"])
-        AB_COST[i, k] = cost.generic
-        AB_TAP_CREATURE[i, k] = bool(a_params["tap_creature"])
-        kind = str(a_params["remove_counter"])
-        AB_REMOVE[i, k] = KIND_CODE[kind] if kind else -1
-        AB_SACRIFICE[i, k] = bool(a_params["sacrifice_when_none"]) and bool(kind)
-        AB_BITS[i, k] = COLOR_BITS
-        return not (AB_TAP[i, k] and AB_UNTAP[i, k])
-    AB_TAP[i, k] = True  # every other mana template is a {T} ability (CR 106.12)
+        return _any_color(i, k, a_params)
+    AB_TAP[i, k] = bool(a_params.get("tap", True))  # else a {T} ability (CR 106.12)
     produce = str(a_params["produce"]) if "produce" in a_params else ""
+    if not set(produce) <= set(MANA_TYPES):
+        return False
     for t in produce:
         AB_AMOUNT[i, k, TYPE_INDEX[t]] += 1
     AB_BITS[i, k] = _bits(produce)
+    if tpl == "mana_one_of":
+        return len(set(produce)) == len(produce) >= 2
+    if tpl == "mana_per_subtype":
+        AB_SUBTYPE[i, k] = SUBTYPES.index(str(a_params["subtype"]))
+        AB_ALL[i, k] = a_params["whose"] == "all"
+        return len(produce) == 1 and AB_SUBTYPE[i, k] < 63  # SUBTYPE_BITS is 64-bit
     if tpl == "mana_per_creature_yours":
         return len(produce) == 1
     if tpl == "mana_fixed_or_any_color_with_counter":
@@ -243,8 +290,25 @@ def _mana_replace_type(i: int, a: Ability) -> bool:
 def _tapped_for_mana_add(i: int, a: Ability) -> bool:
     TFM_SOURCE[i], TFM_YOURS[i] = _TFM_CODE[a.text("source")], a.text("whose") == "yours"
     produce = a.text("produce")
-    TFM_PRODUCE[i] = PRODUCE_SAME if produce == "same" else TYPE_INDEX[produce]
+    TFM_AMOUNT[i] = 1
+    if produce in ("same", "any"):
+        TFM_PRODUCE[i] = PRODUCE_SAME if produce == "same" else PRODUCE_ANY
+        return True
+    # one type, maybe several of it (Overgrowth: {G}{G})
+    if not produce or not set(produce) <= set(MANA_TYPES) or len(set(produce)) != 1:
+        return False
+    TFM_PRODUCE[i], TFM_AMOUNT[i] = TYPE_INDEX[produce[0]], len(produce)
     return True
+
+
+def _grant_mana_any_color(i: int, a: Ability) -> bool:
+    (GRANT_ANY_LANDS if a.text("to") == "lands" else GRANT_ANY)[i] = True
+    return True
+
+
+def _enters_pay_life(i: int, a: Ability) -> bool:
+    ENTERS_PAY_LIFE[i] = a.number("amount")
+    return a.number("amount") >= 1
 
 
 def _graveyard_replaced(i: int, a: Ability) -> bool:
@@ -291,7 +355,7 @@ def _dies_tokens(i: int, a: Ability) -> bool:
 # What each non-mana template puts in the columns of card ``i``, and whether the shape models
 # the card with it (a modeled or inert template absent here fills nothing).
 _FILLS: Final[dict[str, Callable[[int, Ability], bool]]] = {
-    "grant_mana_any_color": _flag(GRANT_ANY),
+    "grant_mana_any_color": _grant_mana_any_color,
     "grant_keyword": _grant_keyword,
     "activate_as_though_haste": _flag(AS_THOUGH_HASTE),
     "mana_multiply": _mana_multiply,
@@ -305,6 +369,7 @@ _FILLS: Final[dict[str, Callable[[int, Ability], bool]]] = {
     "enters_with_x_counters": _enters_with_x_counters,
     "enters_with_counters": _enters_with_counters,
     "enters_tapped": _flag(ENTERS_TAPPED),
+    "enters_tapped_unless_pay_life": _enters_pay_life,
     "dies_create_token_per_counter": _dies_tokens,
 }
 
@@ -319,6 +384,7 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_PERMANENT[i] = c.is_permanent_card
     BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
     PRINTED_HASTE[i] = "haste" in c.keywords
+    SUBTYPE_BITS[i] = sum(1 << j for j, t in enumerate(SUBTYPES) if t in c.subtypes)
 
 
 def _fill_activated(i: int, c: Card) -> None:

@@ -26,6 +26,8 @@ _INERT_ON_BOARD = {
     "mana_per_creature_yours",
     "mana_reflect_lands",
     "mana_fixed_or_any_color_with_counter",
+    "mana_one_of",
+    "mana_per_subtype",
     "mana_multiply",
     "mana_replace_type",
     "tapped_for_mana_add",

@@ -19,6 +19,7 @@ from engine.reference.characteristics import (
     is_land,
     statics,
 )
+from engine.reference.damage import change_life, damage_player
 from engine.reference.state import Game, Permanent
 from engine.reference.zones import leave_battlefield
 
@@ -43,17 +44,22 @@ GRANTED_ANY_COLOR = Ability(
         "tap_creature": False,
         "remove_counter": "",
         "sacrifice_when_none": False,
+        "amount": 1,
+        "life": 0,
+        "sacrifice": False,
+        "sacrifice_creature": False,
     },
 )
 
 
 def mana_abilities(game: Game, p: Permanent) -> list[Ability]:
-    """Printed mana abilities, then ones granted by statics (Cryptolith Rite, 611.3a)."""
+    """Printed mana abilities, then ones granted by statics (611.3a): to creatures
+    (Cryptolith Rite) or to lands (Chromatic Lantern) their controller controls."""
     found = p.card.abilities_of(MANA)
-    if is_creature(p):
-        for source, _ in statics(game, "grant_mana_any_color"):
-            if source.controller == p.controller:
-                found.append(GRANTED_ANY_COLOR)
+    for source, ability in statics(game, "grant_mana_any_color"):
+        to = is_land(p) if ability.text("to") == "lands" else is_creature(p)
+        if to and source.controller == p.controller:
+            found.append(GRANTED_ANY_COLOR)
     return found
 
 
@@ -66,13 +72,28 @@ def _creatures_of(game: Game, player: str) -> int:
     return sum(1 for q in game.battlefield if is_creature(q) and q.controller == player)
 
 
+def _subtype_count(game: Game, p: Permanent, ability: Ability) -> int:
+    """Cabal Coffers (each Swamp you control), Priest of Titania (each Elf on the
+    battlefield): permanents with the subtype, its controller's or everyone's (205.3)."""
+    mine = ability.text("whose") == "yours"
+    return sum(
+        1
+        for q in game.battlefield
+        if ability.text("subtype") in q.card.subtypes and (not mine or q.controller == p.controller)
+    )
+
+
 def raw_types(
     game: Game, p: Permanent, ability: Ability, cp: dict[int, frozenset[str]]
 ) -> frozenset[str]:
     """Types the ability itself would make now, before replacements, ignoring costs."""
     tpl = ability.template
-    if tpl == "mana_fixed":
+    if tpl in ("mana_fixed", "mana_one_of"):
         return frozenset(ability.text("produce"))
+    if tpl == "mana_per_subtype":
+        return (
+            frozenset(ability.text("produce")) if _subtype_count(game, p, ability) else frozenset()
+        )
     if tpl == "mana_any_color":
         return frozenset(COLORS)
     if tpl == "mana_per_creature_yours":
@@ -194,7 +215,7 @@ def could_produce(game: Game) -> dict[int, frozenset[str]]:
 def _choice_types(game: Game, p: Permanent, ability: Ability) -> frozenset[str]:
     """Types the player may name for this activation (before replacements). Gaea's Cradle
     names G even with no creature: its type is defined, only the amount is zero."""
-    if ability.template == "mana_per_creature_yours":
+    if ability.template in _PER_AMOUNT:
         return frozenset(ability.text("produce"))
     cp = could_produce(game) if ability.template == "mana_reflect_lands" else {}
     return raw_types(game, p, ability, cp)
@@ -207,6 +228,10 @@ def named_types(game: Game, p: Permanent) -> list[str | None]:
     for ability in mana_abilities(game, p):
         types |= _choice_types(game, p, ability)
     return [*in_wubrgc_order(types)] or [None]
+
+
+# templates that make one type, as much of it as they count (106.4: possibly none)
+_PER_AMOUNT = ("mana_per_creature_yours", "mana_per_subtype")
 
 
 def _pick_ability(
@@ -280,9 +305,20 @@ def _check_costs(
         raise ValueError("colored mana costs on mana abilities are not in the library")
     if sum(game.pools[p.controller].values()) < cost.generic:
         return ("insufficient_mana", "118.3")
+    if game.life[p.controller] < params.get("life", 0):
+        return ("cannot_pay_life", "119.4")
     if params.get("tap_creature"):
         return _creature_to_tap(game, p, tap_creature)
+    if params.get("sacrifice_creature"):
+        return _creature_to_sacrifice(game, p)
     return None
+
+
+def _creature_to_sacrifice(game: Game, p: Permanent) -> Rejection | Permanent:
+    """Phyrexian Altar's "Sacrifice a creature" (118.3, 701.21a): its controller's first
+    creature in board order (the policy of this choice; it may be the permanent itself)."""
+    mine = [q for q in game.battlefield if is_creature(q) and q.controller == p.controller]
+    return mine[0] if mine else ("nothing_to_sacrifice", "118.3")
 
 
 def _creature_to_tap(game: Game, p: Permanent, named: str | None) -> Rejection | Permanent:
@@ -309,18 +345,19 @@ def _produce(
         for t in ability.text("produce"):
             mana[t] = mana.get(t, 0) + 1
         return mana
-    if tpl == "mana_per_creature_yours":
-        n = _creatures_of(game, p.controller)
+    if tpl in _PER_AMOUNT:
+        per_creature = tpl == "mana_per_creature_yours"
+        n = _creatures_of(game, p.controller) if per_creature else _subtype_count(game, p, ability)
         return {ability.text("produce"): n} if n else {}
     if not choice:
         return {}
     pick = color if color is not None else in_wubrgc_order(choice)[0]
-    return {pick: 1}
+    return {pick: int(ability.params.get("amount", 1))}  # Gilded Lotus: three of one color
 
 
-def _pay_costs(game: Game, p: Permanent, ability: Ability, tapped: Permanent | None) -> None:
-    """CR 602.2b, 605.3b: pay the ability's costs; ``tapped`` is the creature a Springleaf
-    Drum-style cost taps."""
+def _pay_costs(game: Game, p: Permanent, ability: Ability, chosen: Permanent | None) -> None:
+    """CR 602.2b, 605.3b: pay the ability's costs; ``chosen`` is the creature a Springleaf
+    Drum-style cost taps (a creature to sacrifice goes in ``_sacrifice``)."""
     if is_tap_ability(ability):
         p.tapped = True
         game.log.add("107.5", f"{p.id} is tapped for mana ({p.card.name})")
@@ -331,12 +368,14 @@ def _pay_costs(game: Game, p: Permanent, ability: Ability, tapped: Permanent | N
     if cost.generic:
         _pay_generic(game.pools[p.controller], cost.generic)
         game.log.add("605.3b", f"{p.controller} pays {cost.text} from the mana pool")
+    if ability.params.get("life"):
+        change_life(game, p.controller, -ability.number("life"), f"{p.id}'s cost (119.4)")
     if ability.params.get("remove_counter"):
         p.counters[ability.text("remove_counter")] -= 1
         game.log.add("602.2b", f"a {ability.text('remove_counter')} counter is removed from {p.id}")
-    if tapped is not None:
-        tapped.tapped = True
-        game.log.add("118.3", f"{tapped.id} is tapped to pay a cost (not tapped for mana)")
+    if chosen is not None and ability.params.get("tap_creature"):
+        chosen.tapped = True
+        game.log.add("118.3", f"{chosen.id} is tapped to pay a cost (not tapped for mana)")
 
 
 def tap_for_mana(
@@ -358,8 +397,8 @@ def tap_for_mana(
     tapped_for_mana = is_tap_ability(ability)
     # -- the effect (605.3b: at once)
     mana = _produce(game, p, ability, color, choice)
-    if not mana and ability.template == "mana_per_creature_yours":
-        game.log.add("106.4", f"{p.id}'s ability makes no mana: {p.controller} has no creature")
+    if not mana and ability.template in _PER_AMOUNT:
+        game.log.add("106.4", f"{p.id}'s ability makes no mana: there is nothing to count")
     elif not mana:
         game.bump("undefined_mana")
         game.log.add("106.5", f"{p.id}'s ability makes no mana: no type of mana can be defined")
@@ -367,11 +406,26 @@ def tap_for_mana(
         mana = _replace(game, p, mana, order)
     if not game.finished:  # past MAX_AMOUNT the trial is unsupported: no more mana is added
         _add(game, p.controller, mana, f"{p.id}")
+    if not game.finished:  # Ancient Tomb, painlands: the rest of the effect (120.3a)
+        damage_player(game, p.controller, int(ability.params.get("damage", 0)), p)
     if mana and tapped_for_mana and not game.finished:
         _mana_triggers(game, p, mana, color)
-    if ability.params.get("sacrifice_when_none") and not p.count(ability.text("remove_counter")):
-        leave_battlefield(game, [p], "graveyard", "is sacrificed (no counters left)", "701.21a")
+    _sacrifice(game, p, ability, checked)
     return None
+
+
+def _sacrifice(game: Game, p: Permanent, ability: Ability, chosen: Permanent | None) -> None:
+    """Lotus Petal, Crystal Vein, Phyrexian Altar: "Sacrifice CARDNAME" or "Sacrifice a
+    creature" is a cost (602.2b), moved once the activation is done: nothing the ability does
+    reads the board after it, and its "tapped for mana" triggers look back at the permanent
+    as it was (603.10), so the order shows nowhere. Gemstone Mine: sacrificed when its last
+    mining counter is gone (701.21a)."""
+    if ability.params.get("sacrifice_creature") and chosen is not None:
+        leave_battlefield(game, [chosen], "graveyard", "is sacrificed to pay a cost", "701.21a")
+    elif ability.params.get("sacrifice"):
+        leave_battlefield(game, [p], "graveyard", "is sacrificed to pay a cost", "701.21a")
+    elif ability.params.get("sacrifice_when_none") and not p.count(ability.text("remove_counter")):
+        leave_battlefield(game, [p], "graveyard", "is sacrificed (no counters left)", "701.21a")
 
 
 def _replace(game: Game, p: Permanent, mana: Mana, order: list[str]) -> Mana:
@@ -440,11 +494,16 @@ def _mana_triggers(game: Game, p: Permanent, produced: Mana, color: str | None) 
             continue
         if whose == "yours" and p.controller != source.controller:
             continue
-        if ability.text("produce") == "same":
+        produce = ability.text("produce")
+        added: Mana = {}
+        if produce == "same":
             made = in_wubrgc_order(frozenset(produced))
-            pick = color if color in made else made[0]
-        else:
-            pick = ability.text("produce")
+            added[color if color in made else made[0]] = 1
+        elif produce == "any":  # Fertile Ground: the color named, else the first, W
+            added[color if color in COLORS else COLORS[0]] = 1
+        else:  # Wild Growth {G}, Overgrowth {G}{G}
+            for t in produce:
+                added[t] = added.get(t, 0) + 1
         game.log.add("106.12a, 605.4a", f"{source.card.name} ({source.id}) triggers on {p.id}")
-        _add(game, p.controller, {pick: 1}, f"{source.id}'s trigger")
-        game.bump("mana_from_triggers")
+        _add(game, p.controller, added, f"{source.id}'s trigger")
+        game.bump("mana_from_triggers", sum(added.values()))

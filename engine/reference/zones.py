@@ -11,6 +11,7 @@ from engine.library import Card, find_card
 from engine.reference import detect
 from engine.reference.characteristics import power_toughness, statics
 from engine.reference.counters import put_counters
+from engine.reference.damage import change_life
 from engine.reference.state import Game, Permanent, ZoneCard
 
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -150,6 +151,8 @@ def enter_battlefield(
         if ability.template == "enters_tapped":
             p.tapped = True
             game.log.add("614.1c", f"{pid} enters tapped")
+        elif ability.template == "enters_tapped_unless_pay_life":
+            _pay_life_or_enter_tapped(game, p, ability.number("amount"))
         elif ability.template == "enters_with_counters":
             put_counters(game, p, ability.text("kind"), ability.number("amount"), entering=True)
         elif ability.template == "enters_with_x_counters":
@@ -159,6 +162,17 @@ def enter_battlefield(
         put_counters(game, p, kind, n, entering=True)
     detect.entered(game, p)
     return p
+
+
+def _pay_life_or_enter_tapped(game: Game, p: Permanent, amount: int) -> None:
+    """Hallowed Fountain: "As it enters, you may pay N life. If you don't, it enters tapped."
+    (614.12, 614.1c). The choice's policy: its controller pays when their life total is more
+    than N (119.4 allows paying it all, but never at the cost of the game, 704.5a)."""
+    if game.life[p.controller] > amount:
+        change_life(game, p.controller, -amount, f"paid as {p.id} enters, 614.12")
+    else:
+        p.tapped = True
+        game.log.add("614.1c", f"{p.controller} does not pay {amount} life: {p.id} enters tapped")
 
 
 def create_tokens(game: Game, token_name: str, n: int, controller: str, source_id: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from engine.library import TEMPLATES
 from sim.cards.oracle import SELF
 from sim.cards.rules import (
     KIND,
@@ -32,7 +33,6 @@ from sim.cards.rules import (
 )
 
 _MODES: Final = r"(?:artifacts|creatures|enchantments|planeswalkers|graveyards)"
-_ANY_COLOR: Final = "Add one mana of any color."
 
 
 # ------------------------------------------------------------------ spells (CR 608.2)
@@ -164,6 +164,14 @@ STATICS: Final = [
         r'any color\."',
         "grant_mana_any_color",
         scope="yours",
+        to="creatures",
+    ),
+    fixed(
+        "lands tap for any color",
+        r'Lands you control have "\{T\}: Add one mana of any color\."',
+        "grant_mana_any_color",
+        scope="yours",
+        to="lands",
     ),
 ]
 
@@ -271,6 +279,11 @@ REPLACEMENTS: Final = [
     ),
     fixed("enters tapped", rf"{SELF} enters tapped\.", "enters_tapped"),
     Rule(
+        "pay life or enters tapped",
+        re.compile(rf"As {SELF} enters, you may pay {N} life\. If you don't, it enters tapped\."),
+        lambda m: one("enters_tapped_unless_pay_life", amount=number(m[1])),
+    ),
+    Rule(
         "mana multiplied",
         re.compile(
             r"If you tap a permanent for mana, it produces "
@@ -290,6 +303,12 @@ REPLACEMENTS: Final = [
 
 
 # ------------------------------------------------------------ triggered (CR 603)
+
+
+def _symbols_or_any(text: str) -> str:
+    """``{G}{G}`` as ``GG``; "one mana of any color" as ``any``."""
+    return "any" if text.startswith("one") else text.replace("{", "").replace("}", "")
+
 
 _ETB: Final = rf"When {SELF} enters, "
 _ETB_SCOPES: Final = {
@@ -435,9 +454,11 @@ TRIGGERS: Final = [
         "enchanted land adds",
         re.compile(
             r"Whenever enchanted land is tapped for mana, its "
-            rf"controller adds an additional {TYPE}\."
+            r"controller adds an additional ((?:\{[WUBRGC]\})+|one mana of any color)\."
         ),
-        lambda m: one("tapped_for_mana_add", source="enchanted", whose="all", produce=m[1]),
+        lambda m: one(
+            "tapped_for_mana_add", source="enchanted", whose="all", produce=_symbols_or_any(m[1])
+        ),
     ),
     Rule(
         "creatures add",
@@ -452,13 +473,16 @@ TRIGGERS: Final = [
 
 # ------------------------------------------------ activated and mana abilities (CR 602, 605)
 
-Costs = dict[str, str | bool]
+Costs = dict[str, str | bool | int]
 _COST_PARTS: Final = (
     (re.compile(r"\{T\}"), "tap"),
     (re.compile(r"\{Q\}"), "untap"),
     (re.compile(r"Tap an untapped creature you control"), "tap_creature"),
+    (re.compile(rf"Sacrifice {SELF}"), "sacrifice"),
+    (re.compile(r"Sacrifice a creature"), "sacrifice_creature"),
 )
 _REMOVE: Final = re.compile(rf"Remove an? {KIND} counter from {SELF}")
+_LIFE: Final = re.compile(rf"Pay {N} life")
 
 
 def costs(text: str) -> Costs | None:
@@ -470,14 +494,19 @@ def costs(text: str) -> Costs | None:
         "untap": False,
         "tap_creature": False,
         "remove_counter": "",
+        "sacrifice": False,
+        "sacrifice_creature": False,
+        "life": 0,
     }
     for part in text.split(", "):
         flag = next((key for pattern, key in _COST_PARTS if pattern.fullmatch(part)), None)
-        removed = _REMOVE.fullmatch(part)
+        removed, life = _REMOVE.fullmatch(part), _LIFE.fullmatch(part)
         if flag is not None:
             found[flag] = True
         elif removed is not None:
             found["remove_counter"] = removed[1]
+        elif life is not None:
+            found["life"] = number(life[1])
         elif not found["cost"] and mana(part) is not None:
             found["cost"] = part
         else:
@@ -519,15 +548,66 @@ def _targets_gain(m: re.Match[str]) -> Found | None:
     return one("activated_targets_gain_keyword", keyword=m[2], tap=paid["tap"])
 
 
+def _generic(paid: Costs | None) -> bool:
+    """Whether a cost's mana part, if any, is generic mana only (what the templates pay)."""
+    return paid is not None and (not paid["cost"] or mana(str(paid["cost"]), True) is not None)
+
+
 def _any_color(m: re.Match[str]) -> Found | None:
-    """Birds of Paradise, Pili-Pala, Springleaf Drum, Gemstone Mine, Vivid Crag: one mana of
-    any color for a cost the template can pay (generic mana only, CR 605)."""
+    """Birds of Paradise, Pili-Pala, Springleaf Drum, Gemstone Mine, Vivid Crag, Mana
+    Confluence, Lotus Petal, Gilded Lotus: N mana of any one color for a cost the template can
+    pay (generic mana, life, sacrificing itself, CR 605)."""
     paid = costs(m[1])
-    if paid is None or (paid["cost"] and mana(str(paid["cost"]), generic_only=True) is None):
+    if paid is None or not _generic(paid):
         return None
-    if m[2] and m[2] != paid["remove_counter"]:
+    if m[3] and m[3] != paid["remove_counter"]:
         return None
-    return one("mana_any_color", **paid, sacrifice_when_none=bool(m[2]))
+    amount = number(m[2]) if m[2] else 1
+    return one("mana_any_color", **paid, sacrifice_when_none=bool(m[3]), amount=amount)
+
+
+def _add_fixed(m: re.Match[str]) -> Found | None:
+    """Sol Ring, Azorius Signet, Crystal Vein, Ancient Tomb, Ashnod's Altar: fixed mana for
+    {T} or a creature sacrificed, maybe generic mana or itself sacrificed too, maybe dealing
+    damage to you."""
+    paid = costs(m[1])
+    allowed = ("cost", "tap", "sacrifice", "sacrifice_creature")
+    if paid is None or not _generic(paid) or not _only(paid, *allowed):
+        return None
+    if not paid["tap"] and not paid["sacrifice_creature"]:
+        return None
+    given: Costs = {k: paid[k] for k in ("cost", "tap", "sacrifice", "sacrifice_creature")}
+    given["damage"] = number(m[3]) if m[3] else 0
+    spec = TEMPLATES["mana_fixed"][1]  # parameters left at their defaults are not written
+    produce = m[2].replace("{", "").replace("}", "")
+    return one(
+        "mana_fixed", produce=produce, **{k: v for k, v in given.items() if v != spec[k].default}
+    )
+
+
+def _one_of(m: re.Match[str]) -> Found | None:
+    """Guildgates, painlands, Talismans, Noble Hierarch: one mana of one of the types listed."""
+    produce = "".join(re.findall(r"\{([WUBRGC])\}", m[1]))
+    if len(set(produce)) != len(produce):
+        return None
+    return one("mana_one_of", produce=produce, damage=number(m[2]) if m[2] else 0)
+
+
+def _per_subtype(m: re.Match[str]) -> Found | None:
+    """Cabal Coffers, Priest of Titania: one type of mana for each permanent of a subtype."""
+    paid = costs(m[1])
+    if paid is None or not _generic(paid) or not _only(paid, "cost", "tap") or not paid["tap"]:
+        return None
+    return one(
+        "mana_per_subtype",
+        produce=m[2],
+        subtype=m[3],
+        whose="yours" if m[4] == "you control" else "all",
+        cost=paid["cost"],
+    )
+
+
+_DAMAGE_TO_YOU: Final = rf"(?: {SELF} deals {N} damage to you\.)?"
 
 
 ACTIVATED: Final = [
@@ -573,17 +653,32 @@ ACTIVATED: Final = [
 
 MANA: Final = [
     Rule(
-        "tap: add fixed",
-        re.compile(r"\{T\}: Add ((?:\{[WUBRGC]\})+)\."),
-        lambda m: one("mana_fixed", produce=m[1].replace("{", "").replace("}", "")),
+        "add fixed",
+        re.compile(r"([^:\n]+): Add ((?:\{[WUBRGC]\})+)\." + _DAMAGE_TO_YOU),
+        _add_fixed,
     ),
     Rule(
-        "add one mana of any color",
+        "add one of several types",
         re.compile(
-            rf"([^:\n]+): {re.escape(_ANY_COLOR)}(?: If there are no {KIND} counters on {SELF}, "
-            r"sacrifice it\.)?"
+            r"\{T\}: Add ((?:\{[WUBRGC]\}, )+or \{[WUBRGC]\}|\{[WUBRGC]\} or \{[WUBRGC]\})\."
+            + _DAMAGE_TO_YOU
+        ),
+        _one_of,
+    ),
+    Rule(
+        "add N mana of any color",
+        re.compile(
+            rf"([^:\n]+): Add (?:one mana of any color|{N} mana of any one color)\.(?: If there "
+            rf"are no {KIND} counters on {SELF}, sacrifice it\.)?"
         ),
         _any_color,
+    ),
+    Rule(
+        "add per permanent of a subtype",
+        re.compile(
+            rf"([^:\n]+): Add {TYPE} for each ([A-Z][\w'-]*) (you control|on the battlefield)\."
+        ),
+        _per_subtype,
     ),
     Rule(
         "add per creature you control",

@@ -125,7 +125,6 @@ PERSIST_HEAVY = wipe_mix(
                         "Young Wolf",
                         "Melira, Sylvok Outcast",
                         "Vizier of Remedies",
-                        "Mikaeus, the Unhallowed",
                         "Night of Souls' Betrayal",
                         "Solemnity",
                         "Hangarback Walker",
@@ -369,6 +368,64 @@ COSTS = mana_mix(
             "card": {"Hangarback Walker": 1, "Walking Ballista": 1},
             "caster": "random",
             "x": [0, 1, 2, 3],
+        },
+    }
+)
+
+# Real mana permanents (issue #14): choices of types, damage to you, costs of mana, life,
+# sacrificing itself or a creature (Altars), three of one color, "for each" subtypes,
+# Chromatic Lantern's lands, Overgrowth and Fertile Ground; Azorius Signet, Lotus Petal and
+# Chromatic Lantern cast between activations.
+REAL_MANA = mana_mix(
+    {
+        "players": {"count": [1, 2, 3]},
+        "slots": [
+            mana_board(
+                _uniform(
+                    [
+                        "Azorius Guildgate",
+                        "Adarkar Wastes",
+                        "Ancient Tomb",
+                        "Crystal Vein",
+                        "Temple Garden",
+                        "Mana Confluence",
+                        "Cabal Coffers",
+                        "Swamp",
+                        "Forest",
+                        "Priest of Titania",
+                        "Llanowar Elves",
+                        "Azorius Signet",
+                        "Lotus Petal",
+                        "Gilded Lotus",
+                        "Chromatic Lantern",
+                        "Overgrowth",
+                        "Fertile Ground",
+                        "Wild Growth",
+                        "Mana Flare",
+                        "Mana Reflection",
+                        "Contamination",
+                        "Cryptolith Rite",
+                        "Phyrexian Altar",
+                        "Ashnod's Altar",
+                        "Hangarback Walker",
+                    ]
+                ),
+                count=10,
+                tapped=0.15,
+                since_turn_start=0.7,
+            )
+        ],
+        "taps": {
+            "whose": "all",
+            "count": list(range(3, 12)),
+            "wrap": True,
+            "retap": 0.15,
+            "color": {"none": 0.5, **dict.fromkeys("WUBRGC", 0.5 / 6)},
+            "replacement_order": {"random": 0.7, "listed": 0.3},
+            "cast": 0.1,
+            "spells": _uniform(["Azorius Signet", "Lotus Petal", "Chromatic Lantern"]),
+            "caster": "random",
+            "pass_turn": 0.05,
         },
     }
 )

@@ -31,7 +31,7 @@ from engine.scenario import Scenario
 from sim.config.scenario import load_scenario
 from sim.shapes.mana.config import ManaConfig
 from sim.shapes.mana.draws import draw_mana_batch
-from tests.batch.mixes import COSTS, REPLACEMENTS, X_SPELLS
+from tests.batch.mixes import COSTS, REAL_MANA, REPLACEMENTS, X_SPELLS
 from tests.batch.mixes import EVERYTHING_MANA as EVERYTHING
 from tests.helpers import scenario
 
@@ -91,8 +91,14 @@ def test_the_outcome_has_the_reference_keys() -> None:
 
 @pytest.mark.parametrize(
     ("mix", "seed", "trials"),
-    [(REPLACEMENTS, 21, 2000), (COSTS, 22, 2000), (EVERYTHING, 23, 2000), (X_SPELLS, 24, 600)],
-    ids=["replacements", "costs", "everything", "x_spells"],
+    [
+        (REPLACEMENTS, 21, 2000),
+        (COSTS, 22, 2000),
+        (EVERYTHING, 23, 2000),
+        (X_SPELLS, 24, 600),
+        (REAL_MANA, 25, 1500),
+    ],
+    ids=["replacements", "costs", "everything", "x_spells", "real_mana"],
 )
 def test_random_trials_agree_trial_by_trial(mix: ManaConfig, seed: int, trials: int) -> None:
     inputs = draw_mana_batch(np.random.default_rng(seed), trials, mix)
@@ -113,13 +119,18 @@ def test_random_trials_agree_trial_by_trial(mix: ManaConfig, seed: int, trials: 
 
 def test_random_trials_reach_every_rejection() -> None:
     """Together the mixes exercise every reason an activation can be rejected for, except
-    activating a card without such an ability (the draws only activate Deep Water)."""
+    activating a card without such an ability (the draws only activate Deep Water) and
+    paying life one does not have (the shipped cards ask 1 life, and at 0 the game is over,
+    704.5a)."""
     seen = set()
-    for mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING, 23)):
+    for mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING, 23), (REAL_MANA, 25)):
         state = run_mana(draw_mana_batch(np.random.default_rng(seed), 2000, mix))
         seen |= {int(code) for code in np.unique(state.rejected) if code}
     reasons = {REJECTIONS[code][0] for code in seen}
-    assert reasons == {reason for reason, _ in REJECTIONS.values()} - {"no_such_ability"}
+    assert reasons == {reason for reason, _ in REJECTIONS.values()} - {
+        "no_such_ability",
+        "cannot_pay_life",
+    }
 
 
 def test_a_subset_of_trials_runs_the_same_alone() -> None:

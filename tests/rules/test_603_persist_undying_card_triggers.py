@@ -318,3 +318,21 @@ def test_603_3d_with_no_creature_card_in_an_opponents_graveyard_nothing_happens(
     )
     assert out["graveyard"] == {"A": ["Grizzly Bears"], "B": []}
     assert [s["ability"] for s in out["stack_order"]] == []
+
+
+def test_603_3a_a_stolen_creatures_dies_trigger_makes_tokens_for_its_controller() -> None:
+    """CR 603.3a, 111.2: Ana's Clique brings back Ben's Hangarback Walker (a 1/1 under her
+    Glorious Anthem), it gets two +1/+1 counters and is destroyed: its dies trigger is
+    controlled by Ana, who controlled it as it died, so the two Thopters are hers, not its
+    owner's."""
+    out = run_both(
+        board=board("walker: Hangarback Walker @B", "anthem: Glorious Anthem @A"),
+        actions=[
+            destroy("walker"),
+            cast("Puppeteer Clique", id="clique"),
+            {"do": "counters", "target": "walker", "kind": "+1/+1", "amount": 2},
+            destroy("walker"),
+        ],
+    )
+    thopters = [p for p in out["battlefield"] if p["card"] == "Thopter"]
+    assert [(p["controller"], p["owner"]) for p in thopters] == [("A", "A"), ("A", "A")]

@@ -33,6 +33,7 @@ from engine.batch.kernel.state import (
     REJECTED,
     T_CAST_DRAW,
     T_IS_CREATURE,
+    T_IS_LAND,
     T_SPELL,
     T_SPELL_PAY_X_LIFE,
     T_SPELL_PRODUCE,
@@ -86,7 +87,8 @@ def cast(
         lands_produce_spell(event_rows, e)
         card_to_zone(slot_rows, card_table, event_rows, e)
         return
-    if card_table[T_IS_CREATURE, c] and controls(slot_rows, card_table, T_CAST_DRAW, by):
+    creature_spell = card_table[T_IS_CREATURE, c] and not card_table[T_IS_LAND, c]  # 305.1
+    if creature_spell and controls(slot_rows, card_table, T_CAST_DRAW, by):
         unsupported(trial_vars, R_DRAWS_A_CARD)  # Zendikar Resurgent: libraries aren't modeled
         return
     slot = work[LAYOUT, 0] + e  # the event's cast slot

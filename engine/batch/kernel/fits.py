@@ -100,6 +100,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "enters_with_x_counters": Handling("107.3m, 122.6", "zones.cast_permanent"),
     "enters_with_counters": Handling("122.6", "zones.cast_permanent"),
     "enters_tapped": Handling("614.1c", "zones.cast_permanent, zones.return_card"),
+    "enters_tapped_unless_pay_life": Handling("614.12, 614.1c, 119.4", "zones.enter"),
     "mana_multiply": Handling("106.12b, 616.1", "mana.replace"),
     "mana_replace_type": Handling("106.12b, 616.1", "mana.replace, mana.could"),
     "grant_mana_any_color": Handling("611.3a", "mana.could.has_granted"),
@@ -113,6 +114,8 @@ TEMPLATES: Final[dict[str, Handling]] = {
             "mana_per_creature_yours",
             "mana_reflect_lands",
             "mana_fixed_or_any_color_with_counter",
+            "mana_one_of",
+            "mana_per_subtype",
         )
     },
     # activated abilities (602)

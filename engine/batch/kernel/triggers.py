@@ -351,7 +351,7 @@ def resolve_top(
     elif kind == ETB:
         _etb(slot_rows, trial_vars, work, card_table, event_rows, src, ctrl, obj, data)
     elif kind == DIES:
-        create_tokens(slot_rows, trial_vars, work, card_table, src, data)
+        create_tokens(slot_rows, trial_vars, work, card_table, src, data, ctrl)
     elif kind == LIFE_LOSS:
         trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
     elif kind == ABILITY:

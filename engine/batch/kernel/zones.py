@@ -47,6 +47,7 @@ from engine.batch.kernel.state import (
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
     LAYOUT,
+    LIFE,
     MINUS,
     MOVERS,
     N_SLOTS,
@@ -73,6 +74,7 @@ from engine.batch.kernel.state import (
     T_DIES_TOKENS,
     T_ENTERS_AMOUNT,
     T_ENTERS_KIND,
+    T_ENTERS_PAY_LIFE,
     T_ENTERS_TAPPED,
     T_ENTERS_X_KIND,
     T_EXILE_ALL_GY,
@@ -320,7 +322,14 @@ def _creatures_died(
 def enter(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> None:
-    """Common to every arrival: a new object (400.7), then its enters triggers (603.6a)."""
+    """Common to every arrival: a new object (400.7), Hallowed Fountain's choice (614.12: its
+    controller pays N life if they have more, else it enters tapped), then its enters triggers
+    (603.6a)."""
+    pay = card_table[T_ENTERS_PAY_LIFE, slot_rows[CARD, s]]
+    if pay > 0 and trial_vars[LIFE + slot_rows[CONTROLLER, s]] > pay:
+        trial_vars[LIFE + slot_rows[CONTROLLER, s]] -= pay
+    elif pay > 0:
+        slot_rows[TAPPED, s] = 1
     slot_rows[ZONE, s] = BATTLEFIELD
     work[COUNT, STALE] = 1
     slot_rows[OBJ, s] += 1
@@ -441,10 +450,12 @@ def create_tokens(
     card_table: np.ndarray,
     src: int,
     count: int,
+    ctrl: int,
 ) -> None:
-    """CR 111.1: the dies trigger of slot ``src`` makes ``count`` tokens (each token doubler
-    of its controller doubles the number, 614.1); past the token slots: unsupported."""
-    ctrl = slot_rows[CONTROLLER, src]
+    """CR 111.1: the dies trigger of slot ``src``, controlled by ``ctrl`` (603.3a: who
+    controlled its source as it died, not the card's owner), makes ``count`` tokens under
+    ``ctrl``'s control (each token doubler of theirs doubles the number, 614.1); past the
+    token slots: unsupported."""
     doublers = 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]

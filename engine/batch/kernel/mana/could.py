@@ -30,15 +30,18 @@ from engine.batch.kernel.state import (
     MAX_PLAYERS,
     REFLECTS,
     SPELL_ON,
+    T_AB_ALL,
     T_AB_BITS,
     T_AB_COLORS_ONLY,
     T_AB_KIND,
     T_AB_OPPONENTS,
+    T_AB_SUBTYPE,
     T_AB_TAP,
     T_AB_TPL,
     T_EFFECT_LANDS,
     T_EFFECT_PRODUCE,
     T_GRANT_ANY,
+    T_GRANT_ANY_LANDS,
     T_IS_BASIC,
     T_IS_LAND,
     T_N_AB,
@@ -47,6 +50,7 @@ from engine.batch.kernel.state import (
     T_REP_PRODUCE,
     T_SPELL_LANDS,
     T_SPELL_PRODUCE,
+    T_SUBTYPE_BITS,
 )
 
 ALL_TYPES = 0x3F
@@ -56,11 +60,13 @@ GRANTED = mt.GRANTED  # the ability column of Cryptolith Rite's granted ability
 
 @njit
 def has_granted(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
-    """Cryptolith Rite (611.3a): creatures its controller controls have "{T}: Add one mana of
-    any color"."""
-    return is_creature(slot_rows, s) and controls(
-        slot_rows, card_table, T_GRANT_ANY, slot_rows[CONTROLLER, s]
-    )
+    """611.3a: Cryptolith Rite's creatures, Chromatic Lantern's lands, its controller's, have
+    "{T}: Add one mana of any color"."""
+    ctrl = slot_rows[CONTROLLER, s]
+    if is_creature(slot_rows, s) and controls(slot_rows, card_table, T_GRANT_ANY, ctrl):
+        return True
+    land = card_table[T_IS_LAND, slot_rows[CARD, s]] != 0
+    return land and controls(slot_rows, card_table, T_GRANT_ANY_LANDS, ctrl)
 
 
 @njit
@@ -114,6 +120,21 @@ def creatures_of(slot_rows: np.ndarray, player: int) -> int:
 
 
 @njit
+def subtype_count(slot_rows: np.ndarray, card_table: np.ndarray, s: int, k: int) -> int:
+    """Cabal Coffers, Priest of Titania: the permanents with ability ``k``'s subtype (205.3),
+    its controller's or on the whole battlefield."""
+    c = slot_rows[CARD, s]
+    bit, everyone = card_table[T_AB_SUBTYPE + k, c], card_table[T_AB_ALL + k, c] != 0
+    n = 0
+    for q in range(slot_rows.shape[1]):
+        d = slot_rows[CARD, q]
+        if d < 0 or not is_alive(slot_rows, q) or not card_table[T_SUBTYPE_BITS, d] >> bit & 1:
+            continue
+        n += everyone or slot_rows[CONTROLLER, q] == slot_rows[CONTROLLER, s]
+    return n
+
+
+@njit
 def _reflected(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int
 ) -> int:
@@ -149,11 +170,16 @@ def choice_bits(
 def _raw_bits(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int
 ) -> int:
-    """The types ability ``k`` would make now (Gaea's Cradle: none without a creature)."""
+    """The types ability ``k`` would make now (Gaea's Cradle: none without a creature; Cabal
+    Coffers: none without a Swamp)."""
     c = slot_rows[CARD, s]
-    if k != GRANTED and card_table[T_AB_TPL + k, c] == mt.TPL_PER_CREATURE:
+    tpl = mt.TPL_ANY if k == GRANTED else card_table[T_AB_TPL + k, c]
+    if tpl == mt.TPL_PER_CREATURE:
         alive = creatures_of(slot_rows, slot_rows[CONTROLLER, s]) > 0
         return int(card_table[T_AB_BITS + k, c]) if alive else 0
+    if tpl == mt.TPL_PER_SUBTYPE:
+        some = subtype_count(slot_rows, card_table, s, k) > 0
+        return int(card_table[T_AB_BITS + k, c]) if some else 0
     return choice_bits(slot_rows, work, card_table, s, k)
 
 

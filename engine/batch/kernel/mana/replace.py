@@ -41,6 +41,7 @@ from engine.batch.kernel.state import (
     T_REP_PRODUCE,
     T_SPELL_LANDS,
     T_SPELL_PRODUCE,
+    T_TFM_AMOUNT,
     T_TFM_PRODUCE,
     T_TFM_SOURCE,
     T_TFM_YOURS,
@@ -201,9 +202,10 @@ def mana_triggers(
     s: int,
     color: int,
 ) -> None:
-    """CR 106.12a, 605.1b, 605.4a: each trigger adds one mana at once to the tapping
-    player's pool: a fixed type, or a type the permanent produced (the chosen one if it made
-    it, else the first in WUBRGC order)."""
+    """CR 106.12a, 605.1b, 605.4a: each trigger adds its mana at once to the tapping
+    player's pool: a fixed type (Overgrowth: two of it), a type the permanent produced (the
+    chosen one if it made it, else the first in WUBRGC order), or one of any color (the
+    chosen one if it is a color, else W)."""
     first = -1
     for t in range(6):
         if first < 0 and work[MANA_MADE, t] > 0:
@@ -212,7 +214,10 @@ def mana_triggers(
     for k in range(slot_rows.shape[1]):
         if _watches(slot_rows, card_table, k, s):
             produce = card_table[T_TFM_PRODUCE, slot_rows[CARD, k]]
+            amount = card_table[T_TFM_AMOUNT, slot_rows[CARD, k]]
             pick = same if produce == mt.PRODUCE_SAME else produce
-            if not add_mana(trial_vars, slot_rows[CONTROLLER, s], pick, 1):
+            if produce == mt.PRODUCE_ANY:
+                pick = color if 0 <= color < mt.C_INDEX else 0
+            if not add_mana(trial_vars, slot_rows[CONTROLLER, s], pick, amount):
                 return
-            trial_vars[MANA_FROM_TRIGGERS] += 1
+            trial_vars[MANA_FROM_TRIGGERS] += amount

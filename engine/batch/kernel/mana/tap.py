@@ -9,7 +9,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch.kernel.characteristics import is_alive, is_creature
-from engine.batch.kernel.combat import can_tap_for_cost
+from engine.batch.kernel.combat import can_tap_for_cost, humans
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.mana.could import (
@@ -18,6 +18,7 @@ from engine.batch.kernel.mana.could import (
     could_produce,
     creatures_of,
     has_granted,
+    subtype_count,
 )
 from engine.batch.kernel.mana.pools import add_mana, pay_generic, pool_total
 from engine.batch.kernel.mana.replace import made_total, mana_triggers, replace
@@ -27,17 +28,24 @@ from engine.batch.kernel.state import (
     EV_COLOR_,
     EV_TAP_CREATURE_,
     EV_TARGET_,
+    LIFE,
     MANA_MADE,
     MOVERS,
+    OBJ,
     ORDER,
     REJECTED,
     STATUS,
     T_AB_AMOUNT,
     T_AB_COST,
+    T_AB_DAMAGE,
+    T_AB_LIFE,
     T_AB_REMOVE,
+    T_AB_SAC_CREATURE,
+    T_AB_SAC_SELF,
     T_AB_SACRIFICE,
     T_AB_TAP,
     T_AB_TAP_CREATURE,
+    T_AB_TIMES,
     T_AB_TPL,
     T_AB_UNTAP,
     T_N_AB,
@@ -48,10 +56,13 @@ from engine.batch.kernel.zones import clear_movers, leave
 from engine.batch.wipe_state import GRAVEYARD, OK
 
 # rejection codes (wipe_state.REJECTIONS)
-NOT_ON_BATTLEFIELD, SUMMONING_SICK, NO_MANA_ABILITY, TYPE_NOT_AVAILABLE = 1, 5, 11, 12
+NOT_ON_BATTLEFIELD, CANNOT_PAY_LIFE, SUMMONING_SICK, NO_MANA_ABILITY, TYPE_NOT_AVAILABLE = (
+    1, 2, 5, 11, 12,
+)  # fmt: skip
 TAPPED_ALREADY, UNTAPPED, MISSING_COUNTER, INSUFFICIENT_MANA, NO_UNTAPPED_CREATURE = (
     13, 14, 15, 16, 17,
 )  # fmt: skip
+NOTHING_TO_SACRIFICE = 20
 _NONE = 1 << 40
 
 
@@ -93,6 +104,18 @@ def _creature_to_tap(slot_rows: np.ndarray, s: int, named: int) -> int:
 
 
 @njit
+def _creature_to_sacrifice(slot_rows: np.ndarray, s: int) -> int:
+    """Phyrexian Altar's "Sacrifice a creature" (118.3): its controller's first creature in
+    board order (maybe itself); -1 if there is none."""
+    best, best_order = -1, _NONE
+    for q in range(slot_rows.shape[1]):
+        fits = is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == slot_rows[CONTROLLER, s]
+        if fits and slot_rows[ORDER, q] < best_order:
+            best, best_order = q, slot_rows[ORDER, q]
+    return best
+
+
+@njit
 def _cost_check(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -102,7 +125,7 @@ def _cost_check(
     named: int,
 ) -> int:
     """The first cost that cannot be paid (a rejection code), 0 if all can: {T} (107.5), {Q}
-    (107.6), 302.6, a counter, generic mana, another untapped creature."""
+    (107.6), 302.6, a counter, generic mana, life (119.4), another untapped creature."""
     c, granted = slot_rows[CARD, s], k == GRANTED
     tap = granted or card_table[T_AB_TAP + k, c] != 0
     if tap and slot_rows[TAPPED, s]:
@@ -118,8 +141,12 @@ def _cost_check(
         return MISSING_COUNTER
     if pool_total(trial_vars, slot_rows[CONTROLLER, s]) < card_table[T_AB_COST + k, c]:
         return INSUFFICIENT_MANA
+    if trial_vars[LIFE + slot_rows[CONTROLLER, s]] < card_table[T_AB_LIFE + k, c]:
+        return CANNOT_PAY_LIFE
     if card_table[T_AB_TAP_CREATURE + k, c] and _creature_to_tap(slot_rows, s, named) < 0:
         return NO_UNTAPPED_CREATURE
+    if card_table[T_AB_SAC_CREATURE + k, c] and _creature_to_sacrifice(slot_rows, s) < 0:
+        return NOTHING_TO_SACRIFICE
     return 0
 
 
@@ -141,6 +168,7 @@ def _pay(
     if card_table[T_AB_UNTAP + k, c]:
         slot_rows[TAPPED, s] = 0
     pay_generic(trial_vars, slot_rows[CONTROLLER, s], card_table[T_AB_COST + k, c])
+    trial_vars[LIFE + slot_rows[CONTROLLER, s]] -= card_table[T_AB_LIFE + k, c]  # 119.4
     if card_table[T_AB_REMOVE + k, c] >= 0:
         slot_rows[counter_row(card_table[T_AB_REMOVE + k, c]), s] -= 1
     if card_table[T_AB_TAP_CREATURE + k, c]:
@@ -151,14 +179,19 @@ def _pay(
 def _make(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int, color: int
 ) -> None:
-    """MANA_MADE: fixed amounts, one per creature (Gaea's Cradle), or one mana of the chosen
-    type (or the first it could name, in WUBRGC order); none where no type is defined."""
+    """MANA_MADE: fixed amounts, one per creature (Gaea's Cradle) or per permanent of a
+    subtype (Cabal Coffers), or mana of the chosen type (or the first it could name, in WUBRGC
+    order: one, Gilded Lotus three); none where no type is defined."""
     c = slot_rows[CARD, s]
     tpl = mt.TPL_ANY if k == GRANTED else card_table[T_AB_TPL + k, c]
     for t in range(6):
         work[MANA_MADE, t] = 0
-    if tpl == mt.TPL_FIXED or tpl == mt.TPL_PER_CREATURE:
-        per = creatures_of(slot_rows, slot_rows[CONTROLLER, s]) if tpl == mt.TPL_PER_CREATURE else 1
+    if tpl == mt.TPL_FIXED or tpl == mt.TPL_PER_CREATURE or tpl == mt.TPL_PER_SUBTYPE:
+        per = 1
+        if tpl == mt.TPL_PER_CREATURE:
+            per = creatures_of(slot_rows, slot_rows[CONTROLLER, s])
+        elif tpl == mt.TPL_PER_SUBTYPE:
+            per = subtype_count(slot_rows, card_table, s, k)
         for t in range(6):
             work[MANA_MADE, t] = card_table[T_AB_AMOUNT + 6 * k + t, c] * per
         return
@@ -170,7 +203,7 @@ def _make(
         pick = 0
         while not bits >> pick & 1:
             pick += 1
-    work[MANA_MADE, pick] = 1
+    work[MANA_MADE, pick] = 1 if k == GRANTED else card_table[T_AB_TIMES + k, c]
 
 
 @njit
@@ -214,15 +247,42 @@ def tap_for_mana(
     granted = k == GRANTED
     tapped_for_mana = granted or card_table[T_AB_TAP + k, c] != 0  # CR 106.12
     made = made_total(work) > 0
-    if not made and (granted or card_table[T_AB_TPL + k, c] != mt.TPL_PER_CREATURE):
+    tpl = mt.TPL_ANY if granted else card_table[T_AB_TPL + k, c]
+    if not made and tpl != mt.TPL_PER_CREATURE and tpl != mt.TPL_PER_SUBTYPE:
         trial_vars[UNDEFINED_MANA] += 1  # CR 106.5: no type of mana can be defined
     if made and tapped_for_mana:
         replace(slot_rows, trial_vars, work, card_table, event_rows, e, s)
-    added = trial_vars[STATUS] == OK and _add_made(trial_vars, work, slot_rows[CONTROLLER, s])
+    ctrl = slot_rows[CONTROLLER, s]
+    added = trial_vars[STATUS] == OK and _add_made(trial_vars, work, ctrl)
+    damage = 0 if granted else card_table[T_AB_DAMAGE + k, c]
+    if trial_vars[STATUS] == OK and damage > 0:  # Ancient Tomb: the rest of the effect (120.3a)
+        trial_vars[LIFE + ctrl] -= damage
+        humans(slot_rows, trial_vars, work, card_table, s, slot_rows[OBJ, s], ctrl, 0)
     if added and made_total(work) > 0 and tapped_for_mana:
         mana_triggers(slot_rows, trial_vars, work, card_table, s, color)
-    kind = -1 if granted else card_table[T_AB_REMOVE + k, c]
-    if not granted and card_table[T_AB_SACRIFICE + k, c] and slot_rows[counter_row(kind), s] == 0:
-        clear_movers(work)  # "If there are no mining counters on it, sacrifice it" (701.21a)
-        work[MOVERS, s] = 1
+    if not granted:
+        _sacrifice(slot_rows, trial_vars, work, card_table, s, k)
+
+
+@njit
+def _sacrifice(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    k: int,
+) -> None:
+    """Lotus Petal, Phyrexian Altar: "Sacrifice CARDNAME" or "Sacrifice a creature" is a cost
+    (602.2b), moved once the activation is done (as the reference engine says why); Gemstone
+    Mine: "If there are no mining counters on it, sacrifice it" (701.21a)."""
+    c = slot_rows[CARD, s]
+    victim = s if card_table[T_AB_SAC_SELF + k, c] else -1
+    if card_table[T_AB_SAC_CREATURE + k, c]:
+        victim = _creature_to_sacrifice(slot_rows, s)
+    if card_table[T_AB_SACRIFICE + k, c]:
+        victim = s if slot_rows[counter_row(card_table[T_AB_REMOVE + k, c]), s] == 0 else -1
+    if victim >= 0:
+        clear_movers(work)
+        work[MOVERS, victim] = 1
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
