@@ -148,12 +148,15 @@ def card_locations(game: Game) -> Counter[str]:
 @given(scenarios())
 def test_400_1_nontoken_cards_are_conserved(scenario: dict[str, Any]) -> None:
     """CR 400.1 / 400.7: every nontoken card on the board, and the wipe card (unless its cast
-    was rejected), ends in exactly one zone."""
+    was rejected), ends in exactly one zone (or on the stack). A game stopped unsupported
+    (a card drawn: River Kelpie) may stop before the wipe is cast: then it is nowhere yet."""
     game, _ = play_counting_deaths(scenario)
     expected = Counter(e["id"] for e in scenario["board"] if not e["token"])
-    if not game.rejected:
+    found = card_locations(game)
+    cast = not game.rejected and (game.result != "unsupported" or found["wipe"] > 0)
+    if cast:
         expected["wipe"] += 1
-    assert card_locations(game) == expected
+    assert found == expected
 
 
 def test_702_79a_702_93a_returns_never_exceed_deaths() -> None:
