@@ -1,7 +1,9 @@
-"""Combat (W8): declare attackers and blockers, then combat damage all at once (CR 506-510)."""
+"""Combat (W8): declare attackers, their attack triggers resolve, declare blockers, then
+combat damage all at once (CR 506-510)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 
 from engine.reference.characteristics import (
@@ -11,7 +13,8 @@ from engine.reference.characteristics import (
     power_toughness,
 )
 from engine.reference.damage import damage_permanent, damage_player
-from engine.reference.state import Game, Permanent
+from engine.reference.stack import settle
+from engine.reference.state import Game, Permanent, Trigger
 
 Rejection = tuple[str, str]
 
@@ -20,17 +23,6 @@ def defending_player(game: Game) -> str:
     """CR 506.2: the player attacked (the next in turn order under the listed policy)."""
     i = game.players.index(game.active)
     return game.players[(i + 1) % len(game.players)]
-
-
-def _check(
-    game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]
-) -> Rejection | None:
-    """The first rule the declarations break: attackers in order, then blockers, then menace."""
-    return (
-        _check_attackers(game, attackers)
-        or _check_blockers(game, blocks)
-        or _check_menace(game, attackers, blocks)
-    )
 
 
 def _check_attackers(game: Game, attackers: list[Permanent]) -> Rejection | None:
@@ -42,20 +34,29 @@ def _check_attackers(game: Game, attackers: list[Permanent]) -> Rejection | None
             return ("tapped", "508.1a")
         if not can_tap_or_untap_for_cost(game, a):  # 302.6, haste included
             return ("summoning_sick", "302.6")
+        if has_keyword(game, a, "defender"):
+            return ("defender_cannot_attack", "702.3b")
     return None
 
 
 def _check_blockers(game: Game, blocks: list[tuple[Permanent, Permanent]]) -> Rejection | None:
-    """CR 509.1a, 702.9b, 702.13b: each blocker, in the order of the blockers table."""
+    """CR 509.1a, 702.9b (702.17b: reach), 702.13b, 702.36b: each blocker, in the order of
+    the blockers table."""
     for b, a in blocks:
         if not is_creature(b) or b.controller != defending_player(game) or b.tapped:
             return ("not_a_blocker", "509.1a")
-        if has_keyword(game, a, "flying") and not has_keyword(game, b, "flying"):
+        if has_keyword(game, a, "flying") and not (
+            has_keyword(game, b, "flying") or has_keyword(game, b, "reach")
+        ):
             return ("cannot_block_flying", "702.9b")
         if has_keyword(game, a, "intimidate") and not (
             b.card.has_type("Artifact") or a.card.colors & b.card.colors
         ):
             return ("cannot_block_intimidate", "702.13b")
+        if has_keyword(game, a, "fear") and not (
+            b.card.has_type("Artifact") or "B" in b.card.colors
+        ):
+            return ("cannot_block_fear", "702.36b")
     return None
 
 
@@ -73,7 +74,8 @@ def _check_menace(
 def attack(
     game: Game, attacker_ids: Sequence[str], blockers: Mapping[str, str]
 ) -> Rejection | None:
-    """Declare, block and deal combat damage; the rejected action changes nothing."""
+    """Declare attackers (their attack triggers resolve, 508.1m, 508.2), then blockers (509.1),
+    then combat damage; the rejected action changes nothing."""
     attackers = [game.permanent(i) for i in attacker_ids]
     pairs = [(game.permanent(b), game.permanent(a)) for b, a in blockers.items()]
     if any(a is None for a in attackers) or any(b is None or a is None for b, a in pairs):
@@ -82,17 +84,53 @@ def attack(
     blocks = [(b, a) for b, a in pairs if b is not None and a is not None]
     if any(a not in live for _, a in blocks):
         return ("not_attacking", "509.1a")
-    rejection = _check(game, live, blocks)
+    rejection = _check_attackers(game, live)
     if rejection is not None:
+        return rejection
+    triggers = [
+        Trigger("attacks", a.snapshot(), a.controller, ability)
+        for a in live
+        for ability in a.card.abilities
+        if ability.template == "attacks_creatures_yours_gain_keyword"
+    ]
+    # Without attack triggers nothing can change before blockers are declared: check them
+    # first; with them, the game is kept to be put back if the blocks turn out illegal.
+    saved = _saved(game) if triggers else None
+    if saved is None and (rejection := _check_blocks(game, live, blocks)) is not None:
         return rejection
     defender = defending_player(game)
     for a in live:
-        a.tapped = True  # CR 508.1f
-        game.log.add("508.1", f"{a.id} attacks {defender}")
+        if has_keyword(game, a, "vigilance"):
+            game.log.add("702.20b", f"{a.id} attacks {defender} (vigilance: it doesn't tap)")
+        else:
+            a.tapped = True  # CR 508.1f
+            game.log.add("508.1", f"{a.id} attacks {defender}")
+    if saved is not None:
+        game.pending += triggers  # CR 508.1m; they resolve before blockers (508.2, 509.1)
+        settle(game)
+        rejection = _check_blocks(game, live, blocks)
+        if rejection is not None:
+            vars(game).update(vars(saved))
+            return rejection
     for b, a in blocks:
         game.log.add("509.1", f"{b.id} blocks {a.id}")
     _combat_damage(game, live, blocks, defender)
     return None
+
+
+def _check_blocks(
+    game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]]
+) -> Rejection | None:
+    """The first rule the blocks break: each blocker in order, then menace."""
+    return _check_blockers(game, blocks) or _check_menace(game, attackers, blocks)
+
+
+def _saved(game: Game) -> Game:
+    """A copy of the game to restore (cards are immutable library data, shared)."""
+    cards = [p.card for p in game.battlefield]
+    for zone in (game.graveyard, game.exile, game.hand, game.library):
+        cards += [zc.card for zcs in zone.values() for zc in zcs]
+    return copy.deepcopy(game, {id(c): c for c in cards})
 
 
 def _combat_damage(

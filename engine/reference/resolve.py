@@ -189,6 +189,17 @@ def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
     leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
 
 
+def _attacks(game: Game, t: Trigger) -> None:
+    """Pyreheart Wolf: creatures you control gain the keyword until end of turn; the set of
+    creatures is locked in as it resolves (611.2c)."""
+    assert t.ability is not None
+    keyword = t.ability.text("keyword")
+    for p in game.battlefield:
+        if is_creature(p) and p.controller == t.controller:
+            p.granted_eot.append(keyword)
+            game.log.add("611.2c", f"{p.id} gains {keyword} until end of turn")
+
+
 def choose_targets(game: Game, t: Trigger) -> None:
     """CR 603.3d: targets are chosen as the trigger is put on the stack."""
     if t.ability is not None and t.ability.template == "etb_damage_any_target":
@@ -205,4 +216,5 @@ _TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
     "draw": _draw,
     "upkeep": _upkeep_sacrifice,
     "destroy_human": _destroy_human,
+    "attacks": _attacks,
 }

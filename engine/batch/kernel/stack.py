@@ -12,6 +12,7 @@ import numpy as np
 
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import can_target
 from engine.batch.kernel.state import (
     ACTIVE,
     CHOSEN,
@@ -92,18 +93,22 @@ def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarra
 
 
 @njit
-def _chosen_target(slot_rows: np.ndarray, src: int) -> int:
+def _chosen_target(slot_rows: np.ndarray, card_table: np.ndarray, src: int, ctrl: int) -> int:
     """CR 603.3d: the target of an enters "any target" trigger, chosen as it is put on the
-    stack: the permanent named for it if it is still there (as ``1 + slot + object * 2^16``),
-    else 0 (a player: the one named, or the next in turn order)."""
+    stack: the permanent named for it if it is still there and it can target it (702.11b),
+    as ``1 + slot + object * 2^16``, else 0 (a player: the one named, or the next in turn
+    order)."""
     for q in range(min(slot_rows.shape[1], 63)):
-        if slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD:
+        named = slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD
+        if named and can_target(slot_rows, card_table, q, ctrl):
             return int(1 + q + (slot_rows[OBJ, q] << 16))
     return 0
 
 
 @njit
-def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray) -> None:
+def place_triggers(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
     """CR 603.3b: put the waiting triggers on the stack (past the cap: unsupported)."""
     n = work[COUNT, WAITING]
     work[COUNT, WAITING] = 0
@@ -120,7 +125,10 @@ def place_triggers(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarr
         work[STACK_SOURCE, h + k] = work[PENDING_SOURCE, src]
         work[STACK_DATA, h + k] = work[PENDING_DATA, src]
         if work[PENDING_KIND, src] == ETB and slot_rows[CHOSEN, work[PENDING_SOURCE, src]]:
-            work[STACK_DATA, h + k] = _chosen_target(slot_rows, work[PENDING_SOURCE, src])
+            ctrl = work[PENDING_CONTROLLER, src]
+            work[STACK_DATA, h + k] = _chosen_target(
+                slot_rows, card_table, work[PENDING_SOURCE, src], ctrl
+            )
         work[STACK_CONTROLLER, h + k] = work[PENDING_CONTROLLER, src]
         work[STACK_OBJ, h + k] = work[PENDING_OBJ, src]
     work[COUNT, HEIGHT] = h + n

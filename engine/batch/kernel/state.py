@@ -98,7 +98,10 @@ REP_KEY, REP_WHAT = 31, 32  # the replacement effects that apply to one event (6
 # per slot, while "could produce" is computed: the types of its abilities that reflect no
 # lands, the types of the "instead" effects that apply to it, whether it reflects lands
 FIXED_TYPES, INSTEAD_TYPES, REFLECTS = 33, 34, 35
-W_ROWS = 36
+# combat (510.1): the damage a wither source assigned to each blocker (dealt as counters,
+# 702.80b), and the damage each blocker deals to the attacker it blocks
+COMBAT_WITHER, COMBAT_DEALT = 36, 37
+W_ROWS = 38
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
@@ -114,7 +117,7 @@ TABLE_COLUMNS = (
     "ETB_REPEAT", "DEATH_LIFE", "DIES_TOKENS", "DIES_TOKEN_KIND", "ENTERS_X_KIND", "SPELL",
     "SPELL_AMOUNT", "SPELL_BY_X", "SPELL_PAY_X_LIFE", "SPELL_EXILE_IF_DIES", "SPELL_TO_LIBRARY",
     "SPELL_KIND", "GRANTS_HASTE", "AS_THOUGH_HASTE", "COLOR_BITS", "HUMAN_DAMAGE_DESTROYS",
-    "MOD_EFFECTS_ONLY",
+    "MOD_EFFECTS_ONLY", "ATTACK_KEYWORD",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -125,7 +128,7 @@ TABLE_COLUMNS = (
     T_ETB_REPEAT, T_DEATH_LIFE, T_DIES_TOKENS, T_DIES_TOKEN_KIND, T_ENTERS_X_KIND, T_SPELL,
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
     T_SPELL_KIND, T_GRANTS_HASTE, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
-    T_MOD_EFFECTS_ONLY,
+    T_MOD_EFFECTS_ONLY, T_ATTACK_KEYWORD,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (
@@ -159,11 +162,11 @@ T_AB_AMOUNT = T_AB_COLORS_ONLY + ABILITIES
 # ... then per activated ability (tables.ACT_*): column ``T_ACT_TPL + k`` for ability k
 ACTIVATED_COLUMNS = (
     "ACT_TPL", "ACT_TAP", "ACT_KIND", "ACT_AMOUNT", "ACT_PERSIST", "ACT_UNDYING",
-    "ACT_KEYWORD_BITS",
+    "ACT_KEYWORD_BITS", "ACT_POWER", "ACT_TOUGHNESS",
 )  # fmt: skip
 (
     T_ACT_TPL, T_ACT_TAP, T_ACT_KIND, T_ACT_AMOUNT, T_ACT_PERSIST, T_ACT_UNDYING,
-    T_ACT_KEYWORD_BITS,
+    T_ACT_KEYWORD_BITS, T_ACT_POWER, T_ACT_TOUGHNESS,
 ) = range(
     T_AB_AMOUNT + 6 * ABILITIES,
     T_AB_AMOUNT + 6 * ABILITIES + tb.ACTIVATED * len(ACTIVATED_COLUMNS),

@@ -8,7 +8,7 @@ import numpy as np
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
-from engine.batch.kernel.combat import DEATHTOUCH, humans, keywords
+from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import HEIGHT
@@ -16,12 +16,11 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COUNT,
-    DAMAGE,
-    DEATHTOUCH_DAMAGE,
     DELAYED_AMOUNT,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
+    EOT_KEYWORDS,
     EOT_POWER,
     EOT_TOUGHNESS,
     LAST_KNOWN_OBJ,
@@ -40,6 +39,7 @@ from engine.batch.kernel.state import (
     STACK_OBJ,
     STACK_SOURCE,
     STAMP,
+    T_ATTACK_KEYWORD,
     T_DEATH_LIFE,
     T_ETB_LIFE,
     T_ETB_PING,
@@ -52,6 +52,7 @@ from engine.batch.kernel.state import (
 from engine.batch.kernel.zones import clear_movers, create_tokens, leave, return_card
 from engine.batch.wipe_state import (
     ABILITY,
+    ATTACKS,
     BATTLEFIELD,
     DELAYED,
     DESTROY_HUMAN,
@@ -133,18 +134,19 @@ def _ping(
         amount = power(slot_rows, work, card_table, s)
     else:
         amount = slot_rows[LAST_KNOWN_POWER + ring, s]
+    kw = source_keywords(slot_rows, card_table, s, obj)
     if data > 0:
         q, q_obj = (data & 0xFFFF) - 1, data >> 16
         if amount > 0 and is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj:
-            slot_rows[DAMAGE, q] += amount  # CR 120.3e
-            if here and keywords(slot_rows, card_table, s) & DEATHTOUCH:
-                slot_rows[DEATHTOUCH_DAMAGE, q] = 1
+            damage_creature(slot_rows, trial_vars, card_table, q, amount, kw)
+            lifelink(trial_vars, kw, ctrl, amount)
         return
     target = slot_rows[PING_TARGET, s]
     if target < 0:
         target = (ctrl + 1) % trial_vars[N_PLAYERS]
     if amount > 0:
         trial_vars[LIFE + target] -= amount  # CR 120.3a
+        lifelink(trial_vars, kw, ctrl, amount)
         humans(slot_rows, trial_vars, work, card_table, s, obj, target, 0)
 
 
@@ -197,6 +199,15 @@ def _destroy(
 
 
 @njit
+def _gain_keyword(slot_rows: np.ndarray, bits: int, ctrl: int) -> None:
+    """Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword until end of turn, the
+    set locked in as it resolves (611.2c)."""
+    for q in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == ctrl:
+            slot_rows[EOT_KEYWORDS, q] |= bits
+
+
+@njit
 def resolve_top(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -219,6 +230,8 @@ def resolve_top(
         trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
+    elif kind == ATTACKS:
+        _gain_keyword(slot_rows, card_table[T_ATTACK_KEYWORD, slot_rows[CARD, src]], ctrl)
     elif kind == UPKEEP:
         sacrifice_unless(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
     elif kind == DESTROY_HUMAN:
