@@ -392,6 +392,13 @@ TRIGGERS: Final = [
         lambda m: one("tapped_for_mana_add", source="enchanted", whose="all", produce=m[1]),
     ),
     Rule(
+        "attacks: creatures you control gain a keyword",
+        re.compile(
+            rf"Whenever {SELF} attacks, creatures you control gain {KW} until end of turn\."
+        ),
+        lambda m: one("attacks_creatures_yours_gain_keyword", keyword=m[1]),
+    ),
+    Rule(
         "creatures add",
         re.compile(
             rf"Whenever you tap a creature for mana, add an additional"
@@ -471,6 +478,13 @@ def _targets_gain(m: re.Match[str]) -> Found | None:
     return one("activated_targets_gain_keyword", keyword=m[2], tap=paid["tap"])
 
 
+def _pump_self(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost") or not paid["cost"]:
+        return None
+    return one("activated_pump_self", power=int(m[2]), toughness=int(m[3]), cost=paid["cost"])
+
+
 def _any_color(m: re.Match[str]) -> Found | None:
     """Birds of Paradise, Pili-Pala, Springleaf Drum, Gemstone Mine, Vivid Crag: one mana of
     any color for a cost the template can pay (generic mana only, CR 605)."""
@@ -521,6 +535,11 @@ ACTIVATED: Final = [
         _counter_on_each,
     ),
     fixed("sacrifice outlet (scry)", rf"Sacrifice a creature: Scry {N}\.", "sacrifice_outlet"),
+    Rule(
+        "pump self",
+        re.compile(rf"([^:\n]+): {SELF} gets {PT} until end of turn\."),
+        _pump_self,
+    ),
 ]
 
 MANA: Final = [

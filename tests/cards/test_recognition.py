@@ -37,9 +37,9 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 104,
-        "partial": 52,
-        "unsupported": 53,
+        "recognized": 114,
+        "partial": 45,
+        "unsupported": 50,
         "skipped": 11,
     }
 
@@ -52,10 +52,10 @@ def _recognized(group: str) -> tuple[int, int]:
 def test_recognition_by_group_with_todays_templates() -> None:
     """The issue's targets (90% persist/undying, 80% wipes and mana) need new templates; these
     are today's figures, asserted exactly so a new template shows here."""
-    assert _recognized(PERSIST) == (4, 14)
-    assert _recognized(UNDYING) == (3, 7)
+    assert _recognized(PERSIST) == (7, 14)
+    assert _recognized(UNDYING) == (5, 7)
     assert _recognized(WIPE) == (18, 47)
-    assert _recognized(MANA) == (48, 85)
+    assert _recognized(MANA) == (50, 85)
 
 
 def test_every_card_not_recognized_in_a_group_names_what_it_lacks() -> None:
