@@ -161,7 +161,8 @@ KEYWORD_BITS: Final = {
     "wither": 4096,
 }
 KEYWORDS = _col(np.uint16)
-GRANTS_HASTE = _col(np.bool_)  # grant_keyword haste to creatures you control (Fervor)
+# grant_keyword to creatures you control: its KEYWORD_BITS (Fervor: haste)
+GRANTS_KEYWORDS = _col(np.uint16)
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
@@ -214,9 +215,9 @@ def _creatures_get(i: int, a: Ability) -> None:
 
 
 def _grant_keyword(i: int, a: Ability) -> None:
-    if a.text("keyword") == "haste":
+    if a.text("keyword") in KEYWORD_BITS:
         assert a.text("scope") == "yours"
-        GRANTS_HASTE[i] = True
+        GRANTS_KEYWORDS[i] |= KEYWORD_BITS[a.text("keyword")]
     elif a.text("keyword") == "undying":
         assert a.text("scope") == "other_non_human_yours"
         LORD_UNDYING[i] += 1
@@ -360,8 +361,8 @@ def _fill_activated(i: int, c: Card) -> None:
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     "creatures_get": lambda a: a.text("scope") in ("yours", "all", "other_non_human_yours"),
     "grant_keyword": lambda a: (
-        (a.text("keyword"), a.text("scope"))
-        in (("haste", "yours"), ("undying", "other_non_human_yours"))
+        (a.text("keyword") in KEYWORD_BITS and a.text("scope") == "yours")
+        or (a.text("keyword"), a.text("scope")) == ("undying", "other_non_human_yours")
     ),
     "counters_cant_be_put": lambda a: (
         (a.text("scope"), a.text("kind"))

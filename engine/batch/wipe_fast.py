@@ -54,12 +54,13 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
 
 
 def _damage_keywords(inputs: WipeInputs) -> bool:
-    """Whether a card of the batch has, or is granted, lifelink or wither: an enters trigger's
-    damage would then gain life or put counters (702.15b, 702.80b), which this path does not
-    model."""
+    """Whether a card of the batch has, grants or is granted lifelink or wither: an enters
+    trigger's damage would then gain life or put counters (702.15b, 702.80b), which this
+    path does not model."""
     bits = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
     cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()])
-    printed = tb.KEYWORDS[cards[cards >= 0]] & bits
+    present = cards[cards >= 0]
+    printed = (tb.KEYWORDS[present] | tb.GRANTS_KEYWORDS[present]) & bits
     granted = 0 if inputs.granted is None else inputs.granted & bits
     return bool(np.any(printed) or np.any(granted))
 

@@ -27,3 +27,18 @@ def test_702_20b_a_tapped_creature_with_vigilance_still_cannot_attack() -> None:
     Angel is rejected."""
     out = run_both(board("angel: Serra Angel @A tapped"), [attack(["angel"])])
     assert out["rejected"] == [{"action": 0, "reason": "tapped", "rule": "508.1a"}]
+
+
+def test_702_20b_vigilance_granted_by_a_static_ability() -> None:
+    """CR 702.20b, 611.3a: Serra's Blessing gives A's creatures vigilance: A's Bears attack
+    and stay untapped; B's Bears, not A's, get nothing."""
+    out = run_both(
+        board(
+            "blessing: Serra's Blessing @A",
+            "bears: Grizzly Bears @A",
+            "theirs: Grizzly Bears @B",
+        ),
+        [attack(["bears"]), {"do": "pass_turn"}, attack(["theirs"])],
+    )
+    assert permanent(out, "bears")["tapped"] is False  # type: ignore[index]
+    assert permanent(out, "theirs")["tapped"] is True  # type: ignore[index]

@@ -14,7 +14,7 @@ from engine.batch.kernel.state import (
     EOT_KEYWORDS,
     GRANTED,
     PRINTED_KEYWORDS,
-    T_GRANTS_HASTE,
+    T_GRANTS_KEYWORDS,
 )
 from engine.batch.tables import KEYWORD_BITS
 
@@ -54,13 +54,17 @@ def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player:
 
 @njit
 def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
-    """Combat keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or
-    until end of turn), and haste from a permanent its controller controls (Fervor, 702.10c)."""
+    """Keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or until end
+    of turn), and granted to a creature by a permanent its controller controls (611.3a:
+    Fervor's haste, 702.10c)."""
     bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
-    if is_creature(slot_rows, s) and controls(
-        slot_rows, card_table, T_GRANTS_HASTE, slot_rows[CONTROLLER, s]
-    ):
-        bits |= HASTE
+    if not is_creature(slot_rows, s):
+        return int(bits)
+    player = slot_rows[CONTROLLER, s]
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c >= 0 and is_alive(slot_rows, k) and slot_rows[CONTROLLER, k] == player:
+            bits |= card_table[T_GRANTS_KEYWORDS, c]
     return int(bits)
 
 
