@@ -398,6 +398,13 @@ TRIGGERS: Final = [
         ),
         lambda m: one("attacks_creatures_yours_gain_keyword", keyword=m[1]),
     ),
+    fixed(  # the printed wording of menace before the keyword (702.111b is the same rule)
+        "attacks: creatures you control need two blockers",
+        rf"Whenever {SELF} attacks, creatures you control can't be blocked this turn "
+        r"except by two or more creatures\.",
+        "attacks_creatures_yours_gain_keyword",
+        keyword="menace",
+    ),
     Rule(
         "creatures add",
         re.compile(

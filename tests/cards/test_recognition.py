@@ -137,6 +137,18 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
     assert normalize("When Mikaeus enters, you gain 2 life.", "Mikaeus, the Unhallowed") == (
         "When CARDNAME enters, you gain 2 life."
     )
+    wolf = Face(
+        "Pyreheart Wolf",
+        "{2}{R}",
+        "Creature — Wolf",
+        "Whenever Pyreheart Wolf attacks, creatures you control can't be blocked this turn"
+        " except by two or more creatures.\nUndying",
+        "1",
+        "1",
+    )
+    assert recognize_face(wolf).abilities == [
+        {"template": "attacks_creatures_yours_gain_keyword", "keyword": "menace"}
+    ]
 
 
 @pytest.mark.parametrize(
@@ -150,6 +162,10 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
         "Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
         "{T}: Add {G}, {W}, or {U}.",
         "All creatures get -1/-1 until end of turn for each Swamp you control.",
+        "{T}: Test Card gets +1/+1 until end of turn.",  # a cost the pump template can't pay
+        "Sacrifice a creature: Test Card gets +2/+2 until end of turn.",
+        "{X}: Test Card gets +X/+0 until end of turn.",
+        "Whenever Test Card attacks, other creatures you control gain menace until end of turn.",
     ],
 )
 def test_close_wordings_that_do_something_else_are_not_recognized(text: str) -> None:
