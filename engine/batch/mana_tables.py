@@ -106,6 +106,7 @@ _INERT_ON_BOARD = {
 INERT_KEYWORDS: Final = frozenset(
     {"flying", "trample", "menace", "intimidate", "deathtouch"}
     | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
+    | {"first strike", "double strike"}
 )
 _MANA_KEYWORDS = INERT_KEYWORDS | {"haste"}
 

@@ -159,6 +159,8 @@ KEYWORD_BITS: Final = {
     "hexproof": 1024,
     "lifelink": 2048,
     "wither": 4096,
+    "first strike": 8192,
+    "double strike": 16384,
 }
 KEYWORDS = _col(np.uint16)
 # grant_keyword to creatures you control: its KEYWORD_BITS (Fervor: haste)

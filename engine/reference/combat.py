@@ -4,7 +4,7 @@ combat damage all at once (CR 506-510)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.reference.characteristics import (
     can_tap_or_untap_for_cost,
@@ -136,27 +136,84 @@ def _saved(game: Game) -> Game:
 def _combat_damage(
     game: Game, attackers: list[Permanent], blocks: list[tuple[Permanent, Permanent]], defender: str
 ) -> None:
-    """CR 510.1-510.2: assign all combat damage, then deal it simultaneously."""
+    """CR 510: one combat damage step; with first strike or double strike among the creatures
+    in combat, a first step for those (702.7b, 702.4b), then state-based actions and triggers
+    (510.3), then a second step for those that had neither and for double strikers (510.4)."""
+    first = {c.uid for c in [*attackers, *(b for b, _ in blocks)] if _strikes_first(game, c)}
+    if not first:
+        _damage_step(game, attackers, blocks, defender, lambda c: True)
+        return
+    game.log.add("510.4", "a first combat damage step: first strike and double strike")
+    _damage_step(game, attackers, blocks, defender, lambda c: c.uid in first)
+    settle(game)
+    if game.finished:
+        return
+    game.log.add("510.4", "the second combat damage step")
+    _damage_step(
+        game,
+        attackers,
+        blocks,
+        defender,
+        lambda c: c.uid not in first or has_keyword(game, c, "double strike"),
+    )
+
+
+def _strikes_first(game: Game, p: Permanent) -> bool:
+    return has_keyword(game, p, "first strike") or has_keyword(game, p, "double strike")
+
+
+def _damage_step(
+    game: Game,
+    attackers: list[Permanent],
+    blocks: list[tuple[Permanent, Permanent]],
+    defender: str,
+    deals: Callable[[Permanent], bool],
+) -> None:
+    """CR 510.1-510.2: the creatures still in combat that ``deals`` (506.4: one that left the
+    battlefield is removed from combat, and what returns is a new object, 400.7) assign
+    their combat damage, then it is dealt at once. An attacker whose blockers are all gone
+    stays blocked and deals none (509.1h), unless it has trample (702.19e)."""
+    here = {p.uid for p in game.battlefield}
     to_creatures: list[tuple[Permanent, int, Permanent]] = []
     to_player: list[tuple[int, Permanent]] = []
     for a in attackers:
-        power = max(0, power_toughness(game, a)[0])
-        mine = [b for b, x in blocks if x is a]
-        if not mine:
-            to_player.append((power, a))
+        if a.uid not in here:
             continue
-        deathtouch = has_keyword(game, a, "deathtouch")
-        for k, b in enumerate(mine):
-            lethal = 1 if deathtouch else max(0, power_toughness(game, b)[1] - b.damage)
-            share = power if k == len(mine) - 1 else min(power, lethal)
-            if k == len(mine) - 1 and has_keyword(game, a, "trample"):
-                share = min(power, lethal)
-                to_player.append((power - share, a))
-            to_creatures.append((b, share, a))
-            power -= share
+        mine = [b for b, x in blocks if x is a and b.uid in here]
+        blocked = any(x is a for _, x in blocks)
+        if deals(a):
+            _assign(game, a, mine, blocked, to_creatures, to_player)
         for b in mine:
-            to_creatures.append((a, max(0, power_toughness(game, b)[0]), b))
+            if deals(b):
+                to_creatures.append((a, max(0, power_toughness(game, b)[0]), b))
     for victim, amount, source in to_creatures:
         damage_permanent(game, victim, amount, source)
     for amount, source in to_player:
         damage_player(game, defender, amount, source)
+
+
+def _assign(
+    game: Game,
+    a: Permanent,
+    mine: list[Permanent],
+    blocked: bool,
+    to_creatures: list[tuple[Permanent, int, Permanent]],
+    to_player: list[tuple[int, Permanent]],
+) -> None:
+    """CR 510.1c: lethal damage (1 with deathtouch, 702.2c) to each blocker in order, the rest
+    to the last, or with trample past it (702.19b)."""
+    power = max(0, power_toughness(game, a)[0])
+    trample = has_keyword(game, a, "trample")
+    if not mine:
+        if not blocked or trample:
+            to_player.append((power, a))
+        return
+    deathtouch = has_keyword(game, a, "deathtouch")
+    for k, b in enumerate(mine):
+        lethal = 1 if deathtouch else max(0, power_toughness(game, b)[1] - b.damage)
+        share = power if k == len(mine) - 1 else min(power, lethal)
+        if k == len(mine) - 1 and trample:
+            share = min(power, lethal)
+            to_player.append((power - share, a))
+        to_creatures.append((b, share, a))
+        power -= share

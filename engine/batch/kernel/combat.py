@@ -21,7 +21,9 @@ from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import (
     DEATHTOUCH,
     DEFENDER,
+    DOUBLE_STRIKE,
     FEAR,
+    FIRST_STRIKE,
     FLYING,
     HASTE,
     INTIMIDATE,
@@ -44,6 +46,8 @@ from engine.batch.kernel.state import (
     COMBAT_DAMAGE,
     COMBAT_DEALT,
     COMBAT_DEATHTOUCH,
+    COMBAT_FIRST,
+    COMBAT_OBJ,
     COMBAT_TO_PLAYER,
     COMBAT_WITHER,
     CONTROLLER,
@@ -73,6 +77,7 @@ NOT_A_BLOCKER, CANNOT_BLOCK_FLYING, CANNOT_BLOCK_INTIMIDATE, MENACE_ALONE, NOT_A
     6, 7, 8, 9, 10,
 )  # fmt: skip
 DEFENDER_ATTACKS, CANNOT_BLOCK_FEAR = 21, 22
+ONLY_STEP, FIRST_STEP, SECOND_STEP = 0, 1, 2  # combat damage steps (510, 510.4)
 
 
 @njit
@@ -272,6 +277,28 @@ def humans(
 
 
 @njit
+def _in_combat(slot_rows: np.ndarray, work: np.ndarray, s: int) -> bool:
+    """Still the object that was declared in combat (506.4, 400.7)."""
+    return is_alive(slot_rows, s) and slot_rows[OBJ, s] == work[COMBAT_OBJ, s]
+
+
+@njit
+def _deals(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, step: int
+) -> bool:
+    """Whether creature ``s``, in combat, assigns combat damage in ``step``: in the only
+    one, in the first if it struck first (702.7b, 702.4b), in the second if it did not or
+    it has double strike (510.4)."""
+    if not _in_combat(slot_rows, work, s):
+        return False
+    if step == ONLY_STEP:
+        return True
+    if step == FIRST_STEP:
+        return work[COMBAT_FIRST, s] != 0
+    return work[COMBAT_FIRST, s] == 0 or (keywords(slot_rows, card_table, s) & DOUBLE_STRIKE) != 0
+
+
+@njit
 def _assign(
     slot_rows: np.ndarray,
     work: np.ndarray,
@@ -281,18 +308,24 @@ def _assign(
     a: int,
 ) -> int:
     """CR 510.1c: attacker ``a`` assigns lethal damage (1 with deathtouch, 702.2c) to its
-    blockers in table order and the rest to the last, or with trample past it (702.19b);
-    unblocked, all of it to the player (wither: to its blockers as counters, 702.80b).
-    Returns the damage to the player."""
+    blockers still in combat in table order and the rest to the last, or with trample past it
+    (702.19b) (wither: to its blockers as counters, 702.80b); unblocked, all of it to the
+    player; blocked with its blockers gone, none (509.1h) unless it has trample (702.19e).
+    Records all it deals (COMBAT_DEALT); returns the damage to the player."""
     left = max(power(slot_rows, work, card_table, a), 0)
     kw = keywords(slot_rows, card_table, a)
-    n = _blockers_of(combat_rows, e, a)
+    n = 0
+    for b in range(combat_rows.shape[2]):
+        n += combat_rows[BLOCKS, e, b] == a and _in_combat(slot_rows, work, b)
     if n == 0:
-        return left
+        dealt = left if _blockers_of(combat_rows, e, a) == 0 or kw & TRAMPLE else 0
+        work[COMBAT_DEALT, a] = dealt
+        return dealt
+    work[COMBAT_DEALT, a] = left
     k = 0
     for place in range(combat_rows.shape[2]):
         b = _in_place(combat_rows, BLOCK_PLACE, e, place)
-        if b < 0 or combat_rows[BLOCKS, e, b] != a:
+        if b < 0 or combat_rows[BLOCKS, e, b] != a or not _in_combat(slot_rows, work, b):
             continue
         lethal = (
             1
@@ -315,10 +348,11 @@ def _assign_all(
     card_table: np.ndarray,
     combat_rows: np.ndarray,
     e: int,
+    step: int,
 ) -> None:
-    """CR 510.1: every attacker's damage (``_assign``; COMBAT_DEALT: its power, all of it),
-    then each blocker's: its power to the attacker it blocks (COMBAT_DEALT), marked unless
-    it has wither."""
+    """CR 510.1: the damage of every attacker that deals in ``step`` (``_assign``), then of
+    each such blocker: its power to the attacker it blocks, if that one is still in combat
+    (COMBAT_DEALT), marked unless it has wither."""
     n, width = slot_rows.shape[1], combat_rows.shape[2]
     for s in range(n):
         work[COMBAT_DAMAGE, s], work[COMBAT_DEATHTOUCH, s] = 0, 0
@@ -326,12 +360,16 @@ def _assign_all(
     refresh(slot_rows, work, card_table)
     for place in range(width):
         a = _in_place(combat_rows, ATTACK_PLACE, e, place)
-        if a >= 0:
-            work[COMBAT_DEALT, a] = max(power(slot_rows, work, card_table, a), 0)
+        work[COMBAT_TO_PLAYER, place] = 0
+        if a >= 0 and _deals(slot_rows, work, card_table, a, step):
             work[COMBAT_TO_PLAYER, place] = _assign(slot_rows, work, card_table, combat_rows, e, a)
     for b in range(width):
         a = combat_rows[BLOCKS, e, b]
-        if a >= 0:
+        if (
+            a >= 0
+            and _in_combat(slot_rows, work, a)
+            and _deals(slot_rows, work, card_table, b, step)
+        ):
             dealt = max(power(slot_rows, work, card_table, b), 0)
             kw = keywords(slot_rows, card_table, b)
             work[COMBAT_DEALT, b] = dealt
@@ -368,6 +406,31 @@ def _to_creatures(
 
 
 @njit
+def start_damage(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+) -> bool:
+    """As combat damage begins: record the objects in combat and which of them strike first;
+    return whether any does (then two combat damage steps, 702.7b, 510.4)."""
+    width, first = combat_rows.shape[2], False
+    for s in range(slot_rows.shape[1]):
+        work[COMBAT_OBJ, s], work[COMBAT_FIRST, s] = -1, 0
+        fighting = s < width and (
+            combat_rows[ATTACK_PLACE, e, s] >= 0 or combat_rows[BLOCKS, e, s] >= 0
+        )
+        if fighting:
+            work[COMBAT_OBJ, s] = slot_rows[OBJ, s]
+            work[COMBAT_FIRST, s] = (
+                keywords(slot_rows, card_table, s) & (FIRST_STRIKE | DOUBLE_STRIKE)
+            ) != 0
+            first |= work[COMBAT_FIRST, s] != 0
+    return first
+
+
+@njit
 def deal(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -375,16 +438,18 @@ def deal(
     card_table: np.ndarray,
     combat_rows: np.ndarray,
     e: int,
+    step: int,
 ) -> None:
-    """CR 510.1 damage is assigned, then dealt at once (510.2): to creatures
-    (``_to_creatures``), then 120.3a the defender loses life, attackers in the order listed,
-    each attacker's lifelink on all it dealt (702.15b)."""
-    _assign_all(slot_rows, work, card_table, combat_rows, e)
+    """One combat damage step (``step``: ONLY_STEP, FIRST_STEP or SECOND_STEP): damage is
+    assigned (510.1), then dealt at once (510.2): to creatures (``_to_creatures``), then
+    120.3a the defender loses life, attackers in the order listed, each attacker's lifelink
+    on all it dealt (702.15b)."""
+    _assign_all(slot_rows, work, card_table, combat_rows, e, step)
     _to_creatures(slot_rows, trial_vars, work, card_table, combat_rows, e)
     defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
     for place in range(combat_rows.shape[2]):
         a = _in_place(combat_rows, ATTACK_PLACE, e, place)
-        if a < 0:
+        if a < 0 or not _in_combat(slot_rows, work, a):
             continue
         kw = keywords(slot_rows, card_table, a)
         lifelink(trial_vars, kw, slot_rows[CONTROLLER, a], work[COMBAT_DEALT, a])

@@ -125,6 +125,8 @@ KEYWORDS: Final[dict[str, Handling]] = {
         "702.15b", "combat.lifelink: combat.deal, triggers._ping, activated._ping"
     ),
     "wither": Handling("702.80b, 120.3d", "combat.damage_creature, combat.deal"),
+    "first strike": Handling("702.7b, 510.4", "combat.start_damage, run._attack"),
+    "double strike": Handling("702.4b, 510.4", "combat.start_damage, combat._deals"),
     # 702.8a: flash only changes when the card may be cast; casts here do not model timing
     "flash": Handling("702.8a", "inert: casts here do not model timing"),
 }

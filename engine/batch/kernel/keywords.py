@@ -39,6 +39,7 @@ HEXPROOF, LIFELINK, WITHER = (
     KEYWORD_BITS["lifelink"],
     KEYWORD_BITS["wither"],
 )
+FIRST_STRIKE, DOUBLE_STRIKE = KEYWORD_BITS["first strike"], KEYWORD_BITS["double strike"]
 
 
 @njit

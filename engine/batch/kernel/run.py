@@ -19,7 +19,15 @@ import numpy as np
 from numba import literal_unroll
 
 from engine.batch.kernel import state as ks
-from engine.batch.kernel.combat import blocks_rejection, deal, declare
+from engine.batch.kernel.combat import (
+    FIRST_STEP,
+    ONLY_STEP,
+    SECOND_STEP,
+    blocks_rejection,
+    deal,
+    declare,
+    start_damage,
+)
 from engine.batch.kernel.events import apply_event
 from engine.batch.kernel.jit import entry, njit
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
@@ -137,9 +145,9 @@ def _attack(
     e: int,
 ) -> None:
     """Declare attackers, settle their attack triggers (508.1m, 508.2), declare blockers
-    (509.1), deal combat damage; blocks that turn out illegal reject the whole action, and
-    the trial is put back as it was before it (``kept``: a rejected action changes
-    nothing)."""
+    (509.1), deal combat damage (in two steps with first strike, settled between, 510.4);
+    blocks that turn out illegal reject the whole action, and the trial is put back as it
+    was before it (``kept``: a rejected action changes nothing)."""
     _copy(kept, (slot_rows, trial_vars))
     if not declare(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e):
         return
@@ -152,7 +160,13 @@ def _attack(
         work[COUNT, STALE] = 1
         event_rows[REJECTED, e] = code
         return
-    deal(slot_rows, trial_vars, work, card_table, combat_rows, e)
+    if not start_damage(slot_rows, work, card_table, combat_rows, e):
+        deal(slot_rows, trial_vars, work, card_table, combat_rows, e, ONLY_STEP)
+        return
+    deal(slot_rows, trial_vars, work, card_table, combat_rows, e, FIRST_STEP)
+    settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)  # 510.3
+    if trial_vars[STATUS] == OK and not work[COUNT, LONG]:
+        deal(slot_rows, trial_vars, work, card_table, combat_rows, e, SECOND_STEP)
 
 
 @njit

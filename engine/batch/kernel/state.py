@@ -101,7 +101,10 @@ FIXED_TYPES, INSTEAD_TYPES, REFLECTS = 33, 34, 35
 # combat (510.1): the damage a wither source assigned to each blocker (dealt as counters,
 # 702.80b), and the damage each blocker deals to the attacker it blocks
 COMBAT_WITHER, COMBAT_DEALT = 36, 37
-W_ROWS = 38
+# ... and for each slot in combat, its object as blockers were declared (-1: not in combat;
+# 506.4: one that left is removed from combat) and whether it struck first (702.7b, 510.4)
+COMBAT_OBJ, COMBAT_FIRST = 38, 39
+W_ROWS = 40
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
