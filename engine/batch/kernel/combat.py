@@ -293,9 +293,10 @@ def _deals(
         return False
     if step == ONLY_STEP:
         return True
+    first = bool(work[COMBAT_FIRST, s] != 0)
     if step == FIRST_STEP:
-        return work[COMBAT_FIRST, s] != 0
-    return work[COMBAT_FIRST, s] == 0 or (keywords(slot_rows, card_table, s) & DOUBLE_STRIKE) != 0
+        return first
+    return not first or (keywords(slot_rows, card_table, s) & DOUBLE_STRIKE) != 0
 
 
 @njit
