@@ -108,6 +108,8 @@ def attack(
     if saved is not None:
         game.pending += triggers  # CR 508.1m; they resolve before blockers (508.2, 509.1)
         settle(game)
+        if game.finished:
+            return None
         rejection = _check_blocks(game, live, blocks)
         if rejection is not None:
             vars(game).update(vars(saved))
