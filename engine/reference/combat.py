@@ -99,12 +99,7 @@ def attack(
     if saved is None and (rejection := _check_blocks(game, live, blocks)) is not None:
         return rejection
     defender = defending_player(game)
-    for a in live:
-        if has_keyword(game, a, "vigilance"):
-            game.log.add("702.20b", f"{a.id} attacks {defender} (vigilance: it doesn't tap)")
-        else:
-            a.tapped = True  # CR 508.1f
-            game.log.add("508.1", f"{a.id} attacks {defender}")
+    _declare_attackers(game, live, defender)
     if saved is not None:
         game.pending += triggers  # CR 508.1m; they resolve before blockers (508.2, 509.1)
         settle(game)
@@ -118,6 +113,16 @@ def attack(
         game.log.add("509.1", f"{b.id} blocks {a.id}")
     _combat_damage(game, live, blocks, defender)
     return None
+
+
+def _declare_attackers(game: Game, attackers: list[Permanent], defender: str) -> None:
+    """CR 508.1f: attacking creatures tap, unless they have vigilance (702.20b)."""
+    for a in attackers:
+        if has_keyword(game, a, "vigilance"):
+            game.log.add("702.20b", f"{a.id} attacks {defender} (vigilance: it doesn't tap)")
+        else:
+            a.tapped = True
+            game.log.add("508.1", f"{a.id} attacks {defender}")
 
 
 def _check_blocks(

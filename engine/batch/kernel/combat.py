@@ -34,6 +34,7 @@ from engine.batch.kernel.keywords import (
     VIGILANCE,
     WITHER,
     controls,
+    granted_by_statics,
     keywords,
 )
 from engine.batch.kernel.stack import detection_key, queue
@@ -83,10 +84,12 @@ ONLY_STEP, FIRST_STEP, SECOND_STEP = 0, 1, 2  # combat damage steps (510, 510.4)
 @njit
 def source_keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int, obj: int) -> int:
     """The keywords of object ``obj`` of slot ``s`` as a source of damage: now, or as it last
-    existed (its printed ones: what it gained ended as it left, 400.7)."""
+    existed: its printed ones (what it gained ended as it left, 400.7) and those its
+    controller's statics give (as the reference engine reads its last known information)."""
     if is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj:
         return keywords(slot_rows, card_table, s)
-    return int(slot_rows[PRINTED_KEYWORDS, s])
+    statics = granted_by_statics(slot_rows, card_table, slot_rows[CONTROLLER, s])
+    return int(slot_rows[PRINTED_KEYWORDS, s] | statics)
 
 
 @njit

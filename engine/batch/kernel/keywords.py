@@ -54,18 +54,24 @@ def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player:
 
 
 @njit
-def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
-    """Keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or until end
-    of turn), and granted to a creature by a permanent its controller controls (611.3a:
+def granted_by_statics(slot_rows: np.ndarray, card_table: np.ndarray, player: int) -> int:
+    """The keywords the permanents ``player`` controls give creatures they control (611.3a:
     Fervor's haste, 702.10c)."""
-    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
-    if not is_creature(slot_rows, s):
-        return int(bits)
-    player = slot_rows[CONTROLLER, s]
+    bits = 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
         if c >= 0 and is_alive(slot_rows, k) and slot_rows[CONTROLLER, k] == player:
             bits |= card_table[T_GRANTS_KEYWORDS, c]
+    return int(bits)
+
+
+@njit
+def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
+    """Keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or until end
+    of turn), and, to a creature, by the statics of its controller's permanents."""
+    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
+    if is_creature(slot_rows, s):
+        bits |= granted_by_statics(slot_rows, card_table, slot_rows[CONTROLLER, s])
     return int(bits)
 
 
