@@ -134,6 +134,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     ),
     "etb_exile_graveyards": (TRIGGERED, {}),
     "etb_return_land_you_control": (TRIGGERED, {}),
+    "attacks_creatures_yours_gain_keyword": (TRIGGERED, {"keyword": Param(str)}),
     "dies_create_token_per_counter": (TRIGGERED, {"token": Param(str), "kind": Param(str)}),
     "opponent_creature_dies_lose_life": (TRIGGERED, {"amount": Param(int)}),
     "human_damages_you_destroy": (TRIGGERED, {}),
@@ -181,6 +182,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         {"kind": Param(str), "cost": Param(str, "")},
     ),
     "sacrifice_outlet": (ACTIVATED, {}),
+    "activated_pump_self": (
+        ACTIVATED,
+        {"power": Param(int), "toughness": Param(int), "cost": Param(str, "")},
+    ),
     # --- mana abilities (CR 605)
     "mana_fixed": (
         MANA,
@@ -228,6 +233,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
 
 KEYWORDS: Final = frozenset(
     {"persist", "undying", "haste", "deathtouch", "flying", "trample", "menace", "intimidate"}
+    | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
+    | {"first strike", "double strike"}
 )
 CARD_TYPES: Final = frozenset(
     {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery", "Kindred", "Planeswalker"}

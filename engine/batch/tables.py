@@ -45,6 +45,8 @@ _INERT_ON_BOARD = {
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering (a cast: triggers._etb); board cards are there
     "spell_cast_from_graveyard_draw",  # no action casts a spell from a graveyard
+    "attacks_creatures_yours_gain_keyword",  # no creature attacks in a wipe experiment
+    "activated_pump_self",
 }
 # Templates the wipe rules model.
 _MODELED = {
@@ -167,12 +169,23 @@ KEYWORD_BITS: Final = {
     "menace": 8,
     "intimidate": 16,
     "haste": 32,
+    "vigilance": 64,
+    "reach": 128,
+    "defender": 256,
+    "fear": 512,
+    "hexproof": 1024,
+    "lifelink": 2048,
+    "wither": 4096,
+    "first strike": 8192,
+    "double strike": 16384,
 }
-KEYWORDS = _col(np.uint8)
-GRANTS_HASTE = _col(np.bool_)  # grant_keyword haste to creatures you control (Fervor)
+KEYWORDS = _col(np.uint16)
+# grant_keyword to creatures you control: its KEYWORD_BITS (Fervor: haste)
+GRANTS_KEYWORDS = _col(np.uint16)
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
+ATTACK_KEYWORD = _col(np.uint16)  # attacks_creatures_yours_gain_keyword: its KEYWORD_BITS
 
 
 def _counter_kinds() -> tuple[str, ...]:
@@ -221,9 +234,9 @@ def _creatures_get(i: int, a: Ability) -> None:
 
 
 def _grant_keyword(i: int, a: Ability) -> None:
-    if a.text("keyword") == "haste":
+    if a.text("keyword") in KEYWORD_BITS:
         assert a.text("scope") == "yours"
-        GRANTS_HASTE[i] = True
+        GRANTS_KEYWORDS[i] |= KEYWORD_BITS[a.text("keyword")]
     elif a.text("keyword") == "undying":
         assert a.text("scope") == "other_non_human_yours"
         LORD_UNDYING[i] += 1
@@ -313,6 +326,9 @@ _FILLS: Final[dict[str, Fill]] = {
     **dict.fromkeys(_SPELL_CODE, _spell),
     "enters_with_x_counters": _set(ENTERS_X_KIND, lambda a: KIND_CODE[a.text("kind")]),
     "shuffle_into_library": _set(SPELL_TO_LIBRARY),
+    "attacks_creatures_yours_gain_keyword": _set(
+        ATTACK_KEYWORD, lambda a: KEYWORD_BITS[a.text("keyword")]
+    ),
 }
 
 
@@ -336,12 +352,12 @@ ACTIVATED_TEMPLATES: Final = (
     "activated_put_counter_on_self", "activated_remove_counter_ping",
     "activated_untap_self_put_counter", "activated_targets_gain_keyword",
     "activated_untap_target_creature", "activated_lands_produce_until_eot",
-    "activated_put_counter_on_each_creature_yours", "sacrifice_outlet",
+    "activated_put_counter_on_each_creature_yours", "sacrifice_outlet", "activated_pump_self",
 )  # fmt: skip
 (
     ACT_COUNTER_ON_SELF, ACT_REMOVE_COUNTER_PING, ACT_UNTAP_SELF_PUT_COUNTER,
     ACT_TARGETS_GAIN_KEYWORD, ACT_UNTAP_TARGET_CREATURE, ACT_LANDS_PRODUCE,
-    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET,
+    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET, ACT_PUMP_SELF,
 ) = range(1, len(ACTIVATED_TEMPLATES) + 1)  # fmt: skip
 ACTIVATED: Final = max(len(c.abilities_of("activated")) for c in CARDS)
 ACT_TPL = np.zeros((N, ACTIVATED), dtype=np.int8)  # 1 + index in ACTIVATED_TEMPLATES, 0 none
@@ -350,7 +366,9 @@ ACT_KIND = np.full((N, ACTIVATED), -1, dtype=np.int8)  # the counters' KIND_CODE
 ACT_AMOUNT = np.zeros((N, ACTIVATED), dtype=np.int16)  # damage dealt
 ACT_PERSIST = np.zeros((N, ACTIVATED), dtype=np.bool_)  # the keyword targets gain: persist
 ACT_UNDYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... undying
-ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint8)  # ... or a KEYWORD_BITS one
+ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint16)  # ... or a KEYWORD_BITS one
+ACT_POWER = np.zeros((N, ACTIVATED), dtype=np.int16)  # activated_pump_self: +power/+toughness
+ACT_TOUGHNESS = np.zeros((N, ACTIVATED), dtype=np.int16)
 
 
 def _fill_activated(i: int, c: Card) -> None:
@@ -362,6 +380,8 @@ def _fill_activated(i: int, c: Card) -> None:
         keyword = a.text("keyword") if "keyword" in a.params else ""
         ACT_PERSIST[i, k], ACT_UNDYING[i, k] = keyword == "persist", keyword == "undying"
         ACT_KEYWORD_BITS[i, k] = KEYWORD_BITS.get(keyword, 0)
+        if a.template == "activated_pump_self":
+            ACT_POWER[i, k], ACT_TOUGHNESS[i, k] = a.number("power"), a.number("toughness")
 
 
 # The parameter values the columns above encode, by template (a template not listed: all of
@@ -370,8 +390,8 @@ def _fill_activated(i: int, c: Card) -> None:
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     "creatures_get": lambda a: a.text("scope") in ("yours", "all", "other_non_human_yours"),
     "grant_keyword": lambda a: (
-        (a.text("keyword"), a.text("scope"))
-        in (("haste", "yours"), ("undying", "other_non_human_yours"))
+        (a.text("keyword") in KEYWORD_BITS and a.text("scope") == "yours")
+        or (a.text("keyword"), a.text("scope")) == ("undying", "other_non_human_yours")
     ),
     "counters_cant_be_put": lambda a: (
         (a.text("scope"), a.text("kind"))
@@ -380,6 +400,7 @@ _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     "etb_creatures_get": lambda a: a.number("power") == a.number("toughness"),
     "creatures_get_until_eot": lambda a: a.number("power") == a.number("toughness"),
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
+    "attacks_creatures_yours_gain_keyword": lambda a: a.text("keyword") in KEYWORD_BITS,
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
 

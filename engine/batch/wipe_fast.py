@@ -45,12 +45,26 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
         return False
     if inputs.ev_kind.shape[1] != 1:
         return False
+    if _damage_keywords(inputs):
+        return False
     card = inputs.ev_card[:, 0]
     return bool(
         (
             (inputs.ev_kind[:, 0] == EV_CAST) & (card >= 0) & (tb.SPELL[np.maximum(card, 0)] > 0)
         ).all()
     )
+
+
+def _damage_keywords(inputs: WipeInputs) -> bool:
+    """Whether a card of the batch has, grants or is granted lifelink or wither: an enters
+    trigger's damage would then gain life or put counters (702.15b, 702.80b), which this
+    path does not model."""
+    bits = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
+    cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()])
+    present = cards[cards >= 0]
+    printed = (tb.KEYWORDS[present] | tb.GRANTS_KEYWORDS[present]) & bits
+    granted = 0 if inputs.granted is None else inputs.granted & bits
+    return bool(np.any(printed) or np.any(granted))
 
 
 def _spread(per_trial: np.ndarray, n: int) -> np.ndarray:

@@ -24,9 +24,11 @@ OK, DRAW, UNSUPPORTED = 0, 1, 2
 PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN, UPKEEP = range(1, 9)
 ABILITY = 9  # an activated ability on the stack (602.2), not a trigger
 GRAVEYARD_ENTER = 10  # a creature entered from its owner's graveyard (Flayer of the Hatebound)
+ATTACKS = 11  # "whenever it attacks" (508.1m)
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
               LIFE_LOSS: "life_loss", DELAYED: "delayed", DESTROY_HUMAN: "destroy_human",
-              UPKEEP: "upkeep", GRAVEYARD_ENTER: "graveyard_enter"}  # fmt: skip
+              UPKEEP: "upkeep", GRAVEYARD_ENTER: "graveyard_enter",
+              ATTACKS: "attacks"}  # fmt: skip
 # events
 (
     EV_NONE,
@@ -67,6 +69,9 @@ REJECTIONS = {
     18: ("no_such_ability", "602.1"),
     19: ("cost_cannot_be_paid", "118.3"),
     20: ("nothing_to_sacrifice", "118.3"),
+    21: ("defender_cannot_attack", "702.3b"),
+    22: ("cannot_block_fear", "702.36b"),
+    23: ("illegal_target", "702.11b"),
 }
 
 # why a trial is unsupported: the cap it reached or what Cauldron does not play, by code
@@ -120,7 +125,7 @@ class WipeInputs:
     ev_mode: np.ndarray  # (T, E) int8 bit set of a modal spell's modes
     # combat (optional: None means no sick permanent, no granted keyword, no attack)
     since_turn_start: np.ndarray | None = None  # (T, S) bool: controlled since turn began
-    granted: np.ndarray | None = None  # (T, S) uint8 granted tables.KEYWORD_BITS
+    granted: np.ndarray | None = None  # (T, S) uint16 granted tables.KEYWORD_BITS
     ev_attack: np.ndarray | None = None  # (T, E, S) int16 place in the attackers list, -1
     ev_block: np.ndarray | None = None  # (T, E, S) int16 board slot of the attacker blocked
     ev_block_order: np.ndarray | None = None  # (T, E, S) int16 place in the blockers table
@@ -225,8 +230,8 @@ class WipeState:
     base_t: np.ndarray  # (T, N) int16 printed toughness
     printed_persist: np.ndarray  # (T, N) int8
     printed_undying: np.ndarray  # (T, N) int8
-    printed_keywords: np.ndarray  # (T, N) uint8 tables.KEYWORD_BITS of the card
-    granted: np.ndarray  # (T, N) uint8 granted to the object (611.2c)
+    printed_keywords: np.ndarray  # (T, N) uint16 tables.KEYWORD_BITS of the card
+    granted: np.ndarray  # (T, N) uint16 granted to the object (611.2c)
     since_turn_start: np.ndarray  # (T, N) bool: CR 302.6
     deathtouch_damage: np.ndarray  # (T, N) bool: dealt damage by a source with deathtouch
     zone: np.ndarray  # (T, N) int8
@@ -247,7 +252,7 @@ class WipeState:
     exile_if_dies: np.ndarray  # (T, N) bool
     eot_persist: np.ndarray  # (T, N) int8 persist gained until end of turn (611.2c)
     eot_undying: np.ndarray  # (T, N) int8
-    eot_keywords: np.ndarray  # (T, N) uint8 tables.KEYWORD_BITS gained until end of turn
+    eot_keywords: np.ndarray  # (T, N) uint16 tables.KEYWORD_BITS gained until end of turn
     chosen: np.ndarray  # (T, N) int64 bits of the slots named for its triggered ability
     last_known_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
     last_known_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is

@@ -13,10 +13,20 @@ from engine.reference.characteristics import can_tap_or_untap_for_cost, is_creat
 from engine.reference.counters import prohibited_by, put_counters
 from engine.reference.damage import damage_permanent, damage_player
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
-from engine.reference.targets import any_target, chosen, permanents
+from engine.reference.targets import any_target, can_target, chosen, illegal_choice, permanents
 from engine.reference.zones import leave_battlefield
 
 Rejection = tuple[str, str]  # (reason, rule)
+
+# The templates whose abilities target (115.1): a named permanent they can't target is an
+# illegal choice, and the activation is rejected (601.2c, 702.11b).
+_TARGETING = frozenset(
+    {
+        "activated_remove_counter_ping",
+        "activated_targets_gain_keyword",
+        "activated_untap_target_creature",
+    }
+)
 
 
 def _check_costs(game: Game, p: Permanent, ability: Ability) -> Rejection | None:
@@ -32,6 +42,8 @@ def _check_costs(game: Game, p: Permanent, ability: Ability) -> Rejection | None
         return ("cost_cannot_be_paid", "118.3")  # no counter can be put: the cost can't be paid
     if tpl == "sacrifice_outlet" and not _sacrifice_choice(game, p):
         return ("nothing_to_sacrifice", "118.3")
+    if tpl in _TARGETING and illegal_choice(game, p.id, p.controller):
+        return ("illegal_target", "702.11b")
     return None
 
 
@@ -114,7 +126,11 @@ def _targets_gain_keyword(
     for p in permanents(
         game,
         item.source_id,
-        lambda q: is_creature(q) and (named or q.controller == item.controller),
+        lambda q: (
+            is_creature(q)
+            and (named or q.controller == item.controller)
+            and can_target(game, q, item.controller)
+        ),
         many=True,
     ):
         p.granted_eot.append(ability.text("keyword"))
@@ -160,6 +176,16 @@ def _counter_on_each_creature(
             put_counters(game, p, ability.text("kind"), 1)
 
 
+def _pump_self(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    """Restless Apparition: it gets +N/+N until end of turn, locked to the object (611.2c);
+    nothing if it left the battlefield (400.7)."""
+    if source is None:
+        return
+    dp, dt = ability.number("power"), ability.number("toughness")
+    source.eot_power, source.eot_toughness = source.eot_power + dp, source.eot_toughness + dt
+    game.log.add("611.2c", f"{source.id} gets {dp:+d}/{dt:+d} until end of turn")
+
+
 def _scry(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
     game.log.add("701.22a", f"{item.controller} scries 1 (the library is not tracked)")
 
@@ -174,4 +200,5 @@ _EFFECTS: dict[str, Callable[[Game, StackItem, Ability, Permanent | None], None]
     "activated_lands_produce_until_eot": _lands_produce,
     "activated_put_counter_on_each_creature_yours": _counter_on_each_creature,
     "sacrifice_outlet": _scry,
+    "activated_pump_self": _pump_self,
 }

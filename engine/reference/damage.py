@@ -3,18 +3,33 @@
 from __future__ import annotations
 
 from engine.reference.characteristics import has_keyword, is_creature
+from engine.reference.counters import put_counters
 from engine.reference.state import Game, Permanent, Trigger
 
 
 def damage_permanent(game: Game, target: Permanent, amount: int, source: Permanent | None) -> None:
-    """CR 120.3e: damage to a creature is marked on it; deathtouch makes any of it lethal."""
+    """CR 120.3e: damage to a creature is marked on it; deathtouch makes any of it lethal.
+    CR 120.3d / 702.80b: from a source with wither it is dealt as that many -1/-1 counters
+    instead, put by an effect (614.1: Melira, Vizier, Doubling Season apply to them)."""
     if amount <= 0 or not is_creature(target):
         return
-    target.damage += amount
     if source is not None and has_keyword(game, source, "deathtouch"):
         target.deathtouch_damage = True
     by = f" by {source.id}" if source is not None else ""
-    game.log.add("120.3e", f"{target.id} is dealt {amount} damage{by} (now {target.damage})")
+    if source is not None and has_keyword(game, source, "wither"):
+        game.log.add("702.80b", f"{target.id} is dealt {amount} damage{by} with wither")
+        put_counters(game, target, "-1/-1", amount)
+    else:
+        target.damage += amount
+        game.log.add("120.3e", f"{target.id} is dealt {amount} damage{by} (now {target.damage})")
+    _lifelink(game, amount, source)
+
+
+def _lifelink(game: Game, amount: int, source: Permanent | None) -> None:
+    """CR 702.15b: damage dealt by a source with lifelink also makes its controller gain that
+    much life."""
+    if source is not None and has_keyword(game, source, "lifelink"):
+        change_life(game, source.controller, amount, f"lifelink of {source.id}, 702.15b")
 
 
 def damage_player(game: Game, player: str, amount: int, source: Permanent | None) -> None:
@@ -24,6 +39,7 @@ def damage_player(game: Game, player: str, amount: int, source: Permanent | None
     game.life[player] -= amount
     by = f" by {source.id}" if source is not None else ""
     game.log.add("120.3a", f"{player} is dealt {amount} damage{by}: life {game.life[player]}")
+    _lifelink(game, amount, source)
     if source is None or "Human" not in source.card.subtypes:
         return
     for mikaeus in game.battlefield:

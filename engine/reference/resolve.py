@@ -12,6 +12,7 @@ from engine.reference.spells import exile_graveyards
 from engine.reference.state import Game, Permanent, RuleEffect, Trigger
 from engine.reference.targets import (
     any_target,
+    can_target,
     chosen,
     graveyard_creature_card,
     permanents,
@@ -285,6 +286,17 @@ def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
     leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
 
 
+def _attacks(game: Game, t: Trigger) -> None:
+    """Pyreheart Wolf: creatures you control gain the keyword until end of turn; the set of
+    creatures is locked in as it resolves (611.2c)."""
+    assert t.ability is not None
+    keyword = t.ability.text("keyword")
+    for p in game.battlefield:
+        if is_creature(p) and p.controller == t.controller:
+            p.granted_eot.append(keyword)
+            game.log.add("611.2c", f"{p.id} gains {keyword} until end of turn")
+
+
 def choose_targets(game: Game, t: Trigger) -> bool:
     """CR 603.3d: targets are chosen as the trigger is put on the stack; False when it has
     no legal target (it is then removed from the stack)."""
@@ -294,7 +306,10 @@ def choose_targets(game: Game, t: Trigger) -> bool:
     elif template == "etb_target_opponent_loses_life":
         t.data["target"] = target_opponent(game, t.source.id, t.controller)
     elif template == "etb_destroy_noncreature_you_dont_control":
-        found = target_permanent(game, t.source.id, _noncreature_yours_not(t))
+        fits = _noncreature_yours_not(t)
+        found = target_permanent(
+            game, t.source.id, lambda p: fits(p) and can_target(game, p, t.controller)
+        )
         if found is None:
             return False
         t.data["target"] = found.uid
@@ -317,4 +332,5 @@ _TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
     "upkeep": _upkeep,
     "graveyard_enter": _graveyard_enter,
     "destroy_human": _destroy_human,
+    "attacks": _attacks,
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.reference.characteristics import has_keyword
 from engine.reference.state import Game, Permanent, ZoneCard
 
 
@@ -18,14 +19,30 @@ def chosen(game: Game, source_id: str) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
+def can_target(game: Game, p: Permanent, controller: str) -> bool:
+    """CR 702.11b: hexproof: it can't be the target of spells or abilities its controller's
+    opponents control."""
+    return p.controller == controller or not has_keyword(game, p, "hexproof")
+
+
+def illegal_choice(game: Game, source_id: str, controller: str) -> bool:
+    """Whether a permanent named as a target of ``source_id``'s ability can't be targeted by
+    it (702.11b): the choice is illegal (601.2c)."""
+    named = (game.permanent(name) for name in chosen(game, source_id))
+    return any(p is not None and not can_target(game, p, controller) for p in named)
+
+
 def any_target(game: Game, source_id: str, controller: str) -> tuple[str, int | None]:
-    """A player or a creature for "any target" (115.4): (name or id, object uid or None)."""
+    """A player or a creature for "any target" (115.4): (name or id, object uid or None); a
+    named permanent it can't target (702.11b) is passed over."""
     for name in chosen(game, source_id):
         if name in game.players:
             return name, None
         p = game.permanent(name)
-        if p is not None:
+        if p is not None and can_target(game, p, controller):
             return p.id, p.uid
+        if p is not None:
+            game.log.add("702.11b", f"{p.id} has hexproof: {source_id} can't target it")
     i = game.players.index(controller)
     return game.players[(i + 1) % len(game.players)], None
 

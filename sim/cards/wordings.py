@@ -461,6 +461,20 @@ TRIGGERS: Final = [
         ),
     ),
     Rule(
+        "attacks: creatures you control gain a keyword",
+        re.compile(
+            rf"Whenever {SELF} attacks, creatures you control gain {KW} until end of turn\."
+        ),
+        lambda m: one("attacks_creatures_yours_gain_keyword", keyword=m[1]),
+    ),
+    fixed(  # the printed wording of menace before the keyword (702.111b is the same rule)
+        "attacks: creatures you control need two blockers",
+        rf"Whenever {SELF} attacks, creatures you control can't be blocked this turn "
+        r"except by two or more creatures\.",
+        "attacks_creatures_yours_gain_keyword",
+        keyword="menace",
+    ),
+    Rule(
         "creatures add",
         re.compile(
             rf"Whenever you tap a creature for mana, add an additional"
@@ -551,6 +565,13 @@ def _targets_gain(m: re.Match[str]) -> Found | None:
 def _generic(paid: Costs | None) -> bool:
     """Whether a cost's mana part, if any, is generic mana only (what the templates pay)."""
     return paid is not None and (not paid["cost"] or mana(str(paid["cost"]), True) is not None)
+
+
+def _pump_self(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost") or not paid["cost"]:
+        return None
+    return one("activated_pump_self", power=int(m[2]), toughness=int(m[3]), cost=paid["cost"])
 
 
 def _any_color(m: re.Match[str]) -> Found | None:
@@ -649,6 +670,11 @@ ACTIVATED: Final = [
         _counter_on_each,
     ),
     fixed("sacrifice outlet (scry)", rf"Sacrifice a creature: Scry {N}\.", "sacrifice_outlet"),
+    Rule(
+        "pump self",
+        re.compile(rf"([^:\n]+): {SELF} gets {PT} until end of turn\."),
+        _pump_self,
+    ),
 ]
 
 MANA: Final = [

@@ -49,7 +49,17 @@ _ACTIONS: dict[str, tuple[set[str], set[str]]] = {  # do -> (required keys, opti
     "attack": ({"attackers"}, {"blockers"}),
     "pass_turn": (set(), set()),
 }
-_TRIGGER_KINDS = {"persist", "undying", "etb", "dies", "delayed", "life_loss", "upkeep", "draw"}
+_TRIGGER_KINDS = {
+    "persist",
+    "undying",
+    "etb",
+    "dies",
+    "delayed",
+    "life_loss",
+    "upkeep",
+    "draw",
+    "attacks",
+}
 _COUNTER_KIND = re.compile(r"^([+-]\d+/[+-]\d+|[a-z]+)$")
 
 

@@ -63,6 +63,7 @@ KERNEL_EVERYTHING = wipe_mix(
                 foreign_owner=0.1,
                 damage=0.1,
                 not_creature=0.05,
+                grant={"persist": 0.3, "undying": 0.15, "hexproof": 0.1, "lifelink": 0.1},
             )
         ],
         "events": _events(3, 0.6),
@@ -159,6 +160,7 @@ KERNEL_GRAVEYARD = wipe_mix(
                             "Heartmender",
                             "Twilight Shepherd",
                             "Puppeteer Clique",
+                            "Woodfall Primus",
                         ],
                         1.0,
                     ),

@@ -57,7 +57,7 @@ def test_a_card_file_adds_cards_and_replaces_a_builtin_one(tmp_path: Path) -> No
         (NEW_CARD.replace("power = 2", 'power = "2"'), "card[0].power: must be a integer"),
         (NEW_CARD + 'abilities = [{ template = "etb_gain_life" }]\n', "abilities[0]"),
         (NEW_CARD.replace('"{2}{G}"', '"{2}{Q}"'), "card[0].mana_cost"),
-        (NEW_CARD.replace('["undying"]', '["vigilance"]'), "unknown keyword"),
+        (NEW_CARD.replace('["undying"]', '["shroud"]'), "unknown keyword"),
         ("name = 1\n", "name: unknown key"),
         ("card = 1\n", "card: must be an array of tables"),
         ("[[card]\n", "not valid TOML"),

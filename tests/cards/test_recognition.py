@@ -37,9 +37,9 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 132,
-        "partial": 36,
-        "unsupported": 41,
+        "recognized": 146,
+        "partial": 28,
+        "unsupported": 38,
         "skipped": 11,
     }
 
@@ -52,10 +52,10 @@ def _recognized(group: str) -> tuple[int, int]:
 def test_recognition_by_group_with_todays_templates() -> None:
     """The issue's targets (90% persist/undying, 80% wipes and mana) need new templates; these
     are today's figures, asserted exactly so a new template shows here."""
-    assert _recognized(PERSIST) == (8, 14)
-    assert _recognized(UNDYING) == (5, 7)
+    assert _recognized(PERSIST) == (12, 14)
+    assert _recognized(UNDYING) == (7, 7)
     assert _recognized(WIPE) == (18, 47)
-    assert _recognized(MANA) == (70, 85)
+    assert _recognized(MANA) == (72, 85)
 
 
 def test_every_card_not_recognized_in_a_group_names_what_it_lacks() -> None:
@@ -137,6 +137,18 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
     assert normalize("When Mikaeus enters, you gain 2 life.", "Mikaeus, the Unhallowed") == (
         "When CARDNAME enters, you gain 2 life."
     )
+    wolf = Face(
+        "Pyreheart Wolf",
+        "{2}{R}",
+        "Creature — Wolf",
+        "Whenever Pyreheart Wolf attacks, creatures you control can't be blocked this turn"
+        " except by two or more creatures.\nUndying",
+        "1",
+        "1",
+    )
+    assert recognize_face(wolf).abilities == [
+        {"template": "attacks_creatures_yours_gain_keyword", "keyword": "menace"}
+    ]
 
 
 @pytest.mark.parametrize(
@@ -158,6 +170,10 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
         "When Test Card enters, return to your hand all cards in your graveyard.",
         "When Test Card enters, put target creature card from a graveyard onto the battlefield "
         "under your control.",
+        "{T}: Test Card gets +1/+1 until end of turn.",  # a cost the pump template can't pay
+        "Sacrifice a creature: Test Card gets +2/+2 until end of turn.",
+        "{X}: Test Card gets +X/+0 until end of turn.",
+        "Whenever Test Card attacks, other creatures you control gain menace until end of turn.",
     ],
 )
 def test_close_wordings_that_do_something_else_are_not_recognized(text: str) -> None:

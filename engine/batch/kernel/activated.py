@@ -16,19 +16,20 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive, is_creature
-from engine.batch.kernel.combat import DEATHTOUCH, can_tap_for_cost, humans, keywords
+from engine.batch.kernel.combat import can_tap_for_cost, damage_creature, humans, lifelink
 from engine.batch.kernel.counters import counter_row, is_prohibited, put_counters
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import can_target, keywords
 from engine.batch.kernel.stack import HEIGHT
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COUNT,
-    DAMAGE,
-    DEATHTOUCH_DAMAGE,
     EFFECT_ON,
     EOT_KEYWORDS,
     EOT_PERSIST,
+    EOT_POWER,
+    EOT_TOUGHNESS,
     EOT_UNDYING,
     EV_ABILITY_,
     EV_CHOSEN_,
@@ -49,7 +50,9 @@ from engine.batch.kernel.state import (
     T_ACT_KEYWORD_BITS,
     T_ACT_KIND,
     T_ACT_PERSIST,
+    T_ACT_POWER,
     T_ACT_TAP,
+    T_ACT_TOUGHNESS,
     T_ACT_TPL,
     T_ACT_UNDYING,
     T_N_ACTIVATED,
@@ -60,7 +63,7 @@ from engine.batch.wipe_state import ABILITY, GRAVEYARD, R_STACK_DEPTH, STACK_DEP
 
 # rejection codes (wipe_state.REJECTIONS)
 NOT_ON_BATTLEFIELD, SUMMONING_SICK, TAPPED_ALREADY, MISSING_COUNTER = 1, 5, 13, 15
-NO_SUCH_ABILITY, COST_CANNOT_BE_PAID, NOTHING_TO_SACRIFICE = 18, 19, 20
+NO_SUCH_ABILITY, COST_CANNOT_BE_PAID, NOTHING_TO_SACRIFICE, ILLEGAL_TARGET = 18, 19, 20, 23
 _NONE = 1 << 40
 
 
@@ -70,17 +73,19 @@ def _chosen(event_rows: np.ndarray, e: int, s: int) -> bool:
 
 
 @njit
-def _fits(slot_rows: np.ndarray, tpl: int, controller: int, q: int, named: bool) -> bool:
+def _fits(
+    slot_rows: np.ndarray, card_table: np.ndarray, tpl: int, controller: int, q: int, named: bool
+) -> bool:
     """Whether permanent ``q`` fits the template's targets: a creature you control (to
-    sacrifice), a tapped one you control (to untap), a creature (to gain a keyword: yours
-    unless some are named)."""
+    sacrifice), a tapped one you control (to untap), a creature it can target (to gain a
+    keyword: yours unless some are named; 702.11b)."""
     if not is_creature(slot_rows, q):
         return False
     mine = bool(slot_rows[CONTROLLER, q] == controller)
     if tpl == tb.ACT_UNTAP_TARGET_CREATURE:
         return mine and slot_rows[TAPPED, q] != 0
     if tpl == tb.ACT_TARGETS_GAIN_KEYWORD:
-        return named or mine
+        return (named or mine) and can_target(slot_rows, card_table, q, controller)
     return mine
 
 
@@ -88,6 +93,7 @@ def _fits(slot_rows: np.ndarray, tpl: int, controller: int, q: int, named: bool)
 def _each_target(
     slot_rows: np.ndarray,
     work: np.ndarray,
+    card_table: np.ndarray,
     event_rows: np.ndarray,
     e: int,
     tpl: int,
@@ -101,7 +107,7 @@ def _each_target(
     named = event_rows[EV_CHOSEN_, e] != 0
     first, first_order, count = -1, _NONE, 0
     for q in range(slot_rows.shape[1]):
-        if not _fits(slot_rows, tpl, controller, q, named):
+        if not _fits(slot_rows, card_table, tpl, controller, q, named):
             continue
         if named:
             work[MOVERS, q] = _chosen(event_rows, e, q)
@@ -157,9 +163,16 @@ def _check(
         return COST_CANNOT_BE_PAID  # no counter can be put: the cost can't be paid
     controller = slot_rows[CONTROLLER, s]
     if tpl == tb.ACT_SACRIFICE_OUTLET and not _each_target(
-        slot_rows, work, event_rows, e, tpl, controller, False
+        slot_rows, work, card_table, event_rows, e, tpl, controller, False
     ):
         return NOTHING_TO_SACRIFICE
+    targets = tpl in (
+        tb.ACT_REMOVE_COUNTER_PING, tb.ACT_TARGETS_GAIN_KEYWORD, tb.ACT_UNTAP_TARGET_CREATURE
+    )  # fmt: skip
+    for q in range(slot_rows.shape[1]):  # 601.2c: a named permanent it can't target
+        named = targets and _chosen(event_rows, e, q) and is_alive(slot_rows, q)
+        if named and not can_target(slot_rows, card_table, q, controller):
+            return ILLEGAL_TARGET
     return 0
 
 
@@ -186,7 +199,7 @@ def _pay(
     elif tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER:
         put_counters(slot_rows, trial_vars, card_table, s, kind, 1, False, True)  # 602.2b
     elif tpl == tb.ACT_SACRIFICE_OUTLET:
-        _each_target(slot_rows, work, event_rows, e, tpl, controller, False)
+        _each_target(slot_rows, work, card_table, event_rows, e, tpl, controller, False)
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)  # 701.21a
     return data
 
@@ -236,17 +249,20 @@ def _ping(
     amount: int,
 ) -> None:
     """Damage to the target chosen on activation: a player (120.3a), or a permanent still
-    there (120.3e, deathtouch included)."""
+    there (``damage_creature``); with the keywords of its source if it is still there."""
+    here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
+    kw = keywords(slot_rows, card_table, s) if here else 0
+    controller = slot_rows[CONTROLLER, s]
     if target < 16:
         trial_vars[LIFE + target] -= amount
+        if amount > 0:
+            lifelink(trial_vars, kw, controller, amount)
         humans(slot_rows, trial_vars, work, card_table, s, obj, target, 0)
         return
     q, q_obj = (target - 16) & 0xFFFF, (target - 16) >> 16
     if is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj and amount > 0:
-        slot_rows[DAMAGE, q] += amount
-        here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
-        if here and keywords(slot_rows, card_table, s) & DEATHTOUCH:
-            slot_rows[DEATHTOUCH_DAMAGE, q] = 1
+        damage_creature(slot_rows, trial_vars, card_table, q, amount, kw)
+        lifelink(trial_vars, kw, controller, amount)
 
 
 @njit
@@ -266,7 +282,14 @@ def _on_targets(
     c = slot_rows[CARD, s]
     tpl = card_table[T_ACT_TPL + k, c]
     _each_target(
-        slot_rows, work, event_rows, e, tpl, controller, tpl == tb.ACT_TARGETS_GAIN_KEYWORD
+        slot_rows,
+        work,
+        card_table,
+        event_rows,
+        e,
+        tpl,
+        controller,
+        tpl == tb.ACT_TARGETS_GAIN_KEYWORD,
     )
     for q in range(slot_rows.shape[1]):
         if work[MOVERS, q] and tpl == tb.ACT_UNTAP_TARGET_CREATURE:
@@ -307,6 +330,9 @@ def resolve_ability(
         _on_targets(slot_rows, trial_vars, work, card_table, event_rows, s, data, controller)
     elif tpl == tb.ACT_LANDS_PRODUCE:
         slot_rows[EFFECT_ON, s] = 1  # Deep Water (611.2a): until end of turn
+    elif tpl == tb.ACT_PUMP_SELF and here:
+        slot_rows[EOT_POWER, s] += card_table[T_ACT_POWER + k, c]  # 611.2c
+        slot_rows[EOT_TOUGHNESS, s] += card_table[T_ACT_TOUGHNESS + k, c]
     elif tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
         for q in range(slot_rows.shape[1]):
             if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:

@@ -1,6 +1,8 @@
-"""Combat of one trial (W8): declare attackers and blockers, then all combat damage at once
-(CR 506-510). ``engine.reference.combat`` is the oracle: the same checks in the same order,
-the same damage assignment; a Human's damage to Mikaeus's controller triggers (``humans``).
+"""Combat of one trial (W8): declare attackers (``declare``: their attack triggers wait),
+then blockers (``blocks_rejection``), then all combat damage at once (``deal``) (CR 506-510);
+``run`` settles the attack triggers between the first two. ``engine.reference.combat`` is the
+oracle: the same checks in the same order, the same damage assignment; a Human's damage to
+Mikaeus's controller triggers (``humans``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,27 @@ from engine.batch.kernel.characteristics import (
     refresh,
     toughness,
 )
+from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import (
+    DEATHTOUCH,
+    DEFENDER,
+    DOUBLE_STRIKE,
+    FEAR,
+    FIRST_STRIKE,
+    FLYING,
+    HASTE,
+    INTIMIDATE,
+    LIFELINK,
+    MENACE,
+    REACH,
+    TRAMPLE,
+    VIGILANCE,
+    WITHER,
+    controls,
+    granted_by_statics,
+    keywords,
+)
 from engine.batch.kernel.stack import detection_key, queue
 from engine.batch.kernel.state import (
     ACTIVE,
@@ -23,13 +45,15 @@ from engine.batch.kernel.state import (
     BLOCKS,
     CARD,
     COMBAT_DAMAGE,
+    COMBAT_DEALT,
     COMBAT_DEATHTOUCH,
+    COMBAT_FIRST,
+    COMBAT_OBJ,
     COMBAT_TO_PLAYER,
+    COMBAT_WITHER,
     CONTROLLER,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
-    EOT_KEYWORDS,
-    GRANTED,
     LIFE,
     N_PLAYERS,
     OBJ,
@@ -38,54 +62,62 @@ from engine.batch.kernel.state import (
     SEQ,
     SINCE_TURN_START,
     T_AS_THOUGH_HASTE,
+    T_ATTACK_KEYWORD,
     T_COLOR_BITS,
-    T_GRANTS_HASTE,
     T_HUMAN_DAMAGE_DESTROYS,
     T_IS_ARTIFACT,
     T_IS_HUMAN,
     TAPPED,
 )
-from engine.batch.tables import KEYWORD_BITS
-from engine.batch.wipe_state import DESTROY_HUMAN
+from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN
 
-FLYING, TRAMPLE, DEATHTOUCH = (
-    KEYWORD_BITS["flying"],
-    KEYWORD_BITS["trample"],
-    KEYWORD_BITS["deathtouch"],
-)
-MENACE, INTIMIDATE, HASTE = (
-    KEYWORD_BITS["menace"],
-    KEYWORD_BITS["intimidate"],
-    KEYWORD_BITS["haste"],
-)
+BLACK = 4  # tables.COLOR_BITS
 # rejection codes (wipe_state.REJECTIONS)
 NOT_ON_BATTLEFIELD, NOT_AN_ATTACKER, TAPPED_ATTACKER, SUMMONING_SICK = 1, 3, 4, 5
 NOT_A_BLOCKER, CANNOT_BLOCK_FLYING, CANNOT_BLOCK_INTIMIDATE, MENACE_ALONE, NOT_ATTACKING = (
     6, 7, 8, 9, 10,
 )  # fmt: skip
+DEFENDER_ATTACKS, CANNOT_BLOCK_FEAR = 21, 22
+ONLY_STEP, FIRST_STEP, SECOND_STEP = 0, 1, 2  # combat damage steps (510, 510.4)
 
 
 @njit
-def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player: int) -> bool:
-    """Whether ``player`` controls a permanent whose card has ``column`` (a static ability)."""
-    for k in range(slot_rows.shape[1]):
-        c = slot_rows[CARD, k]
-        mine = slot_rows[CONTROLLER, k] == player
-        if c >= 0 and is_alive(slot_rows, k) and card_table[column, c] and mine:
-            return True
-    return False
+def source_keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int, obj: int) -> int:
+    """The keywords of object ``obj`` of slot ``s`` as a source of damage: now, or as it last
+    existed: its printed ones (what it gained ended as it left, 400.7) and those its
+    controller's statics give (as the reference engine reads its last known information)."""
+    if is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj:
+        return keywords(slot_rows, card_table, s)
+    statics = granted_by_statics(slot_rows, card_table, slot_rows[CONTROLLER, s])
+    return int(slot_rows[PRINTED_KEYWORDS, s] | statics)
 
 
 @njit
-def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
-    """Combat keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or
-    until end of turn), and haste from a permanent its controller controls (Fervor, 702.10c)."""
-    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
-    if is_creature(slot_rows, s) and controls(
-        slot_rows, card_table, T_GRANTS_HASTE, slot_rows[CONTROLLER, s]
-    ):
-        bits |= HASTE
-    return int(bits)
+def damage_creature(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    q: int,
+    amount: int,
+    kw: int,
+) -> None:
+    """Damage from a source with keywords ``kw`` to creature ``q``: marked (120.3e), or with
+    wither that many -1/-1 counters put by an effect (120.3d, 702.80b); deathtouch makes it
+    lethal (702.2b)."""
+    if kw & DEATHTOUCH:
+        slot_rows[DEATHTOUCH_DAMAGE, q] = 1
+    if kw & WITHER:
+        put_counters(slot_rows, trial_vars, card_table, q, 1, amount, False, False)
+    else:
+        slot_rows[DAMAGE, q] += amount
+
+
+@njit
+def lifelink(trial_vars: np.ndarray, kw: int, controller: int, amount: int) -> None:
+    """CR 702.15b: damage dealt by a source with lifelink also makes its controller gain that
+    much life."""
+    if kw & LIFELINK and amount > 0:
+        trial_vars[LIFE + controller] += amount
 
 
 @njit
@@ -131,26 +163,32 @@ def _attacker_code(
         return NOT_AN_ATTACKER
     if slot_rows[TAPPED, s]:
         return TAPPED_ATTACKER
-    return 0 if can_tap_for_cost(slot_rows, card_table, s) else SUMMONING_SICK
+    if not can_tap_for_cost(slot_rows, card_table, s):
+        return SUMMONING_SICK
+    return DEFENDER_ATTACKS if keywords(slot_rows, card_table, s) & DEFENDER else 0
 
 
 @njit
 def _blocker_code(
     slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, b: int, a: int
 ) -> int:
-    """CR 509.1a, 702.9b, 702.13b for one blocker of attacker ``a``."""
+    """CR 509.1a, 702.9b (702.17b reach), 702.13b, 702.36b for one blocker of attacker
+    ``a``."""
     defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
     if not is_creature(slot_rows, b) or slot_rows[CONTROLLER, b] != defender:
         return NOT_A_BLOCKER
     if slot_rows[TAPPED, b]:
         return NOT_A_BLOCKER
     kw_a, kw_b = keywords(slot_rows, card_table, a), keywords(slot_rows, card_table, b)
-    if (kw_a & FLYING) and not (kw_b & FLYING):
+    if (kw_a & FLYING) and not (kw_b & (FLYING | REACH)):
         return CANNOT_BLOCK_FLYING
     ca, cb = slot_rows[CARD, a], slot_rows[CARD, b]
     shares_color = (card_table[T_COLOR_BITS, ca] & card_table[T_COLOR_BITS, cb]) != 0
     if (kw_a & INTIMIDATE) and not (card_table[T_IS_ARTIFACT, cb] or shares_color):
         return CANNOT_BLOCK_INTIMIDATE
+    black = (card_table[T_COLOR_BITS, cb] & BLACK) != 0
+    if (kw_a & FEAR) and not (card_table[T_IS_ARTIFACT, cb] or black):
+        return CANNOT_BLOCK_FEAR
     return 0
 
 
@@ -172,22 +210,36 @@ def _blockers_of(combat_rows: np.ndarray, e: int, a: int) -> int:
 
 
 @njit
-def _rejection(
+def _attackers_rejection(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     card_table: np.ndarray,
     combat_rows: np.ndarray,
     e: int,
 ) -> int:
-    """The first check the declaration fails, in the reference engine's order; 0 if none."""
+    """The first check the declared attackers fail, in the reference engine's order; 0 if
+    none."""
     code = _missing(slot_rows, combat_rows, e)
     if code:
         return code
-    width = combat_rows.shape[2]
-    for place in range(width):  # each attacker, in the order listed
+    for place in range(combat_rows.shape[2]):  # each attacker, in the order listed
         s = _in_place(combat_rows, ATTACK_PLACE, e, place)
         if s >= 0 and _attacker_code(slot_rows, trial_vars, card_table, s):
             return _attacker_code(slot_rows, trial_vars, card_table, s)
+    return 0
+
+
+@njit
+def blocks_rejection(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+) -> int:
+    """The first check the declared blockers fail (each in the order of the blockers table,
+    then menace), as blockers are declared (509.1); 0 if none."""
+    width = combat_rows.shape[2]
     for place in range(width):  # each blocker, in the order of the blockers table
         b = _in_place(combat_rows, BLOCK_PLACE, e, place)
         if b >= 0:
@@ -228,6 +280,29 @@ def humans(
 
 
 @njit
+def _in_combat(slot_rows: np.ndarray, work: np.ndarray, s: int) -> bool:
+    """Still the object that was declared in combat (506.4, 400.7)."""
+    return is_alive(slot_rows, s) and slot_rows[OBJ, s] == work[COMBAT_OBJ, s]
+
+
+@njit
+def _deals(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, step: int
+) -> bool:
+    """Whether creature ``s``, in combat, assigns combat damage in ``step``: in the only
+    one, in the first if it struck first (702.7b, 702.4b), in the second if it did not or
+    it has double strike (510.4)."""
+    if not _in_combat(slot_rows, work, s):
+        return False
+    if step == ONLY_STEP:
+        return True
+    first = bool(work[COMBAT_FIRST, s] != 0)
+    if step == FIRST_STEP:
+        return first
+    return not first or (keywords(slot_rows, card_table, s) & DOUBLE_STRIKE) != 0
+
+
+@njit
 def _assign(
     slot_rows: np.ndarray,
     work: np.ndarray,
@@ -237,17 +312,24 @@ def _assign(
     a: int,
 ) -> int:
     """CR 510.1c: attacker ``a`` assigns lethal damage (1 with deathtouch, 702.2c) to its
-    blockers in table order and the rest to the last, or with trample past it (702.19b);
-    unblocked, all of it to the player. Returns the damage to the player."""
+    blockers still in combat in table order and the rest to the last, or with trample past it
+    (702.19b) (wither: to its blockers as counters, 702.80b); unblocked, all of it to the
+    player; blocked with its blockers gone, none (509.1h) unless it has trample (702.19e).
+    Records all it deals (COMBAT_DEALT); returns the damage to the player."""
     left = max(power(slot_rows, work, card_table, a), 0)
     kw = keywords(slot_rows, card_table, a)
-    n = _blockers_of(combat_rows, e, a)
+    n = 0
+    for b in range(combat_rows.shape[2]):
+        n += combat_rows[BLOCKS, e, b] == a and _in_combat(slot_rows, work, b)
     if n == 0:
-        return left
+        dealt = left if _blockers_of(combat_rows, e, a) == 0 or kw & TRAMPLE else 0
+        work[COMBAT_DEALT, a] = dealt
+        return dealt
+    work[COMBAT_DEALT, a] = left
     k = 0
     for place in range(combat_rows.shape[2]):
         b = _in_place(combat_rows, BLOCK_PLACE, e, place)
-        if b < 0 or combat_rows[BLOCKS, e, b] != a:
+        if b < 0 or combat_rows[BLOCKS, e, b] != a or not _in_combat(slot_rows, work, b):
             continue
         lethal = (
             1
@@ -256,7 +338,7 @@ def _assign(
         )
         last = k == n - 1
         share = left if last and not kw & TRAMPLE else min(left, lethal)
-        work[COMBAT_DAMAGE, b] += share
+        work[COMBAT_WITHER if kw & WITHER else COMBAT_DAMAGE, b] += share
         work[COMBAT_DEATHTOUCH, b] |= (kw & DEATHTOUCH) != 0 and share > 0
         left -= share
         k += 1
@@ -264,7 +346,44 @@ def _assign(
 
 
 @njit
-def _deal(
+def _assign_all(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+    step: int,
+) -> None:
+    """CR 510.1: the damage of every attacker that deals in ``step`` (``_assign``), then of
+    each such blocker: its power to the attacker it blocks, if that one is still in combat
+    (COMBAT_DEALT), marked unless it has wither."""
+    n, width = slot_rows.shape[1], combat_rows.shape[2]
+    for s in range(n):
+        work[COMBAT_DAMAGE, s], work[COMBAT_DEATHTOUCH, s] = 0, 0
+        work[COMBAT_WITHER, s], work[COMBAT_DEALT, s] = 0, 0
+    refresh(slot_rows, work, card_table)
+    for place in range(width):
+        a = _in_place(combat_rows, ATTACK_PLACE, e, place)
+        work[COMBAT_TO_PLAYER, place] = 0
+        if a >= 0 and _deals(slot_rows, work, card_table, a, step):
+            work[COMBAT_TO_PLAYER, place] = _assign(slot_rows, work, card_table, combat_rows, e, a)
+    for b in range(width):
+        a = combat_rows[BLOCKS, e, b]
+        if (
+            a >= 0
+            and _in_combat(slot_rows, work, a)
+            and _deals(slot_rows, work, card_table, b, step)
+        ):
+            dealt = max(power(slot_rows, work, card_table, b), 0)
+            kw = keywords(slot_rows, card_table, b)
+            work[COMBAT_DEALT, b] = dealt
+            if not kw & WITHER:
+                work[COMBAT_DAMAGE, a] += dealt
+            work[COMBAT_DEATHTOUCH, a] |= dealt > 0 and (kw & DEATHTOUCH) != 0
+
+
+@njit
+def _to_creatures(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     work: np.ndarray,
@@ -272,40 +391,80 @@ def _deal(
     combat_rows: np.ndarray,
     e: int,
 ) -> None:
-    """CR 508.1f attackers tap; 510.1 damage is assigned, then dealt at once (510.2): 120.3e
-    marked on creatures, 120.3a the defender loses life, attackers in the order listed."""
-    n, width = slot_rows.shape[1], combat_rows.shape[2]
-    for s in range(n):
-        work[COMBAT_DAMAGE, s], work[COMBAT_DEATHTOUCH, s] = 0, 0
-    refresh(slot_rows, work, card_table)
-    for place in range(width):
-        a = _in_place(combat_rows, ATTACK_PLACE, e, place)
-        if a >= 0:
-            slot_rows[TAPPED, a] = 1
-            work[COMBAT_TO_PLAYER, place] = _assign(slot_rows, work, card_table, combat_rows, e, a)
-    for b in range(width):  # each blocker deals its power to the attacker it blocks
-        a = combat_rows[BLOCKS, e, b]
-        if a >= 0:
-            dealt = max(power(slot_rows, work, card_table, b), 0)
-            work[COMBAT_DAMAGE, a] += dealt
-            work[COMBAT_DEATHTOUCH, a] |= (
-                dealt > 0 and (keywords(slot_rows, card_table, b) & DEATHTOUCH) != 0
-            )
-    for s in range(n):
-        if work[COMBAT_DAMAGE, s] > 0 and is_creature(slot_rows, s):
+    """Damage to creatures: marked (120.3e), or from a wither source that many -1/-1
+    counters (702.80b), one event per source and creature; blockers' lifelink (702.15b)."""
+    for s in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, s):
             slot_rows[DAMAGE, s] += work[COMBAT_DAMAGE, s]
             slot_rows[DEATHTOUCH_DAMAGE, s] |= work[COMBAT_DEATHTOUCH, s]
+    for b in range(combat_rows.shape[2]):
+        a, got, dealt = combat_rows[BLOCKS, e, b], work[COMBAT_WITHER, b], work[COMBAT_DEALT, b]
+        if a < 0:
+            continue
+        if got > 0:
+            put_counters(slot_rows, trial_vars, card_table, b, 1, got, False, False)
+        kw = keywords(slot_rows, card_table, b)
+        if dealt > 0 and kw & WITHER:
+            put_counters(slot_rows, trial_vars, card_table, a, 1, dealt, False, False)
+        lifelink(trial_vars, kw, slot_rows[CONTROLLER, b], dealt)
+
+
+@njit
+def start_damage(
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+) -> bool:
+    """As combat damage begins: record the objects in combat and which of them strike first;
+    return whether any does (then two combat damage steps, 702.7b, 510.4)."""
+    width, first = combat_rows.shape[2], False
+    for s in range(slot_rows.shape[1]):
+        work[COMBAT_OBJ, s], work[COMBAT_FIRST, s] = -1, 0
+        fighting = s < width and (
+            combat_rows[ATTACK_PLACE, e, s] >= 0 or combat_rows[BLOCKS, e, s] >= 0
+        )
+        if fighting:
+            work[COMBAT_OBJ, s] = slot_rows[OBJ, s]
+            work[COMBAT_FIRST, s] = (
+                keywords(slot_rows, card_table, s) & (FIRST_STRIKE | DOUBLE_STRIKE)
+            ) != 0
+            first |= work[COMBAT_FIRST, s] != 0
+    return first
+
+
+@njit
+def deal(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    combat_rows: np.ndarray,
+    e: int,
+    step: int,
+) -> None:
+    """One combat damage step (``step``: ONLY_STEP, FIRST_STEP or SECOND_STEP): damage is
+    assigned (510.1), then dealt at once (510.2): to creatures (``_to_creatures``), then
+    120.3a the defender loses life, attackers in the order listed, each attacker's lifelink
+    on all it dealt (702.15b)."""
+    _assign_all(slot_rows, work, card_table, combat_rows, e, step)
+    _to_creatures(slot_rows, trial_vars, work, card_table, combat_rows, e)
     defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
-    for place in range(width):
+    for place in range(combat_rows.shape[2]):
         a = _in_place(combat_rows, ATTACK_PLACE, e, place)
-        if a >= 0 and work[COMBAT_TO_PLAYER, place] > 0:
+        if a < 0 or not _in_combat(slot_rows, work, a):
+            continue
+        kw = keywords(slot_rows, card_table, a)
+        lifelink(trial_vars, kw, slot_rows[CONTROLLER, a], work[COMBAT_DEALT, a])
+        if work[COMBAT_TO_PLAYER, place] > 0:
             trial_vars[LIFE + defender] -= work[COMBAT_TO_PLAYER, place]
             humans(slot_rows, trial_vars, work, card_table, a, slot_rows[OBJ, a], defender, place)
     trial_vars[SEQ] += 1
 
 
 @njit
-def attack(
+def declare(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     work: np.ndarray,
@@ -313,10 +472,23 @@ def attack(
     event_rows: np.ndarray,
     combat_rows: np.ndarray,
     e: int,
-) -> None:
-    """Declare, block and deal combat damage, or reject the action (it then changes nothing)."""
-    code = _rejection(slot_rows, trial_vars, card_table, combat_rows, e)
+) -> bool:
+    """Declare the attackers (508.1): they tap (508.1f) unless they have vigilance (702.20b),
+    and their attack triggers wait (508.1m); or reject the action (it then changes nothing)
+    and return False."""
+    code = _attackers_rejection(slot_rows, trial_vars, card_table, combat_rows, e)
     if code:
         event_rows[REJECTED, e] = code
-        return
-    _deal(slot_rows, trial_vars, work, card_table, combat_rows, e)
+        return False
+    for place in range(combat_rows.shape[2]):
+        a = _in_place(combat_rows, ATTACK_PLACE, e, place)
+        if a < 0:
+            continue
+        if not keywords(slot_rows, card_table, a) & VIGILANCE:
+            slot_rows[TAPPED, a] = 1
+        if card_table[T_ATTACK_KEYWORD, slot_rows[CARD, a]]:
+            key = detection_key(trial_vars, place, 0)
+            ctrl, obj = slot_rows[CONTROLLER, a], slot_rows[OBJ, a]
+            queue(trial_vars, work, ATTACKS, a, 0, ctrl, obj, key)
+    trial_vars[SEQ] += 1
+    return True

@@ -1,7 +1,7 @@
 """The event kinds of a trial, each performed in one trial and followed by settling
 (CR 117.5): casts, targeted actions (destroy, sacrifice, exile, bounce, damage, counters),
-damage to a player and to every creature, passing the turn, attacking, tapping for mana and
-activating abilities."""
+damage to a player and to every creature, passing the turn, tapping for mana and activating
+abilities (an attack is ``run``'s: its attack triggers settle before blockers)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import numpy as np
 from engine.batch.kernel.activated import activate
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
-from engine.batch.kernel.combat import attack, controls
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import controls
 from engine.batch.kernel.mana.effects import lands_produce_spell
 from engine.batch.kernel.mana.tap import tap_for_mana
 from engine.batch.kernel.spells import card_to_zone, resolve_spell
@@ -44,7 +44,6 @@ from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_c
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EV_ACTIVATE,
-    EV_ATTACK,
     EV_BOUNCE,
     EV_CAST,
     EV_COUNTERS,
@@ -152,10 +151,9 @@ def apply_event(
     work: np.ndarray,
     card_table: np.ndarray,
     event_rows: np.ndarray,
-    combat_rows: np.ndarray,
     e: int,
 ) -> None:
-    """Perform event ``e`` (settling is the caller's)."""
+    """Perform event ``e`` (settling is the caller's), an attack excepted."""
     kind = event_rows[EV_KIND_, e]
     if kind == EV_CAST:
         cast(slot_rows, trial_vars, work, card_table, event_rows, e)
@@ -169,5 +167,3 @@ def apply_event(
         tap_for_mana(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif kind == EV_ACTIVATE:
         activate(slot_rows, trial_vars, work, card_table, event_rows, e)
-    elif kind == EV_ATTACK:
-        attack(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)

@@ -64,6 +64,9 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "opponent_creature_dies_lose_life": Handling("603.10a", "zones._creatures_died"),
     "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
     "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
+    "attacks_creatures_yours_gain_keyword": Handling(
+        "508.1m, 611.2c", "combat.declare, run._attack, triggers._gain_keyword"
+    ),
     "upkeep_sacrifice_unless_sacrifice_creature": Handling(
         "503.1, 701.21a", "mana.effects.upkeep, sacrifice_unless"
     ),
@@ -123,6 +126,33 @@ TEMPLATES: Final[dict[str, Handling]] = {
     # enters triggers of lands, which are played, never cast here: nothing on the battlefield
     "etb_exile_graveyards": Handling("603.6a, 406.2", "triggers._etb, zones.exile_graveyards"),
     "etb_return_land_you_control": Handling("-", "inert: only as it enters, never cast here"),
+}
+# How the kernel handles each keyword of engine.library.KEYWORDS (the bits of tables.KEYWORD_BITS
+# and the persist and undying counts), or ``inert`` when it changes nothing here.
+KEYWORDS: Final[dict[str, Handling]] = {
+    "persist": Handling("702.79a", "zones._died, triggers._return"),
+    "undying": Handling("702.93a", "zones._died, triggers._return"),
+    "haste": Handling("702.10c", "combat.can_tap_for_cost"),
+    "deathtouch": Handling("702.2b, 704.5h", "combat._assign, combat.damage_creature, sba"),
+    "flying": Handling("702.9b", "combat._blocker_code"),
+    "trample": Handling("702.19b", "combat._assign"),
+    "menace": Handling("702.111b", "combat.blocks_rejection"),
+    "intimidate": Handling("702.13b", "combat._blocker_code"),
+    "vigilance": Handling("702.20b", "combat.declare"),
+    "reach": Handling("702.17b", "combat._blocker_code"),
+    "defender": Handling("702.3b", "combat._attacker_code"),
+    "fear": Handling("702.36b", "combat._blocker_code"),
+    "hexproof": Handling(
+        "702.11b", "keywords.can_target: stack._chosen_target, activated._check and _fits"
+    ),
+    "lifelink": Handling(
+        "702.15b", "combat.lifelink: combat.deal, triggers._ping, activated._ping"
+    ),
+    "wither": Handling("702.80b, 120.3d", "combat.damage_creature, combat.deal"),
+    "first strike": Handling("702.7b, 510.4", "combat.start_damage, run._attack"),
+    "double strike": Handling("702.4b, 510.4", "combat.start_damage, combat._deals"),
+    # 702.8a: flash only changes when the card may be cast; casts here do not model timing
+    "flash": Handling("702.8a", "inert: casts here do not model timing"),
 }
 EVENTS: Final = frozenset(
     {

@@ -19,6 +19,15 @@ import numpy as np
 from numba import literal_unroll
 
 from engine.batch.kernel import state as ks
+from engine.batch.kernel.combat import (
+    FIRST_STEP,
+    ONLY_STEP,
+    SECOND_STEP,
+    blocks_rejection,
+    deal,
+    declare,
+    start_damage,
+)
 from engine.batch.kernel.events import apply_event
 from engine.batch.kernel.jit import entry, njit
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
@@ -33,6 +42,7 @@ from engine.batch.kernel.state import (
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
+    EV_KIND_,
     EV_ORDER_,
     EV_ROWS,
     EXILE_AT_END,
@@ -69,6 +79,7 @@ from engine.batch.kernel.state import (
 from engine.batch.kernel.triggers import resolve_top
 from engine.batch.wipe_state import (
     EFFECTS,
+    EV_ATTACK,
     LKI_RING,
     OK,
     ORDER_LEN,
@@ -113,6 +124,54 @@ def settle(
 
 
 @njit
+def _copy(into: tuple[np.ndarray, np.ndarray], source: tuple[np.ndarray, np.ndarray]) -> None:
+    """Copy a trial's slot rows and variables (element by element: no allocation here)."""
+    for r in range(source[0].shape[0]):
+        for k in range(source[0].shape[1]):
+            into[0][r, k] = source[0][r, k]
+    for k in range(source[1].shape[0]):
+        into[1][k] = source[1][k]
+
+
+@njit
+def _attack(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    combat_rows: np.ndarray,
+    history: np.ndarray,
+    watch: bool,
+    kept: tuple[np.ndarray, np.ndarray],
+    e: int,
+) -> None:
+    """Declare attackers, settle their attack triggers (508.1m, 508.2), declare blockers
+    (509.1), deal combat damage (in two steps with first strike, settled between, 510.4);
+    blocks that turn out illegal reject the whole action, and the trial is put back as it
+    was before it (``kept``: a rejected action changes nothing)."""
+    _copy(kept, (slot_rows, trial_vars))
+    if not declare(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e):
+        return
+    settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
+    if trial_vars[STATUS] != OK or work[COUNT, LONG]:
+        return
+    code = blocks_rejection(slot_rows, trial_vars, card_table, combat_rows, e)
+    if code:
+        _copy((slot_rows, trial_vars), kept)
+        work[COUNT, STALE] = 1
+        event_rows[REJECTED, e] = code
+        return
+    if not start_damage(slot_rows, work, card_table, combat_rows, e):
+        deal(slot_rows, trial_vars, work, card_table, combat_rows, e, ONLY_STEP)
+        return
+    deal(slot_rows, trial_vars, work, card_table, combat_rows, e, FIRST_STEP)
+    settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)  # 510.3
+    if trial_vars[STATUS] == OK and not work[COUNT, LONG]:
+        deal(slot_rows, trial_vars, work, card_table, combat_rows, e, SECOND_STEP)
+
+
+@njit
 def play_trial(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -122,15 +181,31 @@ def play_trial(
     combat_rows: np.ndarray,
     history: np.ndarray,
     watch: bool,
+    kept: tuple[np.ndarray, np.ndarray],
 ) -> None:
-    """One trial: the board as given, then every event."""
+    """One trial: the board as given, then every event (``kept``: room for a copy of the
+    trial, see ``_attack``)."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             return
-        apply_event(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, e)
+        if event_rows[EV_KIND_, e] == EV_ATTACK:
+            _attack(
+                slot_rows,
+                trial_vars,
+                work,
+                card_table,
+                event_rows,
+                combat_rows,
+                history,
+                watch,
+                kept,
+                e,
+            )
+        else:
+            apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     if work[LAYOUT, COULD] and trial_vars[STATUS] == OK:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
@@ -282,15 +357,26 @@ def run_trials(
     history = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
     combat_rows = np.zeros((len(combat), e, combat[0].shape[2]), dtype=np.int64)
     buffers = (slot_rows, trial_vars, event_rows, combat_rows)
+    kept = (np.zeros_like(slot_rows), np.zeros_like(trial_vars))
     loops = work[LAYOUT, HAS_LOOPS] != 0
     for i in range(kstate.status.shape[0]):
         _load(kstate, events, orders, combat, i, buffers)
-        play_trial(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, False)
+        play_trial(
+            slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, False, kept
+        )
         if loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
             # again, watching for a loop (104.4b)
             _load(kstate, events, orders, combat, i, buffers)
             play_trial(
-                slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, True
+                slot_rows,
+                trial_vars,
+                work,
+                card_table,
+                event_rows,
+                combat_rows,
+                history,
+                True,
+                kept,
             )
         _store_slots(kstate, i, slot_rows)
         _store_vars(kstate, i, trial_vars, event_rows)

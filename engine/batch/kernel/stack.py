@@ -13,6 +13,7 @@ import numpy as np
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import can_target
 from engine.batch.kernel.state import (
     ACTIVE,
     CARD,
@@ -109,29 +110,32 @@ def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarra
 
 
 @njit
-def _chosen_target(slot_rows: np.ndarray, src: int) -> int:
+def _chosen_target(slot_rows: np.ndarray, card_table: np.ndarray, src: int, ctrl: int) -> int:
     """CR 603.3d: the target of an enters "any target" trigger, chosen as it is put on the
-    stack: the permanent named for it if it is still there (as ``1 + slot + object * 2^16``),
-    else 0 (a player: the one named, or the next in turn order)."""
+    stack: the permanent named for it if it is still there and it can target it (702.11b),
+    as ``1 + slot + object * 2^16``, else 0 (a player: the one named, or the next in turn
+    order)."""
     for q in range(min(slot_rows.shape[1], 63)):
-        if slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD:
+        named = slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD
+        if named and can_target(slot_rows, card_table, q, ctrl):
             return int(1 + q + (slot_rows[OBJ, q] << 16))
     return 0
 
 
 @njit
-def _noncreature_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
+def _noncreature_target(slot_rows: np.ndarray, card_table: np.ndarray, src: int, ctrl: int) -> int:
     """CR 603.3d: the target of Woodfall Primus's enters trigger, chosen as it is put on the
     stack: the first in board order of the permanents named for it (all of them if none is
-    named) that is a noncreature permanent ``ctrl`` does not control, as ``1 + slot +
-    object * 2^16``; 0 if there is none."""
+    named) that is a noncreature permanent ``ctrl`` does not control and can target
+    (702.11b), as ``1 + slot + object * 2^16``; 0 if there is none."""
     named = slot_rows[CHOSEN, src]
     found, best = 0, 1 << 40
     for q in range(slot_rows.shape[1]):
         if named and (q >= 63 or not named >> q & 1):
             continue
         fits = (slot_rows[ZONE, q] == BATTLEFIELD) & (slot_rows[CONTROLLER, q] != ctrl)
-        if fits and not is_creature(slot_rows, q) and slot_rows[ORDER, q] < best:
+        fits = fits and not is_creature(slot_rows, q) and can_target(slot_rows, card_table, q, ctrl)
+        if fits and slot_rows[ORDER, q] < best:
             found, best = int(1 + q + (slot_rows[OBJ, q] << 16)), slot_rows[ORDER, q]
     return found
 
@@ -173,7 +177,7 @@ def place_triggers(
         kind, source = work[PENDING_KIND, src], work[PENDING_SOURCE, src]
         data, ctrl = work[PENDING_DATA, src], work[PENDING_CONTROLLER, src]
         if kind == ETB and card_table[T_ETB_DESTROY, slot_rows[CARD, source]]:
-            data = _noncreature_target(slot_rows, source, ctrl)
+            data = _noncreature_target(slot_rows, card_table, source, ctrl)
             if data == 0:
                 continue
         elif kind == ETB and card_table[T_ETB_REANIMATE, slot_rows[CARD, source]]:
@@ -181,9 +185,9 @@ def place_triggers(
             if data == 0:
                 continue
         elif kind == ETB and slot_rows[CHOSEN, source]:
-            data = _chosen_target(slot_rows, source)
+            data = _chosen_target(slot_rows, card_table, source, ctrl)
         elif kind == GRAVEYARD_ENTER and slot_rows[CHOSEN, source]:
-            data |= _chosen_target(slot_rows, source) << 32
+            data |= _chosen_target(slot_rows, card_table, source, ctrl) << 32
         work[STACK_KIND, h] = kind
         work[STACK_SOURCE, h] = source
         work[STACK_DATA, h] = data

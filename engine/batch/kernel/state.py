@@ -102,7 +102,13 @@ REP_KEY, REP_WHAT = 31, 32  # the replacement effects that apply to one event (6
 # per slot, while "could produce" is computed: the types of its abilities that reflect no
 # lands, the types of the "instead" effects that apply to it, whether it reflects lands
 FIXED_TYPES, INSTEAD_TYPES, REFLECTS = 33, 34, 35
-W_ROWS = 36
+# combat (510.1): the damage a wither source assigned to each blocker (dealt as counters,
+# 702.80b), and the damage each blocker deals to the attacker it blocks
+COMBAT_WITHER, COMBAT_DEALT = 36, 37
+# ... and for each slot in combat, its object as blockers were declared (-1: not in combat;
+# 506.4: one that left is removed from combat) and whether it struck first (702.7b, 510.4)
+COMBAT_OBJ, COMBAT_FIRST = 38, 39
+W_ROWS = 40
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
@@ -117,9 +123,9 @@ TABLE_COLUMNS = (
     "EXILE_ALL_GY", "EXILE_OPP_GY", "HAS_ETB", "ETB_LIFE", "ETB_PING", "ETB_PT", "ETB_SCOPE",
     "ETB_REPEAT", "DEATH_LIFE", "DIES_TOKENS", "DIES_TOKEN_KIND", "ENTERS_X_KIND", "SPELL",
     "SPELL_AMOUNT", "SPELL_BY_X", "SPELL_PAY_X_LIFE", "SPELL_EXILE_IF_DIES", "SPELL_TO_LIBRARY",
-    "SPELL_KIND", "GRANTS_HASTE", "AS_THOUGH_HASTE", "COLOR_BITS", "HUMAN_DAMAGE_DESTROYS",
+    "SPELL_KIND", "GRANTS_KEYWORDS", "AS_THOUGH_HASTE", "COLOR_BITS", "HUMAN_DAMAGE_DESTROYS",
     "MOD_EFFECTS_ONLY", "ETB_DRAIN", "ETB_DESTROY", "GY_PING", "UPKEEP_REMOVE", "GY_DRAW",
-    "ETB_RETURN_DEAD", "ETB_REANIMATE", "ETB_EXILE_GY",
+    "ETB_RETURN_DEAD", "ETB_REANIMATE", "ETB_EXILE_GY", "ATTACK_KEYWORD",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -129,9 +135,9 @@ TABLE_COLUMNS = (
     T_EXILE_ALL_GY, T_EXILE_OPP_GY, T_HAS_ETB, T_ETB_LIFE, T_ETB_PING, T_ETB_PT, T_ETB_SCOPE,
     T_ETB_REPEAT, T_DEATH_LIFE, T_DIES_TOKENS, T_DIES_TOKEN_KIND, T_ENTERS_X_KIND, T_SPELL,
     T_SPELL_AMOUNT, T_SPELL_BY_X, T_SPELL_PAY_X_LIFE, T_SPELL_EXILE_IF_DIES, T_SPELL_TO_LIBRARY,
-    T_SPELL_KIND, T_GRANTS_HASTE, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
+    T_SPELL_KIND, T_GRANTS_KEYWORDS, T_AS_THOUGH_HASTE, T_COLOR_BITS, T_HUMAN_DAMAGE_DESTROYS,
     T_MOD_EFFECTS_ONLY, T_ETB_DRAIN, T_ETB_DESTROY, T_GY_PING, T_UPKEEP_REMOVE, T_GY_DRAW,
-    T_ETB_RETURN_DEAD, T_ETB_REANIMATE, T_ETB_EXILE_GY,
+    T_ETB_RETURN_DEAD, T_ETB_REANIMATE, T_ETB_EXILE_GY, T_ATTACK_KEYWORD,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (
@@ -169,11 +175,11 @@ T_AB_AMOUNT = T_AB_SAC_CREATURE + ABILITIES
 # ... then per activated ability (tables.ACT_*): column ``T_ACT_TPL + k`` for ability k
 ACTIVATED_COLUMNS = (
     "ACT_TPL", "ACT_TAP", "ACT_KIND", "ACT_AMOUNT", "ACT_PERSIST", "ACT_UNDYING",
-    "ACT_KEYWORD_BITS",
+    "ACT_KEYWORD_BITS", "ACT_POWER", "ACT_TOUGHNESS",
 )  # fmt: skip
 (
     T_ACT_TPL, T_ACT_TAP, T_ACT_KIND, T_ACT_AMOUNT, T_ACT_PERSIST, T_ACT_UNDYING,
-    T_ACT_KEYWORD_BITS,
+    T_ACT_KEYWORD_BITS, T_ACT_POWER, T_ACT_TOUGHNESS,
 ) = range(
     T_AB_AMOUNT + 6 * ABILITIES,
     T_AB_AMOUNT + 6 * ABILITIES + tb.ACTIVATED * len(ACTIVATED_COLUMNS),

@@ -8,7 +8,7 @@ import numpy as np
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
-from engine.batch.kernel.combat import DEATHTOUCH, humans, keywords
+from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
@@ -17,12 +17,11 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COUNT,
-    DAMAGE,
-    DEATHTOUCH_DAMAGE,
     DELAYED_AMOUNT,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
+    EOT_KEYWORDS,
     EOT_POWER,
     EOT_TOUGHNESS,
     LAST_KNOWN_OBJ,
@@ -43,6 +42,7 @@ from engine.batch.kernel.state import (
     STACK_OBJ,
     STACK_SOURCE,
     STAMP,
+    T_ATTACK_KEYWORD,
     T_DEATH_LIFE,
     T_ETB_DESTROY,
     T_ETB_DRAIN,
@@ -68,6 +68,7 @@ from engine.batch.kernel.zones import (
 )
 from engine.batch.wipe_state import (
     ABILITY,
+    ATTACKS,
     BATTLEFIELD,
     DELAYED,
     DESTROY_HUMAN,
@@ -164,15 +165,16 @@ def _ping(
         amount = power(slot_rows, work, card_table, s)
     else:
         amount = slot_rows[LAST_KNOWN_POWER + ring, s]
+    kw = source_keywords(slot_rows, card_table, s, obj)
     if data > 0:
         q, q_obj = (data & 0xFFFF) - 1, data >> 16
         if amount > 0 and is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj:
-            slot_rows[DAMAGE, q] += amount  # CR 120.3e
-            if here and keywords(slot_rows, card_table, s) & DEATHTOUCH:
-                slot_rows[DEATHTOUCH_DAMAGE, q] = 1
+            damage_creature(slot_rows, trial_vars, card_table, q, amount, kw)
+            lifelink(trial_vars, kw, slot_rows[CONTROLLER, s], amount)
         return
     if amount > 0:
         trial_vars[LIFE + player] -= amount  # CR 120.3a
+        lifelink(trial_vars, kw, slot_rows[CONTROLLER, s], amount)
         humans(slot_rows, trial_vars, work, card_table, s, obj, player, 0)
 
 
@@ -334,6 +336,15 @@ def _destroy(
 
 
 @njit
+def _gain_keyword(slot_rows: np.ndarray, bits: int, ctrl: int) -> None:
+    """Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword until end of turn, the
+    set locked in as it resolves (611.2c)."""
+    for q in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == ctrl:
+            slot_rows[EOT_KEYWORDS, q] |= bits
+
+
+@njit
 def resolve_top(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -356,17 +367,42 @@ def resolve_top(
         trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
-    elif kind == UPKEEP:
-        _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
-    elif kind == GRAVEYARD_ENTER:
-        _graveyard_enter(slot_rows, trial_vars, work, card_table, src, ctrl, data)
+    elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER):
+        _on_event(slot_rows, trial_vars, work, card_table, kind, src, obj, ctrl, data)
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:
-        g = data
-        src, obj, ctrl = (
-            trial_vars[DELAYED_SOURCE + g],
-            trial_vars[DELAYED_OBJ + g],
-            trial_vars[DELAYED_CONTROLLER + g],
-        )
-        weaken(slot_rows, src, obj, ctrl, 0, trial_vars[DELAYED_AMOUNT + g])
+        _delayed(slot_rows, trial_vars, data)
+
+
+@njit
+def _on_event(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    kind: int,
+    src: int,
+    obj: int,
+    ctrl: int,
+    data: int,
+) -> None:
+    """The triggers of an attack (508.1m), an upkeep (503.1) and a creature entering from a
+    graveyard (603.6a)."""
+    if kind == ATTACKS:
+        _gain_keyword(slot_rows, card_table[T_ATTACK_KEYWORD, slot_rows[CARD, src]], ctrl)
+    elif kind == UPKEEP:
+        _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
+    else:
+        _graveyard_enter(slot_rows, trial_vars, work, card_table, src, ctrl, data)
+
+
+@njit
+def _delayed(slot_rows: np.ndarray, trial_vars: np.ndarray, g: int) -> None:
+    """Massacre Girl's delayed trigger ``g`` (603.7): creatures get -N/-N again."""
+    src, obj, ctrl = (
+        trial_vars[DELAYED_SOURCE + g],
+        trial_vars[DELAYED_OBJ + g],
+        trial_vars[DELAYED_CONTROLLER + g],
+    )
+    weaken(slot_rows, src, obj, ctrl, 0, trial_vars[DELAYED_AMOUNT + g])

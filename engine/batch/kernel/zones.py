@@ -15,9 +15,9 @@ from engine.batch.kernel.characteristics import (
     refresh,
     undying_n,
 )
-from engine.batch.kernel.combat import HASTE
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import HASTE
 from engine.batch.kernel.stack import detection_key, queue
 from engine.batch.kernel.state import (
     BASE_P,

@@ -50,10 +50,10 @@ def _pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float
 
 
 def _keywords(rng: np.random.Generator, group: SlotGroup, shape: tuple[int, int]) -> np.ndarray:
-    """(T, K) uint8 combat keywords granted (tables.KEYWORD_BITS), each on its own chance."""
-    bits = np.zeros(shape, dtype=np.uint8)
+    """(T, K) uint16 combat keywords granted (tables.KEYWORD_BITS), each on its own chance."""
+    bits = np.zeros(shape, dtype=np.uint16)
     for bit, chance in group.keywords:
-        bits |= np.where(bernoulli(rng, chance, shape), np.uint8(bit), np.uint8(0))
+        bits |= np.where(bernoulli(rng, chance, shape), np.uint16(bit), np.uint16(0))
     return bits
 
 

@@ -13,9 +13,9 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch.kernel.characteristics import is_alive, is_creature
-from engine.batch.kernel.combat import controls
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import controls
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,

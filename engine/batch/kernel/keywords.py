@@ -1,0 +1,84 @@
+"""Keywords of one slot (CR 702): printed, granted to the object, and granted by statics;
+as ``tables.KEYWORD_BITS`` bits. ``engine.reference.characteristics.keywords`` is the oracle.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.state import (
+    CARD,
+    CONTROLLER,
+    EOT_KEYWORDS,
+    GRANTED,
+    PRINTED_KEYWORDS,
+    T_GRANTS_KEYWORDS,
+)
+from engine.batch.tables import KEYWORD_BITS
+
+FLYING, TRAMPLE, DEATHTOUCH = (
+    KEYWORD_BITS["flying"],
+    KEYWORD_BITS["trample"],
+    KEYWORD_BITS["deathtouch"],
+)
+MENACE, INTIMIDATE, HASTE = (
+    KEYWORD_BITS["menace"],
+    KEYWORD_BITS["intimidate"],
+    KEYWORD_BITS["haste"],
+)
+VIGILANCE, REACH, DEFENDER, FEAR = (
+    KEYWORD_BITS["vigilance"],
+    KEYWORD_BITS["reach"],
+    KEYWORD_BITS["defender"],
+    KEYWORD_BITS["fear"],
+)
+HEXPROOF, LIFELINK, WITHER = (
+    KEYWORD_BITS["hexproof"],
+    KEYWORD_BITS["lifelink"],
+    KEYWORD_BITS["wither"],
+)
+FIRST_STRIKE, DOUBLE_STRIKE = KEYWORD_BITS["first strike"], KEYWORD_BITS["double strike"]
+
+
+@njit
+def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player: int) -> bool:
+    """Whether ``player`` controls a permanent whose card has ``column`` (a static ability)."""
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        mine = slot_rows[CONTROLLER, k] == player
+        if c >= 0 and is_alive(slot_rows, k) and card_table[column, c] and mine:
+            return True
+    return False
+
+
+@njit
+def granted_by_statics(slot_rows: np.ndarray, card_table: np.ndarray, player: int) -> int:
+    """The keywords the permanents ``player`` controls give creatures they control (611.3a:
+    Fervor's haste, 702.10c)."""
+    bits = 0
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c >= 0 and is_alive(slot_rows, k) and slot_rows[CONTROLLER, k] == player:
+            bits |= card_table[T_GRANTS_KEYWORDS, c]
+    return int(bits)
+
+
+@njit
+def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
+    """Keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or until end
+    of turn), and, to a creature, by the statics of its controller's permanents."""
+    bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
+    if is_creature(slot_rows, s):
+        bits |= granted_by_statics(slot_rows, card_table, slot_rows[CONTROLLER, s])
+    return int(bits)
+
+
+@njit
+def can_target(slot_rows: np.ndarray, card_table: np.ndarray, q: int, controller: int) -> bool:
+    """CR 702.11b: a permanent with hexproof can't be the target of spells or abilities its
+    controller's opponents control."""
+    if slot_rows[CONTROLLER, q] == controller:
+        return True
+    return not keywords(slot_rows, card_table, q) & HEXPROOF

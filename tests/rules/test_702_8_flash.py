@@ -1,0 +1,24 @@
+"""CR 702.8a: flash only changes when a card may be cast; the engines' casts do not model
+timing, so flash changes nothing (declared inert in the batch engine; both engines)."""
+
+from __future__ import annotations
+
+from engine.batch.kernel.fits import KEYWORDS
+from tests.helpers import board, cast
+from tests.rules.engines import attack, run_both
+
+
+def test_702_8a_flash_is_declared_inert_in_the_batch_engine() -> None:
+    assert KEYWORDS["flash"].rule == "702.8a"
+    assert KEYWORDS["flash"].where.startswith("inert")
+
+
+def test_702_8a_a_creature_with_flash_plays_exactly_like_one_without() -> None:
+    """CR 702.8a: Kitchen Finks with and without flash granted: the same attack and wipe give
+    the same outcome."""
+    actions = [attack(["finks"], {"bears": "finks"}), cast("Wrath of God", by="B")]
+    plain = run_both(board("finks: Kitchen Finks @A", "bears: Grizzly Bears @B"), actions)
+    flash = run_both(
+        board("finks: Kitchen Finks @A grant=flash", "bears: Grizzly Bears @B"), actions
+    )
+    assert flash == plain
