@@ -49,8 +49,27 @@ class Param:
 # The closed vocabulary of ability templates: name -> (kind, parameters).
 TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     # --- spells (CR 608.2)
-    "destroy_all_creatures": (SPELL, {}),
-    "damage_each_creature": (SPELL, {"amount": Param(int), "exile_if_dies": Param(bool, False)}),
+    "destroy_all_creatures": (
+        SPELL,
+        {
+            # "you don't control" (Plague Wind)
+            "scope": Param(str, "all", ("all", "not_yours")),
+            # "each creature with mana value N or less" (Consume the Meek); -1: no limit
+            "max_mana_value": Param(int, -1),
+            # "You gain N life for each creature destroyed this way." (Fumigate)
+            "life_per_creature": Param(int, 0),
+        },
+    ),
+    "damage_each_creature": (
+        SPELL,
+        {
+            "amount": Param(int),
+            "exile_if_dies": Param(bool, False),
+            "by_x": Param(bool, False),  # amount times X (Earthquake)
+            "without_flying": Param(bool, False),  # "each creature without flying"
+            "each_player": Param(bool, False),  # "... and each player" (Inferno)
+        },
+    ),
     "creatures_get_until_eot": (
         SPELL,
         {
@@ -58,6 +77,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "toughness": Param(int),
             "by_x": Param(bool, False),
             "pay_x_life": Param(bool, False),
+            "scope": Param(str, "all", ("all", "opponents")),  # Cower in Fear
         },
     ),
     "counters_on_each_creature_x": (SPELL, {"kind": Param(str)}),
@@ -67,6 +87,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         {"modes": Param(list), "choose": Param(str, "one", ("one", "one_or_more"))},
     ),
     "bounce_all_creatures": (SPELL, {}),
+    "bounce_all_permanents": (SPELL, {}),
+    "exile_all_creatures": (SPELL, {}),
+    "creatures_to_library_bottom": (SPELL, {}),
+    "destroy_all_nonland_permanents": (SPELL, {}),
     "sacrifice_all_colored": (SPELL, {}),
     "lands_produce_until_eot": (
         SPELL,

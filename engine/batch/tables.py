@@ -66,6 +66,10 @@ _SPELLS = {
     "exile_all_modal",
     "bounce_all_creatures",
     "sacrifice_all_colored",
+    "bounce_all_permanents",
+    "exile_all_creatures",
+    "creatures_to_library_bottom",
+    "destroy_all_nonland_permanents",
 }
 
 
@@ -134,13 +138,20 @@ DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
 ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X counters
 # -- spells
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
-#                         modal, 6 bounce all, 7 sacrifice colored
+#                         modal, 6 bounce all, 7 sacrifice colored, 8 bounce all permanents,
+#                         9 exile all creatures, 10 creatures to library, 11 destroy nonland
 SPELL_AMOUNT = _col(np.int16)
 SPELL_BY_X = _col(np.bool_)
 SPELL_PAY_X_LIFE = _col(np.bool_)
 SPELL_EXILE_IF_DIES = _col(np.bool_)
 SPELL_TO_LIBRARY = _col(np.bool_)
 SPELL_KIND = _col(np.int8)  # counters kind code for SPELL 4
+SPELL_NOT_YOURS = _col(np.bool_)  # only what the caster doesn't control (Plague Wind, Cower)
+SPELL_MAX_MV = _col(np.int16, -1)  # destroy only mana value <= this (-1: any)
+SPELL_LIFE_PER = _col(np.int16)  # the caster gains this per creature destroyed (Fumigate)
+SPELL_WITHOUT_FLYING = _col(np.bool_)  # damage only to creatures without flying
+SPELL_EACH_PLAYER = _col(np.bool_)  # ... and to each player (Inferno)
+MANA_VALUE = _col(np.int16)  # CR 202.3 (X is 0)
 
 # -- combat keywords as bits (printed here; granted ones live on the object)
 KEYWORD_BITS: Final = {
@@ -183,6 +194,10 @@ _SPELL_CODE = {
     "exile_all_modal": 5,
     "bounce_all_creatures": 6,
     "sacrifice_all_colored": 7,
+    "bounce_all_permanents": 8,
+    "exile_all_creatures": 9,
+    "creatures_to_library_bottom": 10,
+    "destroy_all_nonland_permanents": 11,
 }
 MODE_BITS: Final = {
     "artifacts": 1,
@@ -242,14 +257,22 @@ def _dies_create_token(i: int, a: Ability) -> None:
 def _spell(i: int, a: Ability) -> None:
     t = a.template
     SPELL[i] = _SPELL_CODE[t]
-    if t == "damage_each_creature":
+    if t == "destroy_all_creatures":
+        SPELL_NOT_YOURS[i] = a.text("scope") == "not_yours"
+        SPELL_MAX_MV[i] = a.number("max_mana_value")
+        SPELL_LIFE_PER[i] = a.number("life_per_creature")
+    elif t == "damage_each_creature":
         SPELL_AMOUNT[i] = a.number("amount")
         SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")
+        SPELL_BY_X[i] = a.flag("by_x")
+        SPELL_WITHOUT_FLYING[i] = a.flag("without_flying")
+        SPELL_EACH_PLAYER[i] = a.flag("each_player")
     elif t == "creatures_get_until_eot":
         assert a.number("power") == a.number("toughness")
         SPELL_AMOUNT[i] = a.number("power")
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
+        SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
     elif t == "counters_on_each_creature_x":
         SPELL_KIND[i] = KIND_CODE[a.text("kind")]
 
@@ -298,6 +321,7 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_COLORED[i] = bool(c.colors)
     IS_LEGENDARY[i] = "Legendary" in c.supertypes
     BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
+    MANA_VALUE[i] = c.mana_cost.mana_value
     PERSIST[i] = c.keywords.count("persist")
     UNDYING[i] = c.keywords.count("undying")
     KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
