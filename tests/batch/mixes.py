@@ -220,6 +220,65 @@ FAST = wipe_mix(
     }
 )
 
+# The real wipes of issue #14 (one-sided, by mana value, life per creature, damage without
+# flying / by X / to players, exile, library and hand moves, nonland): one wipe a trial on
+# boards with flyers, lands, a mana value 6 creature and Rest in Peace; low life, so some
+# trials end at 704.5a. The fast path must leave them all to the kernel.
+REAL_WIPES = wipe_mix(
+    {
+        "players": {"count": [2, 3, 4], "life": 7},
+        "slots": [
+            {
+                "count": 8,
+                "cards": _uniform(
+                    [
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Young Wolf",
+                        "Grizzly Bears",
+                        "Pili-Pala",
+                        "Hangarback Walker",
+                        "Massacre Wurm",
+                        "Glorious Anthem",
+                        "Rest in Peace",
+                        "Forest",
+                    ]
+                ),
+                "empty": 0.2,
+                "controller": "random",
+                "foreign_owner": 0.15,
+                "plus_counters": {"0": 0.7, "1": 0.15, "2": 0.15},
+                "minus_counters": 0.15,
+                "damage": 0.1,
+                "token": 0.15,
+                "grant": {"persist": 0.3, "undying": 0.15},
+                "legal_start": False,
+            }
+        ],
+        "events": [
+            {
+                "cards": _uniform(
+                    [
+                        "Plague Wind",
+                        "Consume the Meek",
+                        "Fumigate",
+                        "Planar Cleansing",
+                        "Inferno",
+                        "Earthquake",
+                        "Cower in Fear",
+                        "Final Judgment",
+                        "Hallowed Burial",
+                        "Upheaval",
+                    ]
+                ),
+                "x": [0, 1, 2, 3],
+                "caster": "random",
+            }
+        ],
+        "choices": {"trigger_order": "random"},
+    }
+)
+
 # Combat (W8): attacks with random attackers and blockers (many legal, some not: every reason
 # for rejecting an attack shows up), summoning sickness, granted combat keywords.
 COMBAT = wipe_mix(
