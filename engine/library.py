@@ -68,6 +68,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "by_x": Param(bool, False),  # amount times X (Earthquake)
             "without_flying": Param(bool, False),  # "each creature without flying"
             "each_player": Param(bool, False),  # "... and each player" (Inferno)
+            "except_subtype": Param(str, ""),  # "each creature that isn't a Pirate"
         },
     ),
     "creatures_get_until_eot": (
@@ -78,6 +79,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "by_x": Param(bool, False),
             "pay_x_life": Param(bool, False),
             "scope": Param(str, "all", ("all", "opponents")),  # Cower in Fear
+            # "... for each Swamp you control" (Mutilate): times that many permanents
+            "per_subtype_yours": Param(str, ""),
         },
     ),
     "counters_on_each_creature_x": (SPELL, {"kind": Param(str)}),
@@ -91,6 +94,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "exile_all_creatures": (SPELL, {}),
     "creatures_to_library_bottom": (SPELL, {}),
     "destroy_all_nonland_permanents": (SPELL, {}),
+    "each_player_sacrifices_creatures": (SPELL, {"amount": Param(int)}),
     "sacrifice_all_colored": (SPELL, {}),
     "lands_produce_until_eot": (
         SPELL,

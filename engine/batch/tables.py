@@ -70,6 +70,7 @@ _SPELLS = {
     "exile_all_creatures",
     "creatures_to_library_bottom",
     "destroy_all_nonland_permanents",
+    "each_player_sacrifices_creatures",
 }
 
 
@@ -139,7 +140,8 @@ ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X 
 # -- spells
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
 #                         modal, 6 bounce all, 7 sacrifice colored, 8 bounce all permanents,
-#                         9 exile all creatures, 10 creatures to library, 11 destroy nonland
+#                         9 exile all creatures, 10 creatures to library, 11 destroy nonland,
+#                         12 each player sacrifices
 SPELL_AMOUNT = _col(np.int16)
 SPELL_BY_X = _col(np.bool_)
 SPELL_PAY_X_LIFE = _col(np.bool_)
@@ -152,6 +154,9 @@ SPELL_LIFE_PER = _col(np.int16)  # the caster gains this per creature destroyed 
 SPELL_WITHOUT_FLYING = _col(np.bool_)  # damage only to creatures without flying
 SPELL_EACH_PLAYER = _col(np.bool_)  # ... and to each player (Inferno)
 MANA_VALUE = _col(np.int16)  # CR 202.3 (X is 0)
+SUBTYPE_BITS = _col(np.int64)  # the card's subtypes among NAMED_SUBTYPES, a bit each
+SPELL_EXCEPT_BIT = _col(np.int64)  # damage spares creatures of this NAMED_SUBTYPES bit
+SPELL_PER_BIT = _col(np.int64)  # -N/-N times the caster's permanents of this subtype bit
 
 # -- combat keywords as bits (printed here; granted ones live on the object)
 KEYWORD_BITS: Final = {
@@ -186,6 +191,21 @@ COUNTER_KINDS: Final = _counter_kinds()
 KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
 KIND_CODE: Final = {**{k: i for i, k in enumerate(COUNTER_KINDS)}, "any": KIND_ANY}
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
+_SUBTYPE_PARAMS: Final = ("except_subtype", "per_subtype_yours")
+# The subtypes a template names (Fiery Cannonade's Pirate, Mutilate's Swamp), a bit each
+# (the first 62: a card naming another is not ENCODED).
+NAMED_SUBTYPES: Final = tuple(
+    sorted(
+        {
+            str(a.params[k])
+            for c in CARDS
+            for a in c.abilities
+            for k in _SUBTYPE_PARAMS
+            if a.params.get(k)
+        }
+    )
+)
+_SUBTYPE_BIT: Final = {name: 1 << j for j, name in enumerate(NAMED_SUBTYPES[:62])}
 _SPELL_CODE = {
     "destroy_all_creatures": 1,
     "damage_each_creature": 2,
@@ -198,6 +218,7 @@ _SPELL_CODE = {
     "exile_all_creatures": 9,
     "creatures_to_library_bottom": 10,
     "destroy_all_nonland_permanents": 11,
+    "each_player_sacrifices_creatures": 12,
 }
 MODE_BITS: Final = {
     "artifacts": 1,
@@ -267,12 +288,16 @@ def _spell(i: int, a: Ability) -> None:
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_WITHOUT_FLYING[i] = a.flag("without_flying")
         SPELL_EACH_PLAYER[i] = a.flag("each_player")
+        SPELL_EXCEPT_BIT[i] = _SUBTYPE_BIT.get(a.text("except_subtype"), 0)
     elif t == "creatures_get_until_eot":
         assert a.number("power") == a.number("toughness")
         SPELL_AMOUNT[i] = a.number("power")
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
         SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
+        SPELL_PER_BIT[i] = _SUBTYPE_BIT.get(a.text("per_subtype_yours"), 0)
+    elif t == "each_player_sacrifices_creatures":
+        SPELL_AMOUNT[i] = a.number("amount")
     elif t == "counters_on_each_creature_x":
         SPELL_KIND[i] = KIND_CODE[a.text("kind")]
 
@@ -322,6 +347,7 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_LEGENDARY[i] = "Legendary" in c.supertypes
     BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
     MANA_VALUE[i] = c.mana_cost.mana_value
+    SUBTYPE_BITS[i] = sum(_SUBTYPE_BIT.get(t, 0) for t in c.subtypes)
     PERSIST[i] = c.keywords.count("persist")
     UNDYING[i] = c.keywords.count("undying")
     KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
@@ -375,7 +401,11 @@ _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
         in (("all_permanents", "any"), ("creatures_yours", "-1/-1"))
     ),
     "etb_creatures_get": lambda a: a.number("power") == a.number("toughness"),
-    "creatures_get_until_eot": lambda a: a.number("power") == a.number("toughness"),
+    "creatures_get_until_eot": lambda a: (
+        a.number("power") == a.number("toughness")
+        and a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT)
+    ),
+    "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode

@@ -36,7 +36,8 @@ from engine.batch.wipe_state import (
 
 # The wipe cards ``_wipe`` resolves exactly: the SPELL codes 1-7 with none of the parameters
 # it does not read (a one-sided, mana-value or life-gaining destroy, damage by X, to creatures
-# without flying or to players, a one-sided -N/-N); the compiled kernel does the others.
+# without flying, not to a subtype or to players, a one-sided -N/-N or one per permanent of a
+# subtype); the compiled kernel does the others.
 FAST_SPELL = (
     (tb.SPELL >= 1)
     & (tb.SPELL <= 7)
@@ -46,6 +47,8 @@ FAST_SPELL = (
     & ~tb.SPELL_WITHOUT_FLYING
     & ~tb.SPELL_EACH_PLAYER
     & ~((tb.SPELL == 2) & tb.SPELL_BY_X)
+    & (tb.SPELL_EXCEPT_BIT == 0)
+    & (tb.SPELL_PER_BIT == 0)
 )
 
 

@@ -13,6 +13,7 @@ from engine.reference.characteristics import has_keyword, is_creature, is_land
 from engine.reference.counters import put_counters
 from engine.reference.damage import change_life, damage_permanent, damage_player
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
+from engine.reference.targets import chosen
 from engine.reference.zones import card_to_zone, enter_battlefield, leave_battlefield
 
 _MODE_TYPES = {
@@ -58,8 +59,11 @@ def _damage_each(game: Game, item: StackItem, ability: Ability) -> None:
     """CR 120.3e to each creature (without flying, if it says so: flying as it resolves,
     702.9), and 120.3a to each player (Inferno), all at once; X from the spell (107.3)."""
     amount = ability.number("amount") * (item.x if ability.flag("by_x") else 1)
+    spared = ability.text("except_subtype")
     for p in _creatures(game):
         if ability.flag("without_flying") and has_keyword(game, p, "flying"):
+            continue
+        if spared and spared in p.card.subtypes:  # 205.3m: creature types are subtypes
             continue
         damage_permanent(game, p, amount, None)
         if ability.flag("exile_if_dies"):
@@ -70,9 +74,16 @@ def _damage_each(game: Game, item: StackItem, ability: Ability) -> None:
 
 
 def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
-    """A locked-in "until end of turn" change (611.2c), scaled by X if it says so; scope
-    "opponents": only the creatures the spell's opponents control (Cower in Fear)."""
+    """A locked-in "until end of turn" change (611.2c), scaled by X if it says so, or by the
+    permanents of a subtype its caster controls as it resolves (Mutilate's Swamps: counted
+    once, 608.2h); scope "opponents": only the creatures the spell's opponents control (Cower
+    in Fear)."""
     scale = item.x if ability.flag("by_x") else 1
+    per = ability.text("per_subtype_yours")
+    if per:
+        scale *= sum(
+            p.controller == item.controller and per in p.card.subtypes for p in game.battlefield
+        )
     dp, dt = ability.number("power") * scale, ability.number("toughness") * scale
     mine = ability.text("scope") == "opponents"
     for p in _creatures(game):
@@ -128,6 +139,20 @@ def _destroy_nonland(game: Game, item: StackItem, ability: Ability) -> None:
     leave_battlefield(game, nonland, "graveyard", "is destroyed", "701.8a")
 
 
+def _each_player_sacrifices(game: Game, item: StackItem, ability: Ability) -> None:
+    """Innocent Blood: each player, in APNAP order (101.4), chooses N creatures they control
+    (those ``[choices] targets`` names for the spell first, then by the listed policy the
+    first in board order), then all are sacrificed at once (701.21a)."""
+    named = chosen(game, item.source_id)
+    picked: list[Permanent] = []
+    for player in game.apnap():
+        mine = [p for p in _creatures(game) if p.controller == player]
+        ranked = [p for p in mine if p.id in named] + [p for p in mine if p.id not in named]
+        picked += ranked[: ability.number("amount")]
+    victims = [p for p in game.battlefield if p in picked]
+    leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
+
+
 def _sacrifice_colored(game: Game, item: StackItem, ability: Ability) -> None:
     colored = [p for p in game.battlefield if p.card.colors]
     leave_battlefield(game, colored, "graveyard", "is sacrificed", "701.21a")
@@ -163,6 +188,7 @@ _EFFECTS: dict[str, Callable[[Game, StackItem, Ability], None]] = {
     "exile_all_creatures": _exile_creatures,
     "creatures_to_library_bottom": _library_bottom,
     "destroy_all_nonland_permanents": _destroy_nonland,
+    "each_player_sacrifices_creatures": _each_player_sacrifices,
     "sacrifice_all_colored": _sacrifice_colored,
     "lands_produce_until_eot": _lands_produce,
     "shuffle_into_library": _nothing,

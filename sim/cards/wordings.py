@@ -46,26 +46,31 @@ def _destroy_all(m: re.Match[str]) -> Found:
 
 
 def _damage_each(m: re.Match[str]) -> Found:
-    """Anger of the Gods, Inferno, Earthquake (X: amount 1 times X)."""
-    params: Params = {"amount": 1 if m[1] == "X" else number(m[1])}
+    """Anger of the Gods, Inferno, Earthquake (X: amount 1 times X), Fiery Cannonade."""
+    params: Params = {"amount": 1 if m["n"] == "X" else number(m["n"])}
+    if m["spared"]:
+        params["except_subtype"] = m["spared"]
     flags = {
-        "by_x": m[1] == "X",
-        "without_flying": m[2],
-        "each_player": m[3],
-        "exile_if_dies": m[4],
+        "by_x": m["n"] == "X",
+        "without_flying": m["flying"],
+        "each_player": m["players"],
+        "exile_if_dies": m["exile"],
     }
     return one("damage_each_creature", **params, **{k: True for k, v in flags.items() if v})
 
 
 def _all_get_eot(m: re.Match[str]) -> Found:
-    scope: Params = {"scope": "opponents"} if m[1] != "All creatures" else {}
+    """Infest, Cower in Fear, Mutilate ("for each Swamp you control")."""
+    extra: Params = {"scope": "opponents"} if m[1] != "All creatures" else {}
+    if m[4]:
+        extra["per_subtype_yours"] = m[4]
     return one(
         "creatures_get_until_eot",
         power=int(m[2]),
         toughness=int(m[3]),
         by_x=False,
         pay_x_life=False,
-        **scope,
+        **extra,
     )
 
 
@@ -107,16 +112,18 @@ SPELLS: Final = [
     Rule(
         "damage to each creature",
         re.compile(
-            rf"{SELF} deals (X|{N[1:-1]}) damage to each creature( without flying)?"
-            r"( and each player)?\.( If a creature dealt damage this way would die this turn, "
-            r"exile it instead\.)?"
+            rf"{SELF} deals (?P<n>X|{N[1:-1]}) damage to each creature"
+            r"(?P<flying> without flying)?(?: that isn't an? (?P<spared>[A-Z][a-z]+))?"
+            r"(?P<players> and each player)?\.(?P<exile> If a creature dealt damage this way "
+            r"would die this turn, exile it instead\.)?"
         ),
         _damage_each,
     ),
     Rule(
         "creatures get -N/-N until end of turn",
         re.compile(
-            rf"(All creatures|Creatures your opponents control) get {PT} until end of turn\."
+            rf"(All creatures|Creatures your opponents control) get {PT} until end of turn"
+            r"(?: for each ([A-Z][a-z]+) you control)?\."
         ),
         _all_get_eot,
     ),
@@ -164,6 +171,11 @@ SPELLS: Final = [
         r"Each player sacrifices all (?:permanents they "
         r"control that are one or more colors|colored permanents they control)\.",
         "sacrifice_all_colored",
+    ),
+    Rule(
+        "each player sacrifices N creatures",
+        re.compile(rf"Each player sacrifices {N} creatures?\."),
+        lambda m: one("each_player_sacrifices_creatures", amount=number(m[1])),
     ),
     Rule(
         "lands produce until end of turn",

@@ -242,6 +242,8 @@ REAL_WIPES = wipe_mix(
                         "Glorious Anthem",
                         "Rest in Peace",
                         "Forest",
+                        "Swamp",
+                        "Pirate",
                     ]
                 ),
                 "empty": 0.2,
@@ -269,6 +271,9 @@ REAL_WIPES = wipe_mix(
                         "Final Judgment",
                         "Hallowed Burial",
                         "Upheaval",
+                        "Fiery Cannonade",
+                        "Mutilate",
+                        "Innocent Blood",
                     ]
                 ),
                 "x": [0, 1, 2, 3],

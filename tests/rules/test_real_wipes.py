@@ -130,6 +130,12 @@ def test_704_5a_inferno_can_end_the_game() -> None:
     assert out["result"] == "unsupported"
 
 
+def test_205_3m_fiery_cannonade_spares_pirates() -> None:
+    """CR 205.3m, 120.3e: 2 to each creature that isn't a Pirate (creature types are the
+    card's subtypes, a token's too)."""
+    _file("fiery_cannonade_spares_pirates")
+
+
 def test_702_9_earthquake_spares_creatures_with_flying() -> None:
     """CR 702.9, 107.3, 120.3: X = 2 to each creature without flying and each player."""
     _file("earthquake_spares_flyers")
@@ -168,6 +174,51 @@ def test_611_2c_cower_in_fear_in_multiplayer_affects_every_opponent() -> None:
     )
     assert [p["id"] for p in out["battlefield"]] == ["b"]
     assert pt(out, "b") == (1, 1)
+
+
+def test_608_2h_mutilate_counts_the_casters_swamps_as_it_resolves() -> None:
+    """CR 608.2h, 611.2c: two Swamps: -2/-2 to all creatures, locked in."""
+    _file("mutilate_counts_the_casters_swamps")
+
+
+def test_608_2h_mutilate_without_a_swamp_does_nothing() -> None:
+    """CR 608.2h: no Swamp, -0/-0: even a 1/1 stays."""
+    out = _run(board("elves: Llanowar Elves @B", "swamp: Swamp @B"), [cast("Mutilate")])
+    assert pt(out, "elves") == (1, 1)
+
+
+# ------------------------------------------------------------ sacrifice (701.21a)
+
+
+def test_701_21a_innocent_blood_each_player_sacrifices_the_named_creature() -> None:
+    """CR 101.4, 701.21a, 603.3b: A names Finks; B's only creature goes; C has none."""
+    _file("innocent_blood_each_player_chooses")
+
+
+def test_701_21a_innocent_blood_by_the_listed_policy_takes_the_first_in_board_order() -> None:
+    """CR 701.21a, SPEC section 3 (the listed policy): with nothing named, each player
+    sacrifices the first creature they control in board order; the Anthem is no creature."""
+    out = _run(
+        board(
+            "anthem: Glorious Anthem @A",
+            "elves: Llanowar Elves @A",
+            "finks: Kitchen Finks @A",
+            "bears: Grizzly Bears @B",
+            "wolf: Young Wolf @B",
+        ),
+        [cast("Innocent Blood")],
+    )
+    assert sorted(p["id"] for p in out["battlefield"]) == ["anthem", "finks", "wolf"]
+
+
+def test_701_21a_innocent_blood_sacrifices_a_not_creature_permanent_never() -> None:
+    """CR 701.21a: a permanent that stopped being a creature (611.2c) is not one to
+    sacrifice: B's Elves are taken instead."""
+    out = _run(
+        board("finks: Kitchen Finks @B not_creature", "elves: Llanowar Elves @B"),
+        [cast("Innocent Blood")],
+    )
+    assert [p["id"] for p in out["battlefield"]] == ["finks"]
 
 
 # ------------------------------------------------------------ other zones
@@ -215,14 +266,17 @@ KERNEL_WIPES = [
     "Final Judgment",
     "Hallowed Burial",
     "Upheaval",
+    "Fiery Cannonade",
+    "Mutilate",
+    "Innocent Blood",
 ]
 
 
 def test_the_fast_path_takes_only_the_wipes_it_resolves() -> None:
     """``wipe_fast`` resolves destroy, damage, -N/-N, counters, exile-modal, bounce and
     sacrifice without their new parameters; a one-sided, mana-value or life-gaining destroy,
-    damage by X, without flying or to players, a one-sided -N/-N and the new moves go to the
-    compiled kernel."""
+    damage by X, without flying, not to a subtype or to players, a one-sided -N/-N or one per
+    Swamp, each player's sacrifice and the new moves go to the compiled kernel."""
     fast = {c.name for i, c in enumerate(tb.CARDS) if FAST_SPELL[i]}
     assert set(FAST_WIPES) <= fast
     assert not set(KERNEL_WIPES) & fast

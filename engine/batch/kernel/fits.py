@@ -61,6 +61,9 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "exile_all_creatures": Handling("406.2", "spells._all_leave"),
     "creatures_to_library_bottom": Handling("401.4", "spells._all_leave"),
     "destroy_all_nonland_permanents": Handling("701.8a", "spells._all_leave"),
+    "each_player_sacrifices_creatures": Handling(
+        "101.4, 701.21a", "spells._each_player_sacrifices"
+    ),
     "sacrifice_all_colored": Handling("701.21a", "spells._sacrifice_colored"),
     "lands_produce_until_eot": Handling("611.2c, 106.12b", "mana.effects, mana.replace"),
     # triggered abilities (603)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.activated import _chosen
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.combat import FLYING, keywords
 from engine.batch.kernel.counters import put_counters
@@ -21,6 +22,7 @@ from engine.batch.kernel.state import (
     LIFE,
     MOVERS,
     N_PLAYERS,
+    ORDER,
     SPELL_ZONE,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
@@ -33,13 +35,16 @@ from engine.batch.kernel.state import (
     T_SPELL_AMOUNT,
     T_SPELL_BY_X,
     T_SPELL_EACH_PLAYER,
+    T_SPELL_EXCEPT_BIT,
     T_SPELL_EXILE_IF_DIES,
     T_SPELL_KIND,
     T_SPELL_LIFE_PER,
     T_SPELL_MAX_MV,
     T_SPELL_NOT_YOURS,
+    T_SPELL_PER_BIT,
     T_SPELL_TO_LIBRARY,
     T_SPELL_WITHOUT_FLYING,
+    T_SUBTYPE_BITS,
     ZONE,
 )
 from engine.batch.kernel.triggers import weaken
@@ -55,7 +60,10 @@ DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SA
     6,
     7,
 )  # fmt: skip  (tables.SPELL codes)
-BOUNCE_PERMANENTS, EXILE_CREATURES, TO_LIBRARY, DESTROY_NONLAND = 8, 9, 10, 11
+BOUNCE_PERMANENTS, EXILE_CREATURES, TO_LIBRARY, DESTROY_NONLAND, EACH_SACRIFICES = (
+    8, 9, 10, 11, 12,
+)  # fmt: skip
+_UNNAMED, _NONE = 1 << 32, 1 << 40  # sort keys past any board order
 
 
 @njit
@@ -129,12 +137,55 @@ def _damage_each(
             continue
         if card_table[T_SPELL_WITHOUT_FLYING, c] and keywords(slot_rows, card_table, s) & FLYING:
             continue
+        if card_table[T_SUBTYPE_BITS, slot_rows[CARD, s]] & card_table[T_SPELL_EXCEPT_BIT, c]:
+            continue  # Fiery Cannonade: not to a Pirate (205.3m)
         if amount > 0:
             slot_rows[DAMAGE, s] += amount
         slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
     if card_table[T_SPELL_EACH_PLAYER, c] and amount > 0:
         for p in range(trial_vars[N_PLAYERS]):
             trial_vars[LIFE + p] -= amount
+
+
+@njit
+def _yours_of_subtype(slot_rows: np.ndarray, card_table: np.ndarray, by: int, bit: int) -> int:
+    """Mutilate's count, once as it resolves (608.2h): the permanents ``by`` controls whose
+    card has the subtype of ``bit``."""
+    n = 0
+    for s in range(slot_rows.shape[1]):
+        k = slot_rows[CARD, s]
+        if k >= 0 and is_alive(slot_rows, s) and slot_rows[CONTROLLER, s] == by:
+            n += (card_table[T_SUBTYPE_BITS, k] & bit) != 0
+    return n
+
+
+@njit
+def _each_player_sacrifices(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    c: int,
+) -> None:
+    """Innocent Blood: each player chooses N creatures they control (the named ones first,
+    then the first in board order), then all are sacrificed at once (101.4, 701.21a)."""
+    clear_movers(work)
+    for p in range(trial_vars[N_PLAYERS]):
+        for _ in range(card_table[T_SPELL_AMOUNT, c]):
+            best, best_key = -1, _NONE
+            for q in range(slot_rows.shape[1]):
+                if work[MOVERS, q] or not is_creature(slot_rows, q):
+                    continue
+                if slot_rows[CONTROLLER, q] != p:
+                    continue
+                key = slot_rows[ORDER, q] + (0 if _chosen(event_rows, e, q) else _UNNAMED)
+                if key < best_key:
+                    best, best_key = q, key
+            if best >= 0:
+                work[MOVERS, best] = 1
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
 
 
 @njit
@@ -217,21 +268,20 @@ def resolve_spell(
         _damage_each(slot_rows, trial_vars, card_table, c, x)
     elif code == SHRINK_ALL:
         # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in);
-        # Cower in Fear: only the creatures of the caster's opponents (scope 1)
-        weaken(
-            slot_rows,
-            -1,
-            -1,
-            by,
-            1 if card_table[T_SPELL_NOT_YOURS, c] else 2,
-            card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1),
-        )
+        # Cower in Fear: only the creatures of the caster's opponents (scope 1); Mutilate:
+        # times the caster's Swamps
+        amount = card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1)
+        if card_table[T_SPELL_PER_BIT, c]:
+            amount *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
+        weaken(slot_rows, -1, -1, by, 1 if card_table[T_SPELL_NOT_YOURS, c] else 2, amount)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)
     elif code == EXILE_MODAL:
         _exile_modal(slot_rows, trial_vars, work, card_table, event_rows, event_rows[EV_MODE_, e])
     elif code == SAC_COLORED:
         _sacrifice_colored(slot_rows, trial_vars, work, card_table)
+    elif code == EACH_SACRIFICES:
+        _each_player_sacrifices(slot_rows, trial_vars, work, card_table, event_rows, e, c)
     else:
         _all_leave(slot_rows, trial_vars, work, card_table, code)
     card_to_zone(slot_rows, card_table, event_rows, e)
