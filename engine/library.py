@@ -95,6 +95,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "creatures_to_library_bottom": (SPELL, {}),
     "destroy_all_nonland_permanents": (SPELL, {}),
     "each_player_sacrifices_creatures": (SPELL, {"amount": Param(int)}),
+    # "Lands you control don't untap during your next untap step." (after another effect)
+    "lands_skip_next_untap": (SPELL, {}),
     "sacrifice_all_colored": (SPELL, {}),
     "lands_produce_until_eot": (
         SPELL,

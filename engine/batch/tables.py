@@ -71,6 +71,7 @@ _SPELLS = {
     "creatures_to_library_bottom",
     "destroy_all_nonland_permanents",
     "each_player_sacrifices_creatures",
+    "lands_skip_next_untap",
 }
 
 
@@ -82,8 +83,8 @@ def on_board_ok(card: Card) -> bool:
 def castable_ok(card: Card) -> bool:
     """Whether the wipe shape models casting this card."""
     templates = {a.template for a in card.abilities}
-    if not card.is_permanent_card:
-        return bool(templates) and templates <= _SPELLS
+    if not card.is_permanent_card:  # a spell code to resolve, maybe with more (608.2c)
+        return bool(templates & _SPELL_CODE.keys()) and templates <= _SPELLS
     return (
         not card.has_type("Land") and on_board_ok(card) and "etb_exile_graveyards" not in templates
     )
@@ -157,6 +158,7 @@ MANA_VALUE = _col(np.int16)  # CR 202.3 (X is 0)
 SUBTYPE_BITS = _col(np.int64)  # the card's subtypes among NAMED_SUBTYPES, a bit each
 SPELL_EXCEPT_BIT = _col(np.int64)  # damage spares creatures of this NAMED_SUBTYPES bit
 SPELL_PER_BIT = _col(np.int64)  # -N/-N times the caster's permanents of this subtype bit
+SPELL_SKIP_UNTAP = _col(np.bool_)  # the caster's lands skip their next untap step
 
 # -- combat keywords as bits (printed here; granted ones live on the object)
 KEYWORD_BITS: Final = {
@@ -334,6 +336,7 @@ _FILLS: Final[dict[str, Fill]] = {
     **dict.fromkeys(_SPELL_CODE, _spell),
     "enters_with_x_counters": _set(ENTERS_X_KIND, lambda a: KIND_CODE[a.text("kind")]),
     "shuffle_into_library": _set(SPELL_TO_LIBRARY),
+    "lands_skip_next_untap": _set(SPELL_SKIP_UNTAP),
 }
 
 

@@ -49,6 +49,7 @@ FAST_SPELL = (
     & ~((tb.SPELL == 2) & tb.SPELL_BY_X)
     & (tb.SPELL_EXCEPT_BIT == 0)
     & (tb.SPELL_PER_BIT == 0)
+    & ~tb.SPELL_SKIP_UNTAP
 )
 
 

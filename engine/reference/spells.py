@@ -153,6 +153,14 @@ def _each_player_sacrifices(game: Game, item: StackItem, ability: Ability) -> No
     leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
 
 
+def _lands_skip_untap(game: Game, item: StackItem, ability: Ability) -> None:
+    """Bontu's Last Reckoning: the lands its caster controls then don't untap during the
+    caster's next untap step (502.3; the lands are those of that step: no characteristic
+    changes, so 611.2c locks nothing in)."""
+    game.lands_skip_untap.add(item.controller)
+    game.log.add("502.3", f"{item.controller}'s lands won't untap during their next untap step")
+
+
 def _sacrifice_colored(game: Game, item: StackItem, ability: Ability) -> None:
     colored = [p for p in game.battlefield if p.card.colors]
     leave_battlefield(game, colored, "graveyard", "is sacrificed", "701.21a")
@@ -189,6 +197,7 @@ _EFFECTS: dict[str, Callable[[Game, StackItem, Ability], None]] = {
     "creatures_to_library_bottom": _library_bottom,
     "destroy_all_nonland_permanents": _destroy_nonland,
     "each_player_sacrifices_creatures": _each_player_sacrifices,
+    "lands_skip_next_untap": _lands_skip_untap,
     "sacrifice_all_colored": _sacrifice_colored,
     "lands_produce_until_eot": _lands_produce,
     "shuffle_into_library": _nothing,

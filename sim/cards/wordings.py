@@ -172,6 +172,11 @@ SPELLS: Final = [
         r"control that are one or more colors|colored permanents they control)\.",
         "sacrifice_all_colored",
     ),
+    fixed(
+        "lands skip the next untap step",
+        r"Lands you control don't untap during your next untap step\.",
+        "lands_skip_next_untap",
+    ),
     Rule(
         "each player sacrifices N creatures",
         re.compile(rf"Each player sacrifices {N} creatures?\."),

@@ -223,7 +223,7 @@ FAST = wipe_mix(
 # The real wipes of issue #14 (one-sided, by mana value, life per creature, damage without
 # flying / by X / to players, exile, library and hand moves, nonland): one wipe a trial on
 # boards with flyers, lands, a mana value 6 creature and Rest in Peace; low life, so some
-# trials end at 704.5a. The fast path must leave them all to the kernel.
+# trials end at 704.5a; then turns pass. The fast path must leave them all to the kernel.
 REAL_WIPES = wipe_mix(
     {
         "players": {"count": [2, 3, 4], "life": 7},
@@ -274,11 +274,15 @@ REAL_WIPES = wipe_mix(
                         "Fiery Cannonade",
                         "Mutilate",
                         "Innocent Blood",
+                        "Bontu's Last Reckoning",
                     ]
                 ),
                 "x": [0, 1, 2, 3],
                 "caster": "random",
-            }
+            },
+            # then a turn or two pass (Bontu's Last Reckoning's lands, 502.3)
+            {"do": {"pass_turn": 0.8, "cast": 0.2}, "cards": {"Wrath of God": 1}},
+            {"do": "pass_turn"},
         ],
         "choices": {"trigger_order": "random"},
     }

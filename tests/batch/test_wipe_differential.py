@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from engine import reference
+from engine.batch import tables as tb
 from engine.batch.layout import new_state
 from engine.batch.naming import Naming
 from engine.batch.outcome import batch_outcome, comparable
@@ -99,7 +100,10 @@ def test_the_fast_mix_takes_the_fast_path_with_double_returns() -> None:
 
 def test_the_real_wipes_mix_is_left_to_the_kernel() -> None:
     """None of the REAL_WIPES wipes is one ``wipe_fast`` resolves: the whitelist refuses
-    every batch of them, whatever its board."""
-    inputs = draw_wipe_batch(np.random.default_rng(15), 200, REAL_WIPES)
+    a batch of one of them alone on an empty board (which it takes for Wrath of God)."""
+    alone = replace(REAL_WIPES, events=REAL_WIPES.events[:1])
+    inputs = draw_wipe_batch(np.random.default_rng(15), 200, alone)
     plain = replace(inputs, card=np.full_like(inputs.card, -1))  # no board feature in the way
     assert not batch_fits(new_state(plain, bookkeeping=False).features, plain)
+    wrath = np.full_like(plain.ev_card, tb.INDEX["wrath of god"])
+    assert batch_fits(new_state(plain, bookkeeping=False).features, replace(plain, ev_card=wrath))

@@ -48,7 +48,11 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Vanquish the Horde": (WIPE, "recognized", "destroy_all_creatures"),
     "Fumigate": (WIPE, "recognized", "destroy_all_creatures"),
     "Rout": (WIPE, "recognized", "destroy_all_creatures"),
-    "Bontu's Last Reckoning": (WIPE, "partial", "destroy_all_creatures"),
+    "Bontu's Last Reckoning": (
+        WIPE,
+        "recognized",
+        "destroy_all_creatures lands_skip_next_untap",
+    ),
     "Plague Wind": (WIPE, "recognized", "destroy_all_creatures"),
     "Crux of Fate": (WIPE, "unsupported", ""),
     "Consume the Meek": (WIPE, "recognized", "destroy_all_creatures"),
@@ -289,7 +293,6 @@ MISSING: Final[dict[str, tuple[str, ...]]] = {
     "Vorapede": ("keyword vigilance",),
     "Pyreheart Wolf": ("attacks: creatures gain menace",),
     "Flayer of the Hatebound": ("whenever a creature enters from your graveyard",),
-    "Bontu's Last Reckoning": ("lands don't untap next untap step",),
     "Crux of Fate": ("qualified destroy-all",),
     "Slagstorm": ("modal damage: each creature or each player",),
     "Pestilence": (

@@ -85,6 +85,10 @@ def test_701_22a_scry_changes_nothing_the_simulation_holds() -> None:
         ("Test Wipe deals 2 damage to each creature that isn't a Pirate.", "Fiery Cannonade"),
         ("All creatures get -1/-1 until end of turn for each Swamp you control.", "Mutilate"),
         ("Each player sacrifices a creature.", "Innocent Blood"),
+        (
+            "Destroy all creatures. Lands you control don't untap during your next untap step.",
+            "Bontu's Last Reckoning",
+        ),
     ],
 )
 def test_modern_and_old_wipe_wordings_give_the_library_abilities(text: str, card: str) -> None:

@@ -20,6 +20,7 @@ from engine.batch.kernel.fits import KERNEL_OK
 from engine.batch.mana_convert import mana_comparable
 from engine.batch.scenario import run_scenario
 from engine.batch.wipe_fast import FAST_SPELL
+from engine.library import card_from_dict, library
 from engine.scenario import Scenario
 from sim.config.scenario import load_scenario
 from tests.expectations import mismatches
@@ -109,6 +110,29 @@ def test_119_3_fumigate_with_no_creature_gains_nothing() -> None:
     """CR 119.3: no creature destroyed, no life."""
     out = _run(board("anthem: Glorious Anthem @B"), [cast("Fumigate")])
     assert out["life"] == {"A": 20, "B": 20}
+
+
+def test_502_3_bontus_last_reckoning_lands_skip_the_casters_next_untap_step() -> None:
+    """CR 502.3: the caster's lands stay tapped in the caster's next untap step only; other
+    permanents and other players' lands untap."""
+    _file("bontus_last_reckoning_lands_stay_tapped")
+
+
+def test_502_3_bontus_last_reckoning_only_the_next_untap_step() -> None:
+    """CR 502.3: "your next untap step": one step; in the one after, the Forest untaps. B
+    casts it in A's turn: B's Swamp skips B's untap step, which comes first."""
+    passes = [{"do": "pass_turn"}] * 3
+    out = _run(
+        board("forest: Forest @A tapped", "swamp: Swamp @B tapped"),
+        [cast("Bontu's Last Reckoning", by="B"), *passes],
+    )
+    tapped = {p["id"]: p["tapped"] for p in out["battlefield"]}
+    assert tapped == {"forest": False, "swamp": False}
+    out = _run(
+        board("forest: Forest @A tapped", "swamp: Swamp @B tapped"),
+        [cast("Bontu's Last Reckoning", by="B"), {"do": "pass_turn"}],
+    )
+    assert {p["id"]: p["tapped"] for p in out["battlefield"]} == {"forest": True, "swamp": True}
 
 
 def test_701_8a_planar_cleansing_destroys_every_nonland_permanent() -> None:
@@ -269,6 +293,7 @@ KERNEL_WIPES = [
     "Fiery Cannonade",
     "Mutilate",
     "Innocent Blood",
+    "Bontu's Last Reckoning",
 ]
 
 
@@ -276,10 +301,21 @@ def test_the_fast_path_takes_only_the_wipes_it_resolves() -> None:
     """``wipe_fast`` resolves destroy, damage, -N/-N, counters, exile-modal, bounce and
     sacrifice without their new parameters; a one-sided, mana-value or life-gaining destroy,
     damage by X, without flying, not to a subtype or to players, a one-sided -N/-N or one per
-    Swamp, each player's sacrifice and the new moves go to the compiled kernel."""
+    Swamp, each player's sacrifice, lands skipping an untap step and the new moves go to
+    the compiled kernel."""
     fast = {c.name for i, c in enumerate(tb.CARDS) if FAST_SPELL[i]}
     assert set(FAST_WIPES) <= fast
     assert not set(KERNEL_WIPES) & fast
+
+
+def test_a_spell_with_only_an_auxiliary_effect_is_not_cast_by_the_wipe_shape() -> None:
+    """A sorcery whose only template is "lands skip the next untap step" has nothing for
+    the kernel to resolve (608.2c: it follows another effect): the wipe shape refuses it."""
+    card = card_from_dict(
+        {"name": "Test", "types": ["Sorcery"], "abilities": [{"template": "lands_skip_next_untap"}]}
+    )
+    assert not tb.castable_ok(card)
+    assert tb.castable_ok(library()["bontu's last reckoning"])
 
 
 @pytest.mark.parametrize("name", KERNEL_WIPES)

@@ -61,6 +61,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "exile_all_creatures": Handling("406.2", "spells._all_leave"),
     "creatures_to_library_bottom": Handling("401.4", "spells._all_leave"),
     "destroy_all_nonland_permanents": Handling("701.8a", "spells._all_leave"),
+    "lands_skip_next_untap": Handling("502.3", "spells.resolve_spell, turns.pass_turn"),
     "each_player_sacrifices_creatures": Handling(
         "101.4, 701.21a", "spells._each_player_sacrifices"
     ),

@@ -23,6 +23,7 @@ from engine.batch.kernel.state import (
     MOVERS,
     N_PLAYERS,
     ORDER,
+    SKIP_UNTAP,
     SPELL_ZONE,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
@@ -42,6 +43,7 @@ from engine.batch.kernel.state import (
     T_SPELL_MAX_MV,
     T_SPELL_NOT_YOURS,
     T_SPELL_PER_BIT,
+    T_SPELL_SKIP_UNTAP,
     T_SPELL_TO_LIBRARY,
     T_SPELL_WITHOUT_FLYING,
     T_SUBTYPE_BITS,
@@ -284,6 +286,8 @@ def resolve_spell(
         _each_player_sacrifices(slot_rows, trial_vars, work, card_table, event_rows, e, c)
     else:
         _all_leave(slot_rows, trial_vars, work, card_table, code)
+    if card_table[T_SPELL_SKIP_UNTAP, c]:  # Bontu's Last Reckoning (502.3)
+        trial_vars[SKIP_UNTAP + by] = 1
     card_to_zone(slot_rows, card_table, event_rows, e)
 
 

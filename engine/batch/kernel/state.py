@@ -55,7 +55,8 @@ POOL = DELAYED_AMOUNT + EFFECTS  # mana pools: POOL + 6 * seat + type (WUBRGC)
 UNDEFINED_MANA, MANA_FROM_TRIGGERS, MANA_REPLACED, REASON = range(
     POOL + 6 * MAX_PLAYERS, POOL + 6 * MAX_PLAYERS + 4
 )  # REASON: why a trial is unsupported (wipe_state.UNSUPPORTED_REASONS)
-RETURNED_SLOT = REASON + 1  # RETURNS entries, then RETURNED_BY
+SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap step (502.3)
+RETURNED_SLOT = SKIP_UNTAP + MAX_PLAYERS  # RETURNS entries, then RETURNED_BY
 
 
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections
@@ -117,6 +118,7 @@ TABLE_COLUMNS = (
     "MOD_EFFECTS_ONLY",
     "SPELL_NOT_YOURS", "SPELL_MAX_MV", "SPELL_LIFE_PER", "SPELL_WITHOUT_FLYING",
     "SPELL_EACH_PLAYER", "MANA_VALUE", "SUBTYPE_BITS", "SPELL_EXCEPT_BIT", "SPELL_PER_BIT",
+    "SPELL_SKIP_UNTAP",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -130,6 +132,7 @@ TABLE_COLUMNS = (
     T_MOD_EFFECTS_ONLY,
     T_SPELL_NOT_YOURS, T_SPELL_MAX_MV, T_SPELL_LIFE_PER, T_SPELL_WITHOUT_FLYING,
     T_SPELL_EACH_PLAYER, T_MANA_VALUE, T_SUBTYPE_BITS, T_SPELL_EXCEPT_BIT, T_SPELL_PER_BIT,
+    T_SPELL_SKIP_UNTAP,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (
