@@ -94,7 +94,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "exile_all_creatures": (SPELL, {}),
     "creatures_to_library_bottom": (SPELL, {}),
     "destroy_all_nonland_permanents": (SPELL, {}),
-    "each_player_sacrifices_creatures": (SPELL, {"amount": Param(int)}),
+    "each_player_sacrifices_creatures": (
+        SPELL,
+        {"amount": Param(int), "who": Param(str, "each", ("each", "opponents"))},
+    ),
     # "Lands you control don't untap during your next untap step." (after another effect)
     "lands_skip_next_untap": (SPELL, {}),
     "sacrifice_all_colored": (SPELL, {}),

@@ -409,6 +409,8 @@ _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
         and a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT)
     ),
     "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
+    # "each opponent sacrifices" (no library card has it: the reference engine's alone)
+    "each_player_sacrifices_creatures": lambda a: a.text("who") == "each",
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode

@@ -140,12 +140,15 @@ def _destroy_nonland(game: Game, item: StackItem, ability: Ability) -> None:
 
 
 def _each_player_sacrifices(game: Game, item: StackItem, ability: Ability) -> None:
-    """Innocent Blood: each player, in APNAP order (101.4), chooses N creatures they control
-    (those ``[choices] targets`` names for the spell first, then by the listed policy the
-    first in board order), then all are sacrificed at once (701.21a)."""
+    """Innocent Blood: each player (or each opponent of the caster), in APNAP order (101.4),
+    chooses N creatures they control (those ``[choices] targets`` names for the spell first,
+    then by the listed policy the first in board order), then all are sacrificed at once
+    (701.21a)."""
     named = chosen(game, item.source_id)
     picked: list[Permanent] = []
     for player in game.apnap():
+        if ability.text("who") == "opponents" and player == item.controller:
+            continue
         mine = [p for p in _creatures(game) if p.controller == player]
         ranked = [p for p in mine if p.id in named] + [p for p in mine if p.id not in named]
         picked += ranked[: ability.number("amount")]

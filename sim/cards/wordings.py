@@ -179,8 +179,12 @@ SPELLS: Final = [
     ),
     Rule(
         "each player sacrifices N creatures",
-        re.compile(rf"Each player sacrifices {N} creatures?\."),
-        lambda m: one("each_player_sacrifices_creatures", amount=number(m[1])),
+        re.compile(rf"Each (player|opponent) sacrifices {N} creatures?\."),
+        lambda m: one(
+            "each_player_sacrifices_creatures",
+            amount=number(m[2]),
+            **({"who": "opponents"} if m[1] == "opponent" else {}),
+        ),
     ),
     Rule(
         "lands produce until end of turn",

@@ -97,6 +97,13 @@ def test_modern_and_old_wipe_wordings_give_the_library_abilities(text: str, card
     assert _abilities(text) == _builtin(card)
 
 
+def test_701_21a_each_opponent_sacrifices_is_read_as_the_opponents_only() -> None:
+    """CR 701.21a: Liliana's Triumph's first sentence: the caster sacrifices nothing."""
+    (found,) = _abilities("Each opponent sacrifices a creature.")
+    assert found.template == "each_player_sacrifices_creatures"
+    assert (found.number("amount"), found.text("who")) == (1, "opponents")
+
+
 def test_damage_to_each_creature_without_flying_alone_is_read_too() -> None:
     """Without "and each player" only creatures are dealt damage."""
     (found,) = _abilities("Test Wipe deals 2 damage to each creature without flying.")

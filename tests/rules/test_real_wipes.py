@@ -9,6 +9,7 @@ built here). Two players A -> B, A active, 20 life, unless a test says otherwise
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from engine.batch.mana_convert import mana_comparable
 from engine.batch.scenario import run_scenario
 from engine.batch.wipe_fast import FAST_SPELL
 from engine.library import card_from_dict, library
-from engine.scenario import Scenario
+from engine.scenario import Action, Scenario
 from sim.config.scenario import load_scenario
 from tests.expectations import mismatches
 from tests.helpers import board, cast, permanent, pt, returned_ids, scenario
@@ -233,6 +234,40 @@ def test_701_21a_innocent_blood_by_the_listed_policy_takes_the_first_in_board_or
         [cast("Innocent Blood")],
     )
     assert sorted(p["id"] for p in out["battlefield"]) == ["anthem", "finks", "wolf"]
+
+
+def test_701_21a_the_listed_board_order_keeps_a_returned_creatures_place() -> None:
+    """CR 701.21a, SPEC section 3: board order is the scenario's listing; Finks, returned by
+    persist, is still first, so it is the creature sacrificed (and, with its -1/-1 counter,
+    does not return again: 702.79a)."""
+    out = _run(
+        board("finks: Kitchen Finks @A", "bears: Grizzly Bears @A"),
+        [{"do": "destroy", "target": "finks"}, cast("Innocent Blood")],
+    )
+    assert [p["id"] for p in out["battlefield"]] == ["bears"]
+
+
+def test_701_21a_each_opponent_sacrifices_spares_the_caster() -> None:
+    """CR 701.21a, 102.2: "Each opponent sacrifices a creature" (a user's card of this
+    template with ``who = "opponents"``, on the reference engine: the batch tables do not
+    encode it, so the batch engine refuses such a card): B's and C's creatures go."""
+    edict = card_from_dict(
+        {
+            "name": "Test Edict",
+            "types": ["Instant"],
+            "abilities": [
+                {"template": "each_player_sacrifices_creatures", "amount": 1, "who": "opponents"}
+            ],
+        }
+    )
+    game = scenario(
+        board("a: Grizzly Bears @A", "b: Grizzly Bears @B", "c: Llanowar Elves @C"),
+        players=("A", "B", "C"),
+    )
+    game = replace(game, actions=(Action("cast", {"card": edict, "by": "A"}),))
+    out = reference.run(game)
+    assert [p["id"] for p in out["battlefield"]] == ["a"]
+    assert not tb._encoded(edict)
 
 
 def test_701_21a_innocent_blood_sacrifices_a_not_creature_permanent_never() -> None:
