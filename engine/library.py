@@ -197,6 +197,11 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         {"kind": Param(str), "cost": Param(str, "")},
     ),
     "sacrifice_outlet": (ACTIVATED, {}),
+    # Nevinyrral's Disk: "{1}, {T}: Destroy all artifacts, creatures, and enchantments."
+    "activated_destroy_artifacts_creatures_enchantments": (
+        ACTIVATED,
+        {"cost": Param(str, ""), "tap": Param(bool, False)},
+    ),
     # --- mana abilities (CR 605)
     "mana_fixed": (MANA, {"produce": Param(str)}),
     "mana_any_color": (

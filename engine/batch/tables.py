@@ -39,9 +39,11 @@ _INERT_ON_BOARD = {
     "activated_lands_produce_until_eot",
     "activated_put_counter_on_each_creature_yours",
     "sacrifice_outlet",
+    "activated_destroy_artifacts_creatures_enchantments",
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering; board cards are already there
+    "enters_tapped",  # the same (a cast one enters tapped: zones.cast_permanent)
 }
 # Templates the wipe rules model.
 _MODELED = {
@@ -363,11 +365,12 @@ ACTIVATED_TEMPLATES: Final = (
     "activated_untap_self_put_counter", "activated_targets_gain_keyword",
     "activated_untap_target_creature", "activated_lands_produce_until_eot",
     "activated_put_counter_on_each_creature_yours", "sacrifice_outlet",
+    "activated_destroy_artifacts_creatures_enchantments",
 )  # fmt: skip
 (
     ACT_COUNTER_ON_SELF, ACT_REMOVE_COUNTER_PING, ACT_UNTAP_SELF_PUT_COUNTER,
     ACT_TARGETS_GAIN_KEYWORD, ACT_UNTAP_TARGET_CREATURE, ACT_LANDS_PRODUCE,
-    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET,
+    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET, ACT_DESTROY_ALL,
 ) = range(1, len(ACTIVATED_TEMPLATES) + 1)  # fmt: skip
 ACTIVATED: Final = max(len(c.abilities_of("activated")) for c in CARDS)
 ACT_TPL = np.zeros((N, ACTIVATED), dtype=np.int8)  # 1 + index in ACTIVATED_TEMPLATES, 0 none

@@ -547,6 +547,15 @@ def _any_color(m: re.Match[str]) -> Found | None:
     return one("mana_any_color", **paid, sacrifice_when_none=bool(m[2]))
 
 
+def _destroy_all_activated(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost", "tap"):
+        return None
+    return one(
+        "activated_destroy_artifacts_creatures_enchantments", cost=paid["cost"], tap=paid["tap"]
+    )
+
+
 ACTIVATED: Final = [
     Rule(
         "put a counter on self",
@@ -586,6 +595,11 @@ ACTIVATED: Final = [
         _counter_on_each,
     ),
     fixed("sacrifice outlet (scry)", rf"Sacrifice a creature: Scry {N}\.", "sacrifice_outlet"),
+    Rule(
+        "destroy all artifacts, creatures and enchantments",
+        re.compile(r"([^:\n]+): Destroy all artifacts, creatures, and enchantments\."),
+        _destroy_all_activated,
+    ),
 ]
 
 MANA: Final = [

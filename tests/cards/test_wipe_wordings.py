@@ -86,6 +86,11 @@ def test_701_22a_scry_changes_nothing_the_simulation_holds() -> None:
         ("All creatures get -1/-1 until end of turn for each Swamp you control.", "Mutilate"),
         ("Each player sacrifices a creature.", "Innocent Blood"),
         (
+            "Test Wipe enters tapped.\n"
+            "{1}, {T}: Destroy all artifacts, creatures, and enchantments.",
+            "Nevinyrral's Disk",
+        ),
+        (
             "Destroy all creatures. Lands you control don't untap during your next untap step.",
             "Bontu's Last Reckoning",
         ),

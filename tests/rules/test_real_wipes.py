@@ -141,6 +141,23 @@ def test_701_8a_planar_cleansing_destroys_every_nonland_permanent() -> None:
     _file("planar_cleansing_spares_lands")
 
 
+def test_701_8a_nevinyrrals_disk_destroys_artifacts_creatures_enchantments() -> None:
+    """CR 602.2, 701.8a: its ability destroys the Disk itself, Sol Ring, the Anthem and
+    Finks; the Forest stays."""
+    _file("nevinyrrals_disk_destroys_itself_too")
+
+
+def test_107_5_nevinyrrals_disk_tapped_cannot_be_activated() -> None:
+    """CR 107.5, 118.3: the Disk enters tapped (614.1c); tapped, {T} can't be paid: the
+    action is rejected and changes nothing."""
+    out = _run(
+        board("bears: Grizzly Bears @A"),
+        [cast("Nevinyrral's Disk", id="disk"), {"do": "activate", "permanent": "disk"}],
+    )
+    assert [r["rule"] for r in out["rejected"]] == ["107.5"]
+    assert sorted(p["id"] for p in out["battlefield"]) == ["bears", "disk"]
+
+
 # ------------------------------------------------------------ damage (120.3)
 
 

@@ -52,6 +52,8 @@ from engine.batch.kernel.state import (
     T_ACT_TAP,
     T_ACT_TPL,
     T_ACT_UNDYING,
+    T_IS_ARTIFACT,
+    T_IS_ENCHANTMENT,
     T_N_ACTIVATED,
     TAPPED,
 )
@@ -279,6 +281,22 @@ def _on_targets(
 
 
 @njit
+def _destroy_all(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
+    """Nevinyrral's Disk: every artifact, creature and enchantment, itself too (701.8a)."""
+    clear_movers(work)
+    for q in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, q]
+        work[MOVERS, q] = is_creature(slot_rows, q) or (
+            c >= 0
+            and is_alive(slot_rows, q)
+            and (card_table[T_IS_ARTIFACT, c] or card_table[T_IS_ENCHANTMENT, c]) != 0
+        )
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+
+
+@njit
 def resolve_ability(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -311,3 +329,5 @@ def resolve_ability(
         for q in range(slot_rows.shape[1]):
             if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:
                 put_counters(slot_rows, trial_vars, card_table, q, kind, 1, False, False)
+    elif tpl == tb.ACT_DESTROY_ALL:
+        _destroy_all(slot_rows, trial_vars, work, card_table)
