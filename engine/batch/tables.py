@@ -43,7 +43,7 @@ _INERT_ON_BOARD = {
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering; board cards are already there
-    "enters_tapped",  # the same (a cast one enters tapped: zones.cast_permanent)
+    "enters_tapped",  # as it enters: cast or returned (zones.cast_permanent, return_card)
 }
 # Templates the wipe rules model.
 _MODELED = {

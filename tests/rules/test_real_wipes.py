@@ -158,6 +158,15 @@ def test_107_5_nevinyrrals_disk_tapped_cannot_be_activated() -> None:
     assert sorted(p["id"] for p in out["battlefield"]) == ["bears", "disk"]
 
 
+def test_614_1c_a_disk_returning_by_undying_enters_tapped() -> None:
+    """CR 614.1c, 702.93a: a Disk given undying, sacrificed, returns tapped: its "enters
+    tapped" applies to every arrival, not only a cast."""
+    out = _run(
+        board("disk: Nevinyrral's Disk @A grant=undying"), [{"do": "sacrifice", "target": "disk"}]
+    )
+    assert [(p["id"], p["object"], p["tapped"]) for p in out["battlefield"]] == [("disk", 2, True)]
+
+
 # ------------------------------------------------------------ damage (120.3)
 
 

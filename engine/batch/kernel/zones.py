@@ -340,8 +340,9 @@ def return_card(
     kind: int,
 ) -> None:
     """Persist (702.79a) or undying (702.93a): return under the owner's control with a
-    -1/-1 or +1/+1 counter (put as it enters, 122.6)."""
+    -1/-1 or +1/+1 counter (put as it enters, 122.6), tapped if it says so (614.1c)."""
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
+    slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
     enter(slot_rows, trial_vars, work, card_table, s)
     put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
 
