@@ -89,6 +89,15 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         SPELL,
         {"modes": Param(list), "choose": Param(str, "one", ("one", "one_or_more"))},
     ),
+    # Slagstorm: "Choose one — • N damage to each creature. • N damage to each player."
+    "damage_each_modal": (
+        SPELL,
+        {
+            "amount": Param(int),
+            "modes": Param(list),  # of "creatures", "players"
+            "choose": Param(str, "one", ("one",)),
+        },
+    ),
     "bounce_all_creatures": (SPELL, {}),
     "bounce_all_permanents": (SPELL, {}),
     "exile_all_creatures": (SPELL, {}),
@@ -329,6 +338,11 @@ class Card:
 
     def ability(self, template: str) -> Ability | None:
         return next((a for a in self.abilities if a.template == template), None)
+
+    @property
+    def modal(self) -> Ability | None:
+        """The ability whose modes a cast chooses (700.2: ``modes`` and ``choose``), if any."""
+        return next((a for a in self.abilities if "modes" in a.params), None)
 
 
 def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability:

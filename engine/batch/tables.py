@@ -74,6 +74,7 @@ _SPELLS = {
     "destroy_all_nonland_permanents",
     "each_player_sacrifices_creatures",
     "lands_skip_next_untap",
+    "damage_each_modal",
 }
 
 
@@ -144,7 +145,7 @@ ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X 
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
 #                         modal, 6 bounce all, 7 sacrifice colored, 8 bounce all permanents,
 #                         9 exile all creatures, 10 creatures to library, 11 destroy nonland,
-#                         12 each player sacrifices
+#                         12 each player sacrifices, 13 damage to each creature or player
 SPELL_AMOUNT = _col(np.int16)
 SPELL_BY_X = _col(np.bool_)
 SPELL_PAY_X_LIFE = _col(np.bool_)
@@ -223,6 +224,7 @@ _SPELL_CODE = {
     "creatures_to_library_bottom": 10,
     "destroy_all_nonland_permanents": 11,
     "each_player_sacrifices_creatures": 12,
+    "damage_each_modal": 13,
 }
 MODE_BITS: Final = {
     "artifacts": 1,
@@ -230,6 +232,7 @@ MODE_BITS: Final = {
     "enchantments": 4,
     "planeswalkers": 8,
     "graveyards": 16,
+    "players": 32,  # Slagstorm's second mode
 }
 
 
@@ -286,6 +289,8 @@ def _spell(i: int, a: Ability) -> None:
         SPELL_NOT_YOURS[i] = a.text("scope") == "not_yours"
         SPELL_MAX_MV[i] = a.number("max_mana_value")
         SPELL_LIFE_PER[i] = a.number("life_per_creature")
+    elif t == "damage_each_modal":
+        SPELL_AMOUNT[i] = a.number("amount")
     elif t == "damage_each_creature":
         SPELL_AMOUNT[i] = a.number("amount")
         SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")

@@ -69,8 +69,22 @@ def _damage_each(game: Game, item: StackItem, ability: Ability) -> None:
         if ability.flag("exile_if_dies"):
             p.exile_if_dies = True
     if ability.flag("each_player"):
-        for player in game.players:
-            damage_player(game, player, amount, None)
+        _damage_players(game, amount)
+
+
+def _damage_players(game: Game, amount: int) -> None:
+    for player in game.players:
+        damage_player(game, player, amount, None)  # CR 120.3a
+
+
+def _damage_modal(game: Game, item: StackItem, ability: Ability) -> None:
+    """Slagstorm (700.2): the chosen mode's damage, to each creature or to each player."""
+    modes, amount = item.data["modes"], ability.number("amount")
+    if "creatures" in modes:
+        for p in _creatures(game):
+            damage_permanent(game, p, amount, None)
+    if "players" in modes:
+        _damage_players(game, amount)
 
 
 def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
@@ -196,6 +210,7 @@ _EFFECTS: dict[str, Callable[[Game, StackItem, Ability], None]] = {
     "exile_all_modal": _exile_modal,
     "bounce_all_creatures": _bounce_all,
     "bounce_all_permanents": _bounce_permanents,
+    "damage_each_modal": _damage_modal,
     "exile_all_creatures": _exile_creatures,
     "creatures_to_library_bottom": _library_bottom,
     "destroy_all_nonland_permanents": _destroy_nonland,

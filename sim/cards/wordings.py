@@ -120,6 +120,16 @@ SPELLS: Final = [
         _damage_each,
     ),
     Rule(
+        "damage to each creature or each player, modal",
+        re.compile(
+            rf"Choose one —\n• {SELF} deals {N} damage to each creature\.\n"
+            rf"• {SELF} deals \1 damage to each player\."
+        ),
+        lambda m: one(
+            "damage_each_modal", amount=number(m[1]), modes=["creatures", "players"], choose="one"
+        ),
+    ),
+    Rule(
         "creatures get -N/-N until end of turn",
         re.compile(
             rf"(All creatures|Creatures your opponents control) get {PT} until end of turn"

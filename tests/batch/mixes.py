@@ -37,7 +37,11 @@ FAREWELL_MODES = [
     ["artifacts", "creatures", "enchantments", "graveyards"],
 ]
 EVICTION_MODES = [["creatures"], ["enchantments"], ["artifacts"], ["planeswalkers"]]
-EVERY_MODE = {"Farewell": FAREWELL_MODES, "Merciless Eviction": EVICTION_MODES}
+EVERY_MODE = {
+    "Farewell": FAREWELL_MODES,
+    "Merciless Eviction": EVICTION_MODES,
+    "Slagstorm": [["creatures"], ["players"]],
+}
 
 
 def _uniform(names: list[str]) -> dict[str, float]:
@@ -275,9 +279,11 @@ REAL_WIPES = wipe_mix(
                         "Mutilate",
                         "Innocent Blood",
                         "Bontu's Last Reckoning",
+                        "Slagstorm",
                     ]
                 ),
                 "x": [0, 1, 2, 3],
+                "modes": {"Slagstorm": [["creatures"], ["players"]]},
                 "caster": "random",
             },
             # then a turn or two pass (Bontu's Last Reckoning's lands, 502.3)

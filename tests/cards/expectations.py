@@ -63,7 +63,7 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Blasphemous Act": (WIPE, "recognized", "damage_each_creature"),
     "Inferno": (WIPE, "recognized", "damage_each_creature"),
     "Volcanic Fallout": (WIPE, "recognized", "damage_each_creature"),
-    "Slagstorm": (WIPE, "unsupported", ""),
+    "Slagstorm": (WIPE, "recognized", "damage_each_modal"),
     "Fiery Cannonade": (WIPE, "recognized", "damage_each_creature"),
     "Earthquake": (WIPE, "recognized", "damage_each_creature"),
     "Pestilence": (WIPE, "unsupported", ""),
@@ -298,7 +298,6 @@ MISSING: Final[dict[str, tuple[str, ...]]] = {
     "Pyreheart Wolf": ("attacks: creatures gain menace",),
     "Flayer of the Hatebound": ("whenever a creature enters from your graveyard",),
     "Crux of Fate": ("qualified destroy-all",),
-    "Slagstorm": ("modal damage: each creature or each player",),
     "Pestilence": (
         "end step: sacrifice if no creatures",
         "activated damage to each creature and each player",

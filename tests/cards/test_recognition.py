@@ -37,9 +37,9 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 126,
+        "recognized": 127,
         "partial": 45,
-        "unsupported": 38,
+        "unsupported": 37,
         "skipped": 11,
     }
 
@@ -54,7 +54,7 @@ def test_recognition_by_group_with_todays_templates() -> None:
     are today's figures, asserted exactly so a new template shows here."""
     assert _recognized(PERSIST) == (4, 14)
     assert _recognized(UNDYING) == (3, 7)
-    assert _recognized(WIPE) == (40, 47)
+    assert _recognized(WIPE) == (41, 47)
     assert _recognized(MANA) == (48, 85)
 
 

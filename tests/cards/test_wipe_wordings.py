@@ -86,6 +86,11 @@ def test_701_22a_scry_changes_nothing_the_simulation_holds() -> None:
         ("All creatures get -1/-1 until end of turn for each Swamp you control.", "Mutilate"),
         ("Each player sacrifices a creature.", "Innocent Blood"),
         (
+            "Choose one —\n• Test Wipe deals 3 damage to each creature.\n"
+            "• Test Wipe deals 3 damage to each player.",
+            "Slagstorm",
+        ),
+        (
             "Test Wipe enters tapped.\n"
             "{1}, {T}: Destroy all artifacts, creatures, and enchantments.",
             "Nevinyrral's Disk",

@@ -24,6 +24,7 @@ from engine.batch.wipe_fast import FAST_SPELL
 from engine.library import card_from_dict, library
 from engine.scenario import Action, Scenario
 from sim.config.scenario import load_scenario
+from sim.errors import UserError
 from tests.expectations import mismatches
 from tests.helpers import board, cast, permanent, pt, returned_ids, scenario
 
@@ -179,6 +180,18 @@ def test_704_5a_inferno_can_end_the_game() -> None:
     """CR 704.5a: a player at 6 life goes to 0 and loses: the engines stop there."""
     out = _run(board("bears: Grizzly Bears @B"), [cast("Inferno")], life={"A": 20, "B": 6})
     assert out["result"] == "unsupported"
+
+
+@pytest.mark.parametrize("mode", ["creatures", "players"])
+def test_700_2_slagstorm_deals_damage_by_the_chosen_mode(mode: str) -> None:
+    """CR 700.2, 120.3: each creature, or each player, never both."""
+    _file(f"slagstorm_{mode}_mode")
+
+
+def test_700_2_slagstorm_without_a_mode_is_a_scenario_error() -> None:
+    """SPEC section 3: a modal card's cast names its mode; one line, with the modes."""
+    with pytest.raises(UserError, match=r"Slagstorm is modal: give its mode.*creatures, players"):
+        scenario(board(), [cast("Slagstorm")])
 
 
 def test_205_3m_fiery_cannonade_spares_pirates() -> None:
@@ -355,6 +368,7 @@ KERNEL_WIPES = [
     "Mutilate",
     "Innocent Blood",
     "Bontu's Last Reckoning",
+    "Slagstorm",
 ]
 
 

@@ -58,6 +58,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "exile_all_modal": Handling("406.2, 700.2", "spells._exile_modal"),
     "bounce_all_creatures": Handling("400.7", "spells._all_leave"),
     "bounce_all_permanents": Handling("400.7", "spells._all_leave"),
+    "damage_each_modal": Handling("700.2, 120.3", "spells._damage_each"),
     "exile_all_creatures": Handling("406.2", "spells._all_leave"),
     "creatures_to_library_bottom": Handling("401.4", "spells._all_leave"),
     "destroy_all_nonland_permanents": Handling("701.8a", "spells._all_leave"),

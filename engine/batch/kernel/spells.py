@@ -65,6 +65,8 @@ DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SA
 BOUNCE_PERMANENTS, EXILE_CREATURES, TO_LIBRARY, DESTROY_NONLAND, EACH_SACRIFICES = (
     8, 9, 10, 11, 12,
 )  # fmt: skip
+DAMAGE_MODAL = 13
+CREATURES_MODE, PLAYERS_MODE = 2, 32  # tables.MODE_BITS
 _UNNAMED, _NONE = 1 << 32, 1 << 40  # sort keys past any board order
 
 
@@ -128,13 +130,21 @@ def _destroy_all(
 
 @njit
 def _damage_each(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, c: int, x: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    c: int,
+    x: int,
+    mode: int,
 ) -> None:
     """Anger of the Gods: damage to each creature (120.3e), exiled instead if it would die
     this turn (614.1a, locked to the object); Earthquake: X, only to creatures without
-    flying; Inferno: to each player too (120.3a)."""
+    flying; Inferno: to each player too (120.3a); Slagstorm: to the chosen mode's (700.2)."""
     amount = card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1)
-    for s in range(slot_rows.shape[1]):
+    modal = card_table[T_SPELL, c] == DAMAGE_MODAL
+    creatures = not modal or mode & CREATURES_MODE != 0
+    players = mode & PLAYERS_MODE != 0 if modal else card_table[T_SPELL_EACH_PLAYER, c] != 0
+    for s in range(slot_rows.shape[1] if creatures else 0):
         if not is_creature(slot_rows, s):
             continue
         if card_table[T_SPELL_WITHOUT_FLYING, c] and keywords(slot_rows, card_table, s) & FLYING:
@@ -144,7 +154,7 @@ def _damage_each(
         if amount > 0:
             slot_rows[DAMAGE, s] += amount
         slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
-    if card_table[T_SPELL_EACH_PLAYER, c] and amount > 0:
+    if players and amount > 0:
         for p in range(trial_vars[N_PLAYERS]):
             trial_vars[LIFE + p] -= amount
 
@@ -266,8 +276,8 @@ def resolve_spell(
     by = event_rows[EV_BY_, e]
     if code == DESTROY_ALL:
         _destroy_all(slot_rows, trial_vars, work, card_table, c, by)
-    elif code == DAMAGE_EACH:
-        _damage_each(slot_rows, trial_vars, card_table, c, x)
+    elif code in (DAMAGE_EACH, DAMAGE_MODAL):
+        _damage_each(slot_rows, trial_vars, card_table, c, x, event_rows[EV_MODE_, e])
     elif code == SHRINK_ALL:
         # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in);
         # Cower in Fear: only the creatures of the caster's opponents (scope 1); Mutilate:
