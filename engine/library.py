@@ -49,8 +49,28 @@ class Param:
 # The closed vocabulary of ability templates: name -> (kind, parameters).
 TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     # --- spells (CR 608.2)
-    "destroy_all_creatures": (SPELL, {}),
-    "damage_each_creature": (SPELL, {"amount": Param(int), "exile_if_dies": Param(bool, False)}),
+    "destroy_all_creatures": (
+        SPELL,
+        {
+            # "you don't control" (Plague Wind)
+            "scope": Param(str, "all", ("all", "not_yours")),
+            # "each creature with mana value N or less" (Consume the Meek); -1: no limit
+            "max_mana_value": Param(int, -1),
+            # "You gain N life for each creature destroyed this way." (Fumigate)
+            "life_per_creature": Param(int, 0),
+        },
+    ),
+    "damage_each_creature": (
+        SPELL,
+        {
+            "amount": Param(int),
+            "exile_if_dies": Param(bool, False),
+            "by_x": Param(bool, False),  # amount times X (Earthquake)
+            "without_flying": Param(bool, False),  # "each creature without flying"
+            "each_player": Param(bool, False),  # "... and each player" (Inferno)
+            "except_subtype": Param(str, ""),  # "each creature that isn't a Pirate"
+        },
+    ),
     "creatures_get_until_eot": (
         SPELL,
         {
@@ -58,6 +78,9 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "toughness": Param(int),
             "by_x": Param(bool, False),
             "pay_x_life": Param(bool, False),
+            "scope": Param(str, "all", ("all", "opponents")),  # Cower in Fear
+            # "... for each Swamp you control" (Mutilate): times that many permanents
+            "per_subtype_yours": Param(str, ""),
         },
     ),
     "counters_on_each_creature_x": (SPELL, {"kind": Param(str)}),
@@ -66,7 +89,26 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         SPELL,
         {"modes": Param(list), "choose": Param(str, "one", ("one", "one_or_more"))},
     ),
+    # Slagstorm: "Choose one — • N damage to each creature. • N damage to each player."
+    "damage_each_modal": (
+        SPELL,
+        {
+            "amount": Param(int),
+            "modes": Param(list),  # of "creatures", "players"
+            "choose": Param(str, "one", ("one",)),
+        },
+    ),
     "bounce_all_creatures": (SPELL, {}),
+    "bounce_all_permanents": (SPELL, {}),
+    "exile_all_creatures": (SPELL, {}),
+    "creatures_to_library_bottom": (SPELL, {}),
+    "destroy_all_nonland_permanents": (SPELL, {}),
+    "each_player_sacrifices_creatures": (
+        SPELL,
+        {"amount": Param(int), "who": Param(str, "each", ("each", "opponents"))},
+    ),
+    # "Lands you control don't untap during your next untap step." (after another effect)
+    "lands_skip_next_untap": (SPELL, {}),
     "sacrifice_all_colored": (SPELL, {}),
     "lands_produce_until_eot": (
         SPELL,
@@ -185,6 +227,11 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "activated_pump_self": (
         ACTIVATED,
         {"power": Param(int), "toughness": Param(int), "cost": Param(str, "")},
+    ),
+    # Nevinyrral's Disk: "{1}, {T}: Destroy all artifacts, creatures, and enchantments."
+    "activated_destroy_artifacts_creatures_enchantments": (
+        ACTIVATED,
+        {"cost": Param(str, ""), "tap": Param(bool, False)},
     ),
     # --- mana abilities (CR 605)
     "mana_fixed": (
@@ -339,6 +386,11 @@ class Card:
 
     def ability(self, template: str) -> Ability | None:
         return next((a for a in self.abilities if a.template == template), None)
+
+    @property
+    def modal(self) -> Ability | None:
+        """The ability whose modes a cast chooses (700.2: ``modes`` and ``choose``), if any."""
+        return next((a for a in self.abilities if "modes" in a.params), None)
 
 
 def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability:

@@ -98,6 +98,7 @@ _INERT_ON_BOARD = {
     "activated_untap_target_creature",
     "activated_put_counter_on_each_creature_yours",
     "sacrifice_outlet",
+    "activated_destroy_artifacts_creatures_enchantments",
     "human_damages_you_destroy",  # no damage is dealt in the mana shape
     "etb_gain_life",
     "etb_damage_any_target",
@@ -137,12 +138,6 @@ def _col(dtype: type, fill: int = 0) -> np.ndarray:
 
 
 AB: Final = max(len(c.abilities_of(MANA)) for c in CARDS)  # printed mana abilities per card
-# the subtypes "for each" mana abilities count (Swamp, Elf), a bit each
-SUBTYPES: Final = tuple(
-    sorted(
-        {a.text("subtype") for c in CARDS for a in c.abilities if a.template == "mana_per_subtype"}
-    )
-)
 GRANTED: Final = AB  # the column of Cryptolith Rite's granted ability
 # -- characteristics
 IS_CREATURE = _col(np.bool_)
@@ -176,12 +171,11 @@ AB_LIFE = np.zeros((N, AB + 1), dtype=np.int16)  # "Pay N life" in the cost (Man
 AB_SAC_SELF = np.zeros((N, AB + 1), dtype=np.bool_)  # "Sacrifice CARDNAME" in the cost
 AB_SAC_CREATURE = np.zeros((N, AB + 1), dtype=np.bool_)  # "Sacrifice a creature" in the cost
 AB_TIMES = np.ones((N, AB + 1), dtype=np.int16)  # mana of the chosen type (Gilded Lotus: 3)
-AB_SUBTYPE = np.full((N, AB + 1), -1, dtype=np.int8)  # "for each": the SUBTYPES bit
+AB_SUBTYPE = np.full((N, AB + 1), -1, dtype=np.int8)  # "for each": a tables.NAMED_SUBTYPES bit
 AB_ALL = np.zeros((N, AB + 1), dtype=np.bool_)  # ... counted on the whole battlefield
 # -- statics
 GRANT_ANY = _col(np.bool_)  # grant_mana_any_color (scope yours) to creatures
 GRANT_ANY_LANDS = _col(np.bool_)  # ... to lands (Chromatic Lantern)
-SUBTYPE_BITS = _col(np.int64)  # which of SUBTYPES the card has
 HASTE_SCOPE = _col(np.int8, -1)  # grant_keyword haste: SCOPE_*, -1 none
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 REP_KIND = _col(np.int8)  # REP_*: a static "tapped for mana" replacement
@@ -262,9 +256,9 @@ def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
     if tpl == "mana_one_of":
         return len(set(produce)) == len(produce) >= 2
     if tpl == "mana_per_subtype":
-        AB_SUBTYPE[i, k] = SUBTYPES.index(str(a_params["subtype"]))
+        AB_SUBTYPE[i, k] = tb.NAMED_SUBTYPES.index(str(a_params["subtype"]))
         AB_ALL[i, k] = a_params["whose"] == "all"
-        return len(produce) == 1 and AB_SUBTYPE[i, k] < 63  # SUBTYPE_BITS is 64-bit
+        return len(produce) == 1 and AB_SUBTYPE[i, k] < 62  # tables' bits: the first 62
     if tpl == "mana_per_creature_yours":
         return len(produce) == 1
     if tpl == "mana_fixed_or_any_color_with_counter":
@@ -390,7 +384,6 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_PERMANENT[i] = c.is_permanent_card
     BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
     PRINTED_HASTE[i] = "haste" in c.keywords
-    SUBTYPE_BITS[i] = sum(1 << j for j, t in enumerate(SUBTYPES) if t in c.subtypes)
 
 
 def _fill_activated(i: int, c: Card) -> None:

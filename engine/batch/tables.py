@@ -41,12 +41,14 @@ _INERT_ON_BOARD = {
     "activated_lands_produce_until_eot",
     "activated_put_counter_on_each_creature_yours",
     "sacrifice_outlet",
+    "activated_destroy_artifacts_creatures_enchantments",
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering (a cast: triggers._etb); board cards are there
     "spell_cast_from_graveyard_draw",  # no action casts a spell from a graveyard
     "attacks_creatures_yours_gain_keyword",  # no creature attacks in a wipe experiment
     "activated_pump_self",
+    "enters_tapped",  # as it enters: cast or returned (zones.cast_permanent, return_card)
 }
 # Templates the wipe rules model.
 _MODELED = {
@@ -79,6 +81,13 @@ _SPELLS = {
     "exile_all_modal",
     "bounce_all_creatures",
     "sacrifice_all_colored",
+    "bounce_all_permanents",
+    "exile_all_creatures",
+    "creatures_to_library_bottom",
+    "destroy_all_nonland_permanents",
+    "each_player_sacrifices_creatures",
+    "lands_skip_next_untap",
+    "damage_each_modal",
 }
 
 
@@ -90,8 +99,8 @@ def on_board_ok(card: Card) -> bool:
 def castable_ok(card: Card) -> bool:
     """Whether the wipe shape models casting this card."""
     templates = {a.template for a in card.abilities}
-    if not card.is_permanent_card:
-        return bool(templates) and templates <= _SPELLS
+    if not card.is_permanent_card:  # a spell code to resolve, maybe with more (608.2c)
+        return bool(templates & _SPELL_CODE.keys()) and templates <= _SPELLS
     return not card.has_type("Land") and on_board_ok(card)
 
 
@@ -153,13 +162,25 @@ DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
 ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X counters
 # -- spells
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
-#                         modal, 6 bounce all, 7 sacrifice colored
+#                         modal, 6 bounce all, 7 sacrifice colored, 8 bounce all permanents,
+#                         9 exile all creatures, 10 creatures to library, 11 destroy nonland,
+#                         12 each player sacrifices, 13 damage to each creature or player
 SPELL_AMOUNT = _col(np.int16)
 SPELL_BY_X = _col(np.bool_)
 SPELL_PAY_X_LIFE = _col(np.bool_)
 SPELL_EXILE_IF_DIES = _col(np.bool_)
 SPELL_TO_LIBRARY = _col(np.bool_)
 SPELL_KIND = _col(np.int8)  # counters kind code for SPELL 4
+SPELL_NOT_YOURS = _col(np.bool_)  # only what the caster doesn't control (Plague Wind, Cower)
+SPELL_MAX_MV = _col(np.int16, -1)  # destroy only mana value <= this (-1: any)
+SPELL_LIFE_PER = _col(np.int16)  # the caster gains this per creature destroyed (Fumigate)
+SPELL_WITHOUT_FLYING = _col(np.bool_)  # damage only to creatures without flying
+SPELL_EACH_PLAYER = _col(np.bool_)  # ... and to each player (Inferno)
+MANA_VALUE = _col(np.int16)  # CR 202.3 (X is 0)
+SUBTYPE_BITS = _col(np.int64)  # the card's subtypes among NAMED_SUBTYPES, a bit each
+SPELL_EXCEPT_BIT = _col(np.int64)  # damage spares creatures of this NAMED_SUBTYPES bit
+SPELL_PER_BIT = _col(np.int64)  # -N/-N times the caster's permanents of this subtype bit
+SPELL_SKIP_UNTAP = _col(np.bool_)  # the caster's lands skip their next untap step
 
 # -- combat keywords as bits (printed here; granted ones live on the object)
 KEYWORD_BITS: Final = {
@@ -205,6 +226,22 @@ COUNTER_KINDS: Final = _counter_kinds()
 KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
 KIND_CODE: Final = {**{k: i for i, k in enumerate(COUNTER_KINDS)}, "any": KIND_ANY}
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
+_SUBTYPE_PARAMS: Final = ("except_subtype", "per_subtype_yours", "subtype")
+# The subtypes a template names (Fiery Cannonade's Pirate, Mutilate's Swamp, Cabal Coffers'
+# Swamp, Priest of Titania's Elf), a bit each (the first 62: a card naming another is not
+# ENCODED); ``SUBTYPE_BITS`` says which of them a card has, for the wipes and the mana alike.
+NAMED_SUBTYPES: Final = tuple(
+    sorted(
+        {
+            str(a.params[k])
+            for c in CARDS
+            for a in c.abilities
+            for k in _SUBTYPE_PARAMS
+            if a.params.get(k)
+        }
+    )
+)
+_SUBTYPE_BIT: Final = {name: 1 << j for j, name in enumerate(NAMED_SUBTYPES[:62])}
 _SPELL_CODE = {
     "destroy_all_creatures": 1,
     "damage_each_creature": 2,
@@ -213,6 +250,12 @@ _SPELL_CODE = {
     "exile_all_modal": 5,
     "bounce_all_creatures": 6,
     "sacrifice_all_colored": 7,
+    "bounce_all_permanents": 8,
+    "exile_all_creatures": 9,
+    "creatures_to_library_bottom": 10,
+    "destroy_all_nonland_permanents": 11,
+    "each_player_sacrifices_creatures": 12,
+    "damage_each_modal": 13,
 }
 MODE_BITS: Final = {
     "artifacts": 1,
@@ -220,6 +263,7 @@ MODE_BITS: Final = {
     "enchantments": 4,
     "planeswalkers": 8,
     "graveyards": 16,
+    "players": 32,  # Slagstorm's second mode
 }
 
 
@@ -272,14 +316,28 @@ def _dies_create_token(i: int, a: Ability) -> None:
 def _spell(i: int, a: Ability) -> None:
     t = a.template
     SPELL[i] = _SPELL_CODE[t]
-    if t == "damage_each_creature":
+    if t == "destroy_all_creatures":
+        SPELL_NOT_YOURS[i] = a.text("scope") == "not_yours"
+        SPELL_MAX_MV[i] = a.number("max_mana_value")
+        SPELL_LIFE_PER[i] = a.number("life_per_creature")
+    elif t == "damage_each_modal":
+        SPELL_AMOUNT[i] = a.number("amount")
+    elif t == "damage_each_creature":
         SPELL_AMOUNT[i] = a.number("amount")
         SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")
+        SPELL_BY_X[i] = a.flag("by_x")
+        SPELL_WITHOUT_FLYING[i] = a.flag("without_flying")
+        SPELL_EACH_PLAYER[i] = a.flag("each_player")
+        SPELL_EXCEPT_BIT[i] = _SUBTYPE_BIT.get(a.text("except_subtype"), 0)
     elif t == "creatures_get_until_eot":
         assert a.number("power") == a.number("toughness")
         SPELL_AMOUNT[i] = a.number("power")
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
+        SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
+        SPELL_PER_BIT[i] = _SUBTYPE_BIT.get(a.text("per_subtype_yours"), 0)
+    elif t == "each_player_sacrifices_creatures":
+        SPELL_AMOUNT[i] = a.number("amount")
     elif t == "counters_on_each_creature_x":
         SPELL_KIND[i] = KIND_CODE[a.text("kind")]
 
@@ -329,6 +387,7 @@ _FILLS: Final[dict[str, Fill]] = {
     "attacks_creatures_yours_gain_keyword": _set(
         ATTACK_KEYWORD, lambda a: KEYWORD_BITS[a.text("keyword")]
     ),
+    "lands_skip_next_untap": _set(SPELL_SKIP_UNTAP),
 }
 
 
@@ -341,6 +400,8 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_COLORED[i] = bool(c.colors)
     IS_LEGENDARY[i] = "Legendary" in c.supertypes
     BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
+    MANA_VALUE[i] = c.mana_cost.mana_value
+    SUBTYPE_BITS[i] = sum(_SUBTYPE_BIT.get(t, 0) for t in c.subtypes)
     PERSIST[i] = c.keywords.count("persist")
     UNDYING[i] = c.keywords.count("undying")
     KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
@@ -353,11 +414,12 @@ ACTIVATED_TEMPLATES: Final = (
     "activated_untap_self_put_counter", "activated_targets_gain_keyword",
     "activated_untap_target_creature", "activated_lands_produce_until_eot",
     "activated_put_counter_on_each_creature_yours", "sacrifice_outlet", "activated_pump_self",
+    "activated_destroy_artifacts_creatures_enchantments",
 )  # fmt: skip
 (
     ACT_COUNTER_ON_SELF, ACT_REMOVE_COUNTER_PING, ACT_UNTAP_SELF_PUT_COUNTER,
     ACT_TARGETS_GAIN_KEYWORD, ACT_UNTAP_TARGET_CREATURE, ACT_LANDS_PRODUCE,
-    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET, ACT_PUMP_SELF,
+    ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET, ACT_PUMP_SELF, ACT_DESTROY_ALL,
 ) = range(1, len(ACTIVATED_TEMPLATES) + 1)  # fmt: skip
 ACTIVATED: Final = max(len(c.abilities_of("activated")) for c in CARDS)
 ACT_TPL = np.zeros((N, ACTIVATED), dtype=np.int8)  # 1 + index in ACTIVATED_TEMPLATES, 0 none
@@ -398,7 +460,13 @@ _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
         in (("all_permanents", "any"), ("creatures_yours", "-1/-1"))
     ),
     "etb_creatures_get": lambda a: a.number("power") == a.number("toughness"),
-    "creatures_get_until_eot": lambda a: a.number("power") == a.number("toughness"),
+    "creatures_get_until_eot": lambda a: (
+        a.number("power") == a.number("toughness")
+        and a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT)
+    ),
+    "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
+    # "each opponent sacrifices" (no library card has it: the reference engine's alone)
+    "each_player_sacrifices_creatures": lambda a: a.text("who") == "each",
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
     "attacks_creatures_yours_gain_keyword": lambda a: a.text("keyword") in KEYWORD_BITS,
 }

@@ -72,15 +72,17 @@ def _targets(
         if int(inputs.ping_target[i, k]) >= 0 and cards[k] >= 0 and tb.PLAYER_TARGET[cards[k]]
     }
     for k in range(e):
-        if int(inputs.ev_kind[i, k]) != EV_ACTIVATE:
+        if int(inputs.ev_kind[i, k]) not in (EV_ACTIVATE, EV_CAST):
             continue
         bits = 0 if inputs.ev_chosen is None else int(inputs.ev_chosen[i, k])
         player = -1 if inputs.ev_chosen_player is None else int(inputs.ev_chosen_player[i, k])
         named = [ids[q] for q in range(s + e) if bits >> q & 1]
         if player >= 0:
             named.append(players[player])
+        # an activation's choices are keyed by its permanent, a cast's by the spell (its slot)
+        source = int(inputs.ev_target[i, k]) if inputs.ev_kind[i, k] == EV_ACTIVATE else s + k
         if named:
-            targets[ids[int(inputs.ev_target[i, k])]] = named[0] if len(named) == 1 else named
+            targets[ids[source]] = named[0] if len(named) == 1 else named
     return targets
 
 

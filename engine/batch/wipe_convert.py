@@ -96,6 +96,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
             events.cast(k, action, seat, where)
             cast_ids[-1] = _cast_id(action.get("card"), action.get("id"), taken)
             taken.add(cast_ids[-1])
+            events.sacrifice_choices(k, scn, cast_ids[-1], ids + cast_ids, seat, where)
         elif action.do in TARGETED:
             events.targeted(k, action, seat, ids, cast_ids, where)
         elif action.do == "pass_turn":
@@ -243,6 +244,27 @@ class _Events:
         self.x[0, k] = action.get("x", 0)
         for m in action.get("mode", []) or []:
             self.mode[0, k] |= tb.MODE_BITS[m]
+
+    def sacrifice_choices(
+        self,
+        k: int,
+        scn: Scenario,
+        spell: str,
+        ids: Sequence[str],
+        seat: Mapping[str, int],
+        where: str,
+    ) -> None:
+        """The creatures ``[choices] targets`` names for a spell that makes each player
+        sacrifice (Innocent Blood), as slot bits; a player named there names nothing."""
+        card = self.card[0, k]
+        if card < 0 or tb.CARDS[card].ability("each_player_sacrifices_creatures") is None:
+            return
+        named = scn.choices.targets.get(spell)
+        for name in [named] if isinstance(named, str) else list(named or []):
+            if name in ids and list(ids).index(name) < 63:
+                self.chosen[0, k] |= 1 << list(ids).index(name)
+            elif name not in seat:
+                raise OutsideShapes(f"{where}: choice {name!r} is outside the batch engine")
 
     def targeted(
         self,

@@ -34,11 +34,29 @@ from engine.batch.wipe_state import (
     WipeState,
 )
 
+# The wipe cards ``_wipe`` resolves exactly: the SPELL codes 1-7 with none of the parameters
+# it does not read (a one-sided, mana-value or life-gaining destroy, damage by X, to creatures
+# without flying, not to a subtype or to players, a one-sided -N/-N or one per permanent of a
+# subtype); the compiled kernel does the others.
+FAST_SPELL = (
+    (tb.SPELL >= 1)
+    & (tb.SPELL <= 7)
+    & ~tb.SPELL_NOT_YOURS
+    & (tb.SPELL_MAX_MV < 0)
+    & (tb.SPELL_LIFE_PER == 0)
+    & ~tb.SPELL_WITHOUT_FLYING
+    & ~tb.SPELL_EACH_PLAYER
+    & ~((tb.SPELL == 2) & tb.SPELL_BY_X)
+    & (tb.SPELL_EXCEPT_BIT == 0)
+    & (tb.SPELL_PER_BIT == 0)
+    & ~tb.SPELL_SKIP_UNTAP
+)
+
 
 def batch_fits(f: Features, inputs: WipeInputs) -> bool:
     """Whether the batch's cards (their ``Features``) and events are all inside the fast
-    path (a whitelist: one sorcery-speed wipe, no statics, counter rules or triggers that
-    interact)."""
+    path (a whitelist: one sorcery-speed wipe of ``FAST_SPELL``, no statics, counter rules
+    or triggers that interact)."""
     if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
         return False
     if f.doubler or f.wurm or f.shrink or f.legendary or f.beyond_fast:
@@ -49,9 +67,7 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
         return False
     card = inputs.ev_card[:, 0]
     return bool(
-        (
-            (inputs.ev_kind[:, 0] == EV_CAST) & (card >= 0) & (tb.SPELL[np.maximum(card, 0)] > 0)
-        ).all()
+        ((inputs.ev_kind[:, 0] == EV_CAST) & (card >= 0) & FAST_SPELL[np.maximum(card, 0)]).all()
     )
 
 

@@ -6,7 +6,7 @@ import re
 
 from engine.library import Card
 from engine.reference import activated, combat, mana
-from engine.reference.characteristics import is_creature
+from engine.reference.characteristics import is_creature, is_land
 from engine.reference.counters import put_counters
 from engine.reference.damage import change_life, damage_permanent, damage_player
 from engine.reference.stack import settle
@@ -102,10 +102,14 @@ def pass_turn(game: Game) -> None:
     i = game.players.index(game.active)
     game.active = game.players[(i + 1) % len(game.players)]
     game.log.add("500.1", f"{game.active}'s turn begins")
+    skip = game.active in game.lands_skip_untap  # this is "your next untap step"
+    game.lands_skip_untap.discard(game.active)
     for p in game.battlefield:
         if p.controller == game.active:
             p.since_turn_start = True
-            if p.tapped:
+            if p.tapped and skip and is_land(p):
+                game.log.add("502.3", f"{p.id} doesn't untap (an effect says so)")
+            elif p.tapped:
                 p.tapped = False
                 game.log.add("502.3", f"{p.id} untaps")
     for p in game.battlefield:

@@ -186,6 +186,16 @@ def _pump_self(game: Game, item: StackItem, ability: Ability, source: Permanent 
     game.log.add("611.2c", f"{source.id} gets {dp:+d}/{dt:+d} until end of turn")
 
 
+def _destroy_all(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    """Nevinyrral's Disk: every artifact, creature and enchantment, itself too (701.8a)."""
+    doomed = [
+        p
+        for p in game.battlefield
+        if is_creature(p) or p.card.has_type("Artifact") or p.card.has_type("Enchantment")
+    ]
+    leave_battlefield(game, doomed, "graveyard", "is destroyed", "701.8a")
+
+
 def _scry(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
     game.log.add("701.22a", f"{item.controller} scries 1 (the library is not tracked)")
 
@@ -201,4 +211,5 @@ _EFFECTS: dict[str, Callable[[Game, StackItem, Ability, Permanent | None], None]
     "activated_put_counter_on_each_creature_yours": _counter_on_each_creature,
     "sacrifice_outlet": _scry,
     "activated_pump_self": _pump_self,
+    "activated_destroy_artifacts_creatures_enchantments": _destroy_all,
 }

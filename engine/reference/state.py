@@ -131,6 +131,8 @@ class Game:
     pending: list[Trigger] = field(default_factory=list)
     pools: dict[str, dict[str, int]] = field(default_factory=dict)
     effects: list[RuleEffect] = field(default_factory=list)
+    # players whose lands don't untap during their next untap step (Bontu's Last Reckoning)
+    lands_skip_untap: set[str] = field(default_factory=set)
     log: EventLog = field(default_factory=EventLog)
     returned: list[dict[str, str]] = field(default_factory=list)
     stack_order: list[dict[str, str]] = field(default_factory=list)

@@ -38,17 +38,39 @@ _MODES: Final = r"(?:artifacts|creatures|enchantments|planeswalkers|graveyards)"
 # ------------------------------------------------------------------ spells (CR 608.2)
 
 
+def _destroy_all(m: re.Match[str]) -> Found:
+    params: Params = {"scope": "not_yours"} if m[1] else {}
+    if m[2]:
+        params["life_per_creature"] = number(m[2])
+    return one("destroy_all_creatures", **params)
+
+
 def _damage_each(m: re.Match[str]) -> Found:
-    return one("damage_each_creature", amount=number(m[1]), exile_if_dies=bool(m[2]))
+    """Anger of the Gods, Inferno, Earthquake (X: amount 1 times X), Fiery Cannonade."""
+    params: Params = {"amount": 1 if m["n"] == "X" else number(m["n"])}
+    if m["spared"]:
+        params["except_subtype"] = m["spared"]
+    flags = {
+        "by_x": m["n"] == "X",
+        "without_flying": m["flying"],
+        "each_player": m["players"],
+        "exile_if_dies": m["exile"],
+    }
+    return one("damage_each_creature", **params, **{k: True for k, v in flags.items() if v})
 
 
 def _all_get_eot(m: re.Match[str]) -> Found:
+    """Infest, Cower in Fear, Mutilate ("for each Swamp you control")."""
+    extra: Params = {"scope": "opponents"} if m[1] != "All creatures" else {}
+    if m[4]:
+        extra["per_subtype_yours"] = m[4]
     return one(
         "creatures_get_until_eot",
-        power=int(m[1]),
-        toughness=int(m[2]),
+        power=int(m[2]),
+        toughness=int(m[3]),
         by_x=False,
         pay_x_life=False,
+        **extra,
     )
 
 
@@ -69,22 +91,50 @@ def _lands_produce(m: re.Match[str]) -> Found:
 
 
 SPELLS: Final = [
-    fixed(
+    Rule(
         "destroy all creatures",
-        r"Destroy all creatures\.(?: They can't be regenerated\.)?",
-        "destroy_all_creatures",
+        re.compile(
+            r"Destroy all creatures( you don't control)?\.(?: They can't be regenerated\.)?"
+            rf"(?: You gain {N} life for each creature destroyed this way\.)?"
+        ),
+        _destroy_all,
+    ),
+    Rule(
+        "destroy each creature with mana value N or less",
+        re.compile(
+            r"Destroy each creature with (?:mana value|converted mana cost) (\d+) or less\."
+        ),
+        lambda m: one("destroy_all_creatures", max_mana_value=int(m[1])),
+    ),
+    fixed(
+        "destroy all nonland", r"Destroy all nonland permanents\.", "destroy_all_nonland_permanents"
     ),
     Rule(
         "damage to each creature",
         re.compile(
-            rf"{SELF} deals {N} damage to each creature\.( If a creature dealt damage this way "
+            rf"{SELF} deals (?P<n>X|{N[1:-1]}) damage to each creature"
+            r"(?P<flying> without flying)?(?: that isn't an? (?P<spared>[A-Z][a-z]+))?"
+            r"(?P<players> and each player)?\.(?P<exile> If a creature dealt damage this way "
             r"would die this turn, exile it instead\.)?"
         ),
         _damage_each,
     ),
     Rule(
-        "all creatures get -N/-N",
-        re.compile(rf"All creatures get {PT} until end of turn\."),
+        "damage to each creature or each player, modal",
+        re.compile(
+            rf"Choose one —\n• {SELF} deals {N} damage to each creature\.\n"
+            rf"• {SELF} deals \1 damage to each player\."
+        ),
+        lambda m: one(
+            "damage_each_modal", amount=number(m[1]), modes=["creatures", "players"], choose="one"
+        ),
+    ),
+    Rule(
+        "creatures get -N/-N until end of turn",
+        re.compile(
+            rf"(All creatures|Creatures your opponents control) get {PT} until end of turn"
+            r"(?: for each ([A-Z][a-z]+) you control)?\."
+        ),
         _all_get_eot,
     ),
     Rule(
@@ -116,10 +166,35 @@ SPELLS: Final = [
         "bounce_all_creatures",
     ),
     fixed(
+        "bounce all permanents",
+        r"Return all permanents to their owners' hands\.",
+        "bounce_all_permanents",
+    ),
+    fixed("exile all creatures", r"Exile all creatures\.", "exile_all_creatures"),
+    fixed(
+        "creatures to the bottom of libraries",
+        r"Put all creatures on the bottom of their owners' libraries\.",
+        "creatures_to_library_bottom",
+    ),
+    fixed(
         "each player sacrifices colored",
         r"Each player sacrifices all (?:permanents they "
         r"control that are one or more colors|colored permanents they control)\.",
         "sacrifice_all_colored",
+    ),
+    fixed(
+        "lands skip the next untap step",
+        r"Lands you control don't untap during your next untap step\.",
+        "lands_skip_next_untap",
+    ),
+    Rule(
+        "each player sacrifices N creatures",
+        re.compile(rf"Each (player|opponent) sacrifices {N} creatures?\."),
+        lambda m: one(
+            "each_player_sacrifices_creatures",
+            amount=number(m[2]),
+            **({"who": "opponents"} if m[1] == "opponent" else {}),
+        ),
     ),
     Rule(
         "lands produce until end of turn",
@@ -631,6 +706,15 @@ def _per_subtype(m: re.Match[str]) -> Found | None:
 _DAMAGE_TO_YOU: Final = rf"(?: {SELF} deals {N} damage to you\.)?"
 
 
+def _destroy_all_activated(m: re.Match[str]) -> Found | None:
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost", "tap"):
+        return None
+    return one(
+        "activated_destroy_artifacts_creatures_enchantments", cost=paid["cost"], tap=paid["tap"]
+    )
+
+
 ACTIVATED: Final = [
     Rule(
         "put a counter on self",
@@ -674,6 +758,11 @@ ACTIVATED: Final = [
         "pump self",
         re.compile(rf"([^:\n]+): {SELF} gets {PT} until end of turn\."),
         _pump_self,
+    ),
+    Rule(
+        "destroy all artifacts, creatures and enchantments",
+        re.compile(r"([^:\n]+): Destroy all artifacts, creatures, and enchantments\."),
+        _destroy_all_activated,
     ),
 ]
 
@@ -757,6 +846,24 @@ INERT: Final = [
     inert("can't be countered", rf"{SELF} can't be countered\."),
     # the Aura's attachment is a scenario's `attached` (Wild Growth)
     inert("enchant land", r"Enchant land"),
+    # a cast pays no mana and may come at any time (SPEC section 3: "cast" assumes its mana
+    # cost was paid; no timing is checked), so what changes a cost or the timing changes
+    # nothing (CR 601.2f; 702.8a: Vanquish the Horde, Blasphemous Act, Rout)
+    inert(
+        "cost reduction per creature",
+        rf"{SELF} costs \{{\d+\}} less to cast for each creature on the battlefield\.",
+    ),
+    inert(
+        "flash for an extra cost",
+        rf"You may cast {SELF} as though it had flash if you pay \{{\d+\}} more to cast it\.",
+    ),
+    # abilities of a card in a hand or library: there are none (cards are cast from outside
+    # the scenario, none is drawn; CR 702.29a cycling, 702.94a miracle)
+    inert("cycling", r"Cycling (?:\{[^{}]+\})+"),
+    inert("miracle", r"Miracle (?:\{[^{}]+\})+"),
+    # libraries' order is not modeled: scry changes nothing the simulation holds (701.22a,
+    # as Viscera Seer's "Scry 1" is read)
+    inert("scry", rf"Scry {N}\."),
 ]
 
 RULES: Final[list[Rule]] = [*SPELLS, *STATICS, *REPLACEMENTS, *TRIGGERS, *ACTIVATED, *MANA, *INERT]

@@ -334,7 +334,7 @@ def _cast(
     ids.add(pid or _fresh_slug(card.name, ids))
     if "mode" in raw:
         params["mode"] = _modes(r, raw["mode"], card, f"{where}.mode")
-    elif card.ability("exile_all_modal") is not None:
+    elif card.modal is not None:
         raise r.fail(where, f"{card.name} is modal: give its mode", _mode_hint(card))
     return params
 
@@ -356,12 +356,12 @@ def _combat(r: _Reader, raw: Mapping[str, Any], where: str, ids: set[str]) -> di
 
 
 def _mode_hint(card: Card) -> str:
-    ability = card.ability("exile_all_modal")
+    ability = card.modal
     return "modes: " + ", ".join(ability.names("modes")) if ability else "this card has no modes"
 
 
 def _modes(r: _Reader, value: Any, card: Card, where: str) -> list[str]:
-    ability = card.ability("exile_all_modal")
+    ability = card.modal
     if ability is None:
         raise r.fail(where, f"{card.name} has no modes")
     chosen = [value] if isinstance(value, str) else value

@@ -37,7 +37,11 @@ FAREWELL_MODES = [
     ["artifacts", "creatures", "enchantments", "graveyards"],
 ]
 EVICTION_MODES = [["creatures"], ["enchantments"], ["artifacts"], ["planeswalkers"]]
-EVERY_MODE = {"Farewell": FAREWELL_MODES, "Merciless Eviction": EVICTION_MODES}
+EVERY_MODE = {
+    "Farewell": FAREWELL_MODES,
+    "Merciless Eviction": EVICTION_MODES,
+    "Slagstorm": [["creatures"], ["players"]],
+}
 
 
 def _uniform(names: list[str]) -> dict[str, float]:
@@ -216,6 +220,76 @@ FAST = wipe_mix(
             }
         ],
         "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+# The real wipes of issue #14 (one-sided, by mana value, life per creature, damage without
+# flying / by X / to players, exile, library and hand moves, nonland): one wipe a trial on
+# boards with flyers, lands, a mana value 6 creature and Rest in Peace; low life, so some
+# trials end at 704.5a; then turns pass. The fast path must leave them all to the kernel.
+REAL_WIPES = wipe_mix(
+    {
+        "players": {"count": [2, 3, 4], "life": 7},
+        "slots": [
+            {
+                "count": 8,
+                "cards": _uniform(
+                    [
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Young Wolf",
+                        "Grizzly Bears",
+                        "Pili-Pala",
+                        "Hangarback Walker",
+                        "Massacre Wurm",
+                        "Glorious Anthem",
+                        "Rest in Peace",
+                        "Forest",
+                        "Swamp",
+                        "Pirate",
+                    ]
+                ),
+                "empty": 0.2,
+                "controller": "random",
+                "foreign_owner": 0.15,
+                "plus_counters": {"0": 0.7, "1": 0.15, "2": 0.15},
+                "minus_counters": 0.15,
+                "damage": 0.1,
+                "token": 0.15,
+                "grant": {"persist": 0.3, "undying": 0.15},
+                "legal_start": False,
+            }
+        ],
+        "events": [
+            {
+                "cards": _uniform(
+                    [
+                        "Plague Wind",
+                        "Consume the Meek",
+                        "Fumigate",
+                        "Planar Cleansing",
+                        "Inferno",
+                        "Earthquake",
+                        "Cower in Fear",
+                        "Final Judgment",
+                        "Hallowed Burial",
+                        "Upheaval",
+                        "Fiery Cannonade",
+                        "Mutilate",
+                        "Innocent Blood",
+                        "Bontu's Last Reckoning",
+                        "Slagstorm",
+                    ]
+                ),
+                "x": [0, 1, 2, 3],
+                "modes": {"Slagstorm": [["creatures"], ["players"]]},
+                "caster": "random",
+            },
+            # then a turn or two pass (Bontu's Last Reckoning's lands, 502.3)
+            {"do": {"pass_turn": 0.8, "cast": 0.2}, "cards": {"Wrath of God": 1}},
+            {"do": "pass_turn"},
+        ],
+        "choices": {"trigger_order": "random"},
     }
 )
 

@@ -23,3 +23,40 @@ def test_every_declaration_names_a_rule_and_where_it_is_done() -> None:
 
 def test_every_library_card_runs_on_the_kernel() -> None:
     assert KERNEL_OK.all()
+
+
+def test_every_card_table_column_and_slot_row_is_named_once() -> None:
+    """The kernel's card table and slot rows are addressed by name (``T_*``, slot fields): a
+    name declared twice would give two meanings one column (two subtype vocabularies once
+    did: Fiery Cannonade spared the wrong creatures)."""
+    from engine.batch.kernel import state
+
+    columns = [
+        *state.TABLE_COLUMNS,
+        *state.MANA_COLUMNS,
+        *state.ABILITY_COLUMNS,
+        *state.ACTIVATED_COLUMNS,
+    ]
+    assert len(columns) == len(set(columns))
+    assert len(state.SLOT_FIELDS) == len(set(state.SLOT_FIELDS))
+
+
+def test_104_4b_boards_that_differ_on_several_slots_have_different_digests() -> None:
+    """CR 104.4b: the kernel's loop watch compares board digests; "until end of turn" changes
+    on four slots that cancelled in a linear sum gave two boards one digest, and the kernel
+    called a draw a cycle before the reference engine did (found by the random mixes)."""
+    import numpy as np
+
+    from engine.batch.kernel import state
+    from engine.batch.kernel.loops import board_hash
+    from engine.batch.wipe_state import BATTLEFIELD
+
+    slots = np.zeros((state.L_ROWS, 10), dtype=np.int64)
+    slots[state.ZONE] = BATTLEFIELD
+    trial = np.zeros(state.RETURNED_SLOT + 2, dtype=np.int64)
+    other = slots.copy()
+    for s, change in ((1, -1), (3, 1), (6, 1), (8, -1)):
+        other[state.EOT_POWER, s] += change
+        other[state.EOT_TOUGHNESS, s] += change
+    assert board_hash(slots, trial) != board_hash(other, trial)
+    assert board_hash(slots, trial) == board_hash(slots.copy(), trial)

@@ -76,6 +76,7 @@ MIXED = wipe_mix(
                         "Cryptolith Rite",
                         "Thousand-Year Elixir",
                         "Cauldron of Souls",
+                        "Nevinyrral's Disk",
                     ],
                     1.0,
                 ),

@@ -8,12 +8,14 @@ mixes are experiment configurations (``tests/batch/mixes.py``) drawn as ``cauldr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from engine import reference
+from engine.batch import tables as tb
 from engine.batch.layout import new_state
 from engine.batch.naming import Naming
 from engine.batch.outcome import batch_outcome, comparable
@@ -25,7 +27,7 @@ from engine.batch.wipe_fast import batch_fits, run_fast
 from sim.config.scenario import load_scenario
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.draws import draw_wipe_batch
-from tests.batch.mixes import COMBAT, EVERYTHING, FAST, PERSIST_HEAVY
+from tests.batch.mixes import COMBAT, EVERYTHING, FAST, PERSIST_HEAVY, REAL_WIPES
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
@@ -59,7 +61,13 @@ def test_the_wipe_shape_covers_the_death_scenarios() -> None:
 
 @pytest.mark.parametrize(
     ("mix", "seed", "trials"),
-    [(EVERYTHING, 11, 1500), (PERSIST_HEAVY, 12, 1500), (FAST, 13, 2500), (COMBAT, 14, 1500)],
+    [
+        (EVERYTHING, 11, 1500),
+        (PERSIST_HEAVY, 12, 1500),
+        (FAST, 13, 2500),
+        (COMBAT, 14, 1500),
+        (REAL_WIPES, 15, 1500),
+    ],
 )
 def test_random_trials_agree_trial_by_trial(mix: WipeConfig, seed: int, trials: int) -> None:
     inputs = draw_wipe_batch(np.random.default_rng(seed), trials, mix)
@@ -88,3 +96,14 @@ def test_the_fast_mix_takes_the_fast_path_with_double_returns() -> None:
     slots = state.returned_slot
     twice = (slots[:, 1:] == slots[:, :-1]) & (slots[:, 1:] >= 0)
     assert twice.any()
+
+
+def test_the_real_wipes_mix_is_left_to_the_kernel() -> None:
+    """None of the REAL_WIPES wipes is one ``wipe_fast`` resolves: the whitelist refuses
+    a batch of one of them alone on an empty board (which it takes for Wrath of God)."""
+    alone = replace(REAL_WIPES, events=REAL_WIPES.events[:1])
+    inputs = draw_wipe_batch(np.random.default_rng(15), 200, alone)
+    plain = replace(inputs, card=np.full_like(inputs.card, -1))  # no board feature in the way
+    assert not batch_fits(new_state(plain, bookkeeping=False).features, plain)
+    wrath = np.full_like(plain.ev_card, tb.INDEX["wrath of god"])
+    assert batch_fits(new_state(plain, bookkeeping=False).features, replace(plain, ev_card=wrath))

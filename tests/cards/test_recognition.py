@@ -37,9 +37,9 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 146,
-        "partial": 28,
-        "unsupported": 38,
+        "recognized": 169,
+        "partial": 21,
+        "unsupported": 22,
         "skipped": 11,
     }
 
@@ -49,13 +49,15 @@ def _recognized(group: str) -> tuple[int, int]:
     return sum(rows()[n].status == "recognized" for n in names), len(names)
 
 
-def test_recognition_by_group_with_todays_templates() -> None:
-    """The issue's targets (90% persist/undying, 80% wipes and mana) need new templates; these
-    are today's figures, asserted exactly so a new template shows here."""
-    assert _recognized(PERSIST) == (12, 14)
-    assert _recognized(UNDYING) == (7, 7)
-    assert _recognized(WIPE) == (18, 47)
-    assert _recognized(MANA) == (72, 85)
+def test_recognition_by_group_meets_the_issues_targets() -> None:
+    """Issue #14: at least 90% of the persist and undying creatures, 80% of the wipes and 80%
+    of the mana permanents recognized; the figures are asserted exactly, so a new template or
+    a lost wording shows here."""
+    persist, undying = _recognized(PERSIST), _recognized(UNDYING)
+    wipes, mana = _recognized(WIPE), _recognized(MANA)
+    assert (persist, undying, wipes, mana) == ((12, 14), (7, 7), (41, 47), (72, 85))
+    assert (persist[0] + undying[0]) / (persist[1] + undying[1]) >= 0.90
+    assert wipes[0] / wipes[1] >= 0.80 and mana[0] / mana[1] >= 0.80
 
 
 def test_every_card_not_recognized_in_a_group_names_what_it_lacks() -> None:
@@ -155,14 +157,11 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
     "text",
     [
         "Other creatures you control get +1/+1.",  # not the scope "other" (every other creature)
-        "Creatures your opponents control get -1/-1 until end of turn.",  # not a static effect
-        "Destroy all creatures you don't control.",
         "Sacrifice a creature: Draw a card.",
         "Sacrifice another creature: Add one mana of any color.",
         "{1}{U}, {T}: Add {W}{U}.",  # colored mana in the cost: the templates pay generic
         "{T}: Add {G} or {G}.",  # not a choice of types
         "{T}: Add {G} for each creature card in your graveyard.",
-        "All creatures get -1/-1 until end of turn for each Swamp you control.",
         "When Test Card enters, target player loses 2 life.",  # not only an opponent
         "When Test Card enters, destroy target noncreature permanent.",  # yours too
         "Whenever another creature enters from your graveyard, draw a card.",
@@ -174,6 +173,13 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
         "Sacrifice a creature: Test Card gets +2/+2 until end of turn.",
         "{X}: Test Card gets +X/+0 until end of turn.",
         "Whenever Test Card attacks, other creatures you control gain menace until end of turn.",
+        "Destroy all creatures you control.",  # the other side of Plague Wind
+        "Destroy each creature with power 3 or less.",  # not mana value
+        "Exile all attacking creatures.",
+        "Each opponent sacrifices a creature or planeswalker.",
+        "Test Card deals 2 damage to each creature that isn't a Pirate or a Dinosaur.",
+        "This spell costs {1} less to cast for each card in your hand.",
+        "All creatures get -1/-1 until end of turn for each creature you control.",
     ],
 )
 def test_close_wordings_that_do_something_else_are_not_recognized(text: str) -> None:

@@ -46,6 +46,12 @@ LEGENDS = _exp(
     [{"count": 2, "cards": {"Melira, Sylvok Outcast": 1}, "plus_counters": 0.5}],
     [{"cards": {"Glorious Anthem": 1}}],
 )
+SACRIFICE = _exp(
+    "each_player_sacrifices",
+    {"count": 2},
+    [{"count": 2, "cards": {"Kitchen Finks": 1, "Grizzly Bears": 1}, "controller": "active"}],
+    [{"cards": {"Innocent Blood": 1}}],
+)
 CASES = [
     _exp(
         "two_finks",
@@ -132,6 +138,7 @@ CASES = [
     ),
     MODIFIERS,
     LEGENDS,
+    SACRIFICE,
 ]
 
 
@@ -163,17 +170,19 @@ def test_board_order_keeps_the_boards_as_sequences() -> None:
     """Two modifiers apply in board order (616.1: Hardened Scales then Doubling Season, or
     the other way), and the legend rule keeps the first legend (704.5j): boards taken as
     multisets there would lose one of the orders, so those stay sequences."""
-    for data in (MODIFIERS, LEGENDS):
+    for data in (MODIFIERS, LEGENDS, SACRIFICE):
         assert exact_reduce.symmetry_breaker(_config(data))
-    assert "listed" in exact_reduce.symmetry_breaker(_config(CASES[-4]))
+    assert "listed" in exact_reduce.symmetry_breaker(_config(CASES[-5]))
     assert exact_reduce.symmetry_breaker(_config(CASES[0])) == ""
 
 
+@pytest.mark.parametrize("data", [MODIFIERS, SACRIFICE], ids=lambda d: d["name"])
 def test_multisets_where_board_order_matters_would_be_wrong(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]
 ) -> None:
-    """The reason the reduction is restricted: forced on, it changes the answer."""
-    config = _config(MODIFIERS)
+    """The reason the reduction is restricted: forced on, it changes the answer (Innocent
+    Blood: Finks first in board order is sacrificed and returns, Bears first does not)."""
+    config = _config(data)
     naive = _sums(exact_point(config, reduce=False))
     monkeypatch.setattr(exact_reduce, "symmetry_breaker", lambda _: "")
     assert _sums(exact_point(config)) != naive

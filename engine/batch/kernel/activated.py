@@ -55,6 +55,8 @@ from engine.batch.kernel.state import (
     T_ACT_TOUGHNESS,
     T_ACT_TPL,
     T_ACT_UNDYING,
+    T_IS_ARTIFACT,
+    T_IS_ENCHANTMENT,
     T_N_ACTIVATED,
     TAPPED,
 )
@@ -302,6 +304,36 @@ def _on_targets(
 
 
 @njit
+def _destroy_all(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
+    """Nevinyrral's Disk: every artifact, creature and enchantment, itself too (701.8a)."""
+    clear_movers(work)
+    for q in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, q]
+        work[MOVERS, q] = is_creature(slot_rows, q) or (
+            c >= 0
+            and is_alive(slot_rows, q)
+            and (card_table[T_IS_ARTIFACT, c] or card_table[T_IS_ENCHANTMENT, c]) != 0
+        )
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+
+
+@njit
+def _until_end_of_turn(
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, k: int, tpl: int, here: bool
+) -> None:
+    """Deep Water's lands produce {U} (611.2a), or Restless Apparition gets +N/+N, locked to
+    the object (611.2c, only if it is still there): until end of turn."""
+    c = slot_rows[CARD, s]
+    if tpl == tb.ACT_LANDS_PRODUCE:
+        slot_rows[EFFECT_ON, s] = 1
+    elif here:
+        slot_rows[EOT_POWER, s] += card_table[T_ACT_POWER + k, c]
+        slot_rows[EOT_TOUGHNESS, s] += card_table[T_ACT_TOUGHNESS + k, c]
+
+
+@njit
 def resolve_ability(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -328,12 +360,11 @@ def resolve_ability(
         slot_rows[TAPPED, s] = 0  # 701.26b
     elif tpl == tb.ACT_TARGETS_GAIN_KEYWORD or tpl == tb.ACT_UNTAP_TARGET_CREATURE:
         _on_targets(slot_rows, trial_vars, work, card_table, event_rows, s, data, controller)
-    elif tpl == tb.ACT_LANDS_PRODUCE:
-        slot_rows[EFFECT_ON, s] = 1  # Deep Water (611.2a): until end of turn
-    elif tpl == tb.ACT_PUMP_SELF and here:
-        slot_rows[EOT_POWER, s] += card_table[T_ACT_POWER + k, c]  # 611.2c
-        slot_rows[EOT_TOUGHNESS, s] += card_table[T_ACT_TOUGHNESS + k, c]
+    elif tpl == tb.ACT_LANDS_PRODUCE or tpl == tb.ACT_PUMP_SELF:
+        _until_end_of_turn(slot_rows, card_table, s, k, tpl, here)
     elif tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
         for q in range(slot_rows.shape[1]):
             if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:
                 put_counters(slot_rows, trial_vars, card_table, q, kind, 1, False, False)
+    elif tpl == tb.ACT_DESTROY_ALL:
+        _destroy_all(slot_rows, trial_vars, work, card_table)

@@ -48,13 +48,24 @@ class Handling:
 _ACTIVATED = "activated.activate (costs, onto the stack), activated.resolve_ability"
 TEMPLATES: Final[dict[str, Handling]] = {
     # spells (608.2)
-    "destroy_all_creatures": Handling("701.8a", "spells._creatures_leave"),
-    "damage_each_creature": Handling("120.3e, 614.1a", "spells._damage_each, zones._destinations"),
+    "destroy_all_creatures": Handling("701.8a, 202.3e, 119.3", "spells._destroy_all"),
+    "damage_each_creature": Handling(
+        "120.3e, 120.3a, 614.1a", "spells._damage_each, zones._destinations"
+    ),
     "creatures_get_until_eot": Handling("611.2c, 119.4", "events.cast, triggers.weaken"),
     "counters_on_each_creature_x": Handling("122.1, 107.3", "spells._counters_each"),
     "shuffle_into_library": Handling("608.2n", "spells.card_to_zone"),
     "exile_all_modal": Handling("406.2, 700.2", "spells._exile_modal"),
-    "bounce_all_creatures": Handling("400.7", "spells._creatures_leave"),
+    "bounce_all_creatures": Handling("400.7", "spells._all_leave"),
+    "bounce_all_permanents": Handling("400.7", "spells._all_leave"),
+    "damage_each_modal": Handling("700.2, 120.3", "spells._damage_each"),
+    "exile_all_creatures": Handling("406.2", "spells._all_leave"),
+    "creatures_to_library_bottom": Handling("401.4", "spells._all_leave"),
+    "destroy_all_nonland_permanents": Handling("701.8a", "spells._all_leave"),
+    "lands_skip_next_untap": Handling("502.3", "spells.resolve_spell, turns.pass_turn"),
+    "each_player_sacrifices_creatures": Handling(
+        "101.4, 701.21a", "spells._each_player_sacrifices"
+    ),
     "sacrifice_all_colored": Handling("701.21a", "spells._sacrifice_colored"),
     "lands_produce_until_eot": Handling("611.2c, 106.12b", "mana.effects, mana.replace"),
     # triggered abilities (603)

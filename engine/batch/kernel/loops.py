@@ -65,6 +65,8 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 _BASE = np.uint64(0xD6E8FEB86659FD93)
 _ITEM = np.uint64(0x94D049BB133111EB)
 _WEIGHT = np.uint64(0xBF58476D1CE4E5B9)
+_FIN_A = np.uint64(0xBF58476D1CE4E5B9)  # splitmix64's finalizer constants
+_FIN_B = np.uint64(0x94D049BB133111EB)
 _MIX_ALL = np.uint64(pow(int(_MIX), 10, 1 << 64))  # an off-battlefield slot: ten zero fields
 _POW = np.array([pow(int(_BASE), k, 1 << 64) for k in range(STACK_DEPTH + 1)], dtype=np.uint64)
 _HASHED_ROWS = np.array(
@@ -96,6 +98,16 @@ def _hash_stack(work: np.ndarray, history: np.ndarray, height: int) -> None:
 
 
 @njit
+def _finalize(x: np.uint64) -> np.uint64:
+    """splitmix64's finalizer: each slot's hash scrambled before the slots are summed, so no
+    set of changes on several slots can cancel out (a linear sum once did: two boards whose
+    "until end of turn" changes differed on four slots had one digest)."""
+    x = (x ^ (x >> np.uint64(30))) * _FIN_A
+    x = (x ^ (x >> np.uint64(27))) * _FIN_B
+    return x ^ (x >> np.uint64(31))
+
+
+@njit
 def board_hash(slot_rows: np.ndarray, trial_vars: np.ndarray) -> np.uint64:
     """The position without the stack, life totals or object numbers (as
     ``engine.reference.loops`` compares positions)."""
@@ -107,9 +119,9 @@ def board_hash(slot_rows: np.ndarray, trial_vars: np.ndarray) -> np.uint64:
         else:
             for row in _HASHED_ROWS:
                 h = h * _MIX + np.uint64(slot_rows[row, s])
-        digest += h * ((np.uint64(s + 1) * _WEIGHT) | np.uint64(1))
+        digest += _finalize(h ^ (np.uint64(s + 1) * _WEIGHT))
     for g in range(EFFECTS):
-        digest += np.uint64(trial_vars[DELAYED_SOURCE + g] + 2) * np.uint64(3 + g)
+        digest += _finalize(np.uint64(trial_vars[DELAYED_SOURCE + g] + 2) * _ITEM + np.uint64(g))
     return digest
 
 

@@ -67,6 +67,7 @@ from engine.batch.kernel.state import (
     REJECTED,
     RETURNED_SLOT,
     SEQ,
+    SKIP_UNTAP,
     SPELL_ON,
     SPELL_ZONE,
     STALE,
@@ -240,6 +241,8 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray) -> None:
     trial_vars[SEQ], trial_vars[NEXT_ORDER] = kstate.seq[i], kstate.next_order[i]
     trial_vars[TOKENS_MADE], trial_vars[N_RETURNED] = kstate.tokens_made[i], kstate.n_returned[i]
     trial_vars[N_LIFE] = kstate.life.shape[1]
+    for p in range(MAX_PLAYERS):
+        trial_vars[SKIP_UNTAP + p] = 0  # no spell of this trial has resolved yet
     for p in range(kstate.life.shape[1]):
         trial_vars[LIFE + p] = kstate.life[i, p]
         for t in range(6):

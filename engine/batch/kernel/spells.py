@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.activated import _chosen
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.keywords import FLYING, keywords
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -17,19 +19,34 @@ from engine.batch.kernel.state import (
     EV_MODE_,
     EV_X_,
     EXILE_IF_DIES,
+    LIFE,
     MOVERS,
+    N_PLAYERS,
+    ORDER,
+    SKIP_UNTAP,
     SPELL_ZONE,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
     T_IS_ARTIFACT,
     T_IS_COLORED,
     T_IS_ENCHANTMENT,
+    T_IS_LAND,
+    T_MANA_VALUE,
     T_SPELL,
     T_SPELL_AMOUNT,
     T_SPELL_BY_X,
+    T_SPELL_EACH_PLAYER,
+    T_SPELL_EXCEPT_BIT,
     T_SPELL_EXILE_IF_DIES,
     T_SPELL_KIND,
+    T_SPELL_LIFE_PER,
+    T_SPELL_MAX_MV,
+    T_SPELL_NOT_YOURS,
+    T_SPELL_PER_BIT,
+    T_SPELL_SKIP_UNTAP,
     T_SPELL_TO_LIBRARY,
+    T_SPELL_WITHOUT_FLYING,
+    T_SUBTYPE_BITS,
 )
 from engine.batch.kernel.triggers import weaken
 from engine.batch.kernel.zones import clear_movers, exile_graveyards, leave
@@ -44,31 +61,142 @@ DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SA
     6,
     7,
 )  # fmt: skip  (tables.SPELL codes)
+BOUNCE_PERMANENTS, EXILE_CREATURES, TO_LIBRARY, DESTROY_NONLAND, EACH_SACRIFICES = (
+    8, 9, 10, 11, 12,
+)  # fmt: skip
+DAMAGE_MODAL = 13
+CREATURES_MODE, PLAYERS_MODE = 2, 32  # tables.MODE_BITS
+_UNNAMED, _NONE = 1 << 32, 1 << 40  # sort keys past any board order
 
 
 @njit
-def _creatures_leave(
+def _all_leave(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
-    dest: int,
+    code: int,
 ) -> None:
-    """Destroy all creatures (701.8a) or return them to their owners' hands (400.7)."""
+    """Every creature to its owner's hand (Evacuation, 400.7), exile (Final Judgment, 406.2)
+    or library bottom (Hallowed Burial, 401.4); every permanent to its owner's hand
+    (Upheaval, 400.7); every nonland permanent destroyed (Planar Cleansing, 701.8a)."""
+    dest = GRAVEYARD
+    if code in (BOUNCE_ALL, BOUNCE_PERMANENTS):
+        dest = HAND
+    elif code == EXILE_CREATURES:
+        dest = EXILE
+    elif code == TO_LIBRARY:
+        dest = LIBRARY
+    creatures = code in (BOUNCE_ALL, EXILE_CREATURES, TO_LIBRARY)
     clear_movers(work)
     for s in range(slot_rows.shape[1]):
-        work[MOVERS, s] = is_creature(slot_rows, s)
+        c = slot_rows[CARD, s]
+        if creatures:
+            work[MOVERS, s] = is_creature(slot_rows, s)
+        else:
+            work[MOVERS, s] = (
+                c >= 0
+                and is_alive(slot_rows, s)
+                and not (code == DESTROY_NONLAND and card_table[T_IS_LAND, c])
+            )
     leave(slot_rows, trial_vars, work, card_table, dest)
 
 
 @njit
-def _damage_each(slot_rows: np.ndarray, card_table: np.ndarray, c: int) -> None:
-    """Anger of the Gods: damage to each creature (120.3e), exiled instead if it would die
-    this turn (614.1a, locked to the object)."""
+def _destroy_all(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    c: int,
+    by: int,
+) -> None:
+    """CR 701.8a: the creatures the spell names (those the caster doesn't control; mana value
+    N or less, X counting 0: 202.3e), and Fumigate's life for each creature destroyed."""
+    clear_movers(work)
+    most, destroyed = card_table[T_SPELL_MAX_MV, c], 0
     for s in range(slot_rows.shape[1]):
-        if is_creature(slot_rows, s):
-            slot_rows[DAMAGE, s] += card_table[T_SPELL_AMOUNT, c]
-            slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
+        k = slot_rows[CARD, s]
+        work[MOVERS, s] = (
+            is_creature(slot_rows, s)
+            and not (card_table[T_SPELL_NOT_YOURS, c] and slot_rows[CONTROLLER, s] == by)
+            and (most < 0 or card_table[T_MANA_VALUE, k] <= most)
+        )
+        destroyed += work[MOVERS, s]
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+    trial_vars[LIFE + by] += card_table[T_SPELL_LIFE_PER, c] * destroyed  # CR 119.3
+
+
+@njit
+def _damage_each(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    c: int,
+    x: int,
+    mode: int,
+) -> None:
+    """Anger of the Gods: damage to each creature (120.3e), exiled instead if it would die
+    this turn (614.1a, locked to the object); Earthquake: X, only to creatures without
+    flying; Inferno: to each player too (120.3a); Slagstorm: to the chosen mode's (700.2)."""
+    amount = card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1)
+    modal = card_table[T_SPELL, c] == DAMAGE_MODAL
+    creatures = not modal or mode & CREATURES_MODE != 0
+    players = mode & PLAYERS_MODE != 0 if modal else card_table[T_SPELL_EACH_PLAYER, c] != 0
+    for s in range(slot_rows.shape[1] if creatures else 0):
+        if not is_creature(slot_rows, s):
+            continue
+        if card_table[T_SPELL_WITHOUT_FLYING, c] and keywords(slot_rows, card_table, s) & FLYING:
+            continue
+        if card_table[T_SUBTYPE_BITS, slot_rows[CARD, s]] & card_table[T_SPELL_EXCEPT_BIT, c]:
+            continue  # Fiery Cannonade: not to a Pirate (205.3m)
+        if amount > 0:
+            slot_rows[DAMAGE, s] += amount
+        slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
+    if players and amount > 0:
+        for p in range(trial_vars[N_PLAYERS]):
+            trial_vars[LIFE + p] -= amount
+
+
+@njit
+def _yours_of_subtype(slot_rows: np.ndarray, card_table: np.ndarray, by: int, bit: int) -> int:
+    """Mutilate's count, once as it resolves (608.2h): the permanents ``by`` controls whose
+    card has the subtype of ``bit``."""
+    n = 0
+    for s in range(slot_rows.shape[1]):
+        k = slot_rows[CARD, s]
+        if k >= 0 and is_alive(slot_rows, s) and slot_rows[CONTROLLER, s] == by:
+            n += (card_table[T_SUBTYPE_BITS, k] & bit) != 0
+    return n
+
+
+@njit
+def _each_player_sacrifices(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    c: int,
+) -> None:
+    """Innocent Blood: each player chooses N creatures they control (the named ones first,
+    then the first in board order), then all are sacrificed at once (101.4, 701.21a)."""
+    clear_movers(work)
+    for p in range(trial_vars[N_PLAYERS]):
+        for _ in range(card_table[T_SPELL_AMOUNT, c]):
+            best, best_key = -1, _NONE
+            for q in range(slot_rows.shape[1]):
+                if work[MOVERS, q] or not is_creature(slot_rows, q):
+                    continue
+                if slot_rows[CONTROLLER, q] != p:
+                    continue
+                key = slot_rows[ORDER, q] + (0 if _chosen(event_rows, e, q) else _UNNAMED)
+                if key < best_key:
+                    best, best_key = q, key
+            if best >= 0:
+                work[MOVERS, best] = 1
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
 
 
 @njit
@@ -138,28 +266,31 @@ def resolve_spell(
     """Do what the event's sorcery says (one ``tables.SPELL`` code per card)."""
     c, x = event_rows[EV_CARD_, e], event_rows[EV_X_, e]
     code = card_table[T_SPELL, c]
+    by = event_rows[EV_BY_, e]
     if code == DESTROY_ALL:
-        _creatures_leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-    elif code == DAMAGE_EACH:
-        _damage_each(slot_rows, card_table, c)
+        _destroy_all(slot_rows, trial_vars, work, card_table, c, by)
+    elif code in (DAMAGE_EACH, DAMAGE_MODAL):
+        _damage_each(slot_rows, trial_vars, card_table, c, x, event_rows[EV_MODE_, e])
     elif code == SHRINK_ALL:
-        # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in)
-        weaken(
-            slot_rows,
-            -1,
-            -1,
-            -1,
-            2,
-            card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1),
-        )
+        # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in);
+        # Cower in Fear: only the creatures of the caster's opponents (scope 1); Mutilate:
+        # times the caster's Swamps
+        amount = card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1)
+        if card_table[T_SPELL_PER_BIT, c]:
+            amount *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
+        weaken(slot_rows, -1, -1, by, 1 if card_table[T_SPELL_NOT_YOURS, c] else 2, amount)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)
     elif code == EXILE_MODAL:
         _exile_modal(slot_rows, trial_vars, work, card_table, event_rows, event_rows[EV_MODE_, e])
-    elif code == BOUNCE_ALL:
-        _creatures_leave(slot_rows, trial_vars, work, card_table, HAND)
     elif code == SAC_COLORED:
         _sacrifice_colored(slot_rows, trial_vars, work, card_table)
+    elif code == EACH_SACRIFICES:
+        _each_player_sacrifices(slot_rows, trial_vars, work, card_table, event_rows, e, c)
+    else:
+        _all_leave(slot_rows, trial_vars, work, card_table, code)
+    if card_table[T_SPELL_SKIP_UNTAP, c]:  # Bontu's Last Reckoning (502.3)
+        trial_vars[SKIP_UNTAP + by] = 1
     card_to_zone(slot_rows, card_table, event_rows, e)
 
 

@@ -11,6 +11,7 @@ from engine.batch.kernel.mana.effects import end_effects, upkeep
 from engine.batch.kernel.mana.pools import empty_pools
 from engine.batch.kernel.state import (
     ACTIVE,
+    CARD,
     CONTROLLER,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
@@ -26,6 +27,8 @@ from engine.batch.kernel.state import (
     N_PLAYERS,
     PREVIOUS_TURNS,
     SINCE_TURN_START,
+    SKIP_UNTAP,
+    T_IS_LAND,
     TAPPED,
     ZONE,
 )
@@ -67,8 +70,11 @@ def pass_turn(
     end_effects(slot_rows, event_rows)
     empty_pools(trial_vars)
     trial_vars[ACTIVE] = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
+    skip = trial_vars[SKIP_UNTAP + trial_vars[ACTIVE]] != 0  # "your next untap step"
+    trial_vars[SKIP_UNTAP + trial_vars[ACTIVE]] = 0
     for s in range(slot_rows.shape[1]):
         if is_alive(slot_rows, s) and slot_rows[CONTROLLER, s] == trial_vars[ACTIVE]:
-            slot_rows[TAPPED, s] = 0
+            if not (skip and card_table[T_IS_LAND, slot_rows[CARD, s]]):
+                slot_rows[TAPPED, s] = 0
             slot_rows[SINCE_TURN_START, s] = 1
     upkeep(slot_rows, trial_vars, work, card_table)

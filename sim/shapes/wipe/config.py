@@ -261,7 +261,7 @@ def _mode_set(r: Reader, names: Any, cards: tuple[int, ...], where: str) -> int:
     for i, mode in enumerate(names):
         bits |= tb.MODE_BITS[r.text(mode, join(where, i), tuple(tb.MODE_BITS))]
     for c in cards:
-        ability = tb.CARDS[c].ability("exile_all_modal")
+        ability = tb.CARDS[c].modal
         if ability is None:
             continue
         allowed = ability.names("modes")

@@ -61,12 +61,15 @@ def symmetry_breaker(config: WipeConfig) -> str:
     that its slots are not exchangeable: listed or fixed trigger orders rank by board order;
     per-creature triggers of one source (Massacre Wurm) are ordered by the dying creatures'
     board order; counter modifiers apply, and the legend rule keeps, in board order (616.1,
-    704.5j)."""
+    704.5j); the listed policy sacrifices the first creature in board order (Innocent
+    Blood)."""
     if config.trigger_order != "random":
         return f"trigger_order {config.trigger_order!r} ranks triggers by board order"
     cast = {c for ev in config.events for c in ev.cards}
     if any(tb.DEATH_LIFE[c] > 0 for c in {*config.board_cards, *cast}):
         return "a trigger per dying creature (Massacre Wurm) is ordered by board order"
+    if any(tb.CARDS[c].ability("each_player_sacrifices_creatures") for c in cast):
+        return "each player sacrifices the first creature in board order (Innocent Blood)"
     modifiers = sum(g.count for g in config.slots if any(tb.MOD_KIND[c] >= 0 for c in g.cards))
     if modifiers > 1:
         return "counter modifiers on two slots or more apply in board order"
