@@ -41,15 +41,6 @@ _TPL_CODE = {
     "mana_one_of": TPL_ONE_OF,
     "mana_per_subtype": TPL_PER_SUBTYPE,
 }
-# -- scopes
-SCOPE_YOURS, SCOPE_ALL, SCOPE_OTHER, SCOPE_OPPONENTS, SCOPE_OTHER_NON_HUMAN_YOURS = range(5)
-_SCOPE_CODE = {
-    "yours": SCOPE_YOURS,
-    "all": SCOPE_ALL,
-    "other": SCOPE_OTHER,
-    "opponents": SCOPE_OPPONENTS,
-    "other_non_human_yours": SCOPE_OTHER_NON_HUMAN_YOURS,
-}
 LANDS_ALL, LANDS_YOURS, LANDS_NONBASIC = range(3)
 _LANDS_CODE = {"all": LANDS_ALL, "yours": LANDS_YOURS, "nonbasic": LANDS_NONBASIC}
 CSCOPE_ALL, CSCOPE_PERMANENTS_YOURS, CSCOPE_CREATURES_YOURS = range(3)
@@ -176,7 +167,6 @@ AB_ALL = np.zeros((N, AB + 1), dtype=np.bool_)  # ... counted on the whole battl
 # -- statics
 GRANT_ANY = _col(np.bool_)  # grant_mana_any_color (scope yours) to creatures
 GRANT_ANY_LANDS = _col(np.bool_)  # ... to lands (Chromatic Lantern)
-HASTE_SCOPE = _col(np.int8, -1)  # grant_keyword haste: SCOPE_*, -1 none
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 REP_KIND = _col(np.int8)  # REP_*: a static "tapped for mana" replacement
 REP_FACTOR = _col(np.int8, 1)
@@ -270,10 +260,9 @@ def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
 
 
 def _grant_keyword(i: int, a: Ability) -> bool:
-    if a.text("keyword") == "haste":
-        HASTE_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
-        return True
-    return a.text("keyword") in INERT_KEYWORDS
+    """Haste matters to mana abilities (302.6: the kernel reads tables.GRANTS_*); the
+    others do not."""
+    return a.text("keyword") == "haste" or a.text("keyword") in INERT_KEYWORDS
 
 
 def _mana_multiply(i: int, a: Ability) -> bool:

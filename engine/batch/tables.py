@@ -202,7 +202,11 @@ KEYWORD_BITS: Final = {
 }
 KEYWORDS = _col(np.uint16)
 # grant_keyword to creatures you control: its KEYWORD_BITS (Fervor: haste)
-GRANTS_KEYWORDS = _col(np.uint16)
+# grant_keyword: the KEYWORD_BITS a static gives creatures, by scope (611.3a)
+GRANTS_KEYWORDS = _col(np.uint16)  # ... its controller's creatures ("yours")
+GRANTS_KEYWORDS_ALL = _col(np.uint16)  # ... every creature
+GRANTS_KEYWORDS_OTHER = _col(np.uint16)  # ... every creature but itself
+GRANTS_KEYWORDS_OPPONENTS = _col(np.uint16)  # ... the creatures its controller's opponents control
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
@@ -277,10 +281,17 @@ def _creatures_get(i: int, a: Ability) -> None:
     cols[1][i] += a.number("toughness")
 
 
+_GRANTS_BY_SCOPE: Final = {
+    "yours": GRANTS_KEYWORDS,
+    "all": GRANTS_KEYWORDS_ALL,
+    "other": GRANTS_KEYWORDS_OTHER,
+    "opponents": GRANTS_KEYWORDS_OPPONENTS,
+}
+
+
 def _grant_keyword(i: int, a: Ability) -> None:
     if a.text("keyword") in KEYWORD_BITS:
-        assert a.text("scope") == "yours"
-        GRANTS_KEYWORDS[i] |= KEYWORD_BITS[a.text("keyword")]
+        _GRANTS_BY_SCOPE[a.text("scope")][i] |= KEYWORD_BITS[a.text("keyword")]
     elif a.text("keyword") == "undying":
         assert a.text("scope") == "other_non_human_yours"
         LORD_UNDYING[i] += 1
@@ -452,7 +463,7 @@ def _fill_activated(i: int, c: Card) -> None:
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     "creatures_get": lambda a: a.text("scope") in ("yours", "all", "other_non_human_yours"),
     "grant_keyword": lambda a: (
-        (a.text("keyword") in KEYWORD_BITS and a.text("scope") == "yours")
+        (a.text("keyword") in KEYWORD_BITS and a.text("scope") in _GRANTS_BY_SCOPE)
         or (a.text("keyword"), a.text("scope")) == ("undying", "other_non_human_yours")
     ),
     "counters_cant_be_put": lambda a: (

@@ -309,14 +309,14 @@ def test_imported_cards_run_and_agree_on_both_engines(tmp_path: Path) -> None:
 CROSSROADS = """[[card]]
 name = "Crossroads Totem"
 types = ["Enchantment"]
-oracle = "All creatures have haste."
-abilities = [{ template = "grant_keyword", scope = "all", keyword = "haste" }]
+oracle = "Creatures your opponents control get -1/-1."
+abilities = [{ template = "creatures_get", scope = "opponents", power = -1, toughness = -1 }]
 """
 
 
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
-    """A user's card may give a template a value no built-in card has (haste for all, not
-    only yours): the reference engine plays it, the batch engine says it is outside its
+    """A user's card may give a template a value no built-in card has (-1/-1 to your
+    opponents' creatures: no scope the kernel sums): the reference engine plays it, the batch engine says it is outside its
     shapes (exit 3), never plays it as something else and never crashes."""
     cards = tmp_path / "cross.toml"
     cards.write_text(CROSSROADS, "utf-8")

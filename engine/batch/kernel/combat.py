@@ -88,7 +88,7 @@ def source_keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int, obj: 
     controller's statics give (as the reference engine reads its last known information)."""
     if is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj:
         return keywords(slot_rows, card_table, s)
-    statics = granted_by_statics(slot_rows, card_table, slot_rows[CONTROLLER, s])
+    statics = granted_by_statics(slot_rows, card_table, -1, slot_rows[CONTROLLER, s])
     return int(slot_rows[PRINTED_KEYWORDS, s] | statics)
 
 

@@ -15,6 +15,9 @@ from engine.batch.kernel.state import (
     GRANTED,
     PRINTED_KEYWORDS,
     T_GRANTS_KEYWORDS,
+    T_GRANTS_KEYWORDS_ALL,
+    T_GRANTS_KEYWORDS_OPPONENTS,
+    T_GRANTS_KEYWORDS_OTHER,
 )
 from engine.batch.tables import KEYWORD_BITS
 
@@ -54,14 +57,20 @@ def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player:
 
 
 @njit
-def granted_by_statics(slot_rows: np.ndarray, card_table: np.ndarray, player: int) -> int:
-    """The keywords the permanents ``player`` controls give creatures they control (611.3a:
-    Fervor's haste, 702.10c)."""
+def granted_by_statics(slot_rows: np.ndarray, card_table: np.ndarray, s: int, player: int) -> int:
+    """The keywords the statics on the battlefield give a creature ``player`` controls, in
+    slot ``s`` (-1: an object that is gone, as it last existed), by each static's scope
+    (611.3a: Fervor's haste to yours, Concordant Crossroads' to all, 702.10c)."""
     bits = 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
-        if c >= 0 and is_alive(slot_rows, k) and slot_rows[CONTROLLER, k] == player:
-            bits |= card_table[T_GRANTS_KEYWORDS, c]
+        if c < 0 or not is_alive(slot_rows, k):
+            continue
+        mine = slot_rows[CONTROLLER, k] == player
+        bits |= card_table[T_GRANTS_KEYWORDS_ALL, c]
+        bits |= card_table[T_GRANTS_KEYWORDS if mine else T_GRANTS_KEYWORDS_OPPONENTS, c]
+        if k != s:
+            bits |= card_table[T_GRANTS_KEYWORDS_OTHER, c]
     return int(bits)
 
 
@@ -71,7 +80,7 @@ def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
     of turn), and, to a creature, by the statics of its controller's permanents."""
     bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
     if is_creature(slot_rows, s):
-        bits |= granted_by_statics(slot_rows, card_table, slot_rows[CONTROLLER, s])
+        bits |= granted_by_statics(slot_rows, card_table, s, slot_rows[CONTROLLER, s])
     return int(bits)
 
 

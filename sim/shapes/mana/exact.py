@@ -572,14 +572,7 @@ def _inputs(
     retap = np.array([tr.retap for tr in trials], dtype=np.int8).reshape(t, width)
     slot[:, :width] = np.where(live & (retap >= 0), retap, slot[:, :width])
     color = np.array([tr.colors for tr in trials], dtype=np.int8).reshape(t, a) - 1
-    reps = np.full((t, a, ORDER_LEN), -1, dtype=np.int8)
-    if config.taps.replacement_order == ("random",):
-        for i, tr in enumerate(trials):
-            for col, rep in enumerate(tr.reps):
-                reps[i, col, : len(rep)] = rep
-    else:
-        reps[:, :width] = _fixed_reps(config, board["card"], width)
-    reps[kind != ACT_TAP] = -1
+    reps = _replacement_orders(config, trials, board["card"], kind)
     actions: dict[str, np.ndarray] = {
         "act_kind": kind,
         "act_slot": slot,
@@ -603,6 +596,24 @@ def _inputs(
         **board,
         **actions,
     )
+
+
+def _replacement_orders(
+    config: ManaConfig, trials: list[Trial], cards: np.ndarray, kind: np.ndarray
+) -> np.ndarray:
+    """(T, A, ORDER_LEN) the replacement order of each tap (616.1): enumerated per trial when
+    random, else the fixed or listed order; -1 for an action that is no tap."""
+    t, a = kind.shape
+    width = _width(config)
+    reps = np.full((t, a, ORDER_LEN), -1, dtype=np.int8)
+    if config.taps.replacement_order == ("random",):
+        for i, tr in enumerate(trials):
+            for col, rep in enumerate(tr.reps):
+                reps[i, col, : len(rep)] = rep
+    else:
+        reps[:, :width] = _fixed_reps(config, cards, width)
+    reps[kind != ACT_TAP] = -1
+    return reps
 
 
 def _attached(cards: np.ndarray, trials: list[Trial]) -> np.ndarray:
