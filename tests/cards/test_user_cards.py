@@ -316,8 +316,9 @@ abilities = [{ template = "creatures_get", scope = "opponents", power = -1, toug
 
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
     """A user's card may give a template a value no built-in card has (-1/-1 to your
-    opponents' creatures: no scope the kernel sums): the reference engine plays it, the batch engine says it is outside its
-    shapes (exit 3), never plays it as something else and never crashes."""
+    opponents' creatures: no scope the kernel sums): the reference engine plays it, the
+    batch engine says it is outside its shapes (exit 3), never plays it as something else
+    and never crashes."""
     cards = tmp_path / "cross.toml"
     cards.write_text(CROSSROADS, "utf-8")
     scenario = tmp_path / "s.toml"
