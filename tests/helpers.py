@@ -140,13 +140,15 @@ def run(*args: Any, **kwargs: Any) -> dict[str, Any]:
 
 def run_both(*args: Any, **kwargs: Any) -> dict[str, Any]:
     """The reference outcome of the scenario built by ``scenario(...)``, after checking that
-    the batch engine (``explain --engine batch``) gives the same (``mana_comparable``)."""
+    the batch engine (``explain --engine batch``) gives the same (``mana_comparable``: the
+    result, returns, board, zones, life, mana; and the rejections)."""
     from engine.batch.mana_convert import mana_comparable
     from engine.batch.scenario import run_scenario
 
     scn = scenario(*args, **kwargs)
-    out = reference.run(scn)
-    assert mana_comparable(run_scenario(scn)) == mana_comparable(out)
+    out, batch = reference.run(scn), run_scenario(scn)
+    assert mana_comparable(batch) == mana_comparable(out)
+    assert batch["rejected"] == out["rejected"]
     return out
 
 
@@ -158,6 +160,11 @@ def play(*args: Any, **kwargs: Any) -> Game:
 def cast(card: str, by: str = "A", **extra: Any) -> dict[str, Any]:
     """A ``cast`` action (``x``, ``id`` and ``mode`` go in ``extra``)."""
     return {"do": "cast", "card": card, "by": by, **extra}
+
+
+def attack(attackers: list[str], blockers: dict[str, str] | None = None) -> dict[str, Any]:
+    """An ``attack`` action (blockers: blocker id = attacker id)."""
+    return {"do": "attack", "attackers": attackers, "blockers": blockers or {}}
 
 
 def tap(pid: str, **extra: Any) -> dict[str, Any]:

@@ -18,17 +18,28 @@ __all__ = ["MAX_SUPPORT", "check_exact", "exact_rows"]
 
 
 class Enumerator(NamedTuple):
-    """A shape's enumeration: its sizes (or why not), its points, their rows."""
+    """A shape's enumeration: why a point is not enumerated ("" if it is), its support sizes
+    (reduced, None past the cap; and naive), its points, their rows."""
 
-    check: Callable[[Any, int], tuple[int | None, int]]
+    not_enumerated: Callable[[Any], str]
+    reduced_size: Callable[[Any, int], int | None]
+    support_size: Callable[[Any], int]
     point: Callable[[Any], ExactPoint]
     rows: Callable[[Any, ExactPoint, Any], list[Row]]
 
 
-ENUMERATORS = {
-    "wipe": Enumerator(wipe_exact.check_exact, wipe_exact.exact_point, wipe_exact.exact_rows),
-    "mana": Enumerator(mana_exact.check_exact, mana_exact.exact_point, mana_exact.exact_rows),
-}
+def _enumerator(module: Any) -> Enumerator:
+    """A shape's ``exact`` module as an Enumerator (each has the five functions)."""
+    return Enumerator(
+        module.not_enumerated,
+        module.reduced_size,
+        module.support_size,
+        module.exact_point,
+        module.exact_rows,
+    )
+
+
+ENUMERATORS = {"wipe": _enumerator(wipe_exact), "mana": _enumerator(mana_exact)}
 
 
 def check_exact(exp: Experiment, max_support: int) -> list[int]:
@@ -37,9 +48,13 @@ def check_exact(exp: Experiment, max_support: int) -> list[int]:
         raise UserError(f"--exact: does not enumerate shape {exp.shape!r}")
     if max_support < 1:
         raise UserError(f"--max-support {max_support}: expected a positive number")
-    check = ENUMERATORS[exp.shape].check
-    sizes = [check(p.config, max_support) for p in exp.points]
-    return check_cap([size for size, _ in sizes], [naive for _, naive in sizes], max_support)
+    how = ENUMERATORS[exp.shape]
+    for p in exp.points:
+        why = how.not_enumerated(p.config)
+        if why:
+            raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
+    reduced = [how.reduced_size(p.config, max_support) for p in exp.points]
+    return check_cap(reduced, [how.support_size(p.config) for p in exp.points], max_support)
 
 
 def exact_rows(exp: Experiment) -> list[list[Row]]:

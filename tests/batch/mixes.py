@@ -223,6 +223,25 @@ FAST = wipe_mix(
     }
 )
 
+# The wipes issue #14 added, each cast by name (tests/rules/test_real_wipes.py too)
+REAL_WIPE_SPELLS = [
+    "Plague Wind",
+    "Consume the Meek",
+    "Fumigate",
+    "Planar Cleansing",
+    "Inferno",
+    "Earthquake",
+    "Cower in Fear",
+    "Final Judgment",
+    "Hallowed Burial",
+    "Upheaval",
+    "Fiery Cannonade",
+    "Mutilate",
+    "Innocent Blood",
+    "Bontu's Last Reckoning",
+    "Slagstorm",
+]
+
 # The real wipes of issue #14 (one-sided, by mana value, life per creature, damage without
 # flying / by X / to players, exile, library and hand moves, nonland): one wipe a trial on
 # boards with flyers, lands, a mana value 6 creature and Rest in Peace; low life, so some
@@ -262,25 +281,7 @@ REAL_WIPES = wipe_mix(
         ],
         "events": [
             {
-                "cards": _uniform(
-                    [
-                        "Plague Wind",
-                        "Consume the Meek",
-                        "Fumigate",
-                        "Planar Cleansing",
-                        "Inferno",
-                        "Earthquake",
-                        "Cower in Fear",
-                        "Final Judgment",
-                        "Hallowed Burial",
-                        "Upheaval",
-                        "Fiery Cannonade",
-                        "Mutilate",
-                        "Innocent Blood",
-                        "Bontu's Last Reckoning",
-                        "Slagstorm",
-                    ]
-                ),
+                "cards": _uniform(REAL_WIPE_SPELLS),
                 "x": [0, 1, 2, 3],
                 "modes": {"Slagstorm": [["creatures"], ["players"]]},
                 "caster": "random",

@@ -20,6 +20,7 @@ from sim.run.paired import PairSums, paired_delta, unit_cells
 from sim.run.trial_pairs import chunk_sums, pair_keys
 from sim.shapes.base import TrialCells
 from sim.shapes.registry import shape_of
+from tests.compare.cells import summed_cells
 
 FILE = Path(__file__).parent / "mana_small.toml"
 TAP_ORDERS = Path(__file__).parents[2] / "experiments" / "mana_tap_orders.toml"
@@ -53,19 +54,7 @@ def test_cells_add_up_to_the_batch_rows(case: str) -> None:
     shape = shape_of("mana")
     assert hasattr(shape, "run_chunks")
     for point in exp.points:
-        sums: dict[tuple[str, str, str], list[int]] = {}
-        total = np.zeros(shape.layout(point.config).size, dtype=np.int64)
-        for vector, cells in shape.run_chunks(point.config, np.random.default_rng(3), 5_000):
-            total += vector
-            for k, key in enumerate(cells.keys):
-                cell = sums.setdefault(key, [0, 0])
-                cell[0] += int(cells.n[:, k].sum())
-                cell[1] += int(cells.y[:, k].sum())
-            for lv in cells.levels:
-                for i, label in enumerate(lv.labels):
-                    cell = sums.setdefault((lv.family, lv.metric, label), [0, 0])
-                    cell[0] += int(lv.n.sum())
-                    cell[1] += int((lv.n * (lv.value == i)).sum())
+        sums, total = summed_cells(shape, point.config, 3, 5_000)
         batch = shape.run_batch(point.config, np.random.default_rng(3), 5_000)
         np.testing.assert_array_equal(total, batch)
         assert list(sums) == list(shape.cell_keys(point.config))  # type: ignore[attr-defined]

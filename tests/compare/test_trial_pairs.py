@@ -19,6 +19,7 @@ from sim.run.paired import SUMS, PairSums, paired_delta, unit_cells
 from sim.run.trial_pairs import chunk_sums, pair_keys
 from sim.shapes.base import Levels, TrialCells
 from sim.shapes.registry import shape_of
+from tests.compare.cells import summed_cells
 
 FILE = Path(__file__).parent / "solemnity_small.toml"
 SWEEP_PLAYERS = {"players.count": [2, 3], "baseline": 0}  # points with different seats
@@ -35,19 +36,7 @@ def test_cells_add_up_to_the_batch_rows() -> None:
     exp = parse_experiment(_data())
     shape = shape_of("wipe")
     for point in exp.points:
-        sums: dict[tuple[str, str, str], list[int]] = {}
-        total = np.zeros(shape.layout(point.config).size, dtype=np.int64)
-        for vector, cells in shape.run_chunks(point.config, np.random.default_rng(3), 3_000):
-            total += vector
-            for k, key in enumerate(cells.keys):
-                cell = sums.setdefault(key, [0, 0])
-                cell[0] += int(cells.n[:, k].sum())
-                cell[1] += int(cells.y[:, k].sum())
-            for lv in cells.levels:
-                for i, label in enumerate(lv.labels):
-                    cell = sums.setdefault((lv.family, lv.metric, label), [0, 0])
-                    cell[0] += int(lv.n.sum())
-                    cell[1] += int((lv.n * (lv.value == i)).sum())
+        sums, total = summed_cells(shape, point.config, 3, 3_000)
         rows = shape.rows(point.config, total, exp.families)
         assert set(sums) == set(shape.cell_keys(point.config))
         for key, cell in unit_cells(rows).items():

@@ -4,8 +4,7 @@ until end of turn" (both engines)."""
 
 from __future__ import annotations
 
-from tests.helpers import board, permanent
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, permanent, run_both
 
 
 def test_508_1m_the_attack_trigger_resolves_before_blockers_are_declared() -> None:

@@ -4,8 +4,7 @@ engines."""
 
 from __future__ import annotations
 
-from tests.helpers import board, cast, pt
-from tests.rules.engines import run_both
+from tests.helpers import board, cast, pt, run_both
 
 PUMP = {"do": "activate", "permanent": "ghost"}
 

@@ -4,8 +4,7 @@ and is passed over by a trigger; 601.2c, 603.3d)."""
 
 from __future__ import annotations
 
-from tests.helpers import board, cast, permanent
-from tests.rules.engines import run_both
+from tests.helpers import board, cast, permanent, run_both
 
 PING = {"do": "activate", "permanent": "ballista", "ability": 1}
 

@@ -3,8 +3,7 @@ much life: combat damage and any other damage (both engines)."""
 
 from __future__ import annotations
 
-from tests.helpers import board
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, run_both
 
 
 def test_702_15b_combat_damage_to_a_player_gains_life() -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers import board
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, run_both
 
 
 def test_702_17b_a_creature_with_reach_blocks_a_flyer() -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers import board, permanent
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, permanent, run_both
 
 
 def test_702_20b_a_creature_with_vigilance_does_not_tap_to_attack() -> None:

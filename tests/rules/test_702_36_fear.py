@@ -3,8 +3,7 @@ black creatures (both engines)."""
 
 from __future__ import annotations
 
-from tests.helpers import board
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, run_both
 
 
 def test_702_36b_a_green_creature_cannot_block_fear() -> None:

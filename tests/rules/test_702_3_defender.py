@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers import board
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, run_both
 
 
 def test_702_3b_a_creature_with_defender_cannot_attack() -> None:

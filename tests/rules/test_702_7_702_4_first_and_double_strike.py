@@ -5,8 +5,7 @@ what returns is a new object (400.7). Both engines."""
 
 from __future__ import annotations
 
-from tests.helpers import board, permanent
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, permanent, run_both
 
 
 def test_702_7b_a_first_striker_kills_its_blocker_before_it_deals_damage() -> None:

@@ -4,8 +4,7 @@ Season see them (both engines)."""
 
 from __future__ import annotations
 
-from tests.helpers import board, permanent
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, permanent, run_both
 
 
 def test_702_80b_combat_damage_is_dealt_as_minus_counters() -> None:

@@ -4,8 +4,7 @@ timing, so flash changes nothing (declared inert in the batch engine; both engin
 from __future__ import annotations
 
 from engine.batch.kernel.fits import KEYWORDS
-from tests.helpers import board, cast
-from tests.rules.engines import attack, run_both
+from tests.helpers import attack, board, cast, run_both
 
 
 def test_702_8a_flash_is_declared_inert_in_the_batch_engine() -> None:

@@ -25,6 +25,7 @@ from engine.library import card_from_dict, library
 from engine.scenario import Action, Scenario
 from sim.config.scenario import load_scenario
 from sim.errors import UserError
+from tests.batch.mixes import REAL_WIPE_SPELLS
 from tests.expectations import mismatches
 from tests.helpers import board, cast, permanent, pt, returned_ids, scenario
 
@@ -353,23 +354,7 @@ FAST_WIPES = [
     "Evacuation",
     "All Is Dust",
 ]
-KERNEL_WIPES = [
-    "Plague Wind",
-    "Consume the Meek",
-    "Fumigate",
-    "Planar Cleansing",
-    "Inferno",
-    "Earthquake",
-    "Cower in Fear",
-    "Final Judgment",
-    "Hallowed Burial",
-    "Upheaval",
-    "Fiery Cannonade",
-    "Mutilate",
-    "Innocent Blood",
-    "Bontu's Last Reckoning",
-    "Slagstorm",
-]
+KERNEL_WIPES = REAL_WIPE_SPELLS  # every new wipe resolves on the kernel only
 
 
 def test_the_fast_path_takes_only_the_wipes_it_resolves() -> None:

@@ -224,8 +224,9 @@ def _attackers_rejection(
         return code
     for place in range(combat_rows.shape[2]):  # each attacker, in the order listed
         s = _in_place(combat_rows, ATTACK_PLACE, e, place)
-        if s >= 0 and _attacker_code(slot_rows, trial_vars, card_table, s):
-            return _attacker_code(slot_rows, trial_vars, card_table, s)
+        code = _attacker_code(slot_rows, trial_vars, card_table, s) if s >= 0 else 0
+        if code:
+            return code
     return 0
 
 

@@ -43,7 +43,6 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ACT_TAP, ORDER_LEN, ManaInputs
-from sim.errors import UserError
 from sim.shapes.base import Row
 from sim.shapes.exact import (
     ExactPoint,
@@ -717,15 +716,6 @@ def reduced_size(config: ManaConfig, cap: int) -> int | None:
             if total > cap:
                 return None
     return total
-
-
-def check_exact(config: ManaConfig, max_support: int) -> tuple[int | None, int]:
-    """One sweep point's reduced support size (None: over ``max_support``) and its naive
-    size, or a one-line error saying why it is not enumerated."""
-    why = not_enumerated(config)
-    if why:
-        raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
-    return reduced_size(config, max_support), support_size(config)
 
 
 def _weighted_stats(config: ManaConfig, inputs: ManaInputs, weights: list[int]) -> np.ndarray:

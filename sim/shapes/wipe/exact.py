@@ -24,7 +24,6 @@ import numpy as np
 
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import EV_CAST, WipeInputs
-from sim.errors import UserError
 from sim.shapes.base import Row
 from sim.shapes.exact import ExactPoint, Factor, fractions_of, marked_exact, weighted_sums
 from sim.shapes.wipe.config import WipeConfig
@@ -107,15 +106,6 @@ def not_enumerated(config: WipeConfig) -> str:
     if any(g.counters for g in config.slots):
         return "counters other than +1/+1 and -1/-1 are not enumerated"
     return ""
-
-
-def check_exact(config: WipeConfig, max_support: int) -> tuple[int | None, int]:
-    """One sweep point's reduced support size (None: over ``max_support``) and its naive
-    size, or a one-line error saying why it is not enumerated."""
-    why = not_enumerated(config)
-    if why:
-        raise UserError(f"--exact: {why} (hint: sample it: run without --exact)")
-    return reduced_size(config, max_support), support_size(config)
 
 
 def exact_point(config: WipeConfig, reduce: bool = True) -> ExactPoint:
