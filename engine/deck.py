@@ -138,3 +138,43 @@ def deck_refusal(card: Card) -> str | None:
 def is_mana_producer(card: Card) -> bool:
     """A card with a mana ability (CR 605.1a): the default cast order casts these first."""
     return bool(card.abilities_of(MANA))
+
+
+@dataclass(frozen=True)
+class DeckResults:
+    """A batch of deck games' measurements, trial axis first, as both engines return them
+    (T games, U = ``setup.turns``, C costs, K tracked cards).
+
+    ``status[t]`` indexes ``reasons`` (``reasons[0] == ""``: the game was played to its last
+    turn); a game stopped by a cap has its reason there, and only its first ``played[t]``
+    turns measured (the cells of later turns are zero, ``x_max`` -1)."""
+
+    on_play: np.ndarray  # (T,) bool
+    mulligans: np.ndarray  # (T,) int64
+    played: np.ndarray  # (T,) int64: turns measured
+    status: np.ndarray  # (T,) int64 into reasons
+    reasons: tuple[str, ...]
+    lands: np.ndarray  # (T, U) int64
+    mana_total: np.ndarray  # (T, U) int64
+    mana_by_type: np.ndarray  # (T, U, 6) int64, WUBRGC
+    cost_payable: np.ndarray  # (T, U, C) bool
+    x_max: np.ndarray  # (T, U) int64, -1: no X paid (or no x_spell)
+    cast_by_turn: np.ndarray  # (T, U, K) bool
+
+
+def empty_results(setup: DeckSetup, trials: int) -> DeckResults:
+    """Results of ``trials`` games with nothing measured yet, for an engine to fill."""
+    u = setup.turns
+    return DeckResults(
+        on_play=np.zeros(trials, dtype=bool),
+        mulligans=np.zeros(trials, dtype=np.int64),
+        played=np.zeros(trials, dtype=np.int64),
+        status=np.zeros(trials, dtype=np.int64),
+        reasons=("",),
+        lands=np.zeros((trials, u), dtype=np.int64),
+        mana_total=np.zeros((trials, u), dtype=np.int64),
+        mana_by_type=np.zeros((trials, u, 6), dtype=np.int64),
+        cost_payable=np.zeros((trials, u, len(setup.costs)), dtype=bool),
+        x_max=np.full((trials, u), -1, dtype=np.int64),
+        cast_by_turn=np.zeros((trials, u, len(setup.track)), dtype=bool),
+    )

@@ -41,9 +41,12 @@ from functools import partial
 from engine.deck import (
     OPENING_HAND,
     Deal,
+    Deals,
+    DeckResults,
     DeckSetup,
     check_deal,
     deck_refusal,
+    empty_results,
     is_mana_producer,
 )
 from engine.library import Card, ManaCost
@@ -357,3 +360,28 @@ def play_deck_game(setup: DeckSetup, deal: Deal) -> DeckGame:
         tracked = tuple(name in seen for name in setup.track)
         out.turns.append(replace(record, cast=tuple(cast_now), cast_by_turn=tracked))
     return out
+
+
+def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
+    """Every game of a batch of deals, one by one, in the batch engine's result arrays (the
+    differential tests' and ``explain --run``'s side of the comparison)."""
+    trials = len(deals.on_play)
+    out = empty_results(setup, trials)
+    reasons = [""]
+    for t in range(trials):
+        game = play_deck_game(setup, deals.deal(t))
+        out.on_play[t] = game.on_play
+        out.mulligans[t] = game.mulligans
+        out.played[t] = len(game.turns)
+        if game.game.finished:
+            if game.game.reason not in reasons:
+                reasons.append(game.game.reason)
+            out.status[t] = reasons.index(game.game.reason)
+        for u, record in enumerate(game.turns):
+            out.lands[t, u] = record.lands_in_play
+            out.mana_total[t, u] = record.mana_total
+            out.mana_by_type[t, u] = record.mana_by_type
+            out.cost_payable[t, u] = record.cost_payable
+            out.x_max[t, u] = record.x_max
+            out.cast_by_turn[t, u] = record.cast_by_turn
+    return replace(out, reasons=tuple(reasons))
