@@ -13,6 +13,7 @@ Which cards a deck game can hold is decided here (``deck_refusal``), once for ev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -138,6 +139,30 @@ def deck_refusal(card: Card) -> str | None:
 def is_mana_producer(card: Card) -> bool:
     """A card with a mana ability (CR 605.1a): the default cast order casts these first."""
     return bool(card.abilities_of(MANA))
+
+
+# ------------------------------------------------------------ the pilot's orders (both engines)
+
+
+def _rank(names: Sequence[str], name: str) -> int:
+    return names.index(name) if name in names else len(names)
+
+
+def land_key(setup: DeckSetup, card: Card) -> tuple[int, int, str]:
+    """The land drop's order: untapped lands first (614.1c), then ``land_order``, then name."""
+    tapped = card.ability("enters_tapped") is not None
+    return (int(tapped), _rank(setup.land_order, card.name), card.name)
+
+
+def cast_key(setup: DeckSetup, card: Card) -> tuple[int, int, int, str]:
+    """``cast_order`` first, then mana producers, then the cheapest, then by name."""
+    rank = _rank(setup.cast_order, card.name)
+    return (rank, int(not is_mana_producer(card)), card.mana_cost.mana_value, card.name)
+
+
+def spell_bottom_key(card: Card) -> tuple[int, str]:
+    """At keep (103.5), nonland cards go to the bottom highest mana value first, then by name."""
+    return (-card.mana_cost.mana_value, card.name)
 
 
 @dataclass(frozen=True)

@@ -44,10 +44,12 @@ from engine.deck import (
     Deals,
     DeckResults,
     DeckSetup,
+    cast_key,
     check_deal,
     deck_refusal,
     empty_results,
-    is_mana_producer,
+    land_key,
+    spell_bottom_key,
 )
 from engine.library import Card, ManaCost
 from engine.mana_types import MANA_TYPES
@@ -108,27 +110,17 @@ def handles(cards: Sequence[Card]) -> list[str]:
 # ------------------------------------------------------------ the opening hand (103.5)
 
 
-def _rank(names: Sequence[str], name: str) -> int:
-    return names.index(name) if name in names else len(names)
-
-
-def _land_key(setup: DeckSetup, card: Card) -> tuple[int, int, str]:
-    """The land drop's order: untapped lands first (614.1c), then ``land_order``, then name."""
-    tapped = card.ability("enters_tapped") is not None
-    return (int(tapped), _rank(setup.land_order, card.name), card.name)
-
-
 def _bottom(setup: DeckSetup, hand: list[int], k: int) -> list[int]:
     """The ``k`` cards of a kept hand that go to the bottom (103.5), in the order put there."""
     cards = setup.cards
     lands = sorted(
         (i for i in hand if cards[i].has_type("Land")),
-        key=lambda i: (_land_key(setup, cards[i]), i),
+        key=lambda i: (land_key(setup, cards[i]), i),
         reverse=True,
     )
     spells = sorted(
         (i for i in hand if not cards[i].has_type("Land")),
-        key=lambda i: (-cards[i].mana_cost.mana_value, cards[i].name, i),
+        key=lambda i: (spell_bottom_key(cards[i]), i),
     )
     first = lands + spells if len(lands) > setup.keep_lands[1] else spells + lands
     return first[:k]
@@ -200,7 +192,7 @@ def _land_drop(game: Game, setup: DeckSetup) -> ZoneCard | None:
     ]
     if not lands:
         return None
-    zc = min(lands, key=lambda z: _land_key(setup, z.card))
+    zc = min(lands, key=lambda z: land_key(setup, z.card))
     _put(game, zc)
     return zc
 
@@ -290,12 +282,6 @@ def pay(game: Game, cost: ManaCost, cache: OptionCache) -> None:
     game.log.add("601.2h", f"{PLAYER} pays {cost.text or '{0}'} with {show_mana(paid)}")
 
 
-def _cast_key(setup: DeckSetup, card: Card) -> tuple[int, int, int, str]:
-    """``cast_order`` first, then mana producers, then the cheapest, then by name."""
-    rank = _rank(setup.cast_order, card.name)
-    return (rank, int(not is_mana_producer(card)), card.mana_cost.mana_value, card.name)
-
-
 def _castable(game: Game, card: Card) -> bool:
     return (
         not card.has_type("Land")
@@ -311,7 +297,7 @@ def _cast_permanents(game: Game, setup: DeckSetup, cache: OptionCache) -> list[s
     while not game.finished:
         hand = sorted(
             (zc for zc in game.hand[PLAYER] if _castable(game, zc.card)),
-            key=lambda z: _cast_key(setup, z.card),
+            key=lambda z: cast_key(setup, z.card),
         )
         pools = frontier(game, PLAYER, cache)
         zc = next((z for z in hand if _pays(pools, z.card.mana_cost)), None)
