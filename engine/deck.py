@@ -26,6 +26,9 @@ MIN_DECK, MAX_DECK = 40, 250
 MAX_TURNS: Final = 20
 MAX_MULLIGANS: Final = 6  # a seventh would put the whole hand on the bottom
 PLAY_CHOICES: Final = ("play", "draw", "random")
+# Why a game stops at a draw from an empty library (a deck of 40 or more cannot get there in
+# 20 turns; the engines say so rather than play on).
+EMPTY_LIBRARY: Final = "a draw from an empty library: a deck game has no loss"
 MULLIGAN_CHOICES: Final = ("never", "london")
 
 # Triggered abilities a deck game plays: mana triggers resolve at once (605.4a) and a karoo

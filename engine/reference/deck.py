@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from engine.deck import (
+    EMPTY_LIBRARY,
     OPENING_HAND,
     Deal,
     Deals,
@@ -162,7 +163,7 @@ def _draw(game: Game) -> None:
     """CR 504.1: the player draws a card."""
     library = game.library[PLAYER]
     if not library:
-        game.stop("unsupported", "a draw from an empty library: a deck game has no loss", "704.5b")
+        game.stop("unsupported", EMPTY_LIBRARY, "704.5b")
         return
     zc = library.pop(0)
     game.hand[PLAYER].append(zc)

@@ -247,3 +247,27 @@ def test_106_12_ashnods_altar_is_not_tapped_for_mana() -> None:
     )
     assert pool(out) == {"C": 2}
     assert permanent(out, "elf") is None
+
+
+def test_605_3b_birds_of_paradise_adds_one_mana_of_the_color_named() -> None:
+    """CR 605.3b, 106.7: Birds of Paradise ("{T}: Add one mana of any color.") could produce
+    each color, makes the one named, and cannot tap the turn it is cast (302.6)."""
+    birds = board("bop: Birds of Paradise @A")
+    assert both(board=birds)["could_produce"] == {"bop": ["W", "U", "B", "R", "G"]}
+    assert pool(both(board=birds, actions=[tap("bop", color="R")])) == {"R": 1}
+    out = both(actions=[cast("Birds of Paradise", id="new"), tap("new", color="G")])
+    assert _reasons(out) == [("summoning_sick", "302.6")]
+
+
+def test_605_3b_elvish_mystic_adds_g() -> None:
+    """CR 605.3b: Elvish Mystic ("{T}: Add {G}.") adds one green mana."""
+    assert pool(both(board=board("em: Elvish Mystic @A"), actions=[tap("em")])) == {"G": 1}
+
+
+def test_614_1c_selesnya_guildgate_enters_tapped_and_adds_g_or_w() -> None:
+    """CR 614.1c, 106.7: Selesnya Guildgate enters tapped; untapped, it makes G or W."""
+    out = both(actions=[cast("Selesnya Guildgate", id="gate")])
+    assert permanent(out, "gate")["tapped"] is True  # type: ignore[index]
+    gate = board("gate: Selesnya Guildgate @A")
+    assert both(board=gate)["could_produce"] == {"gate": ["W", "G"]}
+    assert pool(both(board=gate, actions=[tap("gate", color="G")])) == {"G": 1}

@@ -1,0 +1,321 @@
+"""One deck's cards as the integer tables the compiled deck game reads (issue #13).
+
+Every column comes from the batch engine's own declaration of the mana templates
+(``engine.batch.mana_tables``: which types an ability makes, how many, at what cost) and from
+the pilot's orders in ``engine.deck`` (``land_key``, ``cast_key``, ``spell_bottom_key``), so
+no rule is written here a second time: this module only ranks and packs.
+
+Mana is packed into one int64 per pool (``engine.batch.kernel.deck.pools``): 10 bits per type
+in WUBRGC order, so a deck whose sources could make more than ``MAX_PER_TYPE`` of one type is
+refused (``batch_refusal``), never wrapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from engine.batch import mana_tables as mt
+from engine.batch.kernel.deck.columns import (
+    F_CASTABLE,
+    F_CREATURE,
+    F_ENTERS_TAPPED,
+    F_GRANTS_HASTE,
+    F_HASTE,
+    F_LAND,
+    F_LEGENDARY,
+    F_MANA,
+    F_REFLECT,
+    N_COLUMNS,
+)
+from engine.batch.kernel.deck.pools import FIELD_BITS, MAX_PER_TYPE
+from engine.deck import DeckSetup, cast_key, land_key, spell_bottom_key
+from engine.library import ACTIVATED, MANA, Ability, Card, ManaCost
+from engine.mana_types import MANA_TYPES
+
+# The most hybrid symbols in one cost: a payment tries each assignment of them (2^n).
+MAX_HYBRID_SYMBOLS: Final = 12
+
+_TEMPLATES: Final = {
+    "mana_fixed": mt.TPL_FIXED,
+    "mana_one_of": mt.TPL_ONE_OF,
+    "mana_any_color": mt.TPL_ANY,
+    "mana_reflect_lands": mt.TPL_REFLECT,
+}
+# Statics and replacements that change nothing in a deck game, where no counter is put, no
+# token made, no card put into a graveyard and no creature's power or toughness read.
+_INERT: Final = frozenset(
+    {
+        "creatures_get",
+        "counters_cant_be_put",
+        "counters_modified",
+        "tokens_doubled",
+        "graveyard_replaced_by_exile",
+    }
+)
+# Statics that let the player's creatures tap the turn they come (702.10c, 302.6).
+_HASTE_SCOPES: Final = frozenset({"yours", "all"})
+
+
+def _unit(t: int, amount: int = 1) -> int:
+    return amount << (FIELD_BITS * t)
+
+
+def _packed(amounts: np.ndarray) -> int:
+    return sum(_unit(t, int(a)) for t, a in enumerate(amounts))
+
+
+def kernel_refusal(card: Card) -> str | None:
+    """Why the batch engine cannot yet play ``card`` in a deck game, or None if it can.
+
+    Instants and sorceries are held in the hand, so any may be in a deck. A permanent's mana
+    abilities must be {T} abilities of these templates whose only cost is {T} and whose only
+    effect is mana: fixed, one of two or more types, any color, could-produce (106.7). It may
+    enter tapped, give the player's creatures haste (or let them tap as though they had it),
+    have activated abilities (the pilot never activates them), any keyword, and the statics
+    and replacements of ``_INERT``; other triggers, statics and replacements are refused."""
+    if not card.is_permanent_card:
+        return None
+    i = mt.INDEX.get(card.name.lower())
+    if i is None:
+        return "it is not in the batch engine's card table"
+    k = 0
+    for ability in card.abilities:
+        if ability.kind == MANA:
+            why = _mana_refusal(i, k, ability.template)
+            if why is not None:
+                return why
+            k += 1
+        elif ability.kind != ACTIVATED and not _played_or_inert(ability):
+            return f"its {ability.template} ability is not played in deck games yet"
+    if sum(mt.AB_TPL[i, j] == mt.TPL_REFLECT for j in range(k)) and k > 1:
+        return "a could-produce ability beside another mana ability is not played yet"
+    return None
+
+
+def _mana_refusal(i: int, k: int, template: str) -> str | None:
+    """Why mana ability ``k`` of card ``i`` is not played (None: it is)."""
+    if template not in _TEMPLATES:
+        return f"its mana ability {template} is not played in deck games yet"
+    extra = (
+        mt.AB_COST[i, k]
+        or mt.AB_UNTAP[i, k]
+        or mt.AB_TAP_CREATURE[i, k]
+        or mt.AB_REMOVE[i, k] >= 0
+        or mt.AB_SAC_SELF[i, k]
+        or mt.AB_SAC_CREATURE[i, k]
+        or mt.AB_DAMAGE[i, k]
+        or mt.AB_LIFE[i, k]
+    )
+    if extra or not mt.AB_TAP[i, k]:
+        return (
+            "a mana ability with a cost besides {T} or an effect besides mana is not played"
+            " in deck games yet"
+        )
+    return None
+
+
+def _grants_haste(ability: Ability) -> bool:
+    """Fervor ("creatures you control have haste"), Thousand-Year Elixir (302.6)."""
+    if ability.template == "activate_as_though_haste":
+        return True
+    return (
+        ability.template == "grant_keyword"
+        and ability.text("keyword") == "haste"
+        and ability.text("scope") in _HASTE_SCOPES
+    )
+
+
+def _played_or_inert(ability: Ability) -> bool:
+    """A static or replacement the deck game plays (enters tapped, haste) or that changes
+    nothing in it (``_INERT``, a granted keyword other than haste)."""
+    if ability.template in _INERT or ability.template == "enters_tapped":
+        return True
+    if ability.template == "grant_keyword" and ability.text("keyword") != "haste":
+        return True
+    return _grants_haste(ability)
+
+
+def _choices(i: int) -> list[int]:
+    """The mana each activation of card ``i`` makes, one per type it may name (WUBRGC order,
+    the first ability that makes the type, 605.3b), equal ones once; none for could-produce
+    (its types are the board's, found in the game)."""
+    found: list[int] = []
+    for t in range(len(MANA_TYPES)):
+        for k in range(int(mt.N_AB[i])):
+            tpl = int(mt.AB_TPL[i, k])
+            if tpl == mt.TPL_REFLECT or not mt.AB_BITS[i, k] >> t & 1:
+                continue
+            if tpl == mt.TPL_FIXED:
+                delta = _packed(mt.AB_AMOUNT[i, k])
+            else:  # one of the types, or any color: the amount of the type named
+                delta = _unit(t, int(mt.AB_TIMES[i, k]))
+            if delta not in found:
+                found.append(delta)
+            break
+    return found
+
+
+def _raw_mask(i: int) -> int:
+    """The types card ``i``'s own abilities make, whatever the board (106.7's start)."""
+    mask = 0
+    for k in range(int(mt.N_AB[i])):
+        if mt.AB_TPL[i, k] != mt.TPL_REFLECT:
+            mask |= int(mt.AB_BITS[i, k])
+    return mask
+
+
+def _reflect_mask(i: int) -> int:
+    """Which of the lands' types a could-produce ability makes: all, colors only, or none
+    (lands an opponent controls: a deck game has no opponent)."""
+    for k in range(int(mt.N_AB[i])):
+        if mt.AB_TPL[i, k] == mt.TPL_REFLECT:
+            if mt.AB_OPPONENTS[i, k]:
+                return 0
+            return mt.COLOR_BITS if mt.AB_COLORS_ONLY[i, k] else 0x3F
+    return 0
+
+
+def _most(i: int) -> np.ndarray:
+    """The most of each type card ``i`` makes in one activation (could-produce: one)."""
+    most = np.zeros(len(MANA_TYPES), dtype=np.int64)
+    for delta in _choices(i):
+        for t in range(len(MANA_TYPES)):
+            most[t] = max(most[t], delta >> (FIELD_BITS * t) & 0x3FF)
+    if _reflect_mask(i):
+        most = np.maximum(most, 1)
+    return most
+
+
+def batch_refusal(setup: DeckSetup) -> str | None:
+    """Why the batch engine cannot play this deck (a card, or a cap), or None if it can."""
+    for card in setup.cards:
+        why = kernel_refusal(card)
+        if why is not None:
+            return f"{card.name}: {why}"
+    most = sum((_most(mt.INDEX[c.name.lower()]) for c in setup.cards), np.zeros(6, np.int64))
+    if int(most.max()) > MAX_PER_TYPE:
+        return (
+            f"its mana sources could make more than MAX_PER_TYPE = {MAX_PER_TYPE} mana of one"
+            " type: the batch engine counts a deck game's mana in 10 bits a type"
+        )
+    costs = [c.mana_cost for c in setup.cards] + list(setup.costs)
+    for cost in costs:
+        hybrids = sum("/" in sym for sym in cost.colored)
+        if hybrids > MAX_HYBRID_SYMBOLS or len(cost.colored) > MAX_PER_TYPE:
+            return (
+                f"the cost {cost.text} has more than MAX_HYBRID_SYMBOLS = {MAX_HYBRID_SYMBOLS}"
+                f" hybrid symbols or MAX_PER_TYPE = {MAX_PER_TYPE} colored ones"
+            )
+    return None
+
+
+@dataclass(frozen=True)
+class DeckTables:
+    """What the compiled deck game reads: ``cards`` (N, N_COLUMNS) and ``choices`` (N, 6)
+    packed pools; ``costs`` (cost rows, 6) and ``hybrids`` (rows, 2) packed unit pools;
+    ``measured`` the cost rows of ``DeckSetup.costs``, ``x_cost`` the X spell's (-1: none);
+    ``track`` the name ids of the tracked cards; ``settings`` the game's numbers
+    (turns, lo, hi, max_mulligans, london, names)."""
+
+    cards: np.ndarray
+    choices: np.ndarray
+    costs: np.ndarray
+    hybrids: np.ndarray
+    measured: np.ndarray
+    x_cost: int
+    track: np.ndarray
+    settings: np.ndarray
+
+
+class _Costs:
+    """Cost rows, one per distinct cost text."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[int]] = []
+        self.hybrids: list[tuple[int, int]] = []
+        self.ids: dict[str, int] = {}
+
+    def row(self, cost: ManaCost) -> int:
+        if cost.text in self.ids:
+            return self.ids[cost.text]
+        single = 0
+        start = len(self.hybrids)
+        for sym in cost.colored:
+            parts = sym.split("/")
+            if len(parts) == 1:
+                single += _unit(MANA_TYPES.index(parts[0]))
+            else:  # 107.4e: either half
+                a, b = (MANA_TYPES.index(p) for p in parts)
+                self.hybrids.append((_unit(a), _unit(b)))
+        row = [single, len(cost.colored), cost.generic, cost.x_count, start, len(self.hybrids)]
+        self.ids[cost.text] = len(self.rows)
+        self.rows.append(row)
+        return self.ids[cost.text]
+
+
+def _ranks(keys: list[object]) -> list[int]:
+    """Each key's place among the distinct keys, in order."""
+    order = {k: r for r, k in enumerate(sorted(set(keys)))}  # type: ignore[type-var]
+    return [order[k] for k in keys]
+
+
+def deck_tables(setup: DeckSetup) -> DeckTables:
+    """The tables of ``setup``'s deck (``batch_refusal`` has found nothing to refuse)."""
+    cards = setup.cards
+    n = len(cards)
+    names = sorted({c.name for c in cards} | set(setup.track))
+    table = np.zeros((n, N_COLUMNS), dtype=np.int64)
+    choices = np.zeros((n, len(MANA_TYPES)), dtype=np.int64)
+    costs = _Costs()
+    land_ranks = _ranks([land_key(setup, c) for c in cards])
+    cast_ranks = _ranks([cast_key(setup, c) for c in cards])
+    # 103.5: lands go to the bottom last land-drop first; nonland cards by spell_bottom_key
+    land_bottom = _ranks([(land_key(setup, c), i) for i, c in enumerate(cards)])
+    spell_bottom = _ranks([(spell_bottom_key(c), i) for i, c in enumerate(cards)])
+    for d, card in enumerate(cards):
+        i = mt.INDEX[card.name.lower()]
+        made = _choices(i)
+        land = card.has_type("Land")
+        flags = (
+            F_LAND * land
+            | F_CREATURE * card.has_type("Creature")
+            | F_LEGENDARY * ("Legendary" in card.supertypes)
+            | F_HASTE * ("haste" in card.keywords)
+            | F_ENTERS_TAPPED * bool(mt.ENTERS_TAPPED[i])
+            | F_CASTABLE * (card.is_permanent_card and not land)
+            | F_REFLECT * bool(_reflect_mask(i) or mt.IS_REFLECT[i])
+            | F_MANA * bool(card.abilities_of(MANA))
+            | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
+        )
+        table[d] = (
+            names.index(card.name),
+            flags,
+            land_ranks[d],
+            cast_ranks[d],
+            n - 1 - land_bottom[d] if land else spell_bottom[d],
+            costs.row(card.mana_cost),
+            len(made),
+            _raw_mask(i),
+            _reflect_mask(i),
+        )
+        choices[d, : len(made)] = made
+    measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)
+    x_cost = costs.row(setup.x_spell.mana_cost) if setup.x_spell is not None else -1
+    lo, hi = setup.keep_lands
+    settings = np.array(
+        [setup.turns, lo, hi, setup.max_mulligans, setup.mulligan == "london", len(names)],
+        dtype=np.int64,
+    )
+    return DeckTables(
+        cards=table,
+        choices=choices,
+        costs=np.array(costs.rows, dtype=np.int64).reshape(-1, 6),
+        hybrids=np.array(costs.hybrids, dtype=np.int64).reshape(-1, 2),
+        measured=measured,
+        x_cost=x_cost,
+        track=np.array([names.index(t) for t in setup.track], dtype=np.int64),
+        settings=settings,
+    )

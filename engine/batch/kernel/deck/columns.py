@@ -1,0 +1,26 @@
+"""The columns of the deck game's tables and board, named once for the table builder
+(``engine.batch.deck.tables``) and the compiled game."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# ``DeckTables.cards``: one row per card of the deck, in deck order
+C_NAME, C_FLAGS, C_LAND_RANK, C_CAST_RANK, C_BOTTOM_RANK, C_COST, C_NCHOICE = range(7)
+C_RAW_MASK, C_REFLECT_MASK = 7, 8
+N_COLUMNS: Final = 9
+# bits of C_FLAGS
+F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
+F_CASTABLE, F_REFLECT, F_MANA, F_GRANTS_HASTE = 32, 64, 128, 256
+# ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
+# symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
+K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
+# ``DeckTables.settings``
+S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES = range(6)
+# a game's board rows: the card (deck index), tapped, the turn it came under control
+B_CARD, B_TAPPED, B_ENTERED = range(3)
+# a game's scalars: hand size, library position and size, board size, the mana pool (packed),
+# the turn, the types the lands could produce (106.7), the permanents giving the player's
+# creatures haste or letting them tap as though they had it (702.10c, 302.6)
+ST_HAND, ST_LIB_AT, ST_LIB_N, ST_BOARD, ST_POOL, ST_TURN, ST_LANDS, ST_HASTE = range(8)
+N_SCALARS: Final = 8

@@ -1,0 +1,414 @@
+"""The compiled deck game (issue #13): every game of a batch played one at a time, turn by
+turn, with the reference engine's rules and pilot (``engine.reference.deck``, whose module
+text states the game; this file cites the same rules where they apply).
+
+A game's state is a few small arrays reused from game to game: the hand and the library
+(deck indices), the board (rows of ``columns.B_*``), the names seen played or cast, and the
+scalars in ``st`` (``ST_*``); the mana pool is one packed int64 (``pools``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from engine.batch.kernel.deck.columns import (
+    B_CARD,
+    B_ENTERED,
+    B_TAPPED,
+    C_BOTTOM_RANK,
+    C_CAST_RANK,
+    C_COST,
+    C_FLAGS,
+    C_LAND_RANK,
+    C_NAME,
+    C_RAW_MASK,
+    F_CASTABLE,
+    F_CREATURE,
+    F_ENTERS_TAPPED,
+    F_GRANTS_HASTE,
+    F_LAND,
+    F_LEGENDARY,
+    F_MANA,
+    F_REFLECT,
+    K_GENERIC,
+    K_SYMBOLS,
+    K_X,
+    N_SCALARS,
+    S_HI,
+    S_LO,
+    S_LONDON,
+    S_MAX_MULLIGANS,
+    S_NAMES,
+    S_TURNS,
+    ST_BOARD,
+    ST_HAND,
+    ST_HASTE,
+    ST_LANDS,
+    ST_LIB_AT,
+    ST_LIB_N,
+    ST_POOL,
+    ST_TURN,
+)
+from engine.batch.kernel.deck.frontier import (
+    MAX_FRONTIER_POOLS,
+    can_tap,
+    choice,
+    choice_count,
+    frontier,
+)
+from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
+from engine.batch.kernel.jit import entry, njit
+
+OPENING_HAND: Final = 7  # CR 103.5
+# A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS).
+OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS = range(4)
+
+
+@njit
+def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
+    """Take the card at hand position ``h`` out of the hand, keeping the others' order."""
+    card = hand[h]
+    for j in range(h, st[ST_HAND] - 1):
+        hand[j] = hand[j + 1]
+    st[ST_HAND] -= 1
+    return int(card)
+
+
+@njit
+def _enter(board: np.ndarray, st: np.ndarray, cards: np.ndarray, seen: np.ndarray, card: int):  # type: ignore[no-untyped-def]
+    """The card enters the battlefield under the player's control, last in board order:
+    tapped if it says so (614.1c); it has been there since this turn (302.6)."""
+    b = st[ST_BOARD]
+    board[b, B_CARD] = card
+    board[b, B_TAPPED] = (cards[card, C_FLAGS] & F_ENTERS_TAPPED) != 0
+    board[b, B_ENTERED] = st[ST_TURN]
+    st[ST_BOARD] = b + 1
+    if cards[card, C_FLAGS] & F_GRANTS_HASTE:  # 702.10c, 302.6
+        st[ST_HASTE] += 1
+    if cards[card, C_FLAGS] & F_LAND:  # 106.7: what the lands could produce (a could-produce
+        st[ST_LANDS] |= cards[card, C_RAW_MASK]  # land adds none of its own: the fixpoint)
+    seen[cards[card, C_NAME]] = True
+
+
+@njit
+def _legend_held(board: np.ndarray, st: np.ndarray, cards: np.ndarray, card: int) -> bool:
+    """The pilot never puts a second legendary permanent of one name into play (704.5j)."""
+    if not cards[card, C_FLAGS] & F_LEGENDARY:
+        return False
+    name = cards[card, C_NAME]
+    for b in range(st[ST_BOARD]):  # noqa: SIM110 (numba compiles no generators)
+        if cards[board[b, B_CARD], C_NAME] == name:
+            return True
+    return False
+
+
+@njit
+def _opening_hand(  # type: ignore[no-untyped-def]
+    orders: np.ndarray, g: int, cards: np.ndarray, settings: np.ndarray, hand, library, st
+) -> int:
+    """CR 103.5, the London mulligan: the kept hand and the library; the mulligans taken."""
+    n = orders.shape[2]
+    lo, hi = settings[S_LO], settings[S_HI]
+    kept = 0
+    lands = 0
+    for k in range(orders.shape[1]):
+        lands = 0
+        for j in range(OPENING_HAND):
+            lands += (cards[orders[g, k, j], C_FLAGS] & F_LAND) != 0
+        last = settings[S_LONDON] == 0 or k == settings[S_MAX_MULLIGANS]
+        kept = k
+        if (lo <= lands <= hi) or last:
+            break
+    for j in range(OPENING_HAND):
+        hand[j] = orders[g, kept, j]
+    st[ST_HAND] = OPENING_HAND
+    for j in range(OPENING_HAND, n):
+        library[j - OPENING_HAND] = orders[g, kept, j]
+    st[ST_LIB_N] = n - OPENING_HAND
+    st[ST_LIB_AT] = 0
+    lands_first = lands > hi  # more lands than hi: lands go to the bottom first
+    for _ in range(kept):
+        best, best_key = -1, 0
+        for h in range(st[ST_HAND]):
+            card = hand[h]
+            is_land = (cards[card, C_FLAGS] & F_LAND) != 0
+            key = cards[card, C_BOTTOM_RANK] + (0 if is_land == lands_first else 1 << 20)
+            if best < 0 or key < best_key:
+                best, best_key = h, key
+        library[st[ST_LIB_N]] = _remove(hand, st, best)
+        st[ST_LIB_N] += 1
+    return kept
+
+
+@njit
+def _land_drop(hand, board, st, cards, seen) -> None:  # type: ignore[no-untyped-def]
+    """CR 305.2: one land a turn, if the hand has one (the order of ``engine.deck.land_key``;
+    of equal ones the first in the hand)."""
+    best, best_rank = -1, 0
+    for h in range(st[ST_HAND]):
+        card = hand[h]
+        if not cards[card, C_FLAGS] & F_LAND or _legend_held(board, st, cards, card):
+            continue
+        rank = cards[card, C_LAND_RANK]
+        if best < 0 or rank < best_rank:
+            best, best_rank = h, rank
+    if best >= 0:
+        _enter(board, st, cards, seen, _remove(hand, st, best))
+
+
+@njit
+def _still_pays(  # type: ignore[no-untyped-def]
+    pool: int, skip: int, c: int, board, st, cards, choices, costs, hybrids, front, spare, several
+) -> int:
+    """1 if some pool reachable from ``pool`` without row ``skip`` pays cost ``c``, 0 if none,
+    -1 past the frontier's cap."""
+    n = frontier(board, st, cards, choices, pool, skip, front, spare, several)
+    if n < 0:
+        return -1
+    for i in range(n):
+        if pays(front[i], costs, hybrids, c):
+            return 1
+    return 0
+
+
+@njit
+def _activate(  # type: ignore[no-untyped-def]
+    b, c, gain_needed, lands, board, st, cards, choices, costs, hybrids, front, spare, several
+) -> int:
+    """Activate board row ``b`` for cost ``c`` with its first choice that pays more of it (any
+    choice, unless ``gain_needed``) and after which it can still be paid (a source with one
+    choice never loses a pool): 1 if activated, 0 if not, -1 past the frontier's cap."""
+    card = board[b, B_CARD]
+    pool = st[ST_POOL]
+    k = choice_count(cards, card, lands)
+    if k == 0:  # could-produce with nothing to reflect: it taps for no mana (106.5)
+        if cards[card, C_FLAGS] & F_REFLECT and not gain_needed:
+            board[b, B_TAPPED] = 1
+            return 1
+        return 0
+    before = paid_part(pool, costs, hybrids, c)
+    for j in range(k):
+        after = pool + choice(cards, choices, card, lands, j)
+        if gain_needed and paid_part(after, costs, hybrids, c) <= before:
+            continue
+        if k > 1:
+            still = _still_pays(
+                after, b, c, board, st, cards, choices, costs, hybrids, front, spare, several
+            )
+            if still <= 0:
+                if still < 0:
+                    return -1
+                continue
+        board[b, B_TAPPED] = 1
+        st[ST_POOL] = after
+        return 1
+    return 0
+
+
+@njit
+def _pay_pass(  # type: ignore[no-untyped-def]
+    c, gain_needed, board, st, cards, choices, costs, hybrids, front, spare, several
+) -> int:
+    """One pass over the sources in payment order (lands, creatures, the rest; each in board
+    order) until the pool pays: 1 if some source was activated, 0 if none, -1 at the cap."""
+    lands = st[ST_LANDS]
+    made = 0
+    for cls in range(3):
+        for b in range(st[ST_BOARD]):
+            flags = cards[board[b, B_CARD], C_FLAGS]
+            if (0 if flags & F_LAND else 1 if flags & F_CREATURE else 2) != cls:
+                continue
+            if pays(st[ST_POOL], costs, hybrids, c):
+                return made
+            if not flags & F_MANA or not can_tap(board, b, st, cards):
+                continue
+            done = _activate(
+                b, c, gain_needed, lands, board, st, cards, choices, costs, hybrids,
+                front, spare, several,
+            )  # fmt: skip
+            if done < 0:
+                return -1
+            made |= done
+    return made
+
+
+@njit
+def _pay(  # type: ignore[no-untyped-def]
+    c: int, board, st, cards, choices, costs, hybrids, front, spare, several
+) -> int:
+    """CR 601.2g-h, the pilot's payment (``engine.reference.deck.pay``): passes over the
+    sources until the pool pays cost ``c``; after a pass that gains nothing, one that takes
+    any choice keeping the cost payable. Then the cost is paid from the pool. OK, or the
+    status that stopped the game."""
+    gain_needed = True
+    while not pays(st[ST_POOL], costs, hybrids, c):
+        made = _pay_pass(
+            c, gain_needed, board, st, cards, choices, costs, hybrids, front, spare, several
+        )
+        if made < 0:
+            return FRONTIER_CAP
+        if made == 0 and not gain_needed:
+            return NO_PROGRESS
+        gain_needed = made == 1
+    st[ST_POOL] = pay(st[ST_POOL], costs, hybrids, c)
+    return OK
+
+
+@njit
+def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> int:  # type: ignore[no-untyped-def]
+    """The hand position of the first permanent in ``engine.deck.cast_key`` order (of equal
+    ones, the first in the hand) that one of the frontier's ``n`` pools pays, or -1.
+    ``known[c]``: cost ``c`` found payable (1) or not (2) by these pools, 0 not yet tried."""
+    known[:] = 0
+    best, best_rank = -1, 0
+    for h in range(st[ST_HAND]):
+        card = hand[h]
+        if not cards[card, C_FLAGS] & F_CASTABLE:
+            continue
+        rank = cards[card, C_CAST_RANK]
+        if (best >= 0 and rank >= best_rank) or _legend_held(board, st, cards, card):
+            continue
+        c = cards[card, C_COST]
+        if known[c] == 0:
+            known[c] = 2
+            for i in range(n):
+                if pays(front[i], costs, hybrids, c):
+                    known[c] = 1
+                    break
+        if known[c] == 1:
+            best, best_rank = h, rank
+    return best
+
+
+@njit
+def _cast_permanents(  # type: ignore[no-untyped-def]
+    n, hand, board, st, seen, cards, choices, costs, hybrids, front, spare, several, known
+) -> int:
+    """CR 601.2: cast the first permanent the mana pays (``_first_castable``), and again until
+    none; OK or the status that stopped the game. ``front`` holds the frontier of the board
+    as it is (``n`` pools)."""
+    while True:
+        best = _first_castable(hand, n, front, board, st, cards, costs, hybrids, known)
+        if best < 0:
+            return OK
+        code = _pay(
+            cards[hand[best], C_COST], board, st, cards, choices, costs, hybrids, front, spare,
+            several,
+        )  # fmt: skip
+        if code != OK:
+            return code
+        _enter(board, st, cards, seen, _remove(hand, st, best))
+        n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
+        if n < 0:
+            return FRONTIER_CAP
+
+
+@njit
+def _measure(  # type: ignore[no-untyped-def]
+    g, u, n, front, board, st, cards, costs, hybrids, measured, x_cost, out_lands, out_total,
+    out_types, out_payable, out_x,
+) -> None:  # fmt: skip
+    """The measurement point (main phase, after the land drop): lands, the most mana in all
+    and of each type, each cost's payability, the largest X (``engine.reference.deck``)."""
+    lands = 0
+    for b in range(st[ST_BOARD]):
+        lands += (cards[board[b, B_CARD], C_FLAGS] & F_LAND) != 0
+    out_lands[g, u] = lands
+    for i in range(n):
+        p = front[i]
+        out_total[g, u] = max(out_total[g, u], total(p))
+        for t in range(6):
+            out_types[g, u, t] = max(out_types[g, u, t], amount(p, t))
+    for m in range(measured.shape[0]):
+        for i in range(n):
+            if pays(front[i], costs, hybrids, measured[m]):
+                out_payable[g, u, m] = True
+                break
+    if x_cost >= 0:
+        left = costs[x_cost, K_SYMBOLS] + costs[x_cost, K_GENERIC]
+        per = max(costs[x_cost, K_X], 1)
+        for i in range(n):
+            if pays(front[i], costs, hybrids, x_cost):
+                out_x[g, u] = max(out_x[g, u], (total(front[i]) - left) // per)
+
+
+@njit
+def _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x) -> None:  # type: ignore[no-untyped-def]
+    """A turn the game stopped in is not measured (the reference engine records none)."""
+    out_lands[g, u] = 0
+    out_total[g, u] = 0
+    out_types[g, u, :] = 0
+    out_payable[g, u, :] = False
+    out_x[g, u] = -1
+
+
+@njit
+def _turn(  # type: ignore[no-untyped-def]
+    g, u, on_play, hand, library, board, st, seen, cards, choices, costs, hybrids, front, spare,
+    several, known, measured, x_cost, out_lands, out_total, out_types, out_payable, out_x,
+) -> int:  # fmt: skip
+    """Turn ``u + 1`` of game ``g``: untap, draw, land drop, measurement, casts; OK or the
+    status that stopped the game."""
+    turn = u + 1
+    st[ST_TURN] = turn
+    if turn > 1:  # 502.3: untap; 500.4: the pool empties between steps
+        for b in range(st[ST_BOARD]):
+            board[b, B_TAPPED] = 0
+        st[ST_POOL] = 0
+    if turn > 1 or not on_play[g]:  # 504.1, 103.8a
+        if st[ST_LIB_AT] == st[ST_LIB_N]:
+            return EMPTY_LIBRARY
+        hand[st[ST_HAND]] = library[st[ST_LIB_AT]]
+        st[ST_HAND] += 1
+        st[ST_LIB_AT] += 1
+    _land_drop(hand, board, st, cards, seen)
+    n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
+    if n < 0:
+        return FRONTIER_CAP
+    _measure(
+        g, u, n, front, board, st, cards, costs, hybrids, measured, x_cost,
+        out_lands, out_total, out_types, out_payable, out_x,
+    )  # fmt: skip
+    code = _cast_permanents(
+        n, hand, board, st, seen, cards, choices, costs, hybrids, front, spare, several, known
+    )
+    if code != OK:
+        _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x)
+    return code
+
+
+@entry
+def play_games(  # type: ignore[no-untyped-def]
+    on_play, orders, cards, choices, costs, hybrids, measured, x_cost, track, settings,
+    mulligans, played, status, out_lands, out_total, out_types, out_payable, out_x, out_cast,
+) -> None:  # fmt: skip
+    """Play every game of the batch (``orders``: (T, shuffles, N) deck indices, top first)
+    into the ``out_*`` arrays (``engine.deck.DeckResults``; zero, x -1 on entry)."""
+    n = orders.shape[2]
+    hand = np.zeros(n, dtype=np.int64)
+    library = np.zeros(n, dtype=np.int64)
+    board = np.zeros((n, 3), dtype=np.int64)
+    seen = np.zeros(settings[S_NAMES], dtype=np.bool_)
+    st = np.zeros(N_SCALARS, dtype=np.int64)
+    front = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
+    spare = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
+    several = np.zeros(n, dtype=np.int64)
+    known = np.zeros(costs.shape[0], dtype=np.int8)
+    for g in range(orders.shape[0]):
+        seen[:] = False
+        st[:] = 0
+        mulligans[g] = _opening_hand(orders, g, cards, settings, hand, library, st)
+        for u in range(settings[S_TURNS]):
+            code = _turn(
+                g, u, on_play, hand, library, board, st, seen, cards, choices, costs, hybrids,
+                front, spare, several, known, measured, x_cost, out_lands, out_total, out_types,
+                out_payable, out_x,
+            )  # fmt: skip
+            if code != OK:
+                status[g] = code
+                break
+            for i in range(track.shape[0]):
+                out_cast[g, u, i] = seen[track[i]]
+            played[g] = u + 1

@@ -1,0 +1,106 @@
+"""Mana pools packed into one int64 for the deck game: 10 bits a type, WUBRGC.
+
+Adding two pools is one addition and "holds at least as much of every type" one subtraction
+(``covers``: each field carries a guard bit), so the frontier of pools (``frontier``) costs a
+few machine instructions a pool. A field holds at most ``MAX_PER_TYPE``; the deck's tables
+refuse a deck whose sources could make more (``engine.batch.deck.tables.batch_refusal``).
+
+Costs are rows of ``DeckTables.costs``: paying one follows ``engine.reference.mana.pay_cost``
+(CR 601.2h, 107.4): the hybrid symbols' first assignment in the cost's order that leaves
+enough, then the generic part colorless first, then W, U, B, R, G (107.4b).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from engine.batch.kernel.deck.columns import K_GENERIC, K_HYB_END, K_HYB_START, K_SINGLE, K_SYMBOLS
+from engine.batch.kernel.jit import njit
+
+FIELD_BITS: Final = 10
+MAX_PER_TYPE: Final = (1 << (FIELD_BITS - 1)) - 1  # 511: the guard bit stays clear
+_FIELD: Final = (1 << FIELD_BITS) - 1
+_GUARD: Final = sum(1 << (FIELD_BITS * t + FIELD_BITS - 1) for t in range(6))
+_GENERIC_ORDER: Final = (5, 0, 1, 2, 3, 4)  # C, then W, U, B, R, G (107.4b)
+
+
+@njit
+def amount(pool: int, t: int) -> int:
+    return (pool >> (FIELD_BITS * t)) & _FIELD
+
+
+@njit
+def total(pool: int) -> int:
+    n = 0
+    for t in range(6):
+        n += (pool >> (FIELD_BITS * t)) & _FIELD
+    return n
+
+
+@njit
+def covers(a: int, b: int) -> bool:
+    """Whether pool ``a`` holds at least as much of every type as pool ``b``."""
+    return (((a | _GUARD) - b) & _GUARD) == _GUARD
+
+
+@njit
+def _need(costs: np.ndarray, hybrids: np.ndarray, c: int, pick: int) -> int:
+    """Cost ``c``'s colored symbols as a pool, its hybrids assigned by the bits of ``pick``
+    (the first hybrid the highest bit: itertools.product's order)."""
+    need = costs[c, K_SINGLE]
+    start, end = costs[c, K_HYB_START], costs[c, K_HYB_END]
+    h = end - start
+    for j in range(h):
+        if (pick >> (h - 1 - j)) & 1:
+            need += hybrids[start + j, 1]
+        else:
+            need += hybrids[start + j, 0]
+    return int(need)
+
+
+@njit
+def pays(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> bool:
+    """Whether ``pool`` pays cost ``c`` (X = 0)."""
+    if total(pool) < costs[c, K_SYMBOLS] + costs[c, K_GENERIC]:
+        return False
+    h = costs[c, K_HYB_END] - costs[c, K_HYB_START]
+    if h == 0:
+        return covers(pool, costs[c, K_SINGLE])
+    for pick in range(1 << h):  # noqa: SIM110 (numba compiles no generators)
+        if covers(pool, _need(costs, hybrids, c, pick)):
+            return True
+    return False
+
+
+@njit
+def pay(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
+    """The pool left after paying cost ``c`` (X = 0) from ``pool``, which pays it."""
+    for pick in range(1 << (costs[c, K_HYB_END] - costs[c, K_HYB_START])):
+        need = _need(costs, hybrids, c, pick)
+        if covers(pool, need):
+            left = pool - need
+            generic = costs[c, K_GENERIC]
+            for t in _GENERIC_ORDER:
+                spend = min(amount(left, t), generic)
+                left -= spend << (FIELD_BITS * t)
+                generic -= spend
+            return left
+    return -1
+
+
+@njit
+def paid_part(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
+    """How many of cost ``c``'s symbols (X aside) ``pool`` could pay, each generic mana one:
+    the most over the hybrids' assignments (``engine.reference.mana.paid_part``)."""
+    best = 0
+    tot = total(pool)
+    generic = costs[c, K_GENERIC]
+    for pick in range(1 << (costs[c, K_HYB_END] - costs[c, K_HYB_START])):
+        need = _need(costs, hybrids, c, pick)
+        colored = 0
+        for t in range(6):
+            colored += min(amount(pool, t), amount(need, t))
+        best = max(best, colored + min(generic, tot - colored))
+    return best

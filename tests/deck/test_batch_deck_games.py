@@ -1,0 +1,270 @@
+"""The batch engine's deck games against the reference engine's, game by game (issue #13).
+
+Both engines play the same deals (``draw_deals``) and must fill the same ``DeckResults``:
+mulligans, every turn's lands, mana (in all and by type), each cost's payability, the largest
+X, the tracked cards cast, and why a game stopped. The decks cover every rule the deck game
+plays: summoning sickness (302.6) and haste (702.10c), enters tapped (614.1c), could-produce
+(106.7: Reflecting Pool, and Exotic Orchard with no opponent's land), choices of type and
+amount (605.3b: Guildgates, Birds of Paradise, Gilded Lotus), hybrid costs (107.4e), X
+(107.3), the London mulligan (103.5), no draw on the play (103.8a), the pilot's orders; then
+every card the batch engine plays, and seeded random decks of them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from engine.batch.deck import REASONS, batch_refusal, kernel_refusal, play_deck_games
+from engine.batch.deck.tables import deck_tables
+from engine.batch.kernel.deck.columns import B_CARD, N_SCALARS, ST_BOARD, ST_TURN
+from engine.batch.kernel.deck.frontier import frontier
+from engine.deck import DeckResults, DeckSetup, deck_refusal, draw_deals
+from engine.library import library
+from engine.reference.deck import play_deck_games as reference_games
+from tests.deck.decks import deck_of
+
+FIELDS = (
+    "on_play",
+    "mulligans",
+    "played",
+    "lands",
+    "mana_total",
+    "mana_by_type",
+    "cost_payable",
+    "x_max",
+    "cast_by_turn",
+)
+
+DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
+    "lands_and_bears": ({"Forest": 24, "Grizzly Bears": 36}, {"costs": ["{G}", "{2}{G}{G}"]}),
+    "green_ramp": (
+        {
+            "Forest": 14,
+            "Reflecting Pool": 2,
+            "Selesnya Guildgate": 4,
+            "Llanowar Elves": 4,
+            "Elvish Mystic": 4,
+            "Birds of Paradise": 2,
+            "Sol Ring": 2,
+            "Gilded Lotus": 1,
+            "Grizzly Bears": 27,
+        },
+        {
+            "costs": ["{2}{G}{G}", "{W}", "{1}{G/W}{G/W}", "{6}"],
+            "track": ("Sol Ring", "Birds of Paradise"),
+            "x_spell": "Hangarback Walker",
+            "mulligan": "london",
+            "play": "random",
+        },
+    ),
+    "five_colors": (
+        {
+            "Plains": 5,
+            "Island": 5,
+            "Swamp": 4,
+            "Mountain": 4,
+            "Forest": 4,
+            "Azorius Guildgate": 3,
+            "Reflecting Pool": 2,
+            "Birds of Paradise": 4,
+            "Gilded Lotus": 2,
+            "Serra Angel": 7,
+            "Vampire Nighthawk": 10,
+            "Wastes": 2,
+        },
+        {
+            "costs": ["{W}{U}{B}{R}{G}", "{U/B}{U/B}{R/G}", "{C}{W}", "{3}{W}{W}"],
+            "x_spell": "Hangarback Walker",
+            "mulligan": "london",
+            "keep_lands": (3, 4),
+            "max_mulligans": 4,
+            "play": "draw",
+            "turns": 7,
+        },
+    ),
+    "reflections_alone": (
+        {"Reflecting Pool": 14, "Exotic Orchard": 4, "Plains": 4, "Fellwar Stone": 4},
+        {"costs": ["{W}", "{W}{W}", "{1}"], "track": ("Fellwar Stone",), "turns": 7},
+    ),
+    "haste_and_land_creatures": (
+        {
+            "Forest": 16,
+            "Dryad Arbor": 4,
+            "Llanowar Elves": 8,
+            "Fervor": 3,
+            "Thousand-Year Elixir": 2,
+            "Grizzly Bears": 27,
+        },
+        {"costs": ["{3}", "{1}{G}{G}"], "track": ("Fervor", "Dryad Arbor")},
+    ),
+    "declared_orders": (
+        {
+            "Forest": 10,
+            "Selesnya Guildgate": 6,
+            "Plains": 6,
+            "Sol Ring": 3,
+            "Nevinyrral's Disk": 3,
+            "Llanowar Elves": 4,
+            "Serra Angel": 14,
+            "Youthful Knight": 14,
+        },
+        {
+            "land_order": ("Selesnya Guildgate", "Plains"),
+            "cast_order": ("Serra Angel", "Nevinyrral's Disk"),
+            "costs": ["{W}{W}", "{G}{W}"],
+            "track": ("Serra Angel", "Nevinyrral's Disk"),
+            "mulligan": "london",
+            "keep_lands": (1, 7),
+        },
+    ),
+}
+
+
+def _setup(counts: dict[str, int], settings: dict[str, Any]) -> DeckSetup:
+    settings = dict(settings)
+    turns = settings.pop("turns", 6)
+    x_spell = settings.pop("x_spell", None)
+    setup = deck_of(counts, turns, **settings)
+    if x_spell is not None:
+        setup = replace(setup, x_spell=library()[x_spell.lower()])
+    return setup
+
+
+def _disagreements(batch: DeckResults, reference: DeckResults) -> dict[str, list[int]]:
+    out = {}
+    for name in FIELDS:
+        a, b = getattr(batch, name), getattr(reference, name)
+        bad = np.nonzero((a != b).reshape(len(a), -1).any(axis=1))[0]
+        if len(bad):
+            out[name] = [int(t) for t in bad[:5]]
+    reasons_b = [batch.reasons[s] for s in batch.status]
+    reasons_r = [reference.reasons[s] for s in reference.status]
+    bad = [t for t, (x, y) in enumerate(zip(reasons_b, reasons_r, strict=True)) if x != y]
+    if bad:
+        out["status"] = bad[:5]
+    return out
+
+
+def _agree(setup: DeckSetup, seed: int, games: int) -> DeckResults:
+    assert batch_refusal(setup) is None
+    deals = draw_deals(np.random.default_rng(seed), setup, games)
+    batch = play_deck_games(setup, deals)
+    assert _disagreements(batch, reference_games(setup, deals)) == {}
+    return batch
+
+
+def _reaches_mulligans_hybrids_and_x(out: DeckResults) -> bool:
+    payable = out.cost_payable[:, :, 1]
+    return bool(out.mulligans.max() >= 1 and (out.x_max >= 1).any() and payable.any())
+
+
+def _meets_a_pool_with_nothing_to_reflect(out: DeckResults) -> bool:
+    return bool((out.mana_total[:, 0] == 0).any())
+
+
+# What a deck is there for, checked on its games: the test is not vacuous.
+REACHES = {
+    "five_colors": _reaches_mulligans_hybrids_and_x,
+    "reflections_alone": _meets_a_pool_with_nothing_to_reflect,
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECKS))
+def test_the_engines_play_the_same_deck_games(name: str) -> None:
+    """CR 103.5, 103.8a, 302.6, 305.2, 106.7, 601.2, 605.3b, 614.1c: game by game, turn by
+    turn, the batch engine's measurements are the reference engine's."""
+    counts, settings = DECKS[name]
+    games = 80 if name == "five_colors" else 160  # the reference engine's slowest deck
+    out = _agree(_setup(counts, settings), seed=sum(map(ord, name)), games=games)
+    assert not out.status.any()
+    assert REACHES.get(name, bool)(out)
+
+
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+PLAYED = sorted(
+    c.name
+    for c in library().values()
+    if not c.token_only and deck_refusal(c) is None and kernel_refusal(c) is None
+)
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_every_card_the_batch_engine_plays_plays_as_on_the_reference(name: str) -> None:
+    """Each card the batch engine plays in a deck game, four copies in a five-color deck of
+    basic lands, over many deals: the same games on both engines."""
+    card = library()[name.lower()]
+    counts = {b: 9 for b in BASICS if b != name}
+    counts[name] = counts.get(name, 0) + 6
+    cost = [card.mana_cost.text] if card.mana_cost.text and not card.mana_cost.x_count else []
+    _agree(deck_of(counts, 5, costs=cost, track=(name,)), seed=len(name), games=40)
+
+
+def test_seeded_random_decks_of_playable_cards_agree() -> None:
+    """Random decks of the cards the batch engine plays, with random settings: the same
+    games on both engines (a seeded mix, so a failure replays)."""
+    rng = random.Random(13)
+    lands = [n for n in PLAYED if library()[n.lower()].has_type("Land")]
+    others = [n for n in PLAYED if n not in lands]
+    for trial in range(10):
+        counts: dict[str, int] = {}
+        for name in rng.sample(lands, 4):
+            counts[name] = rng.randint(3, 8)
+        for name in rng.sample(others, 6):
+            counts[name] = rng.randint(1, 6)
+        counts["Forest"] = counts.get("Forest", 0) + max(0, 40 - sum(counts.values()))
+        settings: dict[str, Any] = {
+            "costs": rng.sample(["{G}", "{1}{W}", "{W/U}{B/R}", "{2}{C}", "{R}{R}{R}", "{4}"], 3),
+            "mulligan": rng.choice(["never", "london"]),
+            "play": rng.choice(["play", "draw", "random"]),
+            "turns": rng.randint(1, 12),
+            "track": tuple(rng.sample(sorted(counts), 2)),
+        }
+        _agree(_setup(counts, settings), seed=trial, games=40)
+
+
+def test_a_deck_the_batch_engine_cannot_play_is_refused_with_the_card_named() -> None:
+    """A card outside the batch engine's deck game is refused by name, with why."""
+    setup = deck_of({"Forest": 36, "Gemstone Mine": 4}, 3)
+    why = batch_refusal(setup)
+    assert why is not None and why.startswith("Gemstone Mine: ")
+    with pytest.raises(ValueError, match="Gemstone Mine"):
+        play_deck_games(setup, draw_deals(np.random.default_rng(0), setup, 2))
+
+
+def test_max_per_type_is_a_named_cap() -> None:
+    """Sources that could make more than MAX_PER_TYPE mana of one type are refused, the cap
+    named, never wrapped."""
+    setup = deck_of({"Gilded Lotus": 200}, 3)
+    why = batch_refusal(setup)
+    assert why is not None and "MAX_PER_TYPE = 511" in why
+
+
+def test_the_stop_reasons_name_their_caps() -> None:
+    """Every reason a batch deck game stops names its cap or its rule."""
+    assert REASONS[0] == ""
+    assert "MAX_FRONTIER_POOLS = 4096" in REASONS[1]
+    assert "empty library" in REASONS[2]
+
+
+def test_a_frontier_past_its_buffer_is_reported_not_truncated() -> None:
+    """CR 106.7: three untapped Birds of Paradise could make 35 different pools; a frontier
+    buffer of 4 reports the cap (-1) rather than keep some of them, and one of 64 holds all."""
+    setup = deck_of({"Birds of Paradise": 40}, 3)
+    tables = deck_tables(setup)
+    board = np.zeros((40, 3), dtype=np.int64)
+    board[:3, B_CARD] = [0, 1, 2]  # tapped 0, entered on turn 0: they can tap
+    st = np.zeros(N_SCALARS, dtype=np.int64)
+    st[ST_BOARD], st[ST_TURN] = 3, 2
+    several = np.zeros(40, dtype=np.int64)
+
+    def size(buffer: int) -> int:
+        out, spare = np.zeros(buffer, np.int64), np.zeros(buffer, np.int64)
+        return int(frontier(board, st, tables.cards, tables.choices, 0, -1, out, spare, several))
+
+    assert size(4) == -1
+    assert size(64) == 35  # the ways to split three mana over five colors
