@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -188,6 +188,27 @@ class DeckResults:
     cost_payable: np.ndarray  # (T, U, C) bool
     x_max: np.ndarray  # (T, U) int64, -1: no X paid (or no x_spell)
     cast_by_turn: np.ndarray  # (T, U, K) bool
+
+    def row(self, t: int) -> dict[str, Any]:
+        """Game ``t``'s measurements as plain data (two engines' games compare equal)."""
+        out: dict[str, Any] = {"stopped": self.reasons[int(self.status[t])]}
+        for name in ROW_FIELDS:
+            out[name] = getattr(self, name)[t].tolist()
+        return out
+
+
+# The per-game fields of DeckResults, in its order.
+ROW_FIELDS: Final = (
+    "on_play",
+    "mulligans",
+    "played",
+    "lands",
+    "mana_total",
+    "mana_by_type",
+    "cost_payable",
+    "x_max",
+    "cast_by_turn",
+)
 
 
 def empty_results(setup: DeckSetup, trials: int) -> DeckResults:

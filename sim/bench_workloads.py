@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from engine import reference
+from engine.batch.deck import play_deck_games
 from engine.batch.mana import run_mana
 from engine.batch.mana_convert import mana_batch_outcome, mana_comparable, mana_trial_scenario
 from engine.batch.naming import Naming
 from engine.batch.outcome import batch_outcome, comparable
 from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
+from engine.deck import Deals, DeckSetup, draw_deals
+from engine.reference.deck import play_deck_games as reference_deck_games
+from sim.config.deck import parse_deck
 from sim.config.experiment import parse_experiment
+from sim.config.reader import Reader
 from sim.shapes.mana.config import ManaConfig
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.config import WipeConfig
@@ -208,6 +214,34 @@ MIXED_TIMELINE: dict[str, Any] = {
     "choices": {"trigger_order": "random", "targets": "random"},
 }
 
+# Six turns of a 60-card green-white deck (issue #13): dorks, rocks, enters-tapped lands and
+# Reflecting Pool, the London mulligan, on the play or on the draw.
+DECK_60_6T: dict[str, Any] = {
+    "shape": "deck",
+    "deck": {
+        "cards": {
+            "Forest": 14,
+            "Plains": 2,
+            "Selesnya Guildgate": 4,
+            "Reflecting Pool": 2,
+            "Llanowar Elves": 4,
+            "Elvish Mystic": 4,
+            "Birds of Paradise": 2,
+            "Sol Ring": 1,
+            "Gilded Lotus": 1,
+            "Grizzly Bears": 10,
+            "Safehold Elite": 4,
+            "Youthful Knight": 4,
+            "Serra Angel": 4,
+            "Vorapede": 4,
+        }
+    },
+    "game": {"turns": 6, "play": "random", "mulligan": "london", "keep_lands": [2, 5]},
+    "costs": ["{G}", "{1}{G}", "{2}{G}{G}", "{3}{W}{W}", "{1}{G/W}{G/W}"],
+    "track": ["Sol Ring", "Birds of Paradise"],
+    "x_spell": "Hangarback Walker",
+}
+
 # in the order ``cauldron bench`` runs them
 TABLES: dict[str, dict[str, Any]] = {
     "persist-wipe-2p-12": PERSIST_WIPE_2P_12,
@@ -215,6 +249,7 @@ TABLES: dict[str, dict[str, Any]] = {
     "counters-4p": COUNTERS_4P,
     "massacre-chain": MASSACRE_CHAIN,
     "mixed-timeline": MIXED_TIMELINE,
+    "deck-60-6t": DECK_60_6T,
 }
 
 
@@ -272,9 +307,25 @@ def _mana_workload(name: str, config: ManaConfig) -> Workload:
     )
 
 
+def _deck_workload(name: str, setup: DeckSetup) -> Workload:
+    def one(deals: Deals, i: int) -> Deals:
+        return Deals(deals.on_play[i : i + 1], deals.orders[i : i + 1])
+
+    return Workload(
+        name,
+        lambda rng, n: draw_deals(rng, setup, n),
+        lambda deals: play_deck_games(setup, deals),
+        lambda deals, i: reference_deck_games(setup, one(deals, i)).row(0),
+        lambda results, i, deals: results.row(i),
+    )
+
+
 def workload(name: str) -> Workload:
     """The workload ``name`` (a key of ``TABLES``), its table parsed and validated."""
     table = TABLES[name]
+    if table["shape"] == "deck":
+        r = Reader(f"<bench {name}>")
+        return _deck_workload(name, parse_deck(r, table, Path.cwd()))
     config = _config(table, name)
     if table["shape"] == "mana":
         return _mana_workload(name, config)

@@ -23,22 +23,11 @@ from engine.batch.deck import REASONS, batch_refusal, kernel_refusal, play_deck_
 from engine.batch.deck.tables import deck_tables
 from engine.batch.kernel.deck.columns import B_CARD, N_SCALARS, ST_BOARD, ST_TURN
 from engine.batch.kernel.deck.frontier import frontier
-from engine.deck import DeckResults, DeckSetup, deck_refusal, draw_deals
+from engine.deck import ROW_FIELDS, DeckResults, DeckSetup, deck_refusal, draw_deals
 from engine.library import library
 from engine.reference.deck import play_deck_games as reference_games
 from tests.deck.decks import deck_of
 
-FIELDS = (
-    "on_play",
-    "mulligans",
-    "played",
-    "lands",
-    "mana_total",
-    "mana_by_type",
-    "cost_payable",
-    "x_max",
-    "cast_by_turn",
-)
 
 DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
     "lands_and_bears": ({"Forest": 24, "Grizzly Bears": 36}, {"costs": ["{G}", "{2}{G}{G}"]}),
@@ -137,7 +126,7 @@ def _setup(counts: dict[str, int], settings: dict[str, Any]) -> DeckSetup:
 
 def _disagreements(batch: DeckResults, reference: DeckResults) -> dict[str, list[int]]:
     out = {}
-    for name in FIELDS:
+    for name in ROW_FIELDS:
         a, b = getattr(batch, name), getattr(reference, name)
         bad = np.nonzero((a != b).reshape(len(a), -1).any(axis=1))[0]
         if len(bad):
