@@ -51,7 +51,7 @@ COST_PAYABLE = Metric(
 CAST_BY_TURN = Metric(
     "cast_by_turn",
     "cast",
-    "Cast by turn",
+    "Tracked cards cast",
     own("cast_by_turn", "turns", "track"),  # games that cast (a land: played) a copy so far
     curve=Curve(None, "share of games"),
 )
