@@ -9,14 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import reference
 from sim.cli.cards import add_cards_flag
 from sim.config.cards import use_file_cards, use_run_cards
 from sim.config.compare import TARGETS
 from sim.config.reader import read_toml
 from sim.config.scenario import looks_like_scenario, parse_scenario
 from sim.errors import UserError
-from sim.report.explain_text import render
 from sim.run.settings import BACKENDS
 
 # The batch engine (through sim.config.experiment and sim.run) is imported inside each
@@ -134,17 +132,16 @@ def explain_run(args: argparse.Namespace) -> int:
 
     exp = experiment_of_run(Path(args.run))
     group = 0 if args.group is None else args.group
-    replay = replay_trial(exp, group, args.trial)
-    out: dict[str, Any] = reference.run(replay.scenario)
+    replayed = replay_trial(exp, group, args.trial).replayed()
     if args.json:
-        sys.stdout.write(json.dumps(out, indent=1) + "\n")
+        sys.stdout.write(json.dumps(replayed.outcome, indent=1) + "\n")
         return 0
     label = exp.points[group].label
     head = f"Trial {args.trial} of {args.run} (experiment {exp.name}, group {group}"
     head += f": {label})" if label else ")"
-    lines = [head, render(out)]
-    agrees = replay.agrees(out)
-    lines.append("Batch engine: " + ("the same outcome" if agrees else "a DIFFERENT outcome"))
+    lines = [head, replayed.text]
+    same = replayed.agrees
+    lines.append("Batch engine: " + ("the same outcome" if same else "a DIFFERENT outcome"))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 

@@ -1,7 +1,7 @@
 """The keys of a deck game (issue #13), validated into an ``engine.deck.DeckSetup``.
 
-The experiment shape that runs deck games comes later (it needs the batch engine); these are
-the keys it reads, each checked like every experiment key (one line: file, key path, hint)::
+The keys of the deck experiment shape (``shape = "deck"``, ``sim.shapes.deck``), each checked
+like every experiment key (one line: file, key path, hint)::
 
     [deck]                    # one of:
     cards = { "Forest" = 16, "Llanowar Elves" = 4, "Grizzly Bears" = 20 }
@@ -103,7 +103,9 @@ def _file_cards(r: Reader, value: Any, folder: Path) -> list[Card]:
     return _counted(fr, list(entries.values()), "", hint)
 
 
-def _deck(r: Reader, data: Mapping[str, Any], folder: Path) -> list[Card]:
+def read_deck(r: Reader, data: Mapping[str, Any], folder: Path) -> list[Card]:
+    """The ``[deck]`` of a parsed file (its ``cards``, or the decklist ``file`` relative to
+    ``folder``), one entry per copy, in list order; validated."""
     table = r.table(data, "deck", "")
     r.keys(table, {"cards", "file"}, "deck")
     if ("cards" in table) == ("file" in table):
@@ -178,7 +180,7 @@ def parse_deck(r: Reader, data: Mapping[str, Any], folder: Path) -> DeckSetup:
     """Validate a deck game's keys (``deck``, ``game``, ``pilot``, ``costs``, ``track``,
     ``x_spell``) of a parsed file, the others left to the caller; ``folder`` is the file's
     (``deck.file`` is relative to it)."""
-    deck = _deck(r, data, folder)
+    deck = read_deck(r, data, folder)
     game = r.table(data, "game", "")
     r.keys(game, set(GAME_KEYS), "game")
     if "turns" not in game:

@@ -20,7 +20,7 @@ from sim.config.cards import file_cards, use_file_cards
 from sim.config.compare import NO_COMPARE, Compare, parse_compare, sweep_values
 from sim.config.reader import Reader, join, read_toml
 from sim.errors import UserError, echo
-from sim.shapes.base import Shape
+from sim.shapes.base import Inlines, Shape
 from sim.shapes.registry import SHAPES, shape_of
 
 RUN_KEYS = {"name", "description", "shape", "trials", "seed", "batch_size", "metrics", "sweep"}
@@ -102,9 +102,11 @@ def parse_experiment(
     """Validate an experiment given as parsed TOML; ``source`` names it in errors."""
     r = Reader(source)
     if "shape" not in data:
-        raise r.fail("", "missing key 'shape'", 'shape = "wipe" or shape = "mana"')
+        raise r.fail("", "missing key 'shape'", 'shape = "wipe", "mana" or "deck"')
     shape = shape_of(r.text(data["shape"], "shape", tuple(SHAPES)))
     r.keys(data, RUN_KEYS | shape.keys, "")
+    if isinstance(shape, Inlines):  # the files its keys name, read in (the manifest holds them)
+        data = shape.inline(r, data, Path(source).parent)
     name = r.text(data.get("name", default_name), "name")
     if not _NAME.match(name):
         raise r.fail("name", f"{echo(name)} cannot name a folder", "letters, digits, _ . -")

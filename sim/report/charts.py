@@ -256,6 +256,38 @@ def sweep_curves(
         return _svg(fig)
 
 
+DASHES = ("-", "--", ":", "-.")  # line styles of the sweep points when colors name levels
+
+
+def turn_curves(
+    turns: Sequence[int],
+    series: Sequence[Series],
+    *,
+    colors: Sequence[int],
+    dashes: Sequence[int],
+    ylabel: str,
+    percent: bool,
+) -> str:
+    """Each series over the turns with its 95% interval as a band; ``colors`` and ``dashes``
+    index each series' color and line style (a level's color, a sweep point's style)."""
+    x = np.asarray(turns, dtype=np.float64)
+    legend = _legend_inches([s.name for s in series]) if len(series) > 1 else 0.0
+    with _figure(6.2, 3.2 + legend) as (fig, ax):
+        for s, c, d in zip(series, colors, dashes, strict=True):
+            color = PALETTE[c % len(PALETTE)]
+            style = DASHES[d % len(DASHES)]
+            ax.plot(x, s.estimate, style, marker="o", ms=3.5, color=color, label=_text(s.name))
+            ax.fill_between(x, s.low, s.high, color=color, alpha=0.18, lw=0)
+        ax.set_xticks(x, [str(t) for t in turns])
+        ax.set_xlabel("turn")
+        ax.set_ylabel(_text(ylabel, AXIS_CHARS // 2))
+        if percent:
+            _percent_axis(ax.yaxis)
+        if len(series) > 1:
+            _legend_above(ax, [s.name for s in series])
+        return _svg(fig)
+
+
 def forest(
     labels: Sequence[str], deltas: Series, unpaired_half: np.ndarray, *, xlabel: str, percent: bool
 ) -> str:

@@ -24,7 +24,7 @@ class RunData:
 
     folder: Path
     manifest: dict[str, Any]
-    summary: pd.DataFrame  # the tidy summary.csv: group, params, family, metric, level, ...
+    summary: pd.DataFrame  # the tidy summary.csv: group, params, family, metric, level, turn, ...
     csv_files: tuple[str, ...]  # names of the CSVs in the folder, in manifest order
     comparison: pd.DataFrame | None = None  # comparison.csv: paired deltas (issue 15)
 
@@ -45,6 +45,10 @@ class RunData:
 
     def has(self, metric: str) -> bool:
         return bool((self.summary["metric"] == metric).any())
+
+    def by_turn(self, metric: str) -> bool:
+        """Whether the metric's rows are by turn (a deck game's: one per turn and level)."""
+        return bool(self.rows(metric)["turn"].notna().any())
 
     def group_label(self, group: int) -> str:
         """The sweep point in words (its ``labels`` from the file, else ``key=value``), or
@@ -79,7 +83,9 @@ def load_run(folder: Path) -> RunData:
     needed = {"group", "family", "metric", "level", "estimate", "ci_low", "ci_high", "trials"}
     if not isinstance(manifest, dict) or not needed <= set(summary.columns):
         raise UserError(f"report {folder}: manifest.json or summary.csv is not from cauldron run")
-    for column in ("group", "estimate", "ci_low", "ci_high", "trials", "n"):
+    if "turn" not in summary.columns:  # a run from before metrics by turn
+        summary["turn"] = ""
+    for column in ("group", "turn", "estimate", "ci_low", "ci_high", "trials", "n"):
         if column in summary.columns:  # empty cells (NaN when written) become NaN again
             summary[column] = pd.to_numeric(summary[column], errors="coerce")
     listed = [f for f in manifest.get("files", []) if isinstance(f, str) and f.endswith(".csv")]

@@ -10,30 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import reference
-from engine.scenario import Scenario
-from sim.config.reader import SEAT_NAMES
 from sim.errors import UserError
 from sim.report.data import RunData
-from sim.report.explain_text import render
 from sim.run.experiment import experiment_of_run
 from sim.run.replay import replay_trial
-from sim.shapes.base import Replay
+from sim.shapes.base import Replayed
 
 SCAN = 8  # trials looked at to find interesting ones: a few seconds at most
-
-
-def _eventful(out: dict[str, Any]) -> bool:
-    made_mana = any(n for pool in out["mana_pool"].values() for n in pool.values())
-    return bool(out["returned"]) or made_mana or out["result"] != "ok"
-
-
-def seat_names(scenario: Scenario) -> dict[str, str]:
-    """Each player of a replayed trial by its seat as the tables name it (``active``,
-    ``next``, ...: relative to the active player, in turn order)."""
-    players = list(scenario.players)
-    active = players.index(scenario.active)
-    return {p: SEAT_NAMES[(i - active) % len(players)] for i, p in enumerate(players)}
 
 
 def _by_seat(text: str, names: dict[str, str]) -> str:
@@ -44,23 +27,22 @@ def _by_seat(text: str, names: dict[str, str]) -> str:
     return pattern.sub(lambda m: names[m.group(1)], text)
 
 
-def _example(
-    run: RunData, group: int, trial: int, out: dict[str, Any], replay: Replay
-) -> dict[str, Any]:
-    names = seat_names(replay.scenario)
-    text = _by_seat(render(out), names)
-    state = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+def _example(run: RunData, group: int, trial: int, replayed: Replayed) -> dict[str, Any]:
+    names = replayed.seats
     seats = ", ".join(f"{seat} = {player}" for player, seat in names.items())
+    active = next((player for player, seat in names.items() if seat == "active"), "")
     return {
         "trial": trial,
         "group": run.group_label(group),
         "seats": f"Players by seat, as in the tables ({seats} in cauldron explain;"
-        f" {replay.scenario.active} is the active player).",
+        f" {active} is the active player)."
+        if names
+        else "",
         "command": f"cauldron explain --run {run.folder} --trial {trial}"
         + (f" --group {group}" if run.is_sweep else ""),
-        "log": [(str(e["rule"]), _by_seat(str(e["text"]), names)) for e in out["log"]],
-        "state": state,
-        "agrees": replay.agrees(out),
+        "log": [(rule, _by_seat(text, names)) for rule, text in replayed.log],
+        "state": _by_seat(replayed.state, names),
+        "agrees": replayed.agrees,
     }
 
 
@@ -76,10 +58,9 @@ def example_trials(run: RunData, count: int) -> list[dict[str, Any]]:
     eventful: list[dict[str, Any]] = []
     quiet: list[dict[str, Any]] = []
     for trial in range(min(SCAN, exp.trials)):
-        replay = replay_trial(exp, group, trial)
-        out: dict[str, Any] = reference.run(replay.scenario)
-        example = _example(run, group, trial, out, replay)
-        (eventful if _eventful(out) else quiet).append(example)
+        replayed = replay_trial(exp, group, trial).replayed()
+        example = _example(run, group, trial, replayed)
+        (eventful if replayed.eventful else quiet).append(example)
         if len(eventful) >= count:
             break
     return sorted((eventful + quiet)[:count], key=lambda e: int(e["trial"]))

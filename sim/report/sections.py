@@ -1,8 +1,9 @@
 """What the report shows, chosen by the metrics a run folder holds (any shape, any sweep):
 the headline findings in words, the headline table, the charts and the status counts.
 
-A section appears only when its metric is in ``summary.csv``, so one page serves the wipe
-and the mana shapes and whatever metric families an experiment asked for.
+A section appears only when its metric is in ``summary.csv``, so one page serves the wipe,
+mana and deck shapes and whatever metric families an experiment asked for. A metric by turn
+(a deck game's) is drawn over the turns, one line per sweep point and level.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sim.report import charts as rc
 from sim.report.data import PROPORTION_METHODS, RunData
 from sim.run.experiment import experiment_of_run
 from sim.shapes.catalog import UNSUPPORTED_RATE, Entry, Metric, metrics_of
+from sim.shapes.deck import catalog as deck_metrics
 from sim.shapes.mana import catalog as mana_metrics
 from sim.shapes.mana.stats import MAX_X_VALUE
 from sim.shapes.registry import CATALOGS
@@ -169,7 +171,7 @@ def _sweep_charts(run: RunData) -> list[Chart]:
     x, ticks, xlabel = _sweep_x(run)
     out = []
     for metric in _metrics(run.manifest.get("shape")):
-        if metric.curve is None or not run.has(metric.name):
+        if metric.curve is None or not run.has(metric.name) or run.by_turn(metric.name):
             continue
         levels = metric.curve.levels or _levels(run, metric.name)
         rows = run.rows(metric.name)
@@ -190,6 +192,55 @@ def _sweep_charts(run: RunData) -> list[Chart]:
         caption = "Each sweep point with its 95% confidence band."
         out.append(Chart(f"Sweep: {metric.name} over {xlabel}", caption, svg))
     return out
+
+
+def _turn_name(run: RunData, level: str, group: int, levels: int) -> str:
+    """A line of a chart by turn: its level, its sweep point, or both."""
+    if not run.is_sweep:
+        return level
+    return run.group_label(group) if levels == 1 else f"{level}, {run.group_label(group)}"
+
+
+def _turn_chart(run: RunData, metric: Metric, ylabel: str, wanted: Sequence[str] | None) -> Chart:
+    """One metric over the turns: a line with its 95% band per level and sweep point (colors
+    the levels, line styles the points; with one level, colors the points)."""
+    rows = run.rows(metric.name)
+    levels = [lv for lv in (wanted or _levels(run, metric.name)) if lv in set(rows["level"])]
+    turns = sorted(int(t) for t in rows["turn"].dropna().unique())
+    series, colors, dashes = [], [], []
+    for i, level in enumerate(levels):
+        for j, group in enumerate(run.groups):
+            part = rows[(rows["level"] == level) & (rows["group"] == group)]
+            at = part.set_index("turn").reindex(turns)
+            series.append(
+                rc.Series(
+                    _turn_name(run, level, group, len(levels)),
+                    at["estimate"].to_numpy(np.float64),
+                    at["ci_low"].to_numpy(np.float64),
+                    at["ci_high"].to_numpy(np.float64),
+                )
+            )
+            colors.append(i if len(levels) > 1 else j)
+            dashes.append(j if len(levels) > 1 else 0)
+    svg = rc.turn_curves(
+        turns, series, colors=colors, dashes=dashes, ylabel=ylabel, percent=_is_share(rows)
+    )
+    caption = (
+        "Measured each turn in the main phase, after the land drop and before casting;"
+        " bands: 95% confidence intervals."
+    )
+    if len(levels) > 1 and run.is_sweep:
+        caption += " Colors: levels; line styles: sweep points."
+    return Chart(f"{metric.label} by turn", caption, svg)
+
+
+def _turn_charts(run: RunData) -> list[Chart]:
+    """Every metric by turn that declares a curve, over the turns."""
+    return [
+        _turn_chart(run, metric, metric.curve.ylabel, metric.curve.levels)
+        for metric in _metrics(run.manifest.get("shape"))
+        if metric.curve is not None and run.has(metric.name) and run.by_turn(metric.name)
+    ]
 
 
 _CI = "Bars: estimate; whiskers: 95% confidence interval."
@@ -224,6 +275,11 @@ _CHARTS: tuple[tuple[Metric, str, str | None], ...] = (
         mana_metrics.REJECTED_SHARE,
         "Share of attempted activations rejected, by reason. " + _CI,
         None,
+    ),
+    (
+        deck_metrics.MULLIGANS_COUNT,
+        "Share of games by the mulligans taken (CR 103.5, the London mulligan).",
+        "mulligans",
     ),
 )
 
@@ -263,17 +319,31 @@ def _cannot_return(run: RunData) -> list[str]:
 
 def charts(run: RunData) -> list[Chart]:
     """Every chart the run's metrics allow, the ones answering the main question first."""
-    out = [_chart(run, *spec) for spec in _CHARTS if run.has(spec[0].name)]
+    out = [
+        _chart(run, *spec)
+        for spec in _CHARTS
+        if run.has(spec[0].name) and not run.by_turn(spec[0].name)
+    ]
+    out.extend(_turn_charts(run))
     if run.is_sweep:
         out.extend(_sweep_charts(run))
     return out
 
 
+def _last_turn(run: RunData, metric: str) -> int | None:
+    """The last turn of a metric by turn (the headline table shows it), None for others."""
+    turns = run.rows(metric)["turn"].dropna()
+    return int(turns.max()) if not turns.empty else None
+
+
 def _cells(run: RunData, metric: str, level: str, fmt: Formatter) -> list[str]:
     cells = []
+    turn = _last_turn(run, metric)
     for g in run.groups:
         rows = run.rows(metric, g)
         rows = rows[rows["level"] == level]
+        if turn is not None:
+            rows = rows[rows["turn"] == turn]
         if rows.empty:
             cells.append("—")
             continue
@@ -290,6 +360,10 @@ def headline(run: RunData, fmt: Formatter) -> list[tuple[str, list[str]]]:
     for metric, level, text in headline_rows(run.manifest.get("shape")):
         if not run.has(metric):
             continue
+        turn = _last_turn(run, metric)
+        if turn is not None:
+            where = f" on turn {turn}"
+            text = f"{text}{where}" if level is not None else f"{text.rstrip(':')}{where}:"
         if level is not None:
             out.append((text, _cells(run, metric, level, fmt)))
             continue
@@ -336,6 +410,15 @@ def findings(run: RunData) -> list[str]:
                     f" the cap MAX_X_VALUE = {MAX_X_VALUE:,} and were cast with it)"
                 )
             out.append(text + ".")
+        lands = run.rows(deck_metrics.LANDS_IN_PLAY.name, g)
+        if not lands.empty:
+            last = lands.iloc[-1]  # rows by turn: the last turn's
+            text = f"{prefix}on turn {int(last['turn'])}, {last['estimate']:.2f} lands in play"
+            mana = run.rows(deck_metrics.MANA_AVAILABLE.name, g)
+            mana = mana[(mana["level"] == "total") & (mana["turn"] == last["turn"])]
+            if not mana.empty:
+                text += f" and {mana.iloc[0]['estimate']:.2f} mana available"
+            out.append(text + " on average (main phase, before casting).")
     return out
 
 

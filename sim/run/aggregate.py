@@ -1,4 +1,5 @@
-"""Totals to tidy pandas frames: one row per group x metric x level, with its 95% interval.
+"""Totals to tidy pandas frames: one row per group x metric x level (x turn, for a metric by
+turn), with its 95% interval.
 
 Rows keep the order the shape lists them in (family, metric, level), groups in sweep order,
 so the same totals always give the same frames and the same CSV bytes.
@@ -15,7 +16,18 @@ import pandas as pd
 from sim.config.experiment import Experiment, Point
 from sim.shapes.base import Row
 
-VALUE_COLUMNS = ("metric", "level", "estimate", "ci_low", "ci_high", "trials", "n", "method")
+# ``turn``: the turn a metric by turn was measured on (deck games), empty for other metrics
+VALUE_COLUMNS = (
+    "metric",
+    "level",
+    "turn",
+    "estimate",
+    "ci_low",
+    "ci_high",
+    "trials",
+    "n",
+    "method",
+)
 SUMMARY_COLUMNS = ("group", "params", "family", *VALUE_COLUMNS)
 
 
@@ -34,6 +46,7 @@ def _records(point: Point, rows: Sequence[Row]) -> list[dict[str, Any]]:
             "family": r.family,
             "metric": r.metric,
             "level": r.level,
+            "turn": r.turn,
             "estimate": r.value.estimate,
             "ci_low": r.value.ci_low,
             "ci_high": r.value.ci_high,
@@ -58,6 +71,7 @@ def tidy_frames(
     summary = summary.astype(
         {
             "group": "int64",
+            "turn": "Int64",  # nullable: empty where a metric is not by turn
             "trials": "int64",
             "n": "int64",
             "estimate": "float64",

@@ -1,5 +1,6 @@
 """Rebuild any trial of a run from its seeds (SPEC section 5): the batch it was in is drawn
-again from the same generator, and the trial becomes a scenario for the reference engine."""
+again from the same generator, and the shape rebuilds the trial for the reference engine (a
+scenario, or a deck game's deal) with the batch engine's result of it (``Replay``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the runner needs from an experiment shape (wipe, mana), and the layout of its
+"""What the runner needs from an experiment shape (wipe, mana, deck), and the layout of its
 sufficient statistics.
 
 A shape parses its part of the file, draws and runs one batch, reduces it to integer sums
@@ -8,13 +8,13 @@ and to checkpoint), and turns the totals into metric rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from engine.scenario import Scenario
 from sim.config.reader import Reader
 from sim.run.stats import Estimate
 
@@ -66,20 +66,28 @@ class Row:
     level: str
     value: Estimate
     trials: int  # trials the estimate rests on
+    turn: int | None = None  # a metric by turn (deck games): the turn it was measured on
 
 
 @dataclass(frozen=True)
-class Replay:
-    """One trial rebuilt from the seeds: its scenario, and the batch engine's outcome of it in
-    the comparable form that ``comparable`` makes of a reference outcome."""
+class Replayed:
+    """A trial replayed on the reference engine, as ``explain --run`` and the report show it."""
 
-    scenario: Scenario
-    batch_outcome: dict[str, Any]
-    comparable: Callable[[Mapping[str, Any]], dict[str, Any]]
+    outcome: dict[str, Any]  # the reference engine's outcome as JSON (``explain --json``)
+    text: str  # the replay in words: the rule-cited log, then the result and the state
+    log: tuple[tuple[str, str], ...]  # (rule, what happened), in order
+    state: str  # the end state in words (the report shows it under the log)
+    agrees: bool  # whether the batch engine's result of the trial is the reference engine's
+    eventful: bool  # something happened in it (the report's examples prefer those)
+    seats: dict[str, str]  # each player by the seat the tables name (none: one player)
 
-    def agrees(self, reference_outcome: Mapping[str, Any]) -> bool:
-        """Whether the reference engine's outcome of the scenario is the batch engine's."""
-        return self.comparable(reference_outcome) == self.batch_outcome
+
+class Replay(Protocol):
+    """One trial rebuilt from the seeds, ready to play again on the reference engine."""
+
+    def replayed(self) -> Replayed:
+        """Play the trial on the reference engine and compare with the batch engine's."""
+        ...
 
 
 class Shape(Protocol):
@@ -106,6 +114,17 @@ class Shape(Protocol):
 
     def replay(self, config: Any, rng: np.random.Generator, trials: int, index: int) -> Replay:
         """Redraw a batch of ``trials`` from ``rng`` and rebuild its trial ``index``."""
+        ...
+
+
+@runtime_checkable
+class Inlines(Protocol):
+    """A shape whose keys may name other files (a decklist): the experiment stores the file
+    with their contents put in, so a run's manifest holds everything its numbers rest on
+    (a replay or ``--resume`` reads no file that may have changed since)."""
+
+    def inline(self, r: Reader, data: Mapping[str, Any], folder: Path) -> dict[str, Any]:
+        """``data`` with the files it names (relative to ``folder``) read into it."""
         ...
 
 

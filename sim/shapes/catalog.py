@@ -129,9 +129,16 @@ class MetricRows(Generic[Config]):
     def ok(self) -> int:
         return int(self.sums[self.status.key][1])
 
-    def add(self, metric: Metric, level: str, value: Estimate, trials: int | None = None) -> None:
+    def add(
+        self,
+        metric: Metric,
+        level: str,
+        value: Estimate,
+        trials: int | None = None,
+        turn: int | None = None,
+    ) -> None:
         trials = self.ok if trials is None else trials
-        self.rows.append(Row(metric.family, metric.name, level, value, trials))
+        self.rows.append(Row(metric.family, metric.name, level, value, trials, turn))
 
 
 def mean_of(pair: np.ndarray, n: int) -> Estimate:

@@ -122,7 +122,7 @@ def marked_exact(rows: Sequence[Row], support: int) -> list[Row]:
     for r in rows:
         est = r.value.estimate
         value = Estimate(est, est, est, support if r.value.n > 0 else 0, "exact")
-        out.append(Row(r.family, r.metric, r.level, value, support))
+        out.append(Row(r.family, r.metric, r.level, value, support, r.turn))
     return out
 
 

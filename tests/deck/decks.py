@@ -1,8 +1,12 @@
-"""Deck-game test helpers: a deck from counts, and a deal with a chosen library order."""
+"""Deck-game test helpers: a deck from counts, a deal with a chosen library order, and the
+exact law of the lands in play of a deck of lands and spells."""
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from engine.deck import Deal, DeckSetup
@@ -49,3 +53,36 @@ def turn(game: DeckGame, n: int) -> TurnRecord:
 
 def rules_cited(game: DeckGame) -> list[str]:
     return [e.rule for e in game.game.log.events]
+
+
+def lands_law(lands: int, spells: int, turns: int, on_play: bool) -> list[dict[int, Fraction]]:
+    """The exact law of the lands in play on each turn (no mulligans): a walk over (cards
+    drawn, lands drawn, lands played), each draw a land with the hypergeometric chance of the
+    cards left (CR 103.4: seven cards; 504.1: one a turn, none on turn 1 on the play, 103.8a;
+    305.2: one land a turn, if the hand holds one)."""
+    n = lands + spells
+    seen = 7 if on_play else 8
+    state = {
+        (seen, k, 0): Fraction(
+            math.comb(lands, k) * math.comb(spells, seen - k), math.comb(n, seen)
+        )
+        for k in range(seen + 1)
+    }
+    laws = []
+    for t in range(1, turns + 1):
+        if t > 1:
+            drawn: Counter[tuple[int, int, int]] = Counter()
+            for (c, k, played), p in state.items():
+                land = Fraction(lands - k, n - c)
+                drawn[(c + 1, k + 1, played)] += p * land
+                drawn[(c + 1, k, played)] += p * (1 - land)
+            state = dict(drawn)
+        dropped: Counter[tuple[int, int, int]] = Counter()
+        for (c, k, played), p in state.items():
+            dropped[(c, k, min(played + 1, k))] += p  # a land drop if the hand holds a land
+        state = dict(dropped)
+        law: Counter[int] = Counter()
+        for (_, _, played), p in state.items():
+            law[played] += p
+        laws.append(dict(law))
+    return laws

@@ -28,7 +28,6 @@ from engine.library import library
 from engine.reference.deck import play_deck_games as reference_games
 from tests.deck.decks import deck_of
 
-
 DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
     "lands_and_bears": ({"Forest": 24, "Grizzly Bears": 36}, {"costs": ["{G}", "{2}{G}{G}"]}),
     "green_ramp": (

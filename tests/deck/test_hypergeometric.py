@@ -2,10 +2,10 @@
 
 A 40-card deck of 17 Forests and 23 Grizzly Bears, no mulligans: the lands in play on turn
 ``t`` and whether ``{G}``, ``{1}{G}``, ``{2}{G}`` and ``{2}{G}{G}`` can be paid at the
-measurement point follow from the order of the library alone. The exact law is computed here
-by following the draws (CR 103.4: seven cards; 504.1: one a turn, none on turn 1 on the play,
-103.8a; 305.2: one land a turn), and a few thousand seeded games must agree with it within
-their binomial intervals (4 standard errors: the games are seeded, so the test is fixed).
+measurement point follow from the order of the library alone. The exact law
+(``tests.deck.decks.lands_law``) follows the draws (CR 103.4: seven cards; 504.1: one a turn,
+none on turn 1 on the play, 103.8a; 305.2: one land a turn), and seeded games must agree with
+it within their binomial intervals (4 standard errors: the games are seeded, so the test is fixed).
 """
 
 from __future__ import annotations
@@ -19,41 +19,10 @@ import pytest
 
 from engine.deck import draw_deal
 from engine.reference.deck import play_deck_game
-from tests.deck.decks import deck_of
+from tests.deck.decks import deck_of, lands_law
 
 LANDS, SPELLS, TURNS, GAMES = 17, 23, 4, 1000
 COSTS = ("{G}", "{1}{G}", "{2}{G}", "{2}{G}{G}")
-
-
-def _lands_in_play(on_play: bool) -> list[dict[int, Fraction]]:
-    """The exact law of the lands in play on each turn: a walk over (cards drawn, lands drawn,
-    lands played), each draw a land with the hypergeometric chance of the cards left."""
-    n = LANDS + SPELLS
-    seen = 7 if on_play else 8
-    state = {
-        (seen, k, 0): Fraction(
-            math.comb(LANDS, k) * math.comb(SPELLS, seen - k), math.comb(n, seen)
-        )
-        for k in range(seen + 1)
-    }
-    laws = []
-    for t in range(1, TURNS + 1):
-        if t > 1:
-            drawn: Counter[tuple[int, int, int]] = Counter()
-            for (c, k, played), p in state.items():
-                land = Fraction(LANDS - k, n - c)
-                drawn[(c + 1, k + 1, played)] += p * land
-                drawn[(c + 1, k, played)] += p * (1 - land)
-            state = dict(drawn)
-        dropped: Counter[tuple[int, int, int]] = Counter()
-        for (c, k, played), p in state.items():
-            dropped[(c, k, min(played + 1, k))] += p  # a land drop if the hand holds a land
-        state = dict(dropped)
-        law: Counter[int] = Counter()
-        for (_, _, played), p in state.items():
-            law[played] += p
-        laws.append(dict(law))
-    return laws
 
 
 def _close(hits: int, p: Fraction) -> bool:
@@ -81,7 +50,7 @@ def test_lands_and_costs_by_turn_match_the_hypergeometric_law(on_play: bool) -> 
         for t, record in enumerate(game.turns):
             lands[t][record.lands_in_play] += 1
             payable[t] += record.cost_payable
-    for t, law in enumerate(_lands_in_play(on_play)):
+    for t, law in enumerate(lands_law(LANDS, SPELLS, TURNS, on_play)):
         for k, p in law.items():
             assert _close(lands[t][k], p), (t + 1, k, lands[t][k], float(p))
         for j, cost in enumerate(setup.costs):

@@ -8,7 +8,6 @@ from statistics import NormalDist
 import pandas as pd
 import pytest
 
-from engine import reference
 from sim import run_experiment
 from sim.config.experiment import parse_experiment
 from sim.errors import UserError
@@ -107,8 +106,7 @@ def test_replayed_mana_trials_agree_with_the_batch_engine() -> None:
     exp = parse_experiment(MIXED)
     disagree = []
     for trial in (*range(0, exp.trials, 97), exp.trials - 1):
-        replay = replay_trial(exp, 0, trial)
-        if not replay.agrees(reference.run(replay.scenario)):
+        if not replay_trial(exp, 0, trial).replayed().agrees:
             disagree.append(trial)
     assert disagree == []
     s = run_experiment(MIXED, jobs=1).summary

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import reference
 from sim.config.experiment import parse_experiment
 from sim.run.batches import batch_rng
 from sim.run.experiment import experiment_of_run
@@ -55,8 +54,7 @@ def test_replayed_trials_agree_with_the_batch_engine() -> None:
     exp = parse_experiment(MIXED)
     disagree = []
     for trial in (*range(0, exp.trials, 151), exp.trials - 1):
-        replay = replay_trial(exp, 0, trial)
-        if not replay.agrees(reference.run(replay.scenario)):
+        if not replay_trial(exp, 0, trial).replayed().agrees:
             disagree.append(trial)
     assert disagree == []
 

@@ -23,7 +23,7 @@ from engine.batch.mana_convert import (
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs
 from engine.batch.wipe_state import WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import Key, Layout, Replay, Row, TrialCells
+from sim.shapes.base import Key, Layout, Row, TrialCells
 from sim.shapes.catalog import Entry
 from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
@@ -37,6 +37,7 @@ from sim.shapes.mana.stats import (
     mana_trial_stats,
     max_x,
 )
+from sim.shapes.scenario_replay import ScenarioReplay
 
 CHUNK = 4_096  # trials the engine runs at once: their state stays small (peak memory)
 
@@ -110,7 +111,7 @@ class ManaShape:
 
     def replay(
         self, config: ManaConfig, rng: np.random.Generator, trials: int, index: int
-    ) -> Replay:
+    ) -> ScenarioReplay:
         inputs = draw_mana_batch(rng, trials, config)
         start = index - index % CHUNK  # the engine ran this trial in this chunk
         part, state, _ = run_chunk(config, inputs.take(slice(start, start + CHUNK)))
@@ -118,4 +119,4 @@ class ManaShape:
         scenario = mana_trial_scenario(part, i)
         _, _, s, a = part.shape
         outcome = mana_batch_outcome(state, i, Naming.default(int(part.n_players[i]), s, a))
-        return Replay(scenario, mana_comparable(outcome), mana_comparable)
+        return ScenarioReplay(scenario, mana_comparable(outcome), mana_comparable)

@@ -13,8 +13,9 @@ from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import WipeInputs, WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import Key, Layout, Replay, Row, TrialCells
+from sim.shapes.base import Key, Layout, Row, TrialCells
 from sim.shapes.catalog import Entry
+from sim.shapes.scenario_replay import ScenarioReplay
 from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
 from sim.shapes.wipe.config import WIPE_KEYS, WipeConfig, parse_wipe
 from sim.shapes.wipe.draws import draw_wipe_batch
@@ -77,7 +78,7 @@ class WipeShape:
 
     def replay(
         self, config: WipeConfig, rng: np.random.Generator, trials: int, index: int
-    ) -> Replay:
+    ) -> ScenarioReplay:
         inputs = draw_wipe_batch(rng, trials, config)
         scenario = trial_scenario(inputs, index)
         start = index - index % CHUNK  # the engine ran this trial in this chunk
@@ -85,4 +86,6 @@ class WipeShape:
         state = run_wipe(part)
         _, _, s, e = inputs.shape
         naming = Naming.default(int(inputs.n_players[index]), s, e)
-        return Replay(scenario, comparable(batch_outcome(state, index - start, naming)), comparable)
+        return ScenarioReplay(
+            scenario, comparable(batch_outcome(state, index - start, naming)), comparable
+        )

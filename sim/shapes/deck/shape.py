@@ -1,0 +1,67 @@
+"""The deck shape for the runner: parse, draw the deals, play them on the batch engine
+(``engine.batch.deck.play_deck_games``), reduce, replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.batch.deck import play_deck_games
+from engine.deck import Deals, DeckResults, DeckSetup, draw_deals
+from sim.config.reader import Reader
+from sim.shapes.base import Layout, Row
+from sim.shapes.catalog import Entry
+from sim.shapes.deck.catalog import DECK_CATALOG, DECK_FAMILIES
+from sim.shapes.deck.config import DECK_KEYS, inline, parse
+from sim.shapes.deck.metrics import deck_rows
+from sim.shapes.deck.replay import DeckReplay, one_deal
+from sim.shapes.deck.stats import deck_layout, deck_stats
+
+CHUNK = 4_096  # games the engine plays at once: their results stay small (peak memory)
+
+
+def _chunks(setup: DeckSetup, rng: np.random.Generator, trials: int) -> Iterator[DeckResults]:
+    """Draw a batch's deals, then play them chunk by chunk."""
+    deals = draw_deals(rng, setup, trials)
+    for start in range(0, trials, CHUNK):
+        part = slice(start, start + CHUNK)
+        yield play_deck_games(setup, Deals(deals.on_play[part], deals.orders[part]))
+
+
+class DeckShape:
+    """Shape 3: a deck's first turns, mana measured each turn (issue #13)."""
+
+    name: str = "deck"
+    keys: frozenset[str] = DECK_KEYS
+    families: tuple[str, ...] = DECK_FAMILIES
+    catalog: tuple[Entry, ...] = DECK_CATALOG
+
+    def inline(self, r: Reader, data: Mapping[str, Any], folder: Path) -> dict[str, Any]:
+        return inline(r, data, folder)
+
+    def parse(self, r: Reader, data: Mapping[str, Any]) -> DeckSetup:
+        return parse(r, data)
+
+    def layout(self, config: DeckSetup) -> Layout:
+        return deck_layout(config)
+
+    def run_batch(self, config: DeckSetup, rng: np.random.Generator, trials: int) -> np.ndarray:
+        layout = deck_layout(config)
+        total = np.zeros(layout.size, dtype=np.int64)
+        for results in _chunks(config, rng, trials):
+            total += layout.pack(deck_stats(config, results))
+        return total
+
+    def rows(self, config: DeckSetup, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
+        return deck_rows(config, deck_layout(config), totals, families)
+
+    def replay(
+        self, config: DeckSetup, rng: np.random.Generator, trials: int, index: int
+    ) -> DeckReplay:
+        """Redraw the batch's deals; the batch engine plays trial ``index``'s deal alone (a
+        game is a function of its deal only, whatever else its chunk holds)."""
+        deal = draw_deals(rng, config, trials).deal(index)
+        return DeckReplay(config, deal, play_deck_games(config, one_deal(deal)))
