@@ -12,7 +12,7 @@ from typing import Final
 
 import numpy as np
 
-from engine.batch.deck.tables import batch_refusal, deck_tables, kernel_refusal
+from engine.batch.deck.tables import DeckTables, batch_refusal, deck_tables, kernel_refusal
 from engine.batch.kernel.deck import game
 from engine.batch.kernel.deck.frontier import MAX_FRONTIER_POOLS
 from engine.deck import EMPTY_LIBRARY, Deals, DeckResults, DeckSetup, empty_results
@@ -28,12 +28,29 @@ REASONS: Final = (
 )
 
 
-def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
-    """Play every game of ``deals`` (``batch_refusal(setup)`` must be None)."""
+# The tables of the setups played last, by identity: a run plays one setup chunk after chunk.
+_RECENT: dict[int, tuple[DeckSetup, DeckTables]] = {}
+_RECENT_SIZE: Final = 8
+
+
+def _tables(setup: DeckSetup) -> DeckTables:
+    """``setup``'s tables (``batch_refusal(setup)`` must be None), built once per setup."""
+    held = _RECENT.get(id(setup))
+    if held is not None and held[0] is setup:
+        return held[1]
     why = batch_refusal(setup)
     if why is not None:
         raise ValueError(f"the batch engine cannot play this deck: {why}")
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.clear()
     tables = deck_tables(setup)
+    _RECENT[id(setup)] = (setup, tables)
+    return tables
+
+
+def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
+    """Play every game of ``deals`` (``batch_refusal(setup)`` must be None)."""
+    tables = _tables(setup)
     out = empty_results(setup, len(deals.on_play))
     out.on_play[:] = deals.on_play
     game.play_games(

@@ -300,6 +300,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             len(made),
             _raw_mask(i),
             _reflect_mask(i),
+            max((sum(d >> (FIELD_BITS * t) & 0x3FF for t in range(6)) for d in made), default=0),
         )
         choices[d, : len(made)] = made
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)

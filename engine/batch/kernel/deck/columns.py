@@ -7,8 +7,8 @@ from typing import Final
 
 # ``DeckTables.cards``: one row per card of the deck, in deck order
 C_NAME, C_FLAGS, C_LAND_RANK, C_CAST_RANK, C_BOTTOM_RANK, C_COST, C_NCHOICE = range(7)
-C_RAW_MASK, C_REFLECT_MASK = 7, 8
-N_COLUMNS: Final = 9
+C_RAW_MASK, C_REFLECT_MASK, C_MOST = 7, 8, 9  # C_MOST: the most mana one activation makes
+N_COLUMNS: Final = 10
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
 F_CASTABLE, F_REFLECT, F_MANA, F_GRANTS_HASTE = 32, 64, 128, 256

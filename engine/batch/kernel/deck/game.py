@@ -22,8 +22,10 @@ from engine.batch.kernel.deck.columns import (
     C_COST,
     C_FLAGS,
     C_LAND_RANK,
+    C_MOST,
     C_NAME,
     C_RAW_MASK,
+    C_REFLECT_MASK,
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
@@ -175,11 +177,13 @@ def _still_pays(  # type: ignore[no-untyped-def]
 
 @njit
 def _activate(  # type: ignore[no-untyped-def]
-    b, c, gain_needed, lands, board, st, cards, choices, costs, hybrids, front, spare, several
-) -> int:
-    """Activate board row ``b`` for cost ``c`` with its first choice that pays more of it (any
-    choice, unless ``gain_needed``) and after which it can still be paid (a source with one
-    choice never loses a pool): 1 if activated, 0 if not, -1 past the frontier's cap."""
+    b, c, gain_needed, before, lands, board, st, cards, choices, costs, hybrids, front, spare,
+    several,
+) -> int:  # fmt: skip
+    """Activate board row ``b`` for cost ``c`` with its first choice that pays more of it than
+    ``before`` (the pool's ``paid_part``; any choice, unless ``gain_needed``) and after which
+    it can still be paid (a source with one choice never loses a pool): 1 if activated, 0 if
+    not, -1 past the frontier's cap."""
     card = board[b, B_CARD]
     pool = st[ST_POOL]
     k = choice_count(cards, card, lands)
@@ -188,12 +192,11 @@ def _activate(  # type: ignore[no-untyped-def]
             board[b, B_TAPPED] = 1
             return 1
         return 0
-    before = paid_part(pool, costs, hybrids, c)
     for j in range(k):
         after = pool + choice(cards, choices, card, lands, j)
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
-        if k > 1:
+        if k > 1 and not pays(after, costs, hybrids, c):
             still = _still_pays(
                 after, b, c, board, st, cards, choices, costs, hybrids, front, spare, several
             )
@@ -212,25 +215,29 @@ def _pay_pass(  # type: ignore[no-untyped-def]
     c, gain_needed, board, st, cards, choices, costs, hybrids, front, spare, several
 ) -> int:
     """One pass over the sources in payment order (lands, creatures, the rest; each in board
-    order) until the pool pays: 1 if some source was activated, 0 if none, -1 at the cap."""
+    order) until the pool pays (the pool changes only when a source is activated): 1 if some
+    source was activated, 0 if none, -1 at the cap."""
     lands = st[ST_LANDS]
     made = 0
+    before = paid_part(st[ST_POOL], costs, hybrids, c)
     for cls in range(3):
         for b in range(st[ST_BOARD]):
             flags = cards[board[b, B_CARD], C_FLAGS]
             if (0 if flags & F_LAND else 1 if flags & F_CREATURE else 2) != cls:
                 continue
-            if pays(st[ST_POOL], costs, hybrids, c):
-                return made
             if not flags & F_MANA or not can_tap(board, b, st, cards):
                 continue
             done = _activate(
-                b, c, gain_needed, lands, board, st, cards, choices, costs, hybrids,
+                b, c, gain_needed, before, lands, board, st, cards, choices, costs, hybrids,
                 front, spare, several,
             )  # fmt: skip
             if done < 0:
                 return -1
-            made |= done
+            if done:
+                made = 1
+                if pays(st[ST_POOL], costs, hybrids, c):
+                    return made
+                before = paid_part(st[ST_POOL], costs, hybrids, c)
     return made
 
 
@@ -283,6 +290,31 @@ def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> 
 
 
 @njit
+def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the most mana the pool and the sources could make in all reaches the cost of
+    some permanent in the hand (if not, no pool pays any: the frontier is not needed)."""
+    cheapest = -1
+    for h in range(st[ST_HAND]):
+        card = hand[h]
+        if cards[card, C_FLAGS] & F_CASTABLE and not _legend_held(board, st, cards, card):
+            c = cards[card, C_COST]
+            need = costs[c, K_SYMBOLS] + costs[c, K_GENERIC]
+            if cheapest < 0 or need < cheapest:
+                cheapest = need
+    if cheapest < 0:
+        return False
+    most = total(st[ST_POOL])
+    for b in range(st[ST_BOARD]):
+        card = board[b, B_CARD]
+        if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
+            if cards[card, C_FLAGS] & F_REFLECT:
+                most += (st[ST_LANDS] & cards[card, C_REFLECT_MASK]) != 0
+            else:
+                most += cards[card, C_MOST]
+    return most >= cheapest
+
+
+@njit
 def _cast_permanents(  # type: ignore[no-untyped-def]
     n, hand, board, st, seen, cards, choices, costs, hybrids, front, spare, several, known
 ) -> int:
@@ -300,6 +332,8 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if code != OK:
             return code
         _enter(board, st, cards, seen, _remove(hand, st, best))
+        if not _affordable(hand, board, st, cards, costs):
+            return OK
         n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
         if n < 0:
             return FRONTIER_CAP
