@@ -84,6 +84,13 @@ def njit(fn: F) -> F:
     return cast(F, numba.njit(**options)(fn))
 
 
+def inline(fn: F) -> F:
+    """A small rule step called in the kernel's innermost loops: ``njit``, and inlined into
+    its callers by numba (``inline="always"``), so a call passes no array structs."""
+    options: dict[str, Any] = {"cache": CACHING, "nogil": True, "_nrt": False}
+    return cast(F, numba.njit(inline="always", **options)(fn))
+
+
 def entry(fn: F) -> F:
     """The kernel's entry point (it allocates the working buffers, so it keeps reference
     counting). No ``parallel``: one thread per process, the runner parallelizes over

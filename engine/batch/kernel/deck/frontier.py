@@ -31,13 +31,13 @@ from engine.batch.kernel.deck.columns import (
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import FIELD_BITS, covers
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
 MAX_FRONTIER_POOLS: Final = 4096
 
 
-@njit
+@inline
 def can_tap(board: np.ndarray, b: int, st: np.ndarray, cards: np.ndarray) -> bool:
     """An untapped permanent whose {T} cost can be paid: not a creature that came under the
     player's control this turn, unless it has haste, is given it, or may tap as though it had
@@ -50,7 +50,7 @@ def can_tap(board: np.ndarray, b: int, st: np.ndarray, cards: np.ndarray) -> boo
     return bool(flags & F_HASTE) or st[ST_HASTE] > 0
 
 
-@njit
+@inline
 def choice_count(cards: np.ndarray, card: int, lands: int) -> int:
     """How many different pools one activation of ``card`` can make (``lands``: the types
     the lands could produce)."""
@@ -63,7 +63,7 @@ def choice_count(cards: np.ndarray, card: int, lands: int) -> int:
     return int(cards[card, C_NCHOICE])
 
 
-@njit
+@inline
 def choice(cards: np.ndarray, choices: np.ndarray, card: int, lands: int, j: int) -> int:
     """The ``j``-th pool an activation of ``card`` makes (the order of the types named)."""
     if cards[card, C_FLAGS] & F_REFLECT:
@@ -77,7 +77,7 @@ def choice(cards: np.ndarray, choices: np.ndarray, card: int, lands: int, j: int
     return int(choices[card, j])
 
 
-@njit
+@inline
 def _insert(out: np.ndarray, n: int, pool: int) -> int:
     """Add ``pool`` to the first ``n`` of ``out`` (a frontier); the new size, -1 past the cap."""
     for i in range(n):

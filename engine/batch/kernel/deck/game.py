@@ -61,14 +61,14 @@ from engine.batch.kernel.deck.frontier import (
     frontier,
 )
 from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
-from engine.batch.kernel.jit import entry, njit
+from engine.batch.kernel.jit import entry, inline, njit
 
 OPENING_HAND: Final = 7  # CR 103.5
 # A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS).
 OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS = range(4)
 
 
-@njit
+@inline
 def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
     """Take the card at hand position ``h`` out of the hand, keeping the others' order."""
     card = hand[h]
@@ -78,7 +78,7 @@ def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
     return int(card)
 
 
-@njit
+@inline
 def _enter(board: np.ndarray, st: np.ndarray, cards: np.ndarray, seen: np.ndarray, card: int):  # type: ignore[no-untyped-def]
     """The card enters the battlefield under the player's control, last in board order:
     tapped if it says so (614.1c); it has been there since this turn (302.6)."""
@@ -94,7 +94,7 @@ def _enter(board: np.ndarray, st: np.ndarray, cards: np.ndarray, seen: np.ndarra
     seen[cards[card, C_NAME]] = True
 
 
-@njit
+@inline
 def _legend_held(board: np.ndarray, st: np.ndarray, cards: np.ndarray, card: int) -> bool:
     """The pilot never puts a second legendary permanent of one name into play (704.5j)."""
     if not cards[card, C_FLAGS] & F_LEGENDARY:
@@ -160,19 +160,13 @@ def _land_drop(hand, board, st, cards, seen) -> None:  # type: ignore[no-untyped
         _enter(board, st, cards, seen, _remove(hand, st, best))
 
 
-@njit
-def _still_pays(  # type: ignore[no-untyped-def]
-    pool: int, skip: int, c: int, board, st, cards, choices, costs, hybrids, front, spare, several
-) -> int:
-    """1 if some pool reachable from ``pool`` without row ``skip`` pays cost ``c``, 0 if none,
-    -1 past the frontier's cap."""
-    n = frontier(board, st, cards, choices, pool, skip, front, spare, several)
-    if n < 0:
-        return -1
-    for i in range(n):
-        if pays(front[i], costs, hybrids, c):
-            return 1
-    return 0
+@inline
+def _some_pays(front, n, delta, costs, hybrids, c) -> bool:  # type: ignore[no-untyped-def]
+    """Whether one of the ``n`` pools of ``front``, with ``delta`` added, pays cost ``c``."""
+    for i in range(n):  # noqa: SIM110 (numba compiles no generators)
+        if pays(front[i] + delta, costs, hybrids, c):
+            return True
+    return False
 
 
 @njit
@@ -192,17 +186,18 @@ def _activate(  # type: ignore[no-untyped-def]
             board[b, B_TAPPED] = 1
             return 1
         return 0
+    rest = -2  # the frontier without this source, from the pool: not computed yet
     for j in range(k):
-        after = pool + choice(cards, choices, card, lands, j)
+        delta = choice(cards, choices, card, lands, j)
+        after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
         if k > 1 and not pays(after, costs, hybrids, c):
-            still = _still_pays(
-                after, b, c, board, st, cards, choices, costs, hybrids, front, spare, several
-            )
-            if still <= 0:
-                if still < 0:
+            if rest == -2:  # the same for every choice: each adds its mana to these pools
+                rest = frontier(board, st, cards, choices, pool, b, front, spare, several)
+                if rest < 0:
                     return -1
+            if not _some_pays(front, rest, delta, costs, hybrids, c):
                 continue
         board[b, B_TAPPED] = 1
         st[ST_POOL] = after
@@ -263,7 +258,7 @@ def _pay(  # type: ignore[no-untyped-def]
     return OK
 
 
-@njit
+@inline
 def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> int:  # type: ignore[no-untyped-def]
     """The hand position of the first permanent in ``engine.deck.cast_key`` order (of equal
     ones, the first in the hand) that one of the frontier's ``n`` pools pays, or -1.
@@ -289,7 +284,7 @@ def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> 
     return best
 
 
-@njit
+@inline
 def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyped-def]
     """Whether the most mana the pool and the sources could make in all reaches the cost of
     some permanent in the hand (if not, no pool pays any: the frontier is not needed)."""

@@ -17,7 +17,7 @@ from typing import Final
 import numpy as np
 
 from engine.batch.kernel.deck.columns import K_GENERIC, K_HYB_END, K_HYB_START, K_SINGLE, K_SYMBOLS
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 
 FIELD_BITS: Final = 10
 MAX_PER_TYPE: Final = (1 << (FIELD_BITS - 1)) - 1  # 511: the guard bit stays clear
@@ -26,12 +26,12 @@ _GUARD: Final = sum(1 << (FIELD_BITS * t + FIELD_BITS - 1) for t in range(6))
 _GENERIC_ORDER: Final = (5, 0, 1, 2, 3, 4)  # C, then W, U, B, R, G (107.4b)
 
 
-@njit
+@inline
 def amount(pool: int, t: int) -> int:
     return (pool >> (FIELD_BITS * t)) & _FIELD
 
 
-@njit
+@inline
 def total(pool: int) -> int:
     n = 0
     for t in range(6):
@@ -39,13 +39,13 @@ def total(pool: int) -> int:
     return n
 
 
-@njit
+@inline
 def covers(a: int, b: int) -> bool:
     """Whether pool ``a`` holds at least as much of every type as pool ``b``."""
     return (((a | _GUARD) - b) & _GUARD) == _GUARD
 
 
-@njit
+@inline
 def _need(costs: np.ndarray, hybrids: np.ndarray, c: int, pick: int) -> int:
     """Cost ``c``'s colored symbols as a pool, its hybrids assigned by the bits of ``pick``
     (the first hybrid the highest bit: itertools.product's order)."""
@@ -60,7 +60,7 @@ def _need(costs: np.ndarray, hybrids: np.ndarray, c: int, pick: int) -> int:
     return int(need)
 
 
-@njit
+@inline
 def pays(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> bool:
     """Whether ``pool`` pays cost ``c`` (X = 0)."""
     if total(pool) < costs[c, K_SYMBOLS] + costs[c, K_GENERIC]:
@@ -90,7 +90,7 @@ def pay(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
     return -1
 
 
-@njit
+@inline
 def paid_part(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
     """How many of cost ``c``'s symbols (X aside) ``pool`` could pay, each generic mana one:
     the most over the hybrids' assignments (``engine.reference.mana.paid_part``)."""
