@@ -22,6 +22,7 @@ from engine.batch.kernel.deck.columns import (
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
+    F_EVEN,
     F_GRANTS_HASTE,
     F_HASTE,
     F_LAND,
@@ -61,6 +62,10 @@ _HASTE_SCOPES: Final = frozenset({"yours", "all"})
 
 def _unit(t: int, amount: int = 1) -> int:
     return amount << (FIELD_BITS * t)
+
+
+def _total(pool: int) -> int:
+    return sum(pool >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1) for t in range(6))
 
 
 def _packed(amounts: np.ndarray) -> int:
@@ -289,6 +294,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             | F_REFLECT * bool(_reflect_mask(i) or mt.IS_REFLECT[i])
             | F_MANA * bool(card.abilities_of(MANA))
             | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
+            | F_EVEN * (len({_total(m) for m in made}) <= 1)
         )
         table[d] = (
             names.index(card.name),
@@ -300,7 +306,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             len(made),
             _raw_mask(i),
             _reflect_mask(i),
-            max((sum(d >> (FIELD_BITS * t) & 0x3FF for t in range(6)) for d in made), default=0),
+            max((_total(m) for m in made), default=0),
         )
         choices[d, : len(made)] = made
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)

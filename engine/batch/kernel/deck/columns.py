@@ -12,6 +12,7 @@ N_COLUMNS: Final = 10
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
 F_CASTABLE, F_REFLECT, F_MANA, F_GRANTS_HASTE = 32, 64, 128, 256
+F_EVEN = 512  # every choice makes as much mana in all (one of a set of types, Gilded Lotus)
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)

@@ -23,6 +23,7 @@ from engine.batch.kernel.deck.columns import (
     C_NCHOICE,
     C_REFLECT_MASK,
     F_CREATURE,
+    F_EVEN,
     F_HASTE,
     F_REFLECT,
     ST_BOARD,
@@ -78,6 +79,18 @@ def choice(cards: np.ndarray, choices: np.ndarray, card: int, lands: int, j: int
 
 
 @inline
+def _add_new(out: np.ndarray, n: int, pool: int) -> int:
+    """Add ``pool`` to the first ``n`` of ``out`` unless it is there; -1 past the cap."""
+    for i in range(n):
+        if out[i] == pool:
+            return n
+    if n >= out.shape[0]:
+        return -1
+    out[n] = pool
+    return n + 1
+
+
+@inline
 def _insert(out: np.ndarray, n: int, pool: int) -> int:
     """Add ``pool`` to the first ``n`` of ``out`` (a frontier); the new size, -1 past the cap."""
     for i in range(n):
@@ -123,6 +136,7 @@ def frontier(
             m += 1
     out[0] = base
     n = 1
+    level = True  # every pool of ``out`` holds as much mana in all
     for s in range(m):
         card = several[s]
         k = choice_count(cards, card, lands)
@@ -130,9 +144,12 @@ def frontier(
             spare[i] = out[i]
         before = n
         n = 0
+        level = level and (cards[card, C_FLAGS] & F_EVEN) != 0
         for i in range(before):
             for j in range(k):
-                n = _insert(out, n, spare[i] + choice(cards, choices, card, lands, j))
+                made = spare[i] + choice(cards, choices, card, lands, j)
+                # pools of one total cover each other only when equal
+                n = _add_new(out, n, made) if level else _insert(out, n, made)
                 if n < 0:
                     return -1
     return n
