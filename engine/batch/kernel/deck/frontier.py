@@ -32,7 +32,7 @@ from engine.batch.kernel.deck.columns import (
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import FIELD_BITS, covers
-from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.jit import inline
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
 MAX_FRONTIER_POOLS: Final = 4096
@@ -107,7 +107,7 @@ def _insert(out: np.ndarray, n: int, pool: int) -> int:
     return w + 1
 
 
-@njit
+@inline
 def frontier(
     board: np.ndarray,
     st: np.ndarray,

@@ -169,7 +169,7 @@ def _some_pays(front, n, delta, costs, hybrids, c) -> bool:  # type: ignore[no-u
     return False
 
 
-@njit
+@inline
 def _activate(  # type: ignore[no-untyped-def]
     b, c, gain_needed, before, lands, board, st, cards, choices, costs, hybrids, front, spare,
     several,
@@ -205,7 +205,7 @@ def _activate(  # type: ignore[no-untyped-def]
     return 0
 
 
-@njit
+@inline
 def _pay_pass(  # type: ignore[no-untyped-def]
     c, gain_needed, board, st, cards, choices, costs, hybrids, front, spare, several
 ) -> int:
