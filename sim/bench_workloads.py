@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,9 +23,7 @@ from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.deck import Deals, DeckSetup, draw_deals
 from engine.reference.deck import play_deck_games as reference_deck_games
-from sim.config.deck import parse_deck
 from sim.config.experiment import parse_experiment
-from sim.config.reader import Reader
 from sim.shapes.mana.config import ManaConfig
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.config import WipeConfig
@@ -323,10 +320,9 @@ def _deck_workload(name: str, setup: DeckSetup) -> Workload:
 def workload(name: str) -> Workload:
     """The workload ``name`` (a key of ``TABLES``), its table parsed and validated."""
     table = TABLES[name]
-    if table["shape"] == "deck":
-        r = Reader(f"<bench {name}>")
-        return _deck_workload(name, parse_deck(r, table, Path.cwd()))
     config = _config(table, name)
+    if table["shape"] == "deck":
+        return _deck_workload(name, config)
     if table["shape"] == "mana":
         return _mana_workload(name, config)
     return _wipe_workload(name, config)
