@@ -20,7 +20,7 @@ from tests.batch.mixes import COMBAT, EVERYTHING, FAST
 
 
 def test_every_shape_lists_its_families_in_catalog_order() -> None:
-    assert set(SHAPES) == {"wipe", "mana"}  # the loop checks both shapes
+    assert set(SHAPES) == {"wipe", "mana", "deck"}  # the loop checks every shape
     for name, shape in SHAPES.items():
         names = [m.name for m in metrics_of(CATALOGS[name])]
         assert len(names) == len(set(names)), name
