@@ -1,4 +1,4 @@
-"""Regenerate the figures of the README walkthrough: three questions, each one shipped
+"""Regenerate the figures of the README walkthrough: four questions, each one shipped
 experiment run with ``cauldron run``, its headline figures written as Markdown.
 
     python scripts/walkthrough.py [--out reports/walkthrough] [--target-ci W] [--screenshot]
@@ -30,6 +30,7 @@ QUESTIONS = (
     ("Persist against board wipes, 2 players", "experiments/persist_wipes.toml"),
     ("APNAP return order, 2 to 4 players", "experiments/apnap_split.toml"),
     ("Mana under replacement orders", "experiments/mana_tap_orders.toml"),
+    ("A green deck's mana by turn, on the play and on the draw", "experiments/deck_curve.toml"),
 )
 
 
