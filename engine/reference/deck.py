@@ -352,11 +352,16 @@ def play_deck_game(setup: DeckSetup, deal: Deal) -> DeckGame:
 def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
     """Every game of a batch of deals, one by one, in the batch engine's result arrays (the
     differential tests' and ``explain --run``'s side of the comparison)."""
-    trials = len(deals.on_play)
-    out = empty_results(setup, trials)
+    return results_of(
+        setup, [play_deck_game(setup, deals.deal(t)) for t in range(len(deals.on_play))]
+    )
+
+
+def results_of(setup: DeckSetup, games: Sequence[DeckGame]) -> DeckResults:
+    """Finished games' measurements in ``DeckResults`` arrays, one row per game."""
+    out = empty_results(setup, len(games))
     reasons = [""]
-    for t in range(trials):
-        game = play_deck_game(setup, deals.deal(t))
+    for t, game in enumerate(games):
         out.on_play[t] = game.on_play
         out.mulligans[t] = game.mulligans
         out.played[t] = len(game.turns)

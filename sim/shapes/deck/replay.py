@@ -4,14 +4,14 @@ the game are the reference engine's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from engine.deck import Deal, Deals, DeckResults, DeckSetup
 from engine.mana_types import MANA_TYPES
-from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, play_deck_games
+from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, results_of
 from engine.reference.log import Event
 from sim.shapes.base import Replayed
 
@@ -21,15 +21,6 @@ TURN_BEGINS = "500.1"  # the rule the log cites as each turn begins
 def one_deal(deal: Deal) -> Deals:
     """A batch of one game's deal."""
     return Deals(np.array([deal.on_play]), np.array([deal.orders], dtype=np.int16))
-
-
-def same_results(a: DeckResults, b: DeckResults) -> bool:
-    """Whether two engines' results of one batch are the same game for game: every array,
-    and each game's stop reason by its text (the reasons' order is each batch's own)."""
-    arrays = [f.name for f in fields(DeckResults) if f.name not in ("status", "reasons")]
-    if not all(np.array_equal(getattr(a, name), getattr(b, name)) for name in arrays):
-        return False
-    return [a.reasons[s] for s in a.status] == [b.reasons[s] for s in b.status]
 
 
 def _measured(setup: DeckSetup, record: TurnRecord) -> str:
@@ -117,13 +108,13 @@ class DeckReplay:
     def replayed(self) -> Replayed:
         game = play_deck_game(self.setup, self.deal)
         text = _text(self.setup, game)
-        reference = play_deck_games(self.setup, one_deal(self.deal))
+        reference = results_of(self.setup, [game])
         return Replayed(
             outcome=_outcome(self.setup, game),
             text=text,
             log=tuple((e.rule, e.text) for e in game.game.log.events),
             state=text.split("\n\n", 1)[1],
-            agrees=same_results(self.batch, reference),
+            agrees=self.batch.row(0) == reference.row(0),
             eventful=True,  # every game draws, plays lands and measures
             seats={},
         )
