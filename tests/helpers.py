@@ -16,6 +16,7 @@ The board notation, one permanent a line (``board`` documents every field):
 
 from __future__ import annotations
 
+import math
 import re
 import signal
 import subprocess
@@ -233,3 +234,13 @@ def cauldron(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess
         check=False,
         cwd=cwd,
     )
+
+
+def misses_allowed(k: int, p: float = 0.05, alpha: float = 1e-4) -> int:
+    """How many of k 95% intervals may miss their exact value: more is a false alarm with
+    chance below ``alpha`` (each misses with chance ``p``)."""
+    tail, m = 1.0, -1
+    while tail >= alpha:
+        m += 1
+        tail -= math.comb(k, m) * p**m * (1 - p) ** (k - m)
+    return m

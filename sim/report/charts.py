@@ -248,12 +248,17 @@ def sweep_curves(
             ax.fill_between(pos, s.low, s.high, color=color, alpha=0.2, lw=0)
         ax.set_xticks(pos, [_text(t, width) for t in ticks], fontsize=8)
         ax.set_xlabel(_text(xlabel, AXIS_CHARS))
-        ax.set_ylabel(_text(ylabel, AXIS_CHARS // 2))
-        if percent:
-            _percent_axis(ax.yaxis)
-        if len(series) > 1:
-            _legend_above(ax, [s.name for s in series])
+        _y_axis_and_legend(ax, series, ylabel, percent)
         return _svg(fig)
+
+
+def _y_axis_and_legend(ax: Any, series: Sequence[Series], ylabel: str, percent: bool) -> None:
+    """A line chart's y label (a share's axis in percent) and, for several series, a legend."""
+    ax.set_ylabel(_text(ylabel, AXIS_CHARS // 2))
+    if percent:
+        _percent_axis(ax.yaxis)
+    if len(series) > 1:
+        _legend_above(ax, [s.name for s in series])
 
 
 DASHES = ("-", "--", ":", "-.")  # line styles of the sweep points when colors name levels
@@ -280,11 +285,7 @@ def turn_curves(
             ax.fill_between(x, s.low, s.high, color=color, alpha=0.18, lw=0)
         ax.set_xticks(x, [str(t) for t in turns])
         ax.set_xlabel("turn")
-        ax.set_ylabel(_text(ylabel, AXIS_CHARS // 2))
-        if percent:
-            _percent_axis(ax.yaxis)
-        if len(series) > 1:
-            _legend_above(ax, [s.name for s in series])
+        _y_axis_and_legend(ax, series, ylabel, percent)
         return _svg(fig)
 
 

@@ -10,9 +10,9 @@ module fills the fields by the metric's ``key``, the metrics module names rows b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Self, TypeVar
 
 import numpy as np
 
@@ -139,6 +139,18 @@ class MetricRows(Generic[Config]):
     ) -> None:
         trials = self.ok if trials is None else trials
         self.rows.append(Row(metric.family, metric.name, level, value, trials, turn))
+
+    def families(
+        self: Self,
+        order: Sequence[str],
+        makers: Mapping[str, Callable[[Self], None]],
+        asked: Sequence[str],
+    ) -> list[Row]:
+        """The rows of the ``asked`` families, made in the shape's family ``order``."""
+        for family in order:
+            if family in asked:
+                makers[family](self)
+        return self.rows
 
 
 def mean_of(pair: np.ndarray, n: int) -> Estimate:

@@ -11,7 +11,6 @@ cells), and none may miss the interval widened to 99.9% (Z 3.29 for 1.96).
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import pandas as pd
@@ -20,6 +19,7 @@ import pytest
 import sim
 from engine.library import parse_mana_cost
 from tests.deck.decks import lands_law
+from tests.helpers import misses_allowed
 
 LANDS, SPELLS, TURNS, GAMES = 24, 36, 4, 3_000
 COSTS = ("{G}", "{1}{G}", "{2}{G}", "{2}{G}{G}")
@@ -35,15 +35,6 @@ EXPERIMENT = {
     "game": {"turns": TURNS},
     "sweep": {"game.play": ["play", "draw"]},
 }
-
-
-def _misses_allowed(k: int, p: float = 0.05, alpha: float = 1e-4) -> int:
-    """Misses of k 95% intervals beyond this are a false alarm with chance below alpha."""
-    tail, m = 1.0, -1
-    while tail >= alpha:
-        m += 1
-        tail -= math.comb(k, m) * p**m * (1 - p) ** (k - m)
-    return m
 
 
 def _widened(row: pd.Series) -> tuple[float, float]:
@@ -84,7 +75,7 @@ def test_lands_in_play_and_cost_payable_by_turn_match_the_hypergeometric_law(
                 misses.append((group, row["metric"], row["level"], row["turn"], exact))
             checked += 1
     assert checked == 2 * TURNS * (1 + len(COSTS))
-    assert len(misses) <= _misses_allowed(checked), misses
+    assert len(misses) <= misses_allowed(checked), misses
 
 
 def test_the_draw_sees_one_more_card(summary: pd.DataFrame) -> None:

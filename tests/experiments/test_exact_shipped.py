@@ -3,7 +3,6 @@ shipped experiment small enough to enumerate."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from sim import run_experiment
 from sim.config.experiment import load_experiment
 from sim.shapes.wipe.exact import support_size
+from tests.helpers import misses_allowed
 
 EXPERIMENTS = Path(__file__).parent.parent.parent / "experiments"
 CAP = 100_000
@@ -25,15 +25,6 @@ def _small() -> list[Path]:
         if all(0 < support_size(point.config) <= CAP for point in experiment.points):
             found.append(path)
     return found
-
-
-def _misses_allowed(k: int, p: float = 0.05, alpha: float = 1e-4) -> int:
-    """Misses beyond this are a false alarm with chance below alpha for 95% intervals."""
-    tail, m = 1.0, -1
-    while tail >= alpha:
-        m += 1
-        tail -= math.comb(k, m) * p**m * (1 - p) ** (k - m)
-    return m
 
 
 def test_there_is_a_shipped_small_experiment() -> None:
@@ -51,4 +42,4 @@ def test_exact_and_monte_carlo_agree_within_their_intervals(path: Path) -> None:
         (rows["estimate_e"] < rows["ci_low_m"] - 1e-12)
         | (rows["estimate_e"] > rows["ci_high_m"] + 1e-12)
     ]
-    assert len(outside) <= _misses_allowed(len(rows)), outside[["metric", "level"]]
+    assert len(outside) <= misses_allowed(len(rows)), outside[["metric", "level"]]

@@ -117,7 +117,4 @@ def deck_rows(
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, turn, then level."""
     out = _Rows(setup, layout.unpack(totals), STATUS)
-    for family in DECK_FAMILIES:
-        if family in families:
-            _FAMILY_ROWS[family](out)
-    return out.rows
+    return out.families(DECK_FAMILIES, _FAMILY_ROWS, families)

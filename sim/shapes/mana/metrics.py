@@ -147,7 +147,4 @@ def mana_rows(
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, then level."""
     out = _Rows(config, layout.unpack(totals), STATUS)
-    for family in MANA_FAMILIES:
-        if family in families:
-            _FAMILY_ROWS[family](out)
-    return out.rows
+    return out.families(MANA_FAMILIES, _FAMILY_ROWS, families)

@@ -119,7 +119,4 @@ def wipe_rows(
 ) -> list[Row]:
     """Rows in a fixed order: family, metric, then level (cards by name, seats in turn order)."""
     out = _Rows(config, layout.unpack(totals), STATUS)
-    for family in WIPE_FAMILIES:
-        if family in families:
-            _FAMILY_ROWS[family](out)
-    return out.rows
+    return out.families(WIPE_FAMILIES, _FAMILY_ROWS, families)
