@@ -5,7 +5,9 @@ mulligans, every turn's lands, mana (in all and by type), each cost's payability
 X, the tracked cards cast, and why a game stopped. The decks cover every rule the deck game
 plays: summoning sickness (302.6) and haste (702.10c), enters tapped (614.1c), could-produce
 (106.7: Reflecting Pool, and Exotic Orchard with no opponent's land), choices of type and
-amount (605.3b: Guildgates, Birds of Paradise, Gilded Lotus), hybrid costs (107.4e), X
+amount (605.3b: Guildgates, Birds of Paradise, Gilded Lotus), amounts that count permanents
+(106.4: Gaea's Cradle, Priest of Titania; a Reflecting Pool reads Cradle's G only once a
+creature is there), hybrid costs (107.4e), X
 (107.3), the London mulligan (103.5), no draw on the play (103.8a), the pilot's orders; then
 every card the batch engine plays, and seeded random decks of them.
 """
@@ -90,6 +92,20 @@ DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
         },
         {"costs": ["{3}", "{1}{G}{G}"], "track": ("Fervor", "Dryad Arbor")},
     ),
+    "elves_count": (
+        {
+            "Forest": 14,
+            "Gaea's Cradle": 3,
+            "Reflecting Pool": 3,
+            "Wastes": 2,
+            "Priest of Titania": 4,
+            "Llanowar Elves": 4,
+            "Elvish Mystic": 4,
+            "Dryad Arbor": 2,
+            "Grizzly Bears": 24,
+        },
+        {"costs": ["{G}{G}{G}", "{C}{G}", "{6}"], "x_spell": "Hangarback Walker", "turns": 8},
+    ),
     "declared_orders": (
         {
             "Forest": 10,
@@ -155,8 +171,13 @@ def _meets_a_pool_with_nothing_to_reflect(out: DeckResults) -> bool:
     return bool((out.mana_total[:, 0] == 0).any())
 
 
+def _counts_several_permanents(out: DeckResults) -> bool:
+    return bool((out.mana_total - out.lands >= 10).any())  # a Cradle or Priest counting many
+
+
 # What a deck is there for, checked on its games: the test is not vacuous.
 REACHES = {
+    "elves_count": _counts_several_permanents,
     "five_colors": _reaches_mulligans_hybrids_and_x,
     "reflections_alone": _meets_a_pool_with_nothing_to_reflect,
 }

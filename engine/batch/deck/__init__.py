@@ -58,6 +58,7 @@ def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
         np.ascontiguousarray(deals.orders),
         tables.cards,
         tables.choices,
+        tables.per_cards,
         tables.costs,
         tables.hybrids,
         tables.measured,

@@ -12,13 +12,16 @@ refused (``batch_refusal``), never wrapped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch import tables as tb
 from engine.batch.kernel.deck.columns import (
+    C_FLAGS,
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
@@ -28,8 +31,14 @@ from engine.batch.kernel.deck.columns import (
     F_LAND,
     F_LEGENDARY,
     F_MANA,
+    F_MAY_MAKE_NONE,
+    F_PER_COUNT,
+    F_RAW_IF_CREATURES,
     F_REFLECT,
     N_COLUMNS,
+    PER_CREATURE,
+    PER_NONE,
+    PER_SUBTYPE,
 )
 from engine.batch.kernel.deck.pools import FIELD_BITS, MAX_PER_TYPE
 from engine.deck import DeckSetup, cast_key, land_key, spell_bottom_key
@@ -44,7 +53,10 @@ _TEMPLATES: Final = {
     "mana_one_of": mt.TPL_ONE_OF,
     "mana_any_color": mt.TPL_ANY,
     "mana_reflect_lands": mt.TPL_REFLECT,
+    "mana_per_creature_yours": mt.TPL_PER_CREATURE,
+    "mana_per_subtype": mt.TPL_PER_SUBTYPE,
 }
+_PER_COUNT: Final = {mt.TPL_PER_CREATURE: PER_CREATURE, mt.TPL_PER_SUBTYPE: PER_SUBTYPE}
 # Statics and replacements that change nothing in a deck game, where no counter is put, no
 # token made, no card put into a graveyard and no creature's power or toughness read.
 _INERT: Final = frozenset(
@@ -95,8 +107,11 @@ def kernel_refusal(card: Card) -> str | None:
             k += 1
         elif ability.kind != ACTIVATED and not _played_or_inert(ability):
             return f"its {ability.template} ability is not played in deck games yet"
-    if sum(mt.AB_TPL[i, j] == mt.TPL_REFLECT for j in range(k)) and k > 1:
-        return "a could-produce ability beside another mana ability is not played yet"
+    board_made = sum(mt.AB_TPL[i, j] in (mt.TPL_REFLECT, *_PER_COUNT) for j in range(k))
+    if board_made and k > 1:
+        return "a could-produce or counting ability beside another mana ability is not played yet"
+    if card.has_type("Land") and any(mt.AB_TPL[i, j] == mt.TPL_PER_SUBTYPE for j in range(k)):
+        return "a land whose mana counts a subtype is not played in deck games yet"
     return None
 
 
@@ -151,7 +166,7 @@ def _choices(i: int) -> list[int]:
     for t in range(len(MANA_TYPES)):
         for k in range(int(mt.N_AB[i])):
             tpl = int(mt.AB_TPL[i, k])
-            if tpl == mt.TPL_REFLECT or not mt.AB_BITS[i, k] >> t & 1:
+            if tpl in (mt.TPL_REFLECT, *_PER_COUNT) or not mt.AB_BITS[i, k] >> t & 1:
                 continue
             if tpl == mt.TPL_FIXED:
                 delta = _packed(mt.AB_AMOUNT[i, k])
@@ -167,8 +182,8 @@ def _raw_mask(i: int) -> int:
     """The types card ``i``'s own abilities make, whatever the board (106.7's start)."""
     mask = 0
     for k in range(int(mt.N_AB[i])):
-        if mt.AB_TPL[i, k] != mt.TPL_REFLECT:
-            mask |= int(mt.AB_BITS[i, k])
+        if mt.AB_TPL[i, k] not in (mt.TPL_REFLECT, mt.TPL_PER_SUBTYPE):
+            mask |= int(mt.AB_BITS[i, k])  # Gaea's Cradle's only with a creature: F_RAW_IF_...
     return mask
 
 
@@ -183,15 +198,36 @@ def _reflect_mask(i: int) -> int:
     return 0
 
 
-def _most(i: int) -> np.ndarray:
-    """The most of each type card ``i`` makes in one activation (could-produce: one)."""
+def _most(i: int, deck: Sequence[Card]) -> np.ndarray:
+    """The most of each type card ``i`` makes in one activation in a game of ``deck``
+    (could-produce: one; a count: one per card of the deck it could count)."""
     most = np.zeros(len(MANA_TYPES), dtype=np.int64)
     for delta in _choices(i):
         for t in range(len(MANA_TYPES)):
             most[t] = max(most[t], delta >> (FIELD_BITS * t) & 0x3FF)
     if _reflect_mask(i):
         most = np.maximum(most, 1)
+    per, bit, unit = _per_count(i)
+    if per != PER_NONE:
+        counted = sum(
+            c.has_type("Creature")
+            if per == PER_CREATURE
+            else bool(int(tb.SUBTYPE_BITS[mt.INDEX[c.name.lower()]]) & bit)
+            for c in deck
+        )
+        most += np.array([unit >> (FIELD_BITS * t) & 0x3FF for t in range(6)]) * counted
     return most
+
+
+def _per_count(i: int) -> tuple[int, int, int]:
+    """Card ``i``'s count (PER_*), the subtype bit it counts and the mana per permanent."""
+    for k in range(int(mt.N_AB[i])):
+        per = _PER_COUNT.get(int(mt.AB_TPL[i, k]), PER_NONE)
+        if per != PER_NONE:
+            bit = 1 << int(mt.AB_SUBTYPE[i, k]) if per == PER_SUBTYPE else 0
+            t = int(mt.AB_BITS[i, k]).bit_length() - 1
+            return per, bit, _unit(t, int(mt.AB_AMOUNT[i, k, t]))
+    return PER_NONE, 0, 0
 
 
 def batch_refusal(setup: DeckSetup) -> str | None:
@@ -200,7 +236,8 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         why = kernel_refusal(card)
         if why is not None:
             return f"{card.name}: {why}"
-    most = sum((_most(mt.INDEX[c.name.lower()]) for c in setup.cards), np.zeros(6, np.int64))
+    deck = setup.cards
+    most = sum((_most(mt.INDEX[c.name.lower()], deck) for c in deck), np.zeros(6, np.int64))
     if int(most.max()) > MAX_PER_TYPE:
         return (
             f"its mana sources could make more than MAX_PER_TYPE = {MAX_PER_TYPE} mana of one"
@@ -223,10 +260,12 @@ class DeckTables:
     packed pools; ``costs`` (cost rows, 6) and ``hybrids`` (rows, 2) packed unit pools;
     ``measured`` the cost rows of ``DeckSetup.costs``, ``x_cost`` the X spell's (-1: none);
     ``track`` the name ids of the tracked cards; ``settings`` the game's numbers
-    (turns, lo, hi, max_mulligans, london, names)."""
+    (turns, lo, hi, max_mulligans, london, names); ``per_cards`` the deck indices whose mana
+    counts permanents (106.4)."""
 
     cards: np.ndarray
     choices: np.ndarray
+    per_cards: np.ndarray
     costs: np.ndarray
     hybrids: np.ndarray
     measured: np.ndarray
@@ -284,6 +323,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
         i = mt.INDEX[card.name.lower()]
         made = _choices(i)
         land = card.has_type("Land")
+        per, bit, unit = _per_count(i)
         flags = (
             F_LAND * land
             | F_CREATURE * card.has_type("Creature")
@@ -295,6 +335,9 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             | F_MANA * bool(card.abilities_of(MANA))
             | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
             | F_EVEN * (len({_total(m) for m in made}) <= 1)
+            | F_PER_COUNT * (per != PER_NONE)
+            | F_MAY_MAKE_NONE * (per != PER_NONE or bool(mt.IS_REFLECT[i]))
+            | F_RAW_IF_CREATURES * (land and per == PER_CREATURE)
         )
         table[d] = (
             names.index(card.name),
@@ -307,6 +350,10 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             _raw_mask(i),
             _reflect_mask(i),
             max((_total(m) for m in made), default=0),
+            per,
+            bit,
+            unit,
+            int(tb.SUBTYPE_BITS[i]),
         )
         choices[d, : len(made)] = made
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)
@@ -319,6 +366,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     return DeckTables(
         cards=table,
         choices=choices,
+        per_cards=np.flatnonzero(table[:, C_FLAGS] & F_PER_COUNT).astype(np.int64),
         costs=np.array(costs.rows, dtype=np.int64).reshape(-1, 6),
         hybrids=np.array(costs.hybrids, dtype=np.int64).reshape(-1, 2),
         measured=measured,

@@ -25,6 +25,7 @@ from engine.batch.kernel.deck.columns import (
     F_CREATURE,
     F_EVEN,
     F_HASTE,
+    F_PER_COUNT,
     F_REFLECT,
     ST_BOARD,
     ST_HASTE,
@@ -52,15 +53,18 @@ def can_tap(board: np.ndarray, b: int, st: np.ndarray, cards: np.ndarray) -> boo
 
 
 @inline
-def choice_count(cards: np.ndarray, card: int, lands: int) -> int:
+def choice_count(cards: np.ndarray, choices: np.ndarray, card: int, lands: int) -> int:
     """How many different pools one activation of ``card`` can make (``lands``: the types
     the lands could produce)."""
-    if cards[card, C_FLAGS] & F_REFLECT:
+    flags = cards[card, C_FLAGS]
+    if flags & F_REFLECT:
         mask = lands & cards[card, C_REFLECT_MASK]
         n = 0
         for t in range(6):
             n += (mask >> t) & 1
         return n
+    if flags & F_PER_COUNT:  # the game keeps its mana for the permanents counted now
+        return 1 if choices[card, 0] else 0  # none counted: no mana (106.4)
     return int(cards[card, C_NCHOICE])
 
 
@@ -128,7 +132,7 @@ def frontier(
         if b == skip or not can_tap(board, b, st, cards):
             continue
         card = board[b, B_CARD]
-        k = choice_count(cards, card, lands)
+        k = choice_count(cards, choices, card, lands)
         if k == 1:
             base += choice(cards, choices, card, lands, 0)
         elif k > 1:
@@ -139,7 +143,7 @@ def frontier(
     level = True  # every pool of ``out`` holds as much mana in all
     for s in range(m):
         card = several[s]
-        k = choice_count(cards, card, lands)
+        k = choice_count(cards, choices, card, lands)
         for i in range(n):
             spare[i] = out[i]
         before = n

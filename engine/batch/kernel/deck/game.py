@@ -24,8 +24,12 @@ from engine.batch.kernel.deck.columns import (
     C_LAND_RANK,
     C_MOST,
     C_NAME,
+    C_PER,
+    C_PER_BIT,
+    C_PER_UNIT,
     C_RAW_MASK,
     C_REFLECT_MASK,
+    C_SUBTYPES,
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
@@ -33,11 +37,16 @@ from engine.batch.kernel.deck.columns import (
     F_LAND,
     F_LEGENDARY,
     F_MANA,
+    F_MAY_MAKE_NONE,
+    F_PER_COUNT,
+    F_RAW_IF_CREATURES,
     F_REFLECT,
     K_GENERIC,
     K_SYMBOLS,
     K_X,
     N_SCALARS,
+    PER_CREATURE,
+    PER_SUBTYPE,
     S_HI,
     S_LO,
     S_LONDON,
@@ -45,6 +54,7 @@ from engine.batch.kernel.deck.columns import (
     S_NAMES,
     S_TURNS,
     ST_BOARD,
+    ST_CREATURES,
     ST_HAND,
     ST_HASTE,
     ST_LANDS,
@@ -79,18 +89,33 @@ def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
 
 
 @inline
-def _enter(board: np.ndarray, st: np.ndarray, cards: np.ndarray, seen: np.ndarray, card: int):  # type: ignore[no-untyped-def]
+def _enter(board, st, cards, choices, per_cards, seen, card) -> None:  # type: ignore[no-untyped-def]
     """The card enters the battlefield under the player's control, last in board order:
-    tapped if it says so (614.1c); it has been there since this turn (302.6)."""
+    tapped if it says so (614.1c); it has been there since this turn (302.6). What it changes
+    is kept: haste given, what the lands could produce, the permanents a count counts."""
     b = st[ST_BOARD]
+    flags = cards[card, C_FLAGS]
     board[b, B_CARD] = card
-    board[b, B_TAPPED] = (cards[card, C_FLAGS] & F_ENTERS_TAPPED) != 0
+    board[b, B_TAPPED] = (flags & F_ENTERS_TAPPED) != 0
     board[b, B_ENTERED] = st[ST_TURN]
     st[ST_BOARD] = b + 1
-    if cards[card, C_FLAGS] & F_GRANTS_HASTE:  # 702.10c, 302.6
+    if flags & F_GRANTS_HASTE:  # 702.10c, 302.6
         st[ST_HASTE] += 1
-    if cards[card, C_FLAGS] & F_LAND:  # 106.7: what the lands could produce (a could-produce
-        st[ST_LANDS] |= cards[card, C_RAW_MASK]  # land adds none of its own: the fixpoint)
+    if flags & F_CREATURE:
+        st[ST_CREATURES] += 1
+        if st[ST_CREATURES] == 1:  # Gaea's Cradle could produce G from now on (106.7)
+            for r in range(b):
+                if cards[board[r, B_CARD], C_FLAGS] & F_RAW_IF_CREATURES:
+                    st[ST_LANDS] |= cards[board[r, B_CARD], C_RAW_MASK]
+    # 106.7: what the lands could produce (a could-produce land adds none of its own)
+    if flags & F_LAND and (not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0):
+        st[ST_LANDS] |= cards[card, C_RAW_MASK]
+    for d in per_cards:  # 106.4: one mana more for each permanent counted
+        per = cards[d, C_PER]
+        if (per == PER_CREATURE and flags & F_CREATURE) or (
+            per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT]
+        ):
+            choices[d, 0] += cards[d, C_PER_UNIT]
     seen[cards[card, C_NAME]] = True
 
 
@@ -145,7 +170,7 @@ def _opening_hand(  # type: ignore[no-untyped-def]
 
 
 @njit
-def _land_drop(hand, board, st, cards, seen) -> None:  # type: ignore[no-untyped-def]
+def _land_drop(hand, board, st, cards, choices, per_cards, seen) -> None:  # type: ignore[no-untyped-def]
     """CR 305.2: one land a turn, if the hand has one (the order of ``engine.deck.land_key``;
     of equal ones the first in the hand)."""
     best, best_rank = -1, 0
@@ -157,7 +182,7 @@ def _land_drop(hand, board, st, cards, seen) -> None:  # type: ignore[no-untyped
         if best < 0 or rank < best_rank:
             best, best_rank = h, rank
     if best >= 0:
-        _enter(board, st, cards, seen, _remove(hand, st, best))
+        _enter(board, st, cards, choices, per_cards, seen, _remove(hand, st, best))
 
 
 @inline
@@ -180,9 +205,9 @@ def _activate(  # type: ignore[no-untyped-def]
     not, -1 past the frontier's cap."""
     card = board[b, B_CARD]
     pool = st[ST_POOL]
-    k = choice_count(cards, card, lands)
-    if k == 0:  # could-produce with nothing to reflect: it taps for no mana (106.5)
-        if cards[card, C_FLAGS] & F_REFLECT and not gain_needed:
+    k = choice_count(cards, choices, card, lands)
+    if k == 0:  # nothing to reflect or to count: it taps for no mana (106.5, 106.4)
+        if cards[card, C_FLAGS] & F_MAY_MAKE_NONE and not gain_needed:
             board[b, B_TAPPED] = 1
             return 1
         return 0
@@ -285,7 +310,7 @@ def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> 
 
 
 @inline
-def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyped-def]
+def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore[no-untyped-def]
     """Whether the most mana the pool and the sources could make in all reaches the cost of
     some permanent in the hand (if not, no pool pays any: the frontier is not needed)."""
     cheapest = -1
@@ -304,6 +329,8 @@ def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyp
         if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
             if cards[card, C_FLAGS] & F_REFLECT:
                 most += (st[ST_LANDS] & cards[card, C_REFLECT_MASK]) != 0
+            elif cards[card, C_FLAGS] & F_PER_COUNT:
+                most += total(choices[card, 0])
             else:
                 most += cards[card, C_MOST]
     return most >= cheapest
@@ -311,8 +338,9 @@ def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyp
 
 @njit
 def _cast_permanents(  # type: ignore[no-untyped-def]
-    n, hand, board, st, seen, cards, choices, costs, hybrids, front, spare, several, known
-) -> int:
+    n, hand, board, st, seen, cards, choices, per_cards, costs, hybrids, front, spare, several,
+    known,
+) -> int:  # fmt: skip
     """CR 601.2: cast the first permanent the mana pays (``_first_castable``), and again until
     none; OK or the status that stopped the game. ``front`` holds the frontier of the board
     as it is (``n`` pools)."""
@@ -326,8 +354,8 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         )  # fmt: skip
         if code != OK:
             return code
-        _enter(board, st, cards, seen, _remove(hand, st, best))
-        if not _affordable(hand, board, st, cards, costs):
+        _enter(board, st, cards, choices, per_cards, seen, _remove(hand, st, best))
+        if not _affordable(hand, board, st, cards, choices, costs):
             return OK
         n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
         if n < 0:
@@ -375,8 +403,9 @@ def _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x) -> No
 
 @njit
 def _turn(  # type: ignore[no-untyped-def]
-    g, u, on_play, hand, library, board, st, seen, cards, choices, costs, hybrids, front, spare,
-    several, known, measured, x_cost, out_lands, out_total, out_types, out_payable, out_x,
+    g, u, on_play, hand, library, board, st, seen, cards, choices, per_cards, costs, hybrids,
+    front, spare, several, known, measured, x_cost, out_lands, out_total, out_types,
+    out_payable, out_x,
 ) -> int:  # fmt: skip
     """Turn ``u + 1`` of game ``g``: untap, draw, land drop, measurement, casts; OK or the
     status that stopped the game."""
@@ -392,7 +421,7 @@ def _turn(  # type: ignore[no-untyped-def]
         hand[st[ST_HAND]] = library[st[ST_LIB_AT]]
         st[ST_HAND] += 1
         st[ST_LIB_AT] += 1
-    _land_drop(hand, board, st, cards, seen)
+    _land_drop(hand, board, st, cards, choices, per_cards, seen)
     n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
     if n < 0:
         return FRONTIER_CAP
@@ -401,8 +430,9 @@ def _turn(  # type: ignore[no-untyped-def]
         out_lands, out_total, out_types, out_payable, out_x,
     )  # fmt: skip
     code = _cast_permanents(
-        n, hand, board, st, seen, cards, choices, costs, hybrids, front, spare, several, known
-    )
+        n, hand, board, st, seen, cards, choices, per_cards, costs, hybrids, front, spare,
+        several, known,
+    )  # fmt: skip
     if code != OK:
         _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x)
     return code
@@ -410,11 +440,13 @@ def _turn(  # type: ignore[no-untyped-def]
 
 @entry
 def play_games(  # type: ignore[no-untyped-def]
-    on_play, orders, cards, choices, costs, hybrids, measured, x_cost, track, settings,
+    on_play, orders, cards, choices, per_cards, costs, hybrids, measured, x_cost, track, settings,
     mulligans, played, status, out_lands, out_total, out_types, out_payable, out_x, out_cast,
 ) -> None:  # fmt: skip
     """Play every game of the batch (``orders``: (T, shuffles, N) deck indices, top first)
-    into the ``out_*`` arrays (``engine.deck.DeckResults``; zero, x -1 on entry)."""
+    into the ``out_*`` arrays (``engine.deck.DeckResults``; zero, x -1 on entry).
+    ``per_cards``: the deck indices whose mana counts permanents; a game keeps their mana
+    for what is counted now in its own copy of ``choices``."""
     n = orders.shape[2]
     hand = np.zeros(n, dtype=np.int64)
     library = np.zeros(n, dtype=np.int64)
@@ -425,15 +457,18 @@ def play_games(  # type: ignore[no-untyped-def]
     spare = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
     several = np.zeros(n, dtype=np.int64)
     known = np.zeros(costs.shape[0], dtype=np.int8)
+    live = choices.copy()
     for g in range(orders.shape[0]):
         seen[:] = False
         st[:] = 0
+        for d in per_cards:
+            live[d, 0] = 0
         mulligans[g] = _opening_hand(orders, g, cards, settings, hand, library, st)
         for u in range(settings[S_TURNS]):
             code = _turn(
-                g, u, on_play, hand, library, board, st, seen, cards, choices, costs, hybrids,
-                front, spare, several, known, measured, x_cost, out_lands, out_total, out_types,
-                out_payable, out_x,
+                g, u, on_play, hand, library, board, st, seen, cards, live, per_cards, costs,
+                hybrids, front, spare, several, known, measured, x_cost, out_lands, out_total,
+                out_types, out_payable, out_x,
             )  # fmt: skip
             if code != OK:
                 status[g] = code
