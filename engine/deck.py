@@ -22,6 +22,8 @@ import numpy as np
 from engine.library import MANA, TRIGGERED, Card, ManaCost
 
 OPENING_HAND: Final = 7  # CR 103.5 (and 103.4: each player draws seven cards)
+STARTING_LIFE: Final = 20  # CR 103.4 (two-player games)
+PLAYER: Final = "A"  # the one player of a deck game
 MIN_DECK, MAX_DECK = 40, 250
 MAX_TURNS: Final = 20
 MAX_MULLIGANS: Final = 6  # a seventh would put the whole hand on the bottom

@@ -41,6 +41,8 @@ from functools import partial
 from engine.deck import (
     EMPTY_LIBRARY,
     OPENING_HAND,
+    PLAYER,
+    STARTING_LIFE,
     Deal,
     Deals,
     DeckResults,
@@ -68,8 +70,6 @@ from engine.reference.mana_search import (
 from engine.reference.stack import settle
 from engine.reference.state import Game, Permanent, ZoneCard
 from engine.scenario import Action, Choices
-
-PLAYER = "A"
 
 
 @dataclass(frozen=True)
@@ -312,7 +312,7 @@ def _cast_permanents(game: Game, setup: DeckSetup, cache: OptionCache) -> list[s
 
 def play_deck_game(setup: DeckSetup, deal: Deal) -> DeckGame:
     """Play one deck game for ``setup.turns`` turns and measure every turn."""
-    game = Game(players=[PLAYER], active=PLAYER, life={PLAYER: 20}, choices=Choices())
+    game = Game(players=[PLAYER], active=PLAYER, life={PLAYER: STARTING_LIFE}, choices=Choices())
     names = handles(setup.cards)
     hand, library, mulligans, events = opening_hand(setup, deal)
     game.log.events.extend(events)

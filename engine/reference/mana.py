@@ -305,7 +305,8 @@ def _check_costs(
         raise ValueError("colored mana costs on mana abilities are not in the library")
     if sum(game.pools[p.controller].values()) < cost.generic:
         return ("insufficient_mana", "118.3")
-    if game.life[p.controller] < params.get("life", 0):
+    life = params.get("life", 0)
+    if life > 0 and game.life[p.controller] < life:  # 119.4: 0 life can always be paid
         return ("cannot_pay_life", "119.4")
     if params.get("tap_creature"):
         return _creature_to_tap(game, p, tap_creature)

@@ -95,10 +95,13 @@ def perform_state_based_actions(game: Game) -> bool:
         game.log.add("704.5d", f"token {zc.id} in the {zone} ceases to exist")
     leave_battlefield(game, movers, "graveyard", "", "704.5", reasons)
     for player in losers:
-        game.stop(
-            "unsupported",
-            f"{player} has {game.life[player]} life and loses the game (704.5a); "
-            "Cauldron does not play on past a player's loss",
-            "704.5a",
-        )
+        game.stop("unsupported", loss_reason(player, game.life[player]), "704.5a")
     return True
+
+
+def loss_reason(player: str, life: int) -> str:
+    """Why a game stops when a player's life total is 0 or less (704.5a)."""
+    return (
+        f"{player} has {life} life and loses the game (704.5a); "
+        "Cauldron does not play on past a player's loss"
+    )

@@ -8,6 +8,7 @@ Which cards it plays is ``kernel_refusal``; a deck it cannot play (a card, or a 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 import numpy as np
@@ -15,11 +16,13 @@ import numpy as np
 from engine.batch.deck.tables import DeckTables, batch_refusal, deck_tables, kernel_refusal
 from engine.batch.kernel.deck import game
 from engine.batch.kernel.deck.frontier import MAX_FRONTIER_POOLS
-from engine.deck import EMPTY_LIBRARY, Deals, DeckResults, DeckSetup, empty_results
+from engine.deck import EMPTY_LIBRARY, PLAYER, Deals, DeckResults, DeckSetup, empty_results
+from engine.reference.sba import loss_reason
 
 __all__ = ["REASONS", "batch_refusal", "kernel_refusal", "play_deck_games"]
 
-# Why a game stopped, by the kernel's status code (game.OK, FRONTIER_CAP, EMPTY_LIBRARY).
+# Why a game stopped, by the kernel's status code (game.OK, FRONTIER_CAP, EMPTY_LIBRARY; a
+# loss, game.LOSS and after, is told by ``engine.reference.sba.loss_reason``).
 REASONS: Final = (
     "",
     f"more than MAX_FRONTIER_POOLS = {MAX_FRONTIER_POOLS} different pools the mana sources"
@@ -77,4 +80,24 @@ def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
     )
     if (out.status == game.NO_PROGRESS).any():
         raise RuntimeError("deck game: a payment pass made no progress on a payable cost")
-    return out
+    return _with_reasons(out)
+
+
+def _reason(code: int) -> str:
+    if code >= game.LOSS:  # 704.5a: at 0 life or below
+        return loss_reason(PLAYER, game.LOSS - code)
+    return REASONS[code]
+
+
+def _with_reasons(out: DeckResults) -> DeckResults:
+    """The kernel's status codes as indices into the batch's own reasons (as the reference
+    engine makes them: the empty reason first, then each in order of code)."""
+    codes = np.unique(out.status)
+    if codes.size == 1 and codes[0] == game.OK:
+        return out
+    codes = np.union1d(codes, [game.OK])
+    return replace(
+        out,
+        status=np.searchsorted(codes, out.status).astype(np.int64),
+        reasons=tuple(_reason(int(c)) for c in codes),
+    )

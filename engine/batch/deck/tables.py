@@ -32,6 +32,7 @@ from engine.batch.kernel.deck.columns import (
     F_LEGENDARY,
     F_MANA,
     F_MAY_MAKE_NONE,
+    F_PAYS_LIFE,
     F_PER_COUNT,
     F_RAW_IF_CREATURES,
     F_REFLECT,
@@ -40,7 +41,13 @@ from engine.batch.kernel.deck.columns import (
     PER_NONE,
     PER_SUBTYPE,
 )
-from engine.batch.kernel.deck.pools import FIELD_BITS, MAX_PER_TYPE
+from engine.batch.kernel.deck.pools import (
+    DAMAGE_SHIFT,
+    FIELD_BITS,
+    MAX_ACTIVATION_DAMAGE,
+    MAX_PER_TYPE,
+    POOL_BITS,
+)
 from engine.deck import DeckSetup, cast_key, land_key, spell_bottom_key
 from engine.library import ACTIVATED, MANA, Ability, Card, ManaCost
 from engine.mana_types import MANA_TYPES
@@ -58,16 +65,18 @@ _TEMPLATES: Final = {
 }
 _PER_COUNT: Final = {mt.TPL_PER_CREATURE: PER_CREATURE, mt.TPL_PER_SUBTYPE: PER_SUBTYPE}
 # Statics and replacements that change nothing in a deck game, where no counter is put, no
-# token made, no card put into a graveyard and no creature's power or toughness read.
+# token made and no card put into a graveyard; and "creatures get +N/+M" with M >= 0 (a
+# creature's toughness only matters when it drops to 0: 704.5f).
 _INERT: Final = frozenset(
     {
-        "creatures_get",
         "counters_cant_be_put",
         "counters_modified",
         "tokens_doubled",
         "graveyard_replaced_by_exile",
     }
 )
+# How a permanent enters: tapped (614.1c), or tapped unless its controller pays life (614.12).
+_ENTERS: Final = frozenset({"enters_tapped", "enters_tapped_unless_pay_life"})
 # Statics that let the player's creatures tap the turn they come (702.10c, 302.6).
 _HASTE_SCOPES: Final = frozenset({"yours", "all"})
 
@@ -77,7 +86,7 @@ def _unit(t: int, amount: int = 1) -> int:
 
 
 def _total(pool: int) -> int:
-    return sum(pool >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1) for t in range(6))
+    return sum((pool & POOL_BITS) >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1) for t in range(6))
 
 
 def _packed(amounts: np.ndarray) -> int:
@@ -126,14 +135,15 @@ def _mana_refusal(i: int, k: int, template: str) -> str | None:
         or mt.AB_REMOVE[i, k] >= 0
         or mt.AB_SAC_SELF[i, k]
         or mt.AB_SAC_CREATURE[i, k]
-        or mt.AB_DAMAGE[i, k]
         or mt.AB_LIFE[i, k]
     )
     if extra or not mt.AB_TAP[i, k]:
         return (
-            "a mana ability with a cost besides {T} or an effect besides mana is not played"
-            " in deck games yet"
+            "a mana ability with a cost besides {T} or an effect besides mana and damage to"
+            " you is not played in deck games yet"
         )
+    if mt.AB_DAMAGE[i, k] > MAX_ACTIVATION_DAMAGE:
+        return f"a mana ability deals more than MAX_ACTIVATION_DAMAGE = {MAX_ACTIVATION_DAMAGE}"
     return None
 
 
@@ -151,8 +161,10 @@ def _grants_haste(ability: Ability) -> bool:
 def _played_or_inert(ability: Ability) -> bool:
     """A static or replacement the deck game plays (enters tapped, haste) or that changes
     nothing in it (``_INERT``, a granted keyword other than haste)."""
-    if ability.template in _INERT or ability.template == "enters_tapped":
+    if ability.template in _INERT or ability.template in _ENTERS:
         return True
+    if ability.template == "creatures_get":
+        return ability.number("toughness") >= 0
     if ability.template == "grant_keyword" and ability.text("keyword") != "haste":
         return True
     return _grants_haste(ability)
@@ -160,8 +172,9 @@ def _played_or_inert(ability: Ability) -> bool:
 
 def _choices(i: int) -> list[int]:
     """The mana each activation of card ``i`` makes, one per type it may name (WUBRGC order,
-    the first ability that makes the type, 605.3b), equal ones once; none for could-produce
-    (its types are the board's, found in the game)."""
+    the first ability that makes the type, 605.3b), equal ones once, with the damage it deals
+    its controller (120.3a: a painland) in the bits above the pool (``DAMAGE_SHIFT``); none
+    for could-produce and counts (their mana is the board's, found in the game)."""
     found: list[int] = []
     for t in range(len(MANA_TYPES)):
         for k in range(int(mt.N_AB[i])):
@@ -172,8 +185,8 @@ def _choices(i: int) -> list[int]:
                 delta = _packed(mt.AB_AMOUNT[i, k])
             else:  # one of the types, or any color: the amount of the type named
                 delta = _unit(t, int(mt.AB_TIMES[i, k]))
-            if delta not in found:
-                found.append(delta)
+            if all(f & POOL_BITS != delta for f in found):
+                found.append(delta | int(mt.AB_DAMAGE[i, k]) << DAMAGE_SHIFT)
             break
     return found
 
@@ -204,7 +217,7 @@ def _most(i: int, deck: Sequence[Card]) -> np.ndarray:
     most = np.zeros(len(MANA_TYPES), dtype=np.int64)
     for delta in _choices(i):
         for t in range(len(MANA_TYPES)):
-            most[t] = max(most[t], delta >> (FIELD_BITS * t) & 0x3FF)
+            most[t] = max(most[t], (delta & POOL_BITS) >> (FIELD_BITS * t) & 0x3FF)
     if _reflect_mask(i):
         most = np.maximum(most, 1)
     per, bit, unit = _per_count(i)
@@ -335,6 +348,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             | F_MANA * bool(card.abilities_of(MANA))
             | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
             | F_EVEN * (len({_total(m) for m in made}) <= 1)
+            | F_PAYS_LIFE * bool(mt.ENTERS_PAY_LIFE[i])
             | F_PER_COUNT * (per != PER_NONE)
             | F_MAY_MAKE_NONE * (per != PER_NONE or bool(mt.IS_REFLECT[i]))
             | F_RAW_IF_CREATURES * (land and per == PER_CREATURE)
@@ -354,6 +368,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             bit,
             unit,
             int(tb.SUBTYPE_BITS[i]),
+            int(mt.ENTERS_PAY_LIFE[i]),
         )
         choices[d, : len(made)] = made
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)

@@ -11,7 +11,8 @@ C_RAW_MASK, C_REFLECT_MASK, C_MOST = 7, 8, 9  # C_MOST: the most mana one activa
 # a mana ability that makes one type per permanent counted (106.4: Gaea's Cradle, Priest of
 # Titania): what it counts (PER_*), the subtype bit counted, the mana made per permanent
 C_PER, C_PER_BIT, C_PER_UNIT, C_SUBTYPES = 10, 11, 12, 13
-N_COLUMNS: Final = 14
+C_PAY_LIFE = 14  # "As it enters, you may pay N life. If you don't, it enters tapped." (N)
+N_COLUMNS: Final = 15
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -20,6 +21,7 @@ F_EVEN = 512  # every choice makes as much mana in all (one of a set of types, G
 F_MAY_MAKE_NONE = 1024  # an activation may make no mana (106.5, 106.4): could-produce, a count
 F_RAW_IF_CREATURES = 2048  # a land that could produce its type only with a creature (106.7)
 F_PER_COUNT = 4096  # its mana is one type per permanent counted (C_PER)
+F_PAYS_LIFE = 8192  # it enters tapped unless its controller pays C_PAY_LIFE life (614.12)
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
@@ -31,5 +33,5 @@ B_CARD, B_TAPPED, B_ENTERED = range(3)
 # the turn, the types the lands could produce (106.7), the permanents giving the player's
 # creatures haste or letting them tap as though they had it (702.10c, 302.6)
 ST_HAND, ST_LIB_AT, ST_LIB_N, ST_BOARD, ST_POOL, ST_TURN, ST_LANDS, ST_HASTE = range(8)
-ST_CREATURES = 8  # the creatures the player controls
-N_SCALARS: Final = 9
+ST_CREATURES, ST_LIFE = 8, 9  # the creatures the player controls; the player's life
+N_SCALARS: Final = 10

@@ -32,7 +32,7 @@ from engine.batch.kernel.deck.columns import (
     ST_LANDS,
     ST_TURN,
 )
-from engine.batch.kernel.deck.pools import FIELD_BITS, covers
+from engine.batch.kernel.deck.pools import DAMAGE_SHIFT, FIELD_BITS, POOL_BITS, covers
 from engine.batch.kernel.jit import inline
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
@@ -79,7 +79,15 @@ def choice(cards: np.ndarray, choices: np.ndarray, card: int, lands: int, j: int
                     return 1 << (FIELD_BITS * t)
                 j -= 1
         return 0
-    return int(choices[card, j])
+    return int(choices[card, j]) & POOL_BITS
+
+
+@inline
+def choice_damage(cards: np.ndarray, choices: np.ndarray, card: int, j: int) -> int:
+    """The damage the ``j``-th choice of ``card`` deals its controller (120.3a: a painland)."""
+    if cards[card, C_FLAGS] & F_REFLECT:
+        return 0
+    return int(choices[card, j]) >> DAMAGE_SHIFT
 
 
 @inline

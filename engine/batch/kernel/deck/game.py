@@ -24,6 +24,7 @@ from engine.batch.kernel.deck.columns import (
     C_LAND_RANK,
     C_MOST,
     C_NAME,
+    C_PAY_LIFE,
     C_PER,
     C_PER_BIT,
     C_PER_UNIT,
@@ -38,6 +39,7 @@ from engine.batch.kernel.deck.columns import (
     F_LEGENDARY,
     F_MANA,
     F_MAY_MAKE_NONE,
+    F_PAYS_LIFE,
     F_PER_COUNT,
     F_RAW_IF_CREATURES,
     F_REFLECT,
@@ -60,6 +62,7 @@ from engine.batch.kernel.deck.columns import (
     ST_LANDS,
     ST_LIB_AT,
     ST_LIB_N,
+    ST_LIFE,
     ST_POOL,
     ST_TURN,
 )
@@ -68,14 +71,17 @@ from engine.batch.kernel.deck.frontier import (
     can_tap,
     choice,
     choice_count,
+    choice_damage,
     frontier,
 )
 from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
 from engine.batch.kernel.jit import entry, inline, njit
+from engine.deck import STARTING_LIFE
 
 OPENING_HAND: Final = 7  # CR 103.5
-# A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS).
-OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS = range(4)
+# A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS); a loss
+# (704.5a) is LOSS plus how far below 1 life the player went (LOSS: at 0 life).
+OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS, LOSS = range(5)
 
 
 @inline
@@ -91,32 +97,45 @@ def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
 @inline
 def _enter(board, st, cards, choices, per_cards, seen, card) -> None:  # type: ignore[no-untyped-def]
     """The card enters the battlefield under the player's control, last in board order:
-    tapped if it says so (614.1c); it has been there since this turn (302.6). What it changes
-    is kept: haste given, what the lands could produce, the permanents a count counts."""
+    tapped if it says so (614.1c) or unless its life is paid (614.12: the policy pays when
+    life is more than the amount); it has been there since this turn (302.6)."""
     b = st[ST_BOARD]
     flags = cards[card, C_FLAGS]
     board[b, B_CARD] = card
     board[b, B_TAPPED] = (flags & F_ENTERS_TAPPED) != 0
     board[b, B_ENTERED] = st[ST_TURN]
     st[ST_BOARD] = b + 1
+    if flags & F_PAYS_LIFE:
+        if st[ST_LIFE] > cards[card, C_PAY_LIFE]:
+            st[ST_LIFE] -= cards[card, C_PAY_LIFE]
+        else:
+            board[b, B_TAPPED] = 1
     if flags & F_GRANTS_HASTE:  # 702.10c, 302.6
         st[ST_HASTE] += 1
+    _count(board, st, cards, choices, per_cards, card)
+    seen[cards[card, C_NAME]] = True
+
+
+@inline
+def _count(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[no-untyped-def]
+    """What the card entering (the board's last row) changes in the counts: the creatures,
+    what the lands could produce (106.7: a could-produce land adds none of its own; Gaea's
+    Cradle only with a creature), the mana of a count (106.4: one more per permanent)."""
+    flags = cards[card, C_FLAGS]
     if flags & F_CREATURE:
         st[ST_CREATURES] += 1
-        if st[ST_CREATURES] == 1:  # Gaea's Cradle could produce G from now on (106.7)
-            for r in range(b):
+        if st[ST_CREATURES] == 1:
+            for r in range(st[ST_BOARD] - 1):
                 if cards[board[r, B_CARD], C_FLAGS] & F_RAW_IF_CREATURES:
                     st[ST_LANDS] |= cards[board[r, B_CARD], C_RAW_MASK]
-    # 106.7: what the lands could produce (a could-produce land adds none of its own)
     if flags & F_LAND and (not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0):
         st[ST_LANDS] |= cards[card, C_RAW_MASK]
-    for d in per_cards:  # 106.4: one mana more for each permanent counted
+    for d in per_cards:
         per = cards[d, C_PER]
         if (per == PER_CREATURE and flags & F_CREATURE) or (
             per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT]
         ):
             choices[d, 0] += cards[d, C_PER_UNIT]
-    seen[cards[card, C_NAME]] = True
 
 
 @inline
@@ -226,6 +245,7 @@ def _activate(  # type: ignore[no-untyped-def]
                 continue
         board[b, B_TAPPED] = 1
         st[ST_POOL] = after
+        st[ST_LIFE] -= choice_damage(cards, choices, card, j)  # 120.3a: the rest of the effect
         return 1
     return 0
 
@@ -355,6 +375,8 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if code != OK:
             return code
         _enter(board, st, cards, choices, per_cards, seen, _remove(hand, st, best))
+        if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
+            return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
             return OK
         n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
@@ -461,6 +483,7 @@ def play_games(  # type: ignore[no-untyped-def]
     for g in range(orders.shape[0]):
         seen[:] = False
         st[:] = 0
+        st[ST_LIFE] = STARTING_LIFE
         for d in per_cards:
             live[d, 0] = 0
         mulligans[g] = _opening_hand(orders, g, cards, settings, hand, library, st)

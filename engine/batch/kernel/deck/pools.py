@@ -23,6 +23,10 @@ FIELD_BITS: Final = 10
 MAX_PER_TYPE: Final = (1 << (FIELD_BITS - 1)) - 1  # 511: the guard bit stays clear
 _FIELD: Final = (1 << FIELD_BITS) - 1
 _GUARD: Final = sum(1 << (FIELD_BITS * t + FIELD_BITS - 1) for t in range(6))
+POOL_BITS: Final = (1 << (6 * FIELD_BITS)) - 1
+# A source's choice may carry the damage it deals its controller in the bits above the pool.
+DAMAGE_SHIFT: Final = 6 * FIELD_BITS
+MAX_ACTIVATION_DAMAGE: Final = 7  # three bits below the sign bit
 _GENERIC_ORDER: Final = (5, 0, 1, 2, 3, 4)  # C, then W, U, B, R, G (107.4b)
 
 

@@ -141,7 +141,8 @@ def _cost_check(
         return MISSING_COUNTER
     if pool_total(trial_vars, slot_rows[CONTROLLER, s]) < card_table[T_AB_COST + k, c]:
         return INSUFFICIENT_MANA
-    if trial_vars[LIFE + slot_rows[CONTROLLER, s]] < card_table[T_AB_LIFE + k, c]:
+    life = card_table[T_AB_LIFE + k, c]
+    if life > 0 and trial_vars[LIFE + slot_rows[CONTROLLER, s]] < life:  # 119.4: 0 always paid
         return CANNOT_PAY_LIFE
     if card_table[T_AB_TAP_CREATURE + k, c] and _creature_to_tap(slot_rows, s, named) < 0:
         return NO_UNTAPPED_CREATURE
