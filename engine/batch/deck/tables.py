@@ -319,6 +319,27 @@ def _ranks(keys: list[object]) -> list[int]:
     return [order[k] for k in keys]
 
 
+def _flags(i: int, card: Card, made: list[int], per: int) -> int:
+    """Card ``i``'s ``F_*`` bits (``made``: its choices, ``per``: what its mana counts)."""
+    land = card.has_type("Land")
+    return (
+        F_LAND * land
+        | F_CREATURE * card.has_type("Creature")
+        | F_LEGENDARY * ("Legendary" in card.supertypes)
+        | F_HASTE * ("haste" in card.keywords)
+        | F_ENTERS_TAPPED * bool(mt.ENTERS_TAPPED[i])
+        | F_CASTABLE * (card.is_permanent_card and not land)
+        | F_REFLECT * bool(_reflect_mask(i) or mt.IS_REFLECT[i])
+        | F_MANA * bool(card.abilities_of(MANA))
+        | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
+        | F_EVEN * (len({_total(m) for m in made}) <= 1)
+        | F_PAYS_LIFE * bool(mt.ENTERS_PAY_LIFE[i])
+        | F_PER_COUNT * (per != PER_NONE)
+        | F_MAY_MAKE_NONE * (per != PER_NONE or bool(mt.IS_REFLECT[i]))
+        | F_RAW_IF_CREATURES * (land and per == PER_CREATURE)
+    )
+
+
 def deck_tables(setup: DeckSetup) -> DeckTables:
     """The tables of ``setup``'s deck (``batch_refusal`` has found nothing to refuse)."""
     cards = setup.cards
@@ -337,25 +358,9 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
         made = _choices(i)
         land = card.has_type("Land")
         per, bit, unit = _per_count(i)
-        flags = (
-            F_LAND * land
-            | F_CREATURE * card.has_type("Creature")
-            | F_LEGENDARY * ("Legendary" in card.supertypes)
-            | F_HASTE * ("haste" in card.keywords)
-            | F_ENTERS_TAPPED * bool(mt.ENTERS_TAPPED[i])
-            | F_CASTABLE * (card.is_permanent_card and not land)
-            | F_REFLECT * bool(_reflect_mask(i) or mt.IS_REFLECT[i])
-            | F_MANA * bool(card.abilities_of(MANA))
-            | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
-            | F_EVEN * (len({_total(m) for m in made}) <= 1)
-            | F_PAYS_LIFE * bool(mt.ENTERS_PAY_LIFE[i])
-            | F_PER_COUNT * (per != PER_NONE)
-            | F_MAY_MAKE_NONE * (per != PER_NONE or bool(mt.IS_REFLECT[i]))
-            | F_RAW_IF_CREATURES * (land and per == PER_CREATURE)
-        )
         table[d] = (
             names.index(card.name),
-            flags,
+            _flags(i, card, made, per),
             land_ranks[d],
             cast_ranks[d],
             n - 1 - land_bottom[d] if land else spell_bottom[d],
