@@ -150,7 +150,7 @@ def _legend_held(board: np.ndarray, st: np.ndarray, cards: np.ndarray, card: int
     return False
 
 
-@njit
+@inline
 def _opening_hand(  # type: ignore[no-untyped-def]
     orders: np.ndarray, g: int, cards: np.ndarray, settings: np.ndarray, hand, library, st
 ) -> int:
@@ -188,7 +188,7 @@ def _opening_hand(  # type: ignore[no-untyped-def]
     return kept
 
 
-@njit
+@inline
 def _land_drop(hand, board, st, cards, choices, per_cards, seen) -> None:  # type: ignore[no-untyped-def]
     """CR 305.2: one land a turn, if the hand has one (the order of ``engine.deck.land_key``;
     of equal ones the first in the hand)."""
@@ -384,7 +384,7 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
             return FRONTIER_CAP
 
 
-@njit
+@inline
 def _measure(  # type: ignore[no-untyped-def]
     g, u, n, front, board, st, cards, costs, hybrids, measured, x_cost, out_lands, out_total,
     out_types, out_payable, out_x,
