@@ -84,6 +84,11 @@ class Deals:
         orders = tuple(tuple(int(i) for i in row) for row in self.orders[trial])
         return Deal(bool(self.on_play[trial]), orders)
 
+    @classmethod
+    def of(cls, deal: Deal) -> Deals:
+        """A batch of one game: ``deal``, for the batch engine."""
+        return cls(np.array([deal.on_play]), np.array([deal.orders], dtype=np.int16))
+
 
 def shuffles(setup: DeckSetup) -> int:
     """How many orders of the deck a game may need: the first, and one per mulligan."""

@@ -305,14 +305,11 @@ def _mana_workload(name: str, config: ManaConfig) -> Workload:
 
 
 def _deck_workload(name: str, setup: DeckSetup) -> Workload:
-    def one(deals: Deals, i: int) -> Deals:
-        return Deals(deals.on_play[i : i + 1], deals.orders[i : i + 1])
-
     return Workload(
         name,
         lambda rng, n: draw_deals(rng, setup, n),
         lambda deals: play_deck_games(setup, deals),
-        lambda deals, i: reference_deck_games(setup, one(deals, i)).row(0),
+        lambda deals, i: reference_deck_games(setup, Deals.of(deals.deal(i))).row(0),
         lambda results, i, deals: results.row(i),
     )
 

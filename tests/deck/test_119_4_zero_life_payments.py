@@ -5,8 +5,6 @@ then the player loses (704.5a). A deck game stops there, on both engines."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from engine.batch.deck import play_deck_games
 from engine.deck import Deals
 from engine.library import find_card
@@ -39,5 +37,4 @@ def test_704_5a_a_deck_game_paid_below_0_life_stops_after_the_cast() -> None:
     assert game.game.result == "unsupported" and game.game.life["A"] <= 0
     assert "loses the game (704.5a)" in game.game.reason
     assert any(e.rule == "601.2" for e in game.game.log.events[-6:])  # the cast went through
-    deals = Deals(np.array([deal.on_play]), np.array([deal.orders], dtype=np.int16))
-    assert play_deck_games(setup, deals).row(0) == results_of(setup, [game]).row(0)
+    assert play_deck_games(setup, Deals.of(deal)).row(0) == results_of(setup, [game]).row(0)

@@ -7,20 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from engine.deck import Deal, Deals, DeckResults, DeckSetup
+from engine.deck import Deal, DeckResults, DeckSetup
 from engine.mana_types import MANA_TYPES
 from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, results_of
 from engine.reference.log import Event
 from sim.shapes.base import Replayed
 
 TURN_BEGINS = "500.1"  # the rule the log cites as each turn begins
-
-
-def one_deal(deal: Deal) -> Deals:
-    """A batch of one game's deal."""
-    return Deals(np.array([deal.on_play]), np.array([deal.orders], dtype=np.int16))
 
 
 def _measured(setup: DeckSetup, record: TurnRecord) -> str:

@@ -17,7 +17,7 @@ from sim.shapes.catalog import Entry
 from sim.shapes.deck.catalog import DECK_CATALOG, DECK_FAMILIES
 from sim.shapes.deck.config import DECK_KEYS, inline, parse
 from sim.shapes.deck.metrics import deck_rows
-from sim.shapes.deck.replay import DeckReplay, one_deal
+from sim.shapes.deck.replay import DeckReplay
 from sim.shapes.deck.stats import deck_layout, deck_stats
 
 CHUNK = 4_096  # games the engine plays at once: their results stay small (peak memory)
@@ -64,4 +64,4 @@ class DeckShape:
         """Redraw the batch's deals; the batch engine plays trial ``index``'s deal alone (a
         game is a function of its deal only, whatever else its chunk holds)."""
         deal = draw_deals(rng, config, trials).deal(index)
-        return DeckReplay(config, deal, play_deck_games(config, one_deal(deal)))
+        return DeckReplay(config, deal, play_deck_games(config, Deals.of(deal)))

@@ -206,7 +206,8 @@ def _land_drop(hand, board, st, cards, choices, per_cards, seen) -> None:  # typ
 
 @inline
 def _some_pays(front, n, delta, costs, hybrids, c) -> bool:  # type: ignore[no-untyped-def]
-    """Whether one of the ``n`` pools of ``front``, with ``delta`` added, pays cost ``c``."""
+    """Whether one of the ``n`` pools of ``front`` (a frontier), with ``delta`` added, pays
+    cost ``c``: whether some pool the sources could make pays it."""
     for i in range(n):  # noqa: SIM110 (numba compiles no generators)
         if pays(front[i] + delta, costs, hybrids, c):
             return True
@@ -319,11 +320,7 @@ def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> 
             continue
         c = cards[card, C_COST]
         if known[c] == 0:
-            known[c] = 2
-            for i in range(n):
-                if pays(front[i], costs, hybrids, c):
-                    known[c] = 1
-                    break
+            known[c] = 1 if _some_pays(front, n, 0, costs, hybrids, c) else 2
         if known[c] == 1:
             best, best_rank = h, rank
     return best
@@ -401,10 +398,7 @@ def _measure(  # type: ignore[no-untyped-def]
         for t in range(6):
             out_types[g, u, t] = max(out_types[g, u, t], amount(p, t))
     for m in range(measured.shape[0]):
-        for i in range(n):
-            if pays(front[i], costs, hybrids, measured[m]):
-                out_payable[g, u, m] = True
-                break
+        out_payable[g, u, m] = _some_pays(front, n, 0, costs, hybrids, measured[m])
     if x_cost >= 0:
         left = costs[x_cost, K_SYMBOLS] + costs[x_cost, K_GENERIC]
         per = max(costs[x_cost, K_X], 1)
