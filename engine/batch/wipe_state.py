@@ -174,6 +174,7 @@ class Features:
     shrink: bool  # enters: creatures get -N/-N (and maybe again on each death)
     etb: bool  # any enters trigger
     legendary: bool
+    gy_enter: bool  # triggers of a card entering from a graveyard (River Kelpie, Flayer)
     beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
     loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
@@ -203,6 +204,7 @@ class Features:
             shrink=shrink,
             etb=any_of(tb.HAS_ETB),
             legendary=any_of(tb.IS_LEGENDARY),
+            gy_enter=any_of(tb.GY_DRAW | tb.GY_PING),
             beyond_fast=any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
             loops=counter_rules or shrink or negative_statics,
         )

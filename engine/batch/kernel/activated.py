@@ -160,7 +160,7 @@ def _check(
     if tpl == tb.ACT_REMOVE_COUNTER_PING and slot_rows[counter_row(kind), s] < 1:
         return MISSING_COUNTER
     if tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER and is_prohibited(
-        slot_rows, card_table, s, kind, False
+        slot_rows, work, card_table, s, kind, False
     ):
         return COST_CANNOT_BE_PAID  # no counter can be put: the cost can't be paid
     controller = slot_rows[CONTROLLER, s]
@@ -199,7 +199,7 @@ def _pay(
         slot_rows[counter_row(kind), s] -= 1
         data = _any_target(slot_rows, trial_vars, event_rows, e, controller)
     elif tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER:
-        put_counters(slot_rows, trial_vars, card_table, s, kind, 1, False, True)  # 602.2b
+        put_counters(slot_rows, trial_vars, work, card_table, s, kind, 1, False, True)  # 602.2b
     elif tpl == tb.ACT_SACRIFICE_OUTLET:
         _each_target(slot_rows, work, card_table, event_rows, e, tpl, controller, False)
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)  # 701.21a
@@ -263,7 +263,7 @@ def _ping(
         return
     q, q_obj = (target - 16) & 0xFFFF, (target - 16) >> 16
     if is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj and amount > 0:
-        damage_creature(slot_rows, trial_vars, card_table, q, amount, kw)
+        damage_creature(slot_rows, trial_vars, work, card_table, q, amount, kw)
         lifelink(trial_vars, kw, controller, amount)
 
 
@@ -352,7 +352,7 @@ def resolve_ability(
     tpl, kind = card_table[T_ACT_TPL + k, c], card_table[T_ACT_KIND + k, c]
     here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
     if tpl == tb.ACT_COUNTER_ON_SELF and here:
-        put_counters(slot_rows, trial_vars, card_table, s, kind, 1, False, False)
+        put_counters(slot_rows, trial_vars, work, card_table, s, kind, 1, False, False)
     elif tpl == tb.ACT_REMOVE_COUNTER_PING:
         amount = card_table[T_ACT_AMOUNT + k, c]
         _ping(slot_rows, trial_vars, work, card_table, s, obj, target, amount)
@@ -365,6 +365,6 @@ def resolve_ability(
     elif tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
         for q in range(slot_rows.shape[1]):
             if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:
-                put_counters(slot_rows, trial_vars, card_table, q, kind, 1, False, False)
+                put_counters(slot_rows, trial_vars, work, card_table, q, kind, 1, False, False)
     elif tpl == tb.ACT_DESTROY_ALL:
         _destroy_all(slot_rows, trial_vars, work, card_table)

@@ -96,6 +96,7 @@ def source_keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int, obj: 
 def damage_creature(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
+    work: np.ndarray,
     card_table: np.ndarray,
     q: int,
     amount: int,
@@ -107,7 +108,7 @@ def damage_creature(
     if kw & DEATHTOUCH:
         slot_rows[DEATHTOUCH_DAMAGE, q] = 1
     if kw & WITHER:
-        put_counters(slot_rows, trial_vars, card_table, q, 1, amount, False, False)
+        put_counters(slot_rows, trial_vars, work, card_table, q, 1, amount, False, False)
     else:
         slot_rows[DAMAGE, q] += amount
 
@@ -403,10 +404,10 @@ def _to_creatures(
         if a < 0:
             continue
         if got > 0:
-            put_counters(slot_rows, trial_vars, card_table, b, 1, got, False, False)
+            put_counters(slot_rows, trial_vars, work, card_table, b, 1, got, False, False)
         kw = keywords(slot_rows, card_table, b)
         if dealt > 0 and kw & WITHER:
-            put_counters(slot_rows, trial_vars, card_table, a, 1, dealt, False, False)
+            put_counters(slot_rows, trial_vars, work, card_table, a, 1, dealt, False, False)
         lifelink(trial_vars, kw, slot_rows[CONTROLLER, b], dealt)
 
 

@@ -17,6 +17,9 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     EXTRA_COUNTERS,
+    G_COUNTER_RULES,
+    GATES,
+    LAYOUT,
     MINUS,
     ORDER,
     PLUS,
@@ -37,9 +40,12 @@ _NO_ORDER = 1 << 40
 
 @njit
 def is_prohibited(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, entering: bool
-) -> bool:
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
+    entering: bool,
+) -> bool:  # fmt: skip
     """Whether a prohibition stops every counter of ``kind`` on slot ``s`` (614.1)."""
+    if not work[LAYOUT, GATES] & G_COUNTER_RULES:
+        return False
     creature = is_creature(slot_rows, s)
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
@@ -92,6 +98,7 @@ def _next_modifier(
 @njit
 def counters_to_put(
     slot_rows: np.ndarray,
+    work: np.ndarray,
     card_table: np.ndarray,
     s: int,
     kind: int,
@@ -104,7 +111,9 @@ def counters_to_put(
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
     a source must be on the battlefield before the permanent begins to enter). ``cost``: they
     pay a cost (602.2b)."""
-    if is_prohibited(slot_rows, card_table, s, kind, entering):
+    if not work[LAYOUT, GATES] & G_COUNTER_RULES:
+        return amount  # no prohibition and no replacement in this batch
+    if is_prohibited(slot_rows, work, card_table, s, kind, entering):
         return 0
     own = s if entering else -1
     n = amount
@@ -130,6 +139,7 @@ def counters_to_put(
 def put_counters(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
+    work: np.ndarray,
     card_table: np.ndarray,
     s: int,
     kind: int,
@@ -139,7 +149,7 @@ def put_counters(
 ) -> int:
     """Put counters on slot ``s`` after replacements; returns how many were put. Past
     MAX_AMOUNT the trial stops, unsupported, and none are put."""
-    n = counters_to_put(slot_rows, card_table, s, kind, amount, entering, cost)
+    n = counters_to_put(slot_rows, work, card_table, s, kind, amount, entering, cost)
     row = counter_row(kind)
     if n < 0 or slot_rows[row, s] > MAX_AMOUNT - n:
         unsupported(trial_vars, R_NUMBER_CAP)

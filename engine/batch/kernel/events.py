@@ -120,7 +120,7 @@ def targeted(
             slot_rows[DAMAGE, target] += amount  # CR 120.3e
     elif kind == EV_COUNTERS:
         code = event_rows[EV_COUNTER_, e]
-        put_counters(slot_rows, trial_vars, card_table, target, code, amount, False, False)
+        put_counters(slot_rows, trial_vars, work, card_table, target, code, amount, False, False)
     else:
         clear_movers(work)
         work[MOVERS, target] = 1

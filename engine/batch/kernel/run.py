@@ -391,9 +391,9 @@ def run_kernel(state: WipeState, inputs: WipeInputs, could: bool = False) -> Non
     n = state.card.shape[1]
     work = np.zeros((W_ROWS, max(STACK_DEPTH, n + state.n_events, MAX_PLAYERS, 7)), dtype=np.int64)
     f = state.features
-    work[LAYOUT, :8] = (
+    work[LAYOUT, :9] = (
         state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
-        f.anthem or f.all_pt or f.lord, f.legendary, n, could,
+        f.anthem or f.all_pt or f.lord, f.legendary, n, could, ks.gates(f),
     )  # fmt: skip
     run_trials(
         ks.kstate(state),

@@ -214,7 +214,7 @@ def _counters_each(
     for s in range(slot_rows.shape[1]):
         if work[MOVERS, s]:
             kind = card_table[T_SPELL_KIND, c]
-            put_counters(slot_rows, trial_vars, card_table, s, kind, x, False, False)
+            put_counters(slot_rows, trial_vars, work, card_table, s, kind, x, False, False)
 
 
 @njit

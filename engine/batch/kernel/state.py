@@ -17,7 +17,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
-from engine.batch.wipe_state import EFFECTS, LKI_RING, ORDER_LEN, WipeInputs, WipeState
+from engine.batch.wipe_state import EFFECTS, LKI_RING, ORDER_LEN, Features, WipeInputs, WipeState
 
 # -- slot_rows (F, N): one row per per-slot field of WipeState, then last known power / object rings
 SLOT_FIELDS = (
@@ -92,9 +92,25 @@ COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed u
 #              STALE: the battlefield changed since the statics were last summed]
 STALE = 5
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
-#               HAS_LEGENDS, slots N, COULD] (the flags from wipe_state.Features; COULD:
-#               what each permanent could produce is wanted as the trial ends)
-HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD = 2, 4, 5, 6, 7
+#               HAS_LEGENDS, slots N, COULD, GATES] (the flags from wipe_state.Features;
+#               COULD: what each permanent could produce is wanted as the trial ends)
+HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD, GATES = 2, 4, 5, 6, 7, 8
+# GATES bits: the batch holds a card with such an ability (``gates``), so a rule step that
+# looks for one on the battlefield may find it; without, the step skips its search
+G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER = 1, 2, 4, 8, 16
+
+
+def gates(features: Features) -> int:
+    """The GATES bits of a batch with ``features``."""
+    return (
+        G_COUNTER_RULES * features.counter_rules
+        | G_GY_EXILE * features.gy_exile
+        | G_DEATH_LIFE * features.wurm
+        | G_GY_ENTER * features.gy_enter
+        | G_DOUBLER * features.doubler
+    )
+
+
 COMBAT_DAMAGE, COMBAT_DEATHTOUCH = 26, 27  # combat damage assigned to each slot (510.1)
 COMBAT_TO_PLAYER = 28  # ... and to the defending player, by place in the attackers list
 MANA_MADE = 29  # the mana one activation makes, by type WUBRGC (605.3b)

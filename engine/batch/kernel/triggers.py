@@ -169,7 +169,7 @@ def _ping(
     if data > 0:
         q, q_obj = (data & 0xFFFF) - 1, data >> 16
         if amount > 0 and is_creature(slot_rows, q) and slot_rows[OBJ, q] == q_obj:
-            damage_creature(slot_rows, trial_vars, card_table, q, amount, kw)
+            damage_creature(slot_rows, trial_vars, work, card_table, q, amount, kw)
             lifelink(trial_vars, kw, slot_rows[CONTROLLER, s], amount)
         return
     if amount > 0:

@@ -39,6 +39,11 @@ from engine.batch.kernel.state import (
     EXILE_IF_DIES,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
+    G_DEATH_LIFE,
+    G_DOUBLER,
+    G_GY_ENTER,
+    G_GY_EXILE,
+    GATES,
     GRANTED,
     GRANTED_PERSIST,
     GRANTED_UNDYING,
@@ -136,7 +141,7 @@ def _destinations(
     the Gods on the object, Rest in Peace, an opponent's Leyline of the Void)."""
     n = slot_rows.shape[1]
     rip, leylines = False, 0
-    for k in range(n):
+    for k in range(n if work[LAYOUT, GATES] & G_GY_EXILE else 0):
         c = slot_rows[CARD, k]
         if c >= 0 and is_alive(slot_rows, k):
             rip |= card_table[T_EXILE_ALL_GY, c] != 0
@@ -276,7 +281,7 @@ def _died(
             queue(
                 trial_vars, work, DIES, s, counted, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key
             )
-    for w in range(n):
+    for w in range(n if work[LAYOUT, GATES] & G_DEATH_LIFE else 0):
         c = slot_rows[CARD, w]
         if c >= 0 and is_alive(slot_rows, w) and card_table[T_DEATH_LIFE, c] > 0:
             _creatures_died(
@@ -361,7 +366,9 @@ def return_card(
     slot_rows[CONTROLLER, s] = slot_rows[OWNER, s]
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, slot_rows[CARD, s]]
     enter(slot_rows, trial_vars, work, card_table, s)
-    put_counters(slot_rows, trial_vars, card_table, s, 1 if kind == PERSIST else 0, 1, True, False)
+    put_counters(
+        slot_rows, trial_vars, work, card_table, s, 1 if kind == PERSIST else 0, 1, True, False
+    )
     entered_from_graveyard(slot_rows, trial_vars, work, card_table, s)
 
 
@@ -391,6 +398,8 @@ def entered_from_graveyard(
 ) -> None:
     """CR 603.6a: the triggers of slot ``s`` entering from its owner's graveyard: River
     Kelpie's (any permanent), Flayer of the Hatebound's (a creature from its controller's)."""
+    if not work[LAYOUT, GATES] & G_GY_ENTER:
+        return
     creature = is_creature(slot_rows, s)
     for w in range(slot_rows.shape[1]):
         c = slot_rows[CARD, w]
@@ -435,10 +444,10 @@ def cast_permanent(
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, c]
     if card_table[T_ENTERS_KIND, c] >= 0:
         kind, amount = card_table[T_ENTERS_KIND, c], card_table[T_ENTERS_AMOUNT, c]
-        put_counters(slot_rows, trial_vars, card_table, s, kind, amount, True, False)
+        put_counters(slot_rows, trial_vars, work, card_table, s, kind, amount, True, False)
     if card_table[T_ENTERS_X_KIND, c] >= 0:
         kind = card_table[T_ENTERS_X_KIND, c]
-        put_counters(slot_rows, trial_vars, card_table, s, kind, x, True, False)
+        put_counters(slot_rows, trial_vars, work, card_table, s, kind, x, True, False)
     enter(slot_rows, trial_vars, work, card_table, s)
 
 
@@ -457,7 +466,7 @@ def create_tokens(
     ``ctrl``'s control (each token doubler of theirs doubles the number, 614.1); past the
     token slots: unsupported."""
     doublers = 0
-    for k in range(slot_rows.shape[1]):
+    for k in range(slot_rows.shape[1] if work[LAYOUT, GATES] & G_DOUBLER else 0):
         c = slot_rows[CARD, k]
         if (
             c >= 0
