@@ -9,9 +9,7 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.wipe_state import (
     BATTLEFIELD,
-    EFFECTS,
     EV_NONE,
-    LKI_RING,
     RANK_FALLBACK,
     Features,
     WipeInputs,
@@ -26,7 +24,7 @@ def new_state(
     inputs: WipeInputs, token_slots: int = TOKEN_SLOTS, bookkeeping: bool = True
 ) -> WipeState:
     """Lay the inputs out in working arrays with room for cast permanents and tokens. Without
-    ``bookkeeping`` (the fast path), objects, tokens and delayed triggers get zero width."""
+    ``bookkeeping`` (the fast path), objects and tokens get zero width."""
     t, _, s, e = inputs.shape
     features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
     n = s + e + (token_slots if features.tokens else 0)
@@ -108,7 +106,7 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
 
 def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.ndarray]:
     """What happens to objects during a trial: effects locked to them (611.2c), graveyard
-    arrivals and last known power (the kernel's only), detection order and tokens."""
+    arrivals (the kernel's only), detection order and tokens."""
     book = n if general else 0  # per-slot bookkeeping only the kernel uses
     return {
         "deathtouch_damage": np.zeros((t, n), dtype=np.bool_),
@@ -116,11 +114,6 @@ def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.n
         "eot_power": np.zeros((t, n), dtype=np.int64),
         "eot_toughness": np.zeros((t, n), dtype=np.int64),
         "exile_if_dies": np.zeros((t, n), dtype=np.bool_),
-        "eot_persist": np.zeros((t, n), dtype=np.int8),
-        "eot_undying": np.zeros((t, n), dtype=np.int8),
-        "eot_keywords": np.zeros((t, n), dtype=np.uint16),
-        "last_known_power": np.zeros((t, book, LKI_RING), dtype=np.int64),
-        "last_known_obj": np.zeros((t, book, LKI_RING), dtype=np.int16),
         "seq": np.zeros(t, dtype=np.int32),
         "next_order": np.full(t, s, dtype=np.int32),
         "tokens_made": np.zeros(t, dtype=np.int16),
@@ -130,15 +123,10 @@ def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.n
 
 
 def _records(t: int, n: int, e: int, general: bool) -> dict[str, np.ndarray]:
-    """Massacre Girl's delayed triggers, and what the outcome reports: returns in order, where
-    each event's spell went, rejections."""
-    effects = EFFECTS if general else 0
+    """What the outcome reports: returns in order, where each event's spell went,
+    rejections."""
     returns = RETURNS if general else 2 * n
     return {
-        "delayed_source": np.full((t, effects), -1, dtype=np.int16),
-        "delayed_obj": np.zeros((t, effects), dtype=np.int16),
-        "delayed_controller": np.zeros((t, effects), dtype=np.int8),
-        "delayed_amount": np.zeros((t, effects), dtype=np.int16),
         "returned_slot": np.full((t, returns), -1, dtype=np.int16),
         "returned_by": np.zeros((t, returns), dtype=np.int8),
         "n_returned": np.zeros(t, dtype=np.int16),
@@ -162,7 +150,6 @@ def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     return {
         "counters": counters,
         "attached_to": attached,
-        "effect_on": np.zeros((t, n), dtype=np.bool_),
         "could_produce": np.zeros((t, n), dtype=np.uint8),
         "has_mana": np.zeros((t, n), dtype=np.bool_),
         "pools": np.zeros((t, p, 6), dtype=np.int64),

@@ -175,6 +175,7 @@ class Features:
     etb: bool  # any enters trigger
     legendary: bool
     gy_enter: bool  # triggers of a card entering from a graveyard (River Kelpie, Flayer)
+    grant_mana: bool  # statics that grant a mana ability (Cryptolith Rite, Chromatic Lantern)
     beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
     loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
@@ -205,6 +206,7 @@ class Features:
             etb=any_of(tb.HAS_ETB),
             legendary=any_of(tb.IS_LEGENDARY),
             gy_enter=any_of(tb.GY_DRAW | tb.GY_PING),
+            grant_mana=any_of(mt.GRANT_ANY | mt.GRANT_ANY_LANDS),
             beyond_fast=any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
             loops=counter_rules or shrink or negative_statics,
         )
@@ -252,12 +254,7 @@ class WipeState:
     eot_power: np.ndarray  # (T, N) int16 locked-in "until end of turn" changes (611.2c)
     eot_toughness: np.ndarray  # (T, N) int16
     exile_if_dies: np.ndarray  # (T, N) bool
-    eot_persist: np.ndarray  # (T, N) int8 persist gained until end of turn (611.2c)
-    eot_undying: np.ndarray  # (T, N) int8
-    eot_keywords: np.ndarray  # (T, N) uint16 tables.KEYWORD_BITS gained until end of turn
     chosen: np.ndarray  # (T, N) int64 bits of the slots named for its triggered ability
-    last_known_power: np.ndarray  # (T, N, LKI_RING) int16 power as each object last existed
-    last_known_obj: np.ndarray  # (T, N, LKI_RING) int16 ... and which object each entry is
     order: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)
     rank: np.ndarray  # (T, N) int32
     ping_target: np.ndarray  # (T, N) int8
@@ -266,11 +263,6 @@ class WipeState:
     tokens_made: np.ndarray  # (T,) int16 token slots used
     token_serial: np.ndarray  # (T, N) int16 tokens made from each source slot so far
     token_source: np.ndarray  # (T, N) int16 source slot of a token slot, -1 none
-    # Massacre Girl's delayed triggers: source slot and object, -1 empty
-    delayed_source: np.ndarray  # (T, G) int16
-    delayed_obj: np.ndarray  # (T, G) int16
-    delayed_controller: np.ndarray  # (T, G) int8
-    delayed_amount: np.ndarray  # (T, G) int16
     # outcome records
     returned_slot: np.ndarray  # (T, R) int16 returns in order
     returned_by: np.ndarray  # (T, R) int8 PERSIST or UNDYING
@@ -282,7 +274,6 @@ class WipeState:
     # mana
     counters: np.ndarray  # (T, N, K) int64 counters of tables.COUNTER_KINDS[2:]
     attached_to: np.ndarray  # (T, N) int8
-    effect_on: np.ndarray  # (T, N) bool an activated "lands produce" effect of this slot lasts
     could_produce: np.ndarray  # (T, N) uint8 type bits WUBRGC (106.7), as the trial ends
     has_mana: np.ndarray  # (T, N) bool has a mana ability, as the trial ends
     pools: np.ndarray  # (T, P, 6) int64 mana pools, WUBRGC

@@ -45,13 +45,11 @@ from engine.batch.kernel.state import (
     EV_KIND_,
     EV_ORDER_,
     EV_ROWS,
-    EXILE_AT_END,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
     HAS_LOOPS,
+    KERNEL_ROWS,
     L_ROWS,
-    LAST_KNOWN_OBJ,
-    LAST_KNOWN_POWER,
     LAYOUT,
     LIFE,
     MANA_FROM_TRIGGERS,
@@ -62,7 +60,6 @@ from engine.batch.kernel.state import (
     N_RETURNED,
     NEXT_ORDER,
     POOL,
-    PREVIOUS_TURNS,
     REASON,
     REJECTED,
     RETURNED_SLOT,
@@ -81,7 +78,6 @@ from engine.batch.kernel.triggers import resolve_top
 from engine.batch.wipe_state import (
     EFFECTS,
     EV_ATTACK,
-    LKI_RING,
     OK,
     ORDER_LEN,
     STACK_DEPTH,
@@ -220,17 +216,13 @@ def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
         for k in range(slot_rows.shape[1]):
             slot_rows[row, k] = arr[i, k]
         row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
-    for r in range(LKI_RING):
-        for k in range(slot_rows.shape[1]):
-            slot_rows[LAST_KNOWN_POWER + r, k] = kstate.last_known_power[i, k, r]
-            slot_rows[LAST_KNOWN_OBJ + r, k] = kstate.last_known_obj[i, k, r]
     for j in range(EXTRA_KINDS):
         for k in range(slot_rows.shape[1]):
             given = j < kstate.counters.shape[2]
             slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j] if given else 0
-    for k in range(slot_rows.shape[1]):
-        slot_rows[PREVIOUS_TURNS, k] = 0
-        slot_rows[EXILE_AT_END, k] = 0
+    for r in range(KERNEL_ROWS, L_ROWS):
+        for k in range(slot_rows.shape[1]):
+            slot_rows[r, k] = 0
 
 
 @njit
@@ -250,11 +242,11 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray) -> None:
     trial_vars[UNDEFINED_MANA] = kstate.undefined_mana[i]
     trial_vars[MANA_FROM_TRIGGERS] = kstate.mana_from_triggers[i]
     trial_vars[MANA_REPLACED] = kstate.mana_replaced[i]
-    for g in range(EFFECTS):
-        trial_vars[DELAYED_SOURCE + g] = kstate.delayed_source[i, g]
-        trial_vars[DELAYED_OBJ + g] = kstate.delayed_obj[i, g]
-        trial_vars[DELAYED_CONTROLLER + g] = kstate.delayed_controller[i, g]
-        trial_vars[DELAYED_AMOUNT + g] = kstate.delayed_amount[i, g]
+    for g in range(EFFECTS):  # no delayed trigger yet (the kernel's own variables)
+        trial_vars[DELAYED_SOURCE + g] = -1
+        trial_vars[DELAYED_OBJ + g] = 0
+        trial_vars[DELAYED_CONTROLLER + g] = 0
+        trial_vars[DELAYED_AMOUNT + g] = 0
 
 
 @njit
@@ -289,10 +281,6 @@ def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
         for k in range(slot_rows.shape[1]):
             arr[i, k] = slot_rows[row, k]
         row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
-    for r in range(LKI_RING):
-        for k in range(slot_rows.shape[1]):
-            kstate.last_known_power[i, k, r] = slot_rows[LAST_KNOWN_POWER + r, k]
-            kstate.last_known_obj[i, k, r] = slot_rows[LAST_KNOWN_OBJ + r, k]
     for j in range(kstate.counters.shape[2]):
         for k in range(slot_rows.shape[1]):
             kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
@@ -311,11 +299,6 @@ def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.n
     kstate.undefined_mana[i] = trial_vars[UNDEFINED_MANA]
     kstate.mana_from_triggers[i] = trial_vars[MANA_FROM_TRIGGERS]
     kstate.mana_replaced[i] = trial_vars[MANA_REPLACED]
-    for g in range(EFFECTS):
-        kstate.delayed_source[i, g] = trial_vars[DELAYED_SOURCE + g]
-        kstate.delayed_obj[i, g] = trial_vars[DELAYED_OBJ + g]
-        kstate.delayed_controller[i, g] = trial_vars[DELAYED_CONTROLLER + g]
-        kstate.delayed_amount[i, g] = trial_vars[DELAYED_AMOUNT + g]
     returns = kstate.returned_slot.shape[1]
     for r in range(trial_vars[N_RETURNED]):
         kstate.returned_slot[i, r] = trial_vars[RETURNED_SLOT + r]

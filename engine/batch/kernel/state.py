@@ -19,30 +19,34 @@ from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.wipe_state import EFFECTS, LKI_RING, ORDER_LEN, Features, WipeInputs, WipeState
 
-# -- slot_rows (F, N): one row per per-slot field of WipeState, then last known power / object rings
+# -- slot_rows (F, N): one row per per-slot field of WipeState, the counters of other kinds,
+# then the kernel's own rows (0 at the start of every trial; nothing outside reads them)
 SLOT_FIELDS = (
     "card", "is_creature_card", "base_p", "base_t", "printed_persist", "printed_undying",
     "printed_keywords", "deathtouch_damage", "since_turn_start", "zone", "controller", "owner",
     "token", "obj", "stamp", "plus", "minus", "damage", "tapped", "granted", "granted_persist",
     "granted_undying", "not_creature", "eot_power", "eot_toughness", "exile_if_dies", "order",
-    "rank", "ping_target", "token_serial", "token_source", "attached_to", "effect_on",
-    "could_produce", "has_mana", "eot_persist", "eot_undying", "eot_keywords", "chosen",
+    "rank", "ping_target", "token_serial", "token_source", "attached_to", "could_produce",
+    "has_mana", "chosen",
 )  # fmt: skip
 (
     CARD, IS_CREATURE_CARD, BASE_P, BASE_T, PRINTED_PERSIST, PRINTED_UNDYING, PRINTED_KEYWORDS,
     DEATHTOUCH_DAMAGE, SINCE_TURN_START, ZONE, CONTROLLER, OWNER, TOKEN, OBJ, STAMP, PLUS, MINUS,
     DAMAGE, TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, EOT_POWER,
     EOT_TOUGHNESS, EXILE_IF_DIES, ORDER, RANK, PING_TARGET, TOKEN_SERIAL, TOKEN_SOURCE,
-    ATTACHED_TO, EFFECT_ON, COULD_PRODUCE, HAS_MANA, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS,
-    CHOSEN,
+    ATTACHED_TO, COULD_PRODUCE, HAS_MANA, CHOSEN,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
-LAST_KNOWN_POWER = len(SLOT_FIELDS)  # LKI_RING rows
-LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows
 # the counters of kinds past +1/+1 and -1/-1 (tables.COUNTER_KINDS[2:]), a row each
-EXTRA_COUNTERS = LAST_KNOWN_OBJ + LKI_RING
+EXTRA_COUNTERS = len(SLOT_FIELDS)
 EXTRA_KINDS = len(tb.COUNTER_KINDS) - 2
-# 1: the card was put into its graveyard before this turn (the kernel's own row, 0 at load)
-PREVIOUS_TURNS = EXTRA_COUNTERS + EXTRA_KINDS
+KERNEL_ROWS = EXTRA_COUNTERS + EXTRA_KINDS  # the first of the kernel's own rows:
+# an activated "lands produce" effect of this slot lasts; persist, undying and keywords gained
+# until end of turn (611.2c)
+EFFECT_ON, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS = range(KERNEL_ROWS, KERNEL_ROWS + 4)
+LAST_KNOWN_POWER = KERNEL_ROWS + 4  # LKI_RING rows: power as each object last existed
+LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows: ... and which object each is
+# 1: the card was put into its graveyard before this turn
+PREVIOUS_TURNS = LAST_KNOWN_OBJ + LKI_RING
 # 1 + the seat at whose next end step a delayed trigger exiles the object (603.7c), else 0
 EXILE_AT_END = PREVIOUS_TURNS + 1
 L_ROWS = EXILE_AT_END + 1
@@ -97,7 +101,7 @@ LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATIC
 HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD, GATES = 2, 4, 5, 6, 7, 8
 # GATES bits: the batch holds a card with such an ability (``gates``), so a rule step that
 # looks for one on the battlefield may find it; without, the step skips its search
-G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER = 1, 2, 4, 8, 16
+G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER, G_GRANT_MANA = 1, 2, 4, 8, 16, 32
 
 
 def gates(features: Features) -> int:
@@ -108,6 +112,7 @@ def gates(features: Features) -> int:
         | G_DEATH_LIFE * features.wurm
         | G_GY_ENTER * features.gy_enter
         | G_DOUBLER * features.doubler
+        | G_GRANT_MANA * features.grant_mana
     )
 
 
@@ -239,12 +244,6 @@ class KState(NamedTuple):
     tokens_made: np.ndarray  # (T,) int16
     n_returned: np.ndarray  # (T,) int16
     slots: tuple[np.ndarray, ...]  # the SLOT_FIELDS, (T, N) each
-    last_known_power: np.ndarray  # (T, N, LKI_RING) int16
-    last_known_obj: np.ndarray  # (T, N, LKI_RING) int16
-    delayed_source: np.ndarray  # (T, G) int16
-    delayed_obj: np.ndarray  # (T, G) int16
-    delayed_controller: np.ndarray  # (T, G) int8
-    delayed_amount: np.ndarray  # (T, G) int16
     returned_slot: np.ndarray  # (T, R) int16
     returned_by: np.ndarray  # (T, R) int8
     spell_zone: np.ndarray  # (T, E) int8

@@ -24,9 +24,12 @@ from engine.batch.kernel.state import (
     EV_BY_,
     EV_CARD_,
     FIXED_TYPES,
+    G_GRANT_MANA,
+    GATES,
     HAS_MANA,
     INSTEAD_TYPES,
     LAND_UNIONS,
+    LAYOUT,
     MAX_PLAYERS,
     REFLECTS,
     SPELL_ON,
@@ -59,9 +62,11 @@ GRANTED = mt.GRANTED  # the ability column of Cryptolith Rite's granted ability
 
 
 @njit
-def has_granted(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+def has_granted(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
     """611.3a: Cryptolith Rite's creatures, Chromatic Lantern's lands, its controller's, have
     "{T}: Add one mana of any color"."""
+    if not work[LAYOUT, GATES] & G_GRANT_MANA:
+        return False
     ctrl = slot_rows[CONTROLLER, s]
     if is_creature(slot_rows, s) and controls(slot_rows, card_table, T_GRANT_ANY, ctrl):
         return True
@@ -108,6 +113,24 @@ def instead_bits(
             if lands_match(slot_rows, card_table, card_table[T_SPELL_LANDS, c], by, s):
                 bits |= 1 << card_table[T_SPELL_PRODUCE, c]
     return bits
+
+
+@njit
+def _any_instead(slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray) -> bool:
+    """Whether some "instead" replacement effect exists at all (most boards have none, and
+    then no permanent needs ``instead_bits``' search)."""
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c < 0:
+            continue
+        if is_alive(slot_rows, k) and card_table[T_REP_KIND, c] == mt.REP_TYPE:
+            return True
+        if slot_rows[EFFECT_ON, k]:
+            return True
+    for e in range(event_rows.shape[1]):  # noqa: SIM110 (numba compiles no generators)
+        if event_rows[SPELL_ON, e]:
+            return True
+    return False
 
 
 @njit
@@ -190,16 +213,17 @@ def _abilities_of(
     card_table: np.ndarray,
     event_rows: np.ndarray,
     s: int,
+    any_instead: bool,
 ) -> None:
     """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
     reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS."""
     c = slot_rows[CARD, s]
-    instead = instead_bits(slot_rows, card_table, event_rows, s)
+    instead = instead_bits(slot_rows, card_table, event_rows, s) if any_instead else 0
     bits, reflects = 0, 0
     for k in range(GRANTED + 1):
         if k < GRANTED and k >= card_table[T_N_AB, c]:
             continue
-        if k == GRANTED and not has_granted(slot_rows, card_table, s):
+        if k == GRANTED and not has_granted(slot_rows, work, card_table, s):
             continue
         if k < GRANTED and card_table[T_AB_TPL + k, c] == mt.TPL_REFLECT:
             reflects = 1
@@ -245,15 +269,16 @@ def could_produce(
     lands are revisited until nothing changes (each round adds a type somewhere, or stops)."""
     n = slot_rows.shape[1]
     reflecting = False
+    any_instead = _any_instead(slot_rows, card_table, event_rows)
     for s in range(n):
         c = slot_rows[CARD, s]
         has = c >= 0 and is_alive(slot_rows, s)
-        has = has and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, card_table, s))
+        has = has and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, work, card_table, s))
         slot_rows[HAS_MANA, s] = has
         slot_rows[COULD_PRODUCE, s] = 0
         work[REFLECTS, s] = 0
         if has:
-            _abilities_of(slot_rows, work, card_table, event_rows, s)
+            _abilities_of(slot_rows, work, card_table, event_rows, s, any_instead)
             slot_rows[COULD_PRODUCE, s] = work[FIXED_TYPES, s]
             reflecting |= work[REFLECTS, s] != 0
     changed = reflecting

@@ -82,7 +82,11 @@ def _pick(
     type, or the first if none is chosen; -1 if none can (``work``'s LAND_UNIONS current)."""
     c = slot_rows[CARD, s]
     for k in range(GRANTED + 1):
-        exists = k < card_table[T_N_AB, c] if k < GRANTED else has_granted(slot_rows, card_table, s)
+        exists = (
+            k < card_table[T_N_AB, c]
+            if k < GRANTED
+            else has_granted(slot_rows, work, card_table, s)
+        )
         if not exists:
             continue
         if color < 0 or choice_bits(slot_rows, work, card_table, s, k) >> color & 1:
@@ -231,7 +235,7 @@ def tap_for_mana(
         event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
         return
     c = slot_rows[CARD, s]
-    if card_table[T_N_AB, c] == 0 and not has_granted(slot_rows, card_table, s):
+    if card_table[T_N_AB, c] == 0 and not has_granted(slot_rows, work, card_table, s):
         event_rows[REJECTED, e] = NO_MANA_ABILITY
         return
     if _has_reflect(card_table, c):
