@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch import tables as tb
+from engine.batch.kernel.state import FRESH
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EV_NONE,
@@ -21,12 +22,17 @@ RETURNS = 128  # returns recorded per trial; a trial that needs more is reported
 
 
 def new_state(
-    inputs: WipeInputs, token_slots: int = TOKEN_SLOTS, bookkeeping: bool = True
+    inputs: WipeInputs,
+    token_slots: int = TOKEN_SLOTS,
+    bookkeeping: bool = True,
+    features: Features | None = None,
 ) -> WipeState:
     """Lay the inputs out in working arrays with room for cast permanents and tokens. Without
-    ``bookkeeping`` (the fast path), objects and tokens get zero width."""
+    ``bookkeeping`` (the fast path), objects and tokens get zero width. ``features``: the
+    batch's, when the caller has them already."""
     t, _, s, e = inputs.shape
-    features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    if features is None:
+        features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
     n = s + e + (token_slots if features.tokens else 0)
     general = bookkeeping
     return WipeState(
@@ -62,8 +68,8 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     c = np.maximum(card, 0).astype(np.intp)
     filled = card >= 0
     board_slot = np.arange(n)[None, :] < s
-    order = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
-    order = np.broadcast_to(order, (t, n)).astype(np.int32)
+    order = np.empty((t, n), dtype=np.int32)  # C order, as every other (T, N) array
+    order[:] = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
     rank = np.full((t, n), -1, dtype=np.int32)
     rank[:, : s + e] = inputs.rank
     default = board_slot & (rank < 0)
@@ -118,7 +124,7 @@ def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.n
         "next_order": np.full(t, s, dtype=np.int32),
         "tokens_made": np.zeros(t, dtype=np.int16),
         "token_serial": np.zeros((t, n), dtype=np.int16),
-        "token_source": np.full((t, n), -1, dtype=np.int16),
+        "token_source": np.full((t, n), FRESH["token_source"], dtype=np.int16),
     }
 
 

@@ -17,13 +17,17 @@ from engine.batch.wipe_state import Features, WipeInputs, WipeState
 
 
 def run_on_kernel(
-    inputs: WipeInputs, token_slots: int = TOKEN_SLOTS, could: bool = False
+    inputs: WipeInputs,
+    token_slots: int = TOKEN_SLOTS,
+    could: bool = False,
+    features: Features | None = None,
 ) -> WipeState:
     """Every trial on the compiled kernel (each finishes there, 104.4b included); with
-    ``could``, what each permanent could produce as it ends (106.7)."""
+    ``could``, what each permanent could produce as it ends (106.7). ``features``: the
+    batch's, when the caller has them already."""
     if not kernel_fits(inputs):
         raise ValueError("the batch has a card or event outside the kernel's whitelist")
-    state = new_state(inputs, token_slots)
+    state = new_state(inputs, token_slots, features=features)
     run_kernel(state, inputs, could)
     return state
 
@@ -36,8 +40,8 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     """
     features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
     if not batch_fits(features, inputs):
-        return run_on_kernel(inputs, token_slots)
-    state = new_state(inputs, token_slots, bookkeeping=False)
+        return run_on_kernel(inputs, token_slots, features=features)
+    state = new_state(inputs, token_slots, bookkeeping=False, features=features)
     rest = np.nonzero(run_fast(state, inputs))[0]
     if rest.size:
         part = run_on_kernel(inputs.take(rest), token_slots)

@@ -41,6 +41,21 @@ def test_every_card_table_column_and_slot_row_is_named_once() -> None:
     assert len(state.SLOT_FIELDS) == len(set(state.SLOT_FIELDS))
 
 
+def test_the_fields_the_kernel_does_not_load_start_as_it_sets_them() -> None:
+    """The kernel sets the ``FRESH`` fields of each trial as it loads it, without reading
+    them: a batch laid out by ``new_state`` must start every one of them at that value."""
+    import numpy as np
+
+    from engine.batch.kernel.state import FRESH
+    from engine.batch.layout import new_state
+    from sim.bench_workloads import workload
+
+    work = workload("mixed-timeline")
+    state = new_state(work.draw(np.random.default_rng(3), 64))
+    for name, value in FRESH.items():
+        assert (getattr(state, name) == value).all(), name
+
+
 def test_104_4b_boards_that_differ_on_several_slots_have_different_digests() -> None:
     """CR 104.4b: the kernel's loop watch compares board digests; "until end of turn" changes
     on four slots that cancelled in a linear sum gave two boards one digest, and the kernel

@@ -191,7 +191,10 @@ KERNEL_OK: Final = tb.ENCODED & np.array(
 
 def kernel_fits(inputs: WipeInputs) -> bool:
     """Whether every card and event of the batch is inside the kernel's whitelist."""
-    kinds = np.unique(inputs.ev_kind)
+    kind = inputs.ev_kind.ravel().astype(np.intp)
+    if kind.size and kind.min() < 0:
+        return False
+    kinds = np.flatnonzero(np.bincount(kind, minlength=1))  # the kinds present
     if not set(kinds.tolist()) <= EVENTS or inputs.life.shape[1] > MAX_PLAYERS:
         return False
     casting = inputs.ev_kind == EV_CAST

@@ -47,6 +47,8 @@ from engine.batch.kernel.state import (
     EV_ROWS,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
+    FRESH_ROWS,
+    FRESH_VALUES,
     HAS_LOOPS,
     KERNEL_ROWS,
     L_ROWS,
@@ -212,10 +214,13 @@ def play_trial(
 def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
     """Copy trial ``i``'s slots into ``slot_rows``."""
     row = 0
-    for arr in literal_unroll(kstate.slots):
+    for arr in literal_unroll(kstate.given):
         for k in range(slot_rows.shape[1]):
             slot_rows[row, k] = arr[i, k]
         row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
+    for j in range(len(FRESH_ROWS)):
+        for k in range(slot_rows.shape[1]):
+            slot_rows[FRESH_ROWS[j], k] = FRESH_VALUES[j]
     for j in range(EXTRA_KINDS):
         for k in range(slot_rows.shape[1]):
             given = j < kstate.counters.shape[2]
@@ -277,10 +282,14 @@ def _load_events(
 def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
     """Copy ``slot_rows`` back into trial ``i``."""
     row = 0
-    for arr in literal_unroll(kstate.slots):
+    for arr in literal_unroll(kstate.given):
         for k in range(slot_rows.shape[1]):
             arr[i, k] = slot_rows[row, k]
-        row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
+        row += 1
+    for arr in literal_unroll(kstate.fresh):
+        for k in range(slot_rows.shape[1]):
+            arr[i, k] = slot_rows[row, k]
+        row += 1
     for j in range(kstate.counters.shape[2]):
         for k in range(slot_rows.shape[1]):
             kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
@@ -336,7 +345,7 @@ def run_trials(
 ) -> None:
     """Every trial of the batch. The buffers are allocated once, here, and reused trial
     after trial."""
-    n, e = kstate.slots[0].shape[1], kstate.spell_zone.shape[1]
+    n, e = kstate.given[0].shape[1], kstate.spell_zone.shape[1]
     slot_rows = np.zeros((L_ROWS, n), dtype=np.int64)
     trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
     event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)

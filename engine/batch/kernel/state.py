@@ -19,23 +19,30 @@ from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.wipe_state import EFFECTS, LKI_RING, ORDER_LEN, Features, WipeInputs, WipeState
 
-# -- slot_rows (F, N): one row per per-slot field of WipeState, the counters of other kinds,
-# then the kernel's own rows (0 at the start of every trial; nothing outside reads them)
-SLOT_FIELDS = (
+# -- slot_rows (F, N): one row per per-slot field of WipeState (those the board and its layout
+# give, then those every trial starts with the same value in: ``FRESH``, set at load, not
+# read), the counters of other kinds, then the kernel's own rows (0 at the start of every
+# trial; nothing outside reads them)
+GIVEN_FIELDS = (
     "card", "is_creature_card", "base_p", "base_t", "printed_persist", "printed_undying",
-    "printed_keywords", "deathtouch_damage", "since_turn_start", "zone", "controller", "owner",
-    "token", "obj", "stamp", "plus", "minus", "damage", "tapped", "granted", "granted_persist",
-    "granted_undying", "not_creature", "eot_power", "eot_toughness", "exile_if_dies", "order",
-    "rank", "ping_target", "token_serial", "token_source", "attached_to", "could_produce",
-    "has_mana", "chosen",
+    "printed_keywords", "since_turn_start", "zone", "controller", "owner", "token", "obj",
+    "plus", "minus", "damage", "tapped", "granted", "granted_persist", "granted_undying",
+    "not_creature", "order", "rank", "ping_target", "attached_to", "chosen",
 )  # fmt: skip
+FRESH = {  # field: the value ``layout.new_state`` starts it at in every trial
+    "deathtouch_damage": 0, "stamp": 0, "eot_power": 0, "eot_toughness": 0, "exile_if_dies": 0,
+    "token_serial": 0, "token_source": -1, "could_produce": 0, "has_mana": 0,
+}  # fmt: skip
+SLOT_FIELDS = (*GIVEN_FIELDS, *FRESH)
 (
     CARD, IS_CREATURE_CARD, BASE_P, BASE_T, PRINTED_PERSIST, PRINTED_UNDYING, PRINTED_KEYWORDS,
-    DEATHTOUCH_DAMAGE, SINCE_TURN_START, ZONE, CONTROLLER, OWNER, TOKEN, OBJ, STAMP, PLUS, MINUS,
-    DAMAGE, TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, EOT_POWER,
-    EOT_TOUGHNESS, EXILE_IF_DIES, ORDER, RANK, PING_TARGET, TOKEN_SERIAL, TOKEN_SOURCE,
-    ATTACHED_TO, COULD_PRODUCE, HAS_MANA, CHOSEN,
+    SINCE_TURN_START, ZONE, CONTROLLER, OWNER, TOKEN, OBJ, PLUS, MINUS, DAMAGE, TAPPED, GRANTED,
+    GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE, ORDER, RANK, PING_TARGET, ATTACHED_TO, CHOSEN,
+    DEATHTOUCH_DAMAGE, STAMP, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TOKEN_SERIAL, TOKEN_SOURCE,
+    COULD_PRODUCE, HAS_MANA,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
+FRESH_ROWS = np.arange(len(GIVEN_FIELDS), len(SLOT_FIELDS))
+FRESH_VALUES = np.array(list(FRESH.values()), dtype=np.int64)
 # the counters of kinds past +1/+1 and -1/-1 (tables.COUNTER_KINDS[2:]), a row each
 EXTRA_COUNTERS = len(SLOT_FIELDS)
 EXTRA_KINDS = len(tb.COUNTER_KINDS) - 2
@@ -243,7 +250,8 @@ class KState(NamedTuple):
     next_order: np.ndarray  # (T,) int32
     tokens_made: np.ndarray  # (T,) int16
     n_returned: np.ndarray  # (T,) int16
-    slots: tuple[np.ndarray, ...]  # the SLOT_FIELDS, (T, N) each
+    given: tuple[np.ndarray, ...]  # the GIVEN_FIELDS, (T, N) each
+    fresh: tuple[np.ndarray, ...]  # the FRESH fields, (T, N) each
     returned_slot: np.ndarray  # (T, R) int16
     returned_by: np.ndarray  # (T, R) int8
     spell_zone: np.ndarray  # (T, E) int8
@@ -259,8 +267,9 @@ class KState(NamedTuple):
 
 def kstate(state: WipeState) -> KState:
     """The kernel's view of ``state``: the same arrays, not copies."""
-    fields = {n: getattr(state, n) for n in KState._fields if n != "slots"}
-    return KState(slots=tuple(getattr(state, n) for n in SLOT_FIELDS), **fields)
+    fields = {n: getattr(state, n) for n in KState._fields if n not in ("given", "fresh")}
+    given = tuple(getattr(state, n) for n in GIVEN_FIELDS)
+    return KState(given=given, fresh=tuple(getattr(state, n) for n in FRESH), **fields)
 
 
 def events(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
