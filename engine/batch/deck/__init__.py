@@ -16,7 +16,16 @@ import numpy as np
 from engine.batch.deck.tables import DeckTables, batch_refusal, deck_tables, kernel_refusal
 from engine.batch.kernel.deck import game
 from engine.batch.kernel.deck.frontier import MAX_FRONTIER_POOLS
-from engine.deck import EMPTY_LIBRARY, PLAYER, Deals, DeckResults, DeckSetup, empty_results
+from engine.deck import (
+    EMPTY_LIBRARY,
+    PLAYER,
+    Deals,
+    DeckResults,
+    DeckSetup,
+    draw_deals,
+    empty_results,
+)
+from engine.library import find_card, parse_mana_cost
 from engine.reference.sba import loss_reason
 
 __all__ = ["REASONS", "batch_refusal", "kernel_refusal", "play_deck_games"]
@@ -101,3 +110,12 @@ def _with_reasons(out: DeckResults) -> DeckResults:
         status=np.searchsorted(codes, out.status).astype(np.int64),
         reasons=tuple(_reason(int(c)) for c in codes),
     )
+
+
+def warm_up() -> None:
+    """Compile the deck kernel (or load it from the on-disk cache) on one game of Forests and
+    Grizzly Bears: it has one signature, whatever the deck."""
+    forest, bears = find_card("Forest"), find_card("Grizzly Bears")
+    assert forest is not None and bears is not None  # cards of the built-in library
+    setup = DeckSetup((forest,) * 24 + (bears,) * 36, 2, costs=(parse_mana_cost("{G}"),))
+    play_deck_games(setup, draw_deals(np.random.default_rng(0), setup, 1))

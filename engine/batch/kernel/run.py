@@ -398,10 +398,14 @@ def run_kernel(state: WipeState, inputs: WipeInputs, could: bool = False) -> Non
 
 
 def warm_up() -> float:
-    """Compile the kernel (or load it from the on-disk cache) on a one-trial batch; return
-    the seconds it took (``cauldron bench`` prints it)."""
+    """Compile the kernels (or load them from the on-disk cache): this one on a one-trial
+    batch, the deck game's on one game; return the seconds it took (``cauldron bench`` prints
+    it, before the workloads: so none of them compiles, and no worker's peak memory is the
+    compiler's)."""
+    from engine.batch import deck  # it imports this package
     from engine.batch.kernel.fits import warm_up_batch
 
     start = time.perf_counter()
     run_kernel(*warm_up_batch())
+    deck.warm_up()
     return time.perf_counter() - start
