@@ -70,7 +70,9 @@ _NONE = 1 << 40
 
 
 @njit
-def _chosen(event_rows: np.ndarray, e: int, s: int) -> bool:
+def chosen(event_rows: np.ndarray, e: int, s: int) -> bool:
+    """Whether event ``e`` names slot ``s`` (its ``chosen`` bits: the targets or the permanents
+    a player chose for it)."""
     return bool(event_rows[EV_CHOSEN_, e] >> s & 1) if s < 63 else False
 
 
@@ -112,7 +114,7 @@ def _each_target(
         if not _fits(slot_rows, card_table, tpl, controller, q, named):
             continue
         if named:
-            work[MOVERS, q] = _chosen(event_rows, e, q)
+            work[MOVERS, q] = chosen(event_rows, e, q)
         elif many:
             work[MOVERS, q] = 1
         elif slot_rows[ORDER, q] < first_order:
@@ -134,7 +136,7 @@ def _any_target(
     if event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
         return int(event_rows[EV_CHOSEN_PLAYER_, e])
     for q in range(slot_rows.shape[1]):
-        if _chosen(event_rows, e, q) and is_alive(slot_rows, q):
+        if chosen(event_rows, e, q) and is_alive(slot_rows, q):
             return int(16 + q + (slot_rows[OBJ, q] << 16))
     return int((controller + 1) % trial_vars[N_PLAYERS])
 
@@ -172,7 +174,7 @@ def _check(
         tb.ACT_REMOVE_COUNTER_PING, tb.ACT_TARGETS_GAIN_KEYWORD, tb.ACT_UNTAP_TARGET_CREATURE
     )  # fmt: skip
     for q in range(slot_rows.shape[1]):  # 601.2c: a named permanent it can't target
-        named = targets and _chosen(event_rows, e, q) and is_alive(slot_rows, q)
+        named = targets and chosen(event_rows, e, q) and is_alive(slot_rows, q)
         if named and not can_target(slot_rows, card_table, q, controller):
             return ILLEGAL_TARGET
     return 0

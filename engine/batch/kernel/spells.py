@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.activated import _chosen
+from engine.batch.kernel.activated import chosen
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
@@ -191,7 +191,7 @@ def _each_player_sacrifices(
                     continue
                 if slot_rows[CONTROLLER, q] != p:
                     continue
-                key = slot_rows[ORDER, q] + (0 if _chosen(event_rows, e, q) else _UNNAMED)
+                key = slot_rows[ORDER, q] + (0 if chosen(event_rows, e, q) else _UNNAMED)
                 if key < best_key:
                     best, best_key = q, key
             if best >= 0:
