@@ -229,51 +229,35 @@ def _instances(
 
 @njit
 def _returns_detected(
-    slot_rows: np.ndarray,
-    trial_vars: np.ndarray,
-    work: np.ndarray,
-    card_table: np.ndarray,
-    kind: int,
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> None:
-    """One trigger per instance, instance by instance over the movers (detection order)."""
-    n = slot_rows.shape[1]
-    most = 0
-    for s in range(n):
-        if _dies_here(slot_rows, work, s):
-            most = max(most, _instances(slot_rows, work, card_table, s, kind))
-    for j in range(most):
-        for s in range(n):
-            if (
-                _dies_here(slot_rows, work, s)
-                and _instances(slot_rows, work, card_table, s, kind) > j
-            ):
-                key = detection_key(
-                    trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], kind * 4 + j
-                )
-                stamp = slot_rows[STAMP, s] + 1  # the arrival this death makes
-                queue(
-                    trial_vars,
-                    work,
-                    kind,
-                    s,
-                    stamp,
-                    slot_rows[CONTROLLER, s],
-                    slot_rows[OBJ, s],
-                    key,
-                )
+    """One persist or undying trigger per instance of mover ``s`` (detection keys by kind and
+    instance: the order of the queue does not matter, ``place_triggers`` sorts by key)."""
+    for kind in (PERSIST, UNDYING):
+        for j in range(_instances(slot_rows, work, card_table, s, kind)):
+            key = detection_key(
+                trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], kind * 4 + j
+            )
+            stamp = slot_rows[STAMP, s] + 1  # the arrival this death makes
+            queue(
+                trial_vars, work, kind, s, stamp, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key
+            )
 
 
 @njit
 def _died(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
-    """Queue the triggers of the movers put into a graveyard (CR 700.4), in detection order."""
+    """Queue the triggers of the movers put into a graveyard (CR 700.4), mover by mover (their
+    detection keys order them: by mover, then by kind and instance; triggers of one kind and
+    mover from two sources keep the order of their sources)."""
     n = slot_rows.shape[1]
-    _returns_detected(slot_rows, trial_vars, work, card_table, PERSIST)
-    _returns_detected(slot_rows, trial_vars, work, card_table, UNDYING)
     for s in range(n):
+        if not _dies_here(slot_rows, work, s):
+            continue
+        _returns_detected(slot_rows, trial_vars, work, card_table, s)
         c = slot_rows[CARD, s]
-        if _dies_here(slot_rows, work, s) and card_table[T_DIES_TOKENS, c] >= 0:
+        if card_table[T_DIES_TOKENS, c] >= 0:
             counted = (
                 slot_rows[PLUS, s] if card_table[T_DIES_TOKEN_KIND, c] == 0 else slot_rows[MINUS, s]
             )
