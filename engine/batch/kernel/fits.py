@@ -50,7 +50,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     # spells (608.2)
     "destroy_all_creatures": Handling("701.8a, 202.3e, 119.3", "spells._destroy_all"),
     "damage_each_creature": Handling(
-        "120.3e, 120.3a, 614.1a", "spells._damage_each, zones._destinations"
+        "120.3e, 120.3a, 614.1a", "spells._damage_each, zones._destination"
     ),
     "creatures_get_until_eot": Handling("611.2c, 119.4", "events.cast, triggers.weaken"),
     "counters_on_each_creature_x": Handling("122.1, 107.3", "spells._counters_each"),
@@ -110,7 +110,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "counters_cant_be_put": Handling("614.1", "counters.is_prohibited"),
     "counters_modified": Handling("614.1, 616.1, 614.5", "counters.counters_to_put"),
     "tokens_doubled": Handling("614.1", "zones.create_tokens"),
-    "graveyard_replaced_by_exile": Handling("614.1a", "zones._destinations, spells.card_to_zone"),
+    "graveyard_replaced_by_exile": Handling("614.1a", "zones._destination, spells.card_to_zone"),
     "enters_with_x_counters": Handling("107.3m, 122.6", "zones.cast_permanent"),
     "enters_with_counters": Handling("122.6", "zones.cast_permanent"),
     "enters_tapped": Handling("614.1c", "zones.cast_permanent, zones.return_card"),

@@ -134,37 +134,41 @@ def clear_movers(work: np.ndarray) -> None:
 
 
 @njit
-def _destinations(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, dest: int
-) -> None:
-    """Where each mover goes: ``dest``, unless "dies" is replaced by exile (614.1a: Anger of
-    the Gods on the object, Rest in Peace, an opponent's Leyline of the Void)."""
-    n = slot_rows.shape[1]
+def _exiles(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> tuple[bool, int]:
+    """The "put into a graveyard" replacements on the battlefield (614.1a): whether Rest in
+    Peace is there, and how many Leylines of the Void."""
     rip, leylines = False, 0
-    for k in range(n if work[LAYOUT, GATES] & G_GY_EXILE else 0):
+    for k in range(slot_rows.shape[1] if work[LAYOUT, GATES] & G_GY_EXILE else 0):
         c = slot_rows[CARD, k]
         if c >= 0 and is_alive(slot_rows, k):
             rip |= card_table[T_EXILE_ALL_GY, c] != 0
             leylines += card_table[T_EXILE_OPP_GY, c]
-    for s in range(n):
-        if not work[MOVERS, s]:
-            continue
-        to = dest
-        if dest == GRAVEYARD and leylines > 0:
-            own = 0  # the mover's owner's own Leylines do not apply to their cards
-            for k in range(n):
-                c = slot_rows[CARD, k]
-                if (
-                    c >= 0
-                    and is_alive(slot_rows, k)
-                    and slot_rows[CONTROLLER, k] == slot_rows[OWNER, s]
-                ):
-                    own += card_table[T_EXILE_OPP_GY, c]
-            if leylines - own > 0 and not slot_rows[TOKEN, s]:
-                to = EXILE
-        if dest == GRAVEYARD and (slot_rows[EXILE_IF_DIES, s] != 0) | rip:
-            to = EXILE
-        work[TO, s] = to
+    return rip, leylines
+
+
+@njit
+def _destination(
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, dest: int, rip: bool, leylines: int
+) -> int:
+    """Where mover ``s`` goes: ``dest``, unless "dies" is replaced by exile (614.1a: Anger of
+    the Gods on the object, Rest in Peace, an opponent's Leyline of the Void)."""
+    if dest != GRAVEYARD:
+        return dest
+    if (slot_rows[EXILE_IF_DIES, s] != 0) | rip:
+        return EXILE
+    if leylines > 0 and not slot_rows[TOKEN, s]:
+        own = 0  # the mover's owner's own Leylines do not apply to their cards
+        for k in range(slot_rows.shape[1]):
+            c = slot_rows[CARD, k]
+            if (
+                c >= 0
+                and is_alive(slot_rows, k)
+                and slot_rows[CONTROLLER, k] == slot_rows[OWNER, s]
+            ):
+                own += card_table[T_EXILE_OPP_GY, c]
+        if leylines - own > 0:
+            return EXILE
+    return dest
 
 
 @njit
@@ -182,19 +186,19 @@ def leave(
     known power is kept (608.2h) and triggers are detected before anything moves.
     """
     n = slot_rows.shape[1]
+    refresh(slot_rows, work, card_table)
+    rip, leylines = _exiles(slot_rows, work, card_table)
     anyone = False
     for s in range(n):
         work[MOVERS, s] = work[MOVERS, s] and slot_rows[ZONE, s] == BATTLEFIELD
-        anyone |= work[MOVERS, s] != 0
-    if not anyone:
-        return
-    refresh(slot_rows, work, card_table)
-    for s in range(n):
         if work[MOVERS, s]:
+            anyone = True
             ring = slot_rows[OBJ, s] % LKI_RING
             slot_rows[LAST_KNOWN_POWER + ring, s] = power(slot_rows, work, card_table, s)
             slot_rows[LAST_KNOWN_OBJ + ring, s] = slot_rows[OBJ, s]
-    _destinations(slot_rows, work, card_table, dest)
+            work[TO, s] = _destination(slot_rows, card_table, s, dest, rip, leylines)
+    if not anyone:
+        return
     _died(slot_rows, trial_vars, work, card_table)
     for s in range(n):
         if work[MOVERS, s]:
