@@ -94,7 +94,8 @@ def queue(
 def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, n: int) -> None:
     """Order the ``n`` waiting triggers (a stable insertion sort: ties keep detection order)."""
     for k in range(n):
-        apnap = (work[PENDING_CONTROLLER, k] - trial_vars[ACTIVE]) % trial_vars[N_PLAYERS]
+        apnap = work[PENDING_CONTROLLER, k] - trial_vars[ACTIVE]  # seats after the active one
+        apnap += trial_vars[N_PLAYERS] if apnap < 0 else 0  # (no division: this runs per trigger)
         rank = slot_rows[RANK, work[PENDING_SOURCE, k]]
         work[SORT_KEY, k] = ((apnap << 22) | rank) << 36 | work[PENDING_KEY, k]
         work[SORT_INDEX, k] = k
