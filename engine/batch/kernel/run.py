@@ -54,6 +54,7 @@ from engine.batch.kernel.state import (
     L_ROWS,
     LAYOUT,
     LIFE,
+    LIFE_BEFORE,
     MANA_FROM_TRIGGERS,
     MANA_REPLACED,
     MAX_PLAYERS,
@@ -80,6 +81,7 @@ from engine.batch.kernel.triggers import resolve_top
 from engine.batch.wipe_state import (
     EFFECTS,
     EV_ATTACK,
+    EV_TAP_MANA,
     OK,
     ORDER_LEN,
     STACK_DEPTH,
@@ -171,6 +173,25 @@ def _attack(
 
 
 @njit
+def _quiet(
+    trial_vars: np.ndarray, work: np.ndarray, event_rows: np.ndarray, e: int, seq: int
+) -> bool:
+    """Whether action ``e`` was a mana ability (605.3a: it does not use the stack) that moved
+    nothing (zone changes count in SEQ), changed no life (``work``'s LIFE_BEFORE) and left no
+    trigger waiting. The board was settled before it, and a mana ability changes nothing
+    else that a state-based action looks at (tapped states, pools, counters of other kinds),
+    so the settle after it would find nothing to do (704.3), and it is skipped."""
+    if event_rows[EV_KIND_, e] != EV_TAP_MANA or trial_vars[SEQ] != seq:
+        return False
+    if work[COUNT, WAITING] or work[COUNT, HEIGHT]:
+        return False
+    for p in range(trial_vars[N_LIFE]):  # noqa: SIM110 (numba compiles no generators)
+        if trial_vars[LIFE + p] != work[LIFE_BEFORE, p]:
+            return False
+    return True
+
+
+@njit
 def play_trial(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -204,7 +225,12 @@ def play_trial(
                 e,
             )
         else:
+            seq = trial_vars[SEQ]
+            for p in range(trial_vars[N_LIFE]):
+                work[LIFE_BEFORE, p] = trial_vars[LIFE + p]
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
+            if _quiet(trial_vars, work, event_rows, e, seq):
+                continue
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     if work[LAYOUT, COULD] and trial_vars[STATUS] == OK:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends

@@ -137,7 +137,8 @@ COMBAT_WITHER, COMBAT_DEALT = 36, 37
 # ... and for each slot in combat, its object as blockers were declared (-1: not in combat;
 # 506.4: one that left is removed from combat) and whether it struck first (702.7b, 510.4)
 COMBAT_OBJ, COMBAT_FIRST = 38, 39
-W_ROWS = 40
+LIFE_BEFORE = 40  # by seat: life before an action (``run.play_trial``: did it change?)
+W_ROWS = 41
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
