@@ -32,7 +32,7 @@ def new_state(
     batch's, when the caller has them already."""
     t, _, s, e = inputs.shape
     if features is None:
-        features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+        features = Features.of_batch(inputs)
     n = s + e + (token_slots if features.tokens else 0)
     general = bookkeeping
     return WipeState(

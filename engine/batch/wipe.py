@@ -38,7 +38,7 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     Batches inside ``wipe_fast``'s whitelist take its stack-free path; the trials it hands
     back, and every other batch, run on the compiled kernel.
     """
-    features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    features = Features.of_batch(inputs)
     if not batch_fits(features, inputs):
         return run_on_kernel(inputs, token_slots, features=features)
     state = new_state(inputs, token_slots, bookkeeping=False, features=features)

@@ -180,6 +180,11 @@ class Features:
     loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
     @staticmethod
+    def of_batch(inputs: WipeInputs) -> Features:
+        """The features of the batch ``inputs``: its boards' cards and its events' cards."""
+        return Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+
+    @staticmethod
     def of(cards: np.ndarray) -> Features:
         """The features of a batch holding ``cards`` (indices, -1 for none) and the tokens
         they make."""

@@ -5,7 +5,6 @@ the fast path (so does Heartmender: its upkeep never comes in the fast path's on
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
@@ -19,7 +18,7 @@ def _fits(card: str) -> bool:
         board=board(f"x: {card} @A", "finks: Kitchen Finks @B"), actions=[cast("Wrath of God")]
     )
     inputs, _ = wipe_inputs_from_scenario(scn)
-    features = Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+    features = Features.of_batch(inputs)
     return batch_fits(features, inputs)
 
 
