@@ -58,6 +58,7 @@ from engine.batch.kernel.state import (
     MANA_FROM_TRIGGERS,
     MANA_REPLACED,
     MAX_PLAYERS,
+    N_GIVEN,
     N_LIFE,
     N_PLAYERS,
     N_RETURNED,
@@ -173,17 +174,13 @@ def _attack(
 
 
 @njit
-def _quiet(
-    trial_vars: np.ndarray, work: np.ndarray, event_rows: np.ndarray, e: int, seq: int
-) -> bool:
-    """Whether action ``e`` was a mana ability (605.3a: it does not use the stack) that moved
+def _quiet(trial_vars: np.ndarray, work: np.ndarray, seq: int) -> bool:
+    """Whether the mana ability just activated (605.3a: it does not use the stack) moved
     nothing (zone changes count in SEQ), changed no life (``work``'s LIFE_BEFORE) and left no
     trigger waiting. The board was settled before it, and a mana ability changes nothing
     else that a state-based action looks at (tapped states, pools, counters of other kinds),
     so the settle after it would find nothing to do (704.3), and it is skipped."""
-    if event_rows[EV_KIND_, e] != EV_TAP_MANA or trial_vars[SEQ] != seq:
-        return False
-    if work[COUNT, WAITING] or work[COUNT, HEIGHT]:
+    if trial_vars[SEQ] != seq or work[COUNT, WAITING] or work[COUNT, HEIGHT]:
         return False
     for p in range(trial_vars[N_LIFE]):  # noqa: SIM110 (numba compiles no generators)
         if trial_vars[LIFE + p] != work[LIFE_BEFORE, p]:
@@ -224,13 +221,15 @@ def play_trial(
                 kept,
                 e,
             )
-        else:
+        elif event_rows[EV_KIND_, e] == EV_TAP_MANA:
             seq = trial_vars[SEQ]
             for p in range(trial_vars[N_LIFE]):
                 work[LIFE_BEFORE, p] = trial_vars[LIFE + p]
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
-            if _quiet(trial_vars, work, event_rows, e, seq):
+            if _quiet(trial_vars, work, seq):
                 continue
+        else:
+            apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     if work[LAYOUT, COULD] and trial_vars[STATUS] == OK:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
@@ -238,10 +237,11 @@ def play_trial(
 
 @njit
 def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
-    """Copy trial ``i``'s slots into ``slot_rows``."""
+    """Copy trial ``i``'s slots into ``slot_rows``: the fields its board gives, read; the
+    FRESH fields, the counters of other kinds and the kernel's own rows, set."""
     row = 0
-    for arr in literal_unroll(kstate.given):
-        for k in range(slot_rows.shape[1]):
+    for arr in literal_unroll(kstate.slots):
+        for k in range(slot_rows.shape[1] if row < N_GIVEN else 0):  # FRESH: below
             slot_rows[row, k] = arr[i, k]
         row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
     for j in range(len(FRESH_ROWS)):
@@ -308,14 +308,10 @@ def _load_events(
 def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
     """Copy ``slot_rows`` back into trial ``i``."""
     row = 0
-    for arr in literal_unroll(kstate.given):
+    for arr in literal_unroll(kstate.slots):
         for k in range(slot_rows.shape[1]):
             arr[i, k] = slot_rows[row, k]
-        row += 1
-    for arr in literal_unroll(kstate.fresh):
-        for k in range(slot_rows.shape[1]):
-            arr[i, k] = slot_rows[row, k]
-        row += 1
+        row += 1  # noqa: SIM113 (numba's literal_unroll takes no enumerate)
     for j in range(kstate.counters.shape[2]):
         for k in range(slot_rows.shape[1]):
             kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
@@ -371,7 +367,7 @@ def run_trials(
 ) -> None:
     """Every trial of the batch. The buffers are allocated once, here, and reused trial
     after trial."""
-    n, e = kstate.given[0].shape[1], kstate.spell_zone.shape[1]
+    n, e = kstate.slots[0].shape[1], kstate.spell_zone.shape[1]
     slot_rows = np.zeros((L_ROWS, n), dtype=np.int64)
     trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
     event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)

@@ -41,7 +41,8 @@ SLOT_FIELDS = (*GIVEN_FIELDS, *FRESH)
     DEATHTOUCH_DAMAGE, STAMP, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TOKEN_SERIAL, TOKEN_SOURCE,
     COULD_PRODUCE, HAS_MANA,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
-FRESH_ROWS = np.arange(len(GIVEN_FIELDS), len(SLOT_FIELDS))
+N_GIVEN = len(GIVEN_FIELDS)  # the rows a trial's load reads
+FRESH_ROWS = np.arange(N_GIVEN, len(SLOT_FIELDS))
 FRESH_VALUES = np.array(list(FRESH.values()), dtype=np.int64)
 # the counters of kinds past +1/+1 and -1/-1 (tables.COUNTER_KINDS[2:]), a row each
 EXTRA_COUNTERS = len(SLOT_FIELDS)
@@ -251,8 +252,7 @@ class KState(NamedTuple):
     next_order: np.ndarray  # (T,) int32
     tokens_made: np.ndarray  # (T,) int16
     n_returned: np.ndarray  # (T,) int16
-    given: tuple[np.ndarray, ...]  # the GIVEN_FIELDS, (T, N) each
-    fresh: tuple[np.ndarray, ...]  # the FRESH fields, (T, N) each
+    slots: tuple[np.ndarray, ...]  # the SLOT_FIELDS, (T, N) each
     returned_slot: np.ndarray  # (T, R) int16
     returned_by: np.ndarray  # (T, R) int8
     spell_zone: np.ndarray  # (T, E) int8
@@ -268,9 +268,8 @@ class KState(NamedTuple):
 
 def kstate(state: WipeState) -> KState:
     """The kernel's view of ``state``: the same arrays, not copies."""
-    fields = {n: getattr(state, n) for n in KState._fields if n not in ("given", "fresh")}
-    given = tuple(getattr(state, n) for n in GIVEN_FIELDS)
-    return KState(given=given, fresh=tuple(getattr(state, n) for n in FRESH), **fields)
+    fields = {n: getattr(state, n) for n in KState._fields if n != "slots"}
+    return KState(slots=tuple(getattr(state, n) for n in SLOT_FIELDS), **fields)
 
 
 def events(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
