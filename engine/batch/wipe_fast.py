@@ -7,18 +7,37 @@ plus its one counter (400.7: damage and "until end of turn" effects stayed with 
 so it either stays, or dies at once and (with printed undying after persist) returns once more
 on top of the stack, before the next trigger. Enters triggers only gain or deal life. The
 outcome then follows from the order the death triggers resolve in (603.3b: APNAP, each player's
-order, the last put on the stack first), computed for all trials at once with no stack.
+order, the last put on the stack first), with no stack.
 
-A trial whose board is not settled as given, whose wipe is rejected, or in which a player could
-reach 0 life goes to the compiled kernel instead (``run_wipe``).
+Compiled (numba, as the kernel: ``engine.batch.kernel.jit``), one trial after another over
+the batch's own (T, N) arrays: no copy in or out, a few passes over a trial's slots. A trial
+whose board is not settled as given, whose wipe is rejected, or in which a player could reach
+0 life goes to the compiled kernel instead (``run_wipe``).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.wipe_board import Board, derive
+from engine.batch.kernel.jit import entry, inline, njit
+from engine.batch.kernel.state import (
+    T_ETB_LIFE,
+    T_ETB_PING,
+    T_IS_ARTIFACT,
+    T_IS_COLORED,
+    T_IS_ENCHANTMENT,
+    T_SPELL,
+    T_SPELL_AMOUNT,
+    T_SPELL_BY_X,
+    T_SPELL_EXILE_IF_DIES,
+    T_SPELL_KIND,
+    T_SPELL_PAY_X_LIFE,
+    T_SPELL_TO_LIBRARY,
+    card_table,
+)
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EV_CAST,
@@ -83,274 +102,361 @@ def _damage_keywords(inputs: WipeInputs) -> bool:
     return bool(np.any(printed) or np.any(granted))
 
 
-def _spread(per_trial: np.ndarray, n: int) -> np.ndarray:
-    """A per-trial value laid over every slot, so later operations need no broadcast."""
-    return np.repeat(per_trial[:, None], n, axis=1)
+class FastView(NamedTuple):
+    """The ``WipeState`` arrays the fast path reads and writes (same names, same arrays)."""
+
+    n_players: np.ndarray
+    active: np.ndarray
+    life: np.ndarray
+    card: np.ndarray
+    is_creature_card: np.ndarray
+    base_p: np.ndarray
+    base_t: np.ndarray
+    printed_persist: np.ndarray
+    printed_undying: np.ndarray
+    token: np.ndarray
+    owner: np.ndarray
+    rank: np.ndarray
+    ping_target: np.ndarray
+    zone: np.ndarray
+    controller: np.ndarray
+    obj: np.ndarray
+    plus: np.ndarray
+    minus: np.ndarray
+    damage: np.ndarray
+    eot_power: np.ndarray
+    eot_toughness: np.ndarray
+    granted_persist: np.ndarray
+    granted_undying: np.ndarray
+    tapped: np.ndarray
+    not_creature: np.ndarray
+    exile_if_dies: np.ndarray
+    deathtouch_damage: np.ndarray
+    granted: np.ndarray
+    since_turn_start: np.ndarray
+    returned_slot: np.ndarray
+    returned_by: np.ndarray
+    n_returned: np.ndarray
+    spell_zone: np.ndarray
+
+
+EV_C, EV_X, EV_BY, EV_MODE = range(4)  # rows of the one event's (4, T) array
 
 
 def run_fast(state: WipeState, inputs: WipeInputs) -> np.ndarray:
     """Resolve the wipe in the trials that fit; return the mask of those that did not."""
-    rows = np.arange(state.card.shape[0])
-    unsettled = _settle_board_as_given(state)
-    by, x = inputs.ev_by[:, 0].astype(np.intp), inputs.ev_x[:, 0]
-    c = np.maximum(inputs.ev_card[:, 0], 0)
-    life_cost = np.where(tb.SPELL_PAY_X_LIFE[c], x, 0)
-    unpayable = state.life[rows, by] < life_cost  # CR 119.4: the general path rejects it
-    fallback = unsettled | unpayable
-    ok = ~fallback
-    state.life[rows[ok], by[ok]] -= life_cost[ok]
-    movers, dest = _wipe(state, inputs, ok)
-    gained, pinged = _resolve_returns(state, movers, dest, ok)
-    # 704.5a: if the damage alone could take a player to 0 at some point, the order of life
-    # gains and losses matters; the general path plays it out.
-    fallback |= ((state.life - pinged) <= 0).any(1) & ok
-    state.life += gained - pinged
-    # CR 608.2n: the spell card goes to its owner's graveyard (BSZ: library).
-    state.spell_zone[ok, 0] = np.where(tb.SPELL_TO_LIBRARY[c], LIBRARY, GRAVEYARD)[ok]
-    handed_back: np.ndarray = fallback
+    view = FastView(*(getattr(state, name) for name in FastView._fields))
+    event = np.stack(
+        [np.maximum(inputs.ev_card[:, 0], 0), inputs.ev_x[:, 0], inputs.ev_by[:, 0],
+         inputs.ev_mode[:, 0]]
+    ).astype(np.int64)  # fmt: skip
+    handed_back = np.zeros(len(state.status), dtype=np.bool_)
+    f = state.features
+    _run_trials(view, event, card_table, f.etb, f.ping, handed_back)
     return handed_back
 
 
-def _settle_board_as_given(state: WipeState) -> np.ndarray:
-    """CR 117.5: do the state-based actions of the board as given that set off no trigger;
-    return the trials where a death would return something (the general path's)."""
-    n = state.card.shape[1]
-    board = derive(state)
-    dead = board.creature & ((board.toughness <= 0) | (state.damage >= board.toughness))
-    returns = dead & (
-        ((board.persist_n > 0) & (state.minus == 0)) | ((board.undying_n > 0) & (state.plus == 0))
+@entry
+def _run_trials(
+    v: FastView,
+    event: np.ndarray,
+    table: np.ndarray,
+    etb: bool,
+    ping: bool,
+    handed_back: np.ndarray,
+) -> None:
+    """Every trial of the batch (the per-slot buffers allocated once, here)."""
+    n, p = v.card.shape[1], v.life.shape[1]
+    movers = np.zeros(n, dtype=np.bool_)
+    dest = np.zeros(n, dtype=np.int8)
+    undying = np.zeros(n, dtype=np.bool_)
+    order = np.zeros(n, dtype=np.int64)
+    life = np.zeros((2, p), dtype=np.int64)  # gained, pinged
+    flags = np.array([etb, ping], dtype=np.bool_)
+    _trials(v, event, table, flags, handed_back, (movers, dest, undying, order, life))
+
+
+@njit
+def _trials(
+    v: FastView,
+    event: np.ndarray,
+    table: np.ndarray,
+    flags: np.ndarray,
+    handed_back: np.ndarray,
+    buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
+    """The loop over trials, without reference counting (a call from the entry would count
+    every array of the view, trial after trial)."""
+    for i in range(v.card.shape[0]):
+        handed_back[i] = _trial(v, event, table, flags, i, buffers)
+
+
+@inline
+def _trial(
+    v: FastView,
+    event: np.ndarray,
+    table: np.ndarray,
+    flags: np.ndarray,
+    i: int,
+    buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> bool:
+    """One trial; whether it goes to the kernel instead. ``flags``: the batch has enters
+    triggers that gain life, that deal damage."""
+    movers, dest, undying, order, life = buffers
+    if _unsettled(v, i):
+        return True
+    c, by = event[EV_C, i], event[EV_BY, i]
+    cost = event[EV_X, i] if table[T_SPELL_PAY_X_LIFE, c] else 0
+    if v.life[i, by] < cost:  # CR 119.4: the kernel rejects it
+        return True
+    v.life[i, by] -= cost
+    _wipe(v, event, table, i, movers, dest)
+    count = _leave(v, i, movers, dest, undying, order)
+    life[:] = 0
+    r = 0
+    for k in range(count):  # first to resolve first
+        r = _return(v, table, i, order[k], undying[order[k]], r, flags, life)
+    v.n_returned[i] = r
+    v.spell_zone[i, 0] = LIBRARY if table[T_SPELL_TO_LIBRARY, c] else GRAVEYARD  # 608.2n
+    lost = False
+    for q in range(v.life.shape[1]):
+        # 704.5a: if the damage alone could take a player to 0 at some point, the order of
+        # life gains and losses matters; the kernel plays it out.
+        lost |= v.life[i, q] - life[1, q] <= 0
+        v.life[i, q] += life[0, q] - life[1, q]
+    return lost
+
+
+@inline
+def _creature(v: FastView, i: int, j: int) -> bool:
+    return bool(
+        v.zone[i, j] == BATTLEFIELD and v.is_creature_card[i, j] and not v.not_creature[i, j]
     )
-    unsettled: np.ndarray = returns.any(1)
-    if dead.any():
-        settle_now = dead & ~_spread(unsettled, n)
-        np.copyto(
-            state.zone, np.where(state.token, NONE, GRAVEYARD).astype(np.int8), where=settle_now
-        )
-        for arr in (state.plus, state.minus, state.damage):
-            arr *= ~settle_now
-    both = board.alive & ~dead & (state.plus > 0) & (state.minus > 0)
-    if both.any():
-        gone = np.minimum(state.plus, state.minus) * (both & ~_spread(unsettled, n))
-        state.plus -= gone
-        state.minus -= gone
-    return unsettled
 
 
-def _wipe(state: WipeState, inputs: WipeInputs, ok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """CR 608.2: the wipe itself in the ``ok`` trials, and the state-based actions it causes
-    (704.5f/g, 704.5q); return the (T, N) permanents that leave and where each goes."""
-    t, n = state.card.shape
-    c = np.maximum(inputs.ev_card[:, 0], 0)
-    spell = tb.SPELL[c]
-    board = derive(state)
-    hit = board.creature & _spread(ok, n)
-    code = _spread(spell, n)
-    dest = np.full((t, n), GRAVEYARD, dtype=np.int8)
-    movers = hit & ((code == 1) | (code == 6))
-    dest[hit & (code == 6)] = HAND
-    present = set(np.flatnonzero(np.bincount(spell[ok], minlength=8)).tolist())
-    if 5 in present:
-        movers |= _exile_modal(state, inputs, ok, board, dest)
-    if 7 in present:
-        movers |= board.alive & _spread(ok, n) & tb.IS_COLORED[board.c] & (code == 7)
-    if present & {2, 3, 4}:
-        _mark(state, inputs, hit & (code == 2), hit & (code == 3), hit & (code == 4))
-        movers |= _deaths_after_marks(state, ok & (spell >= 2) & (spell <= 4), movers, dest)
-    return movers, dest
+@inline
+def _toughness(v: FastView, i: int, j: int) -> int:
+    """613.4: printed, then "until end of turn" changes, then counters (no statics here)."""
+    return int(v.base_t[i, j] + v.eot_toughness[i, j] + v.plus[i, j] - v.minus[i, j])
 
 
+@inline
+def _annihilate(v: FastView, i: int, j: int) -> None:
+    """704.5q: +1/+1 and -1/-1 counters on a permanent annihilate."""
+    if v.zone[i, j] == BATTLEFIELD and v.plus[i, j] > 0 and v.minus[i, j] > 0:
+        gone = min(v.plus[i, j], v.minus[i, j])
+        v.plus[i, j] -= gone
+        v.minus[i, j] -= gone
+
+
+@inline
+def _unsettled(v: FastView, i: int) -> bool:
+    """CR 117.5: do the state-based actions of the board as given (704.5f/g/q), unless a death
+    would return something (then the trial is the kernel's, and is left as it is)."""
+    dying = 0  # bits of the slots
+    for j in range(v.card.shape[1]):
+        t = _toughness(v, i, j)
+        if not _creature(v, i, j) or (t > 0 and v.damage[i, j] < t):
+            continue
+        if v.printed_persist[i, j] + v.granted_persist[i, j] > 0 and v.minus[i, j] == 0:
+            return True
+        if v.printed_undying[i, j] + v.granted_undying[i, j] > 0 and v.plus[i, j] == 0:
+            return True
+        dying |= 1 << j
+    for j in range(v.card.shape[1]):
+        if dying >> j & 1:
+            v.zone[i, j] = NONE if v.token[i, j] else GRAVEYARD
+            v.plus[i, j], v.minus[i, j], v.damage[i, j] = 0, 0, 0
+        else:
+            _annihilate(v, i, j)
+    return False
+
+
+@inline
+def _wipe(
+    v: FastView, event: np.ndarray, table: np.ndarray, i: int, movers: np.ndarray, dest: np.ndarray
+) -> None:
+    """CR 608.2: the wipe itself and the state-based actions it causes (704.5f/g, 704.5q):
+    ``movers``, the permanents that leave, and ``dest``, where each goes. The wipes that mark
+    creatures (damage, -N/-N, counters) are followed by their deaths slot by slot: with no
+    statics, one creature's marks do not change another's toughness."""
+    c, code = event[EV_C, i], table[T_SPELL, event[EV_C, i]]
+    for j in range(v.card.shape[1]):
+        hit = _creature(v, i, j)
+        movers[j] = hit and (code == 1 or code == 6)  # destroy, return to hand
+        dest[j] = HAND if code == 6 else GRAVEYARD
+        if code == 7:  # each colored permanent
+            movers[j] = v.zone[i, j] == BATTLEFIELD and table[T_IS_COLORED, max(v.card[i, j], 0)]
+        elif code == 5:
+            movers[j] = _exile_modal(v, table, i, j, event[EV_MODE, i], dest)
+        elif 2 <= code <= 4:
+            if hit:
+                _mark(v, table, i, j, c, event[EV_X, i], code)
+            movers[j] = _dies_after_marks(v, i, j, dest)
+
+
+@inline
 def _exile_modal(
-    state: WipeState, inputs: WipeInputs, ok: np.ndarray, board: Board, dest: np.ndarray
-) -> np.ndarray:
-    """Farewell (406.2): the chosen modes' permanents are exiled (returned as movers), and with
-    the fourth mode the cards already in graveyards too."""
-    n = state.card.shape[1]
-    mode = _spread(inputs.ev_mode[:, 0], n)
-    farewell = ok & (tb.SPELL[np.maximum(inputs.ev_card[:, 0], 0)] == 5)
-    chosen = (board.alive & _spread(farewell, n)) & (
-        (board.creature & ((mode & 2) > 0))
-        | (tb.IS_ARTIFACT[board.c] & ((mode & 1) > 0))
-        | (tb.IS_ENCHANTMENT[board.c] & ((mode & 4) > 0))
+    v: FastView, table: np.ndarray, i: int, j: int, mode: int, dest: np.ndarray
+) -> bool:
+    """Farewell (406.2): whether slot ``j`` is one of the chosen modes' permanents (exiled);
+    with the fourth mode a card already in a graveyard is exiled too."""
+    cj = max(v.card[i, j], 0)
+    if v.zone[i, j] == GRAVEYARD and mode & 16:
+        v.zone[i, j] = EXILE
+    chosen = v.zone[i, j] == BATTLEFIELD and (
+        (_creature(v, i, j) and mode & 2 != 0)
+        or (table[T_IS_ARTIFACT, cj] != 0 and mode & 1 != 0)
+        or (table[T_IS_ENCHANTMENT, cj] != 0 and mode & 4 != 0)
     )
-    dest[chosen] = EXILE
-    graveyards = _spread(farewell & ((inputs.ev_mode[:, 0] & 16) > 0), n)
-    state.zone[graveyards & (state.zone == GRAVEYARD)] = EXILE
-    out: np.ndarray = chosen
-    return out
+    if chosen:
+        dest[j] = EXILE
+    return chosen
 
 
-def _mark(
-    state: WipeState,
-    inputs: WipeInputs,
-    damaged: np.ndarray,
-    shrunk: np.ndarray,
-    countered: np.ndarray,
-) -> None:
-    """The wipes that mark creatures rather than move them: damage to each (120.3e), -N/-N
-    until end of turn (611.2c), X counters on each (122.1)."""
-    n = state.card.shape[1]
-    c = np.maximum(inputs.ev_card[:, 0], 0)
-    x = inputs.ev_x[:, 0]
-    state.damage += damaged * _spread(tb.SPELL_AMOUNT[c], n)
-    state.exile_if_dies |= damaged & _spread(tb.SPELL_EXILE_IF_DIES[c], n)
-    delta = shrunk * _spread(tb.SPELL_AMOUNT[c] * np.where(tb.SPELL_BY_X[c], x, 1), n)
-    state.eot_power += delta
-    state.eot_toughness += delta
-    gets = countered * _spread(x, n)
-    plus_kind = _spread(tb.SPELL_KIND[c] == 0, n)
-    state.plus += gets * plus_kind
-    state.minus += gets * ~plus_kind
+@inline
+def _mark(v: FastView, table: np.ndarray, i: int, j: int, c: int, x: int, code: int) -> None:
+    """The wipes that mark a creature rather than move it: damage (120.3e), -N/-N until end of
+    turn (611.2c), X counters (122.1)."""
+    amount = table[T_SPELL_AMOUNT, c]
+    if code == 2:
+        v.damage[i, j] += amount
+        v.exile_if_dies[i, j] |= table[T_SPELL_EXILE_IF_DIES, c] != 0
+    elif code == 3:
+        delta = amount * (x if table[T_SPELL_BY_X, c] else 1)
+        v.eot_power[i, j] += delta
+        v.eot_toughness[i, j] += delta
+    elif table[T_SPELL_KIND, c] == 0:
+        v.plus[i, j] += x
+    else:
+        v.minus[i, j] += x
 
 
-def _deaths_after_marks(
-    state: WipeState, marking: np.ndarray, movers: np.ndarray, dest: np.ndarray
-) -> np.ndarray:
-    """CR 704.5f/g/q after a marking wipe in the ``marking`` trials: the creatures that die
-    (returned; Anger of the Gods exiles them, 614.1a), and +1/+1 and -1/-1 counters annihilate
-    on the others."""
-    board = derive(state)
-    dies = (
-        _spread(marking, state.card.shape[1])
-        & board.creature
-        & ((board.toughness <= 0) | ((state.damage >= board.toughness) & (board.toughness > 0)))
-    )
-    dest[state.exile_if_dies & dies] = EXILE
-    both = board.alive & ~(movers | dies) & (state.plus > 0) & (state.minus > 0)
-    if both.any():
-        gone = np.minimum(state.plus, state.minus) * both
-        state.plus -= gone
-        state.minus -= gone
-    out: np.ndarray = dies
-    return out
+@inline
+def _dies_after_marks(v: FastView, i: int, j: int, dest: np.ndarray) -> bool:
+    """CR 704.5f/g/q after a marking wipe: whether the creature dies (Anger of the Gods exiles
+    it, 614.1a); if it does not, its +1/+1 and -1/-1 counters annihilate."""
+    t = _toughness(v, i, j)
+    dies = _creature(v, i, j) and (t <= 0 or (v.damage[i, j] >= t and t > 0))
+    if dies and v.exile_if_dies[i, j]:
+        dest[j] = EXILE
+    elif not dies:
+        _annihilate(v, i, j)
+    return dies
 
 
-def _resolve_returns(
-    state: WipeState, movers: np.ndarray, dest: np.ndarray, ok: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Persist and undying (702.79a, 702.93a) in stack order; return the life the returned
-    objects' enters triggers gain and the damage they deal, (T, P) each."""
-    board = derive(state)
-    dies = movers & (dest == GRAVEYARD) & ~state.exile_if_dies
-    # Last known information: the keyword instances and counters as the object left.
-    has_undying = dies & (board.undying_n > 0) & (state.plus == 0)
-    has_persist = dies & (board.persist_n > 0) & (state.minus == 0)
-    back = (has_undying | has_persist) & ~state.token
-    _leave(state, movers, dest)
-    ranked = _resolution_order(state, back, has_undying)
-    # undying's trigger is put on the stack later, so it resolves first
-    chain, power = _return(state, back, persist_first=back & ~has_undying)
-    gained, pinged = _enters_triggers(state, back, chain, power)
-    _record_returns(state, ranked, back, chain, ok)
-    return gained, pinged
+@inline
+def _leave(
+    v: FastView,
+    i: int,
+    movers: np.ndarray,
+    dest: np.ndarray,
+    undying: np.ndarray,
+    order: np.ndarray,
+) -> int:
+    """The zone change (400.7): the old objects are gone with their damage and effects. Their
+    persist and undying triggers (702.79a, 702.93a) by last known information: the instances
+    and counters as each left (``undying``: its trigger goes on the stack after persist's,
+    so it resolves first). ``order`` gets the slots that return, in resolution order; return
+    how many."""
+    count = 0
+    for j in range(v.card.shape[1]):
+        if not movers[j]:
+            continue
+        dies = dest[j] == GRAVEYARD and not v.exile_if_dies[i, j]
+        undying[j] = dies and v.printed_undying[i, j] + v.granted_undying[i, j] > 0
+        undying[j] = undying[j] and v.plus[i, j] == 0
+        persists = dies and v.printed_persist[i, j] + v.granted_persist[i, j] > 0
+        if (undying[j] or (persists and v.minus[i, j] == 0)) and not v.token[i, j]:
+            count = _stack(v, i, j, undying[j], order, count)
+        v.zone[i, j] = NONE if v.token[i, j] else dest[j]
+        v.damage[i, j], v.eot_power[i, j], v.eot_toughness[i, j] = 0, 0, 0
+        v.granted_persist[i, j], v.granted_undying[i, j], v.granted[i, j] = 0, 0, 0
+        v.tapped[i, j], v.not_creature[i, j] = False, False
+        v.exile_if_dies[i, j], v.deathtouch_damage[i, j] = False, False
+    for k in range(count):
+        order[k] = (order[k] >> 1) & 63
+    return count
 
 
-def _leave(state: WipeState, movers: np.ndarray, dest: np.ndarray) -> None:
-    """The zone change itself (400.7): the old object is gone with its damage and effects."""
-    staying = ~movers
-    state.zone *= staying
-    state.zone += movers * ~state.token * dest
-    for arr in (
-        state.damage,
-        state.eot_power,
-        state.eot_toughness,
-        state.granted_persist,
-        state.granted_undying,
-    ):
-        arr *= staying
-    for flags in (state.tapped, state.not_creature, state.exile_if_dies, state.deathtouch_damage):
-        flags &= staying
-    state.granted *= staying
+@inline
+def _stack(v: FastView, i: int, j: int, undying: bool, order: np.ndarray, count: int) -> int:
+    """CR 603.3b: slot ``j``'s trigger into ``order`` (sort keys, the slot in bits 1-6), the
+    one put on the stack last first (APNAP, then rank); return the new count."""
+    apnap = v.controller[i, j] - v.active[i]
+    apnap += v.n_players[i] * (apnap < 0)
+    key = ((((np.int64(apnap) << 22) | v.rank[i, j]) << 6 | j) << 1) | undying
+    k = count
+    while k > 0 and order[k - 1] < key:
+        order[k] = order[k - 1]
+        k -= 1
+    order[k] = key
+    return count + 1
 
 
-def _resolution_order(state: WipeState, back: np.ndarray, has_undying: np.ndarray) -> np.ndarray:
-    """CR 603.3b: the trigger put on the stack last resolves first (APNAP, then rank). The sort
-    key carries the slot and which keyword returns it in its low bits, so one sort of the keys
-    gives both (ranks are below 2**22, slots below 64); the returning slots come first."""
-    n = state.card.shape[1]
-    players = np.repeat(state.n_players[:, None], n, axis=1)
-    apnap = state.controller - np.repeat(state.active[:, None], n, axis=1)
-    apnap += players * (apnap < 0)
-    slot_ids = np.arange(n, dtype=np.int32)
-    key = ((((apnap.astype(np.int32) << 22) | state.rank) << 6 | slot_ids) << 1) | has_undying
-    ranked: np.ndarray = -np.sort(np.where(back, -key, np.iinfo(np.int32).max), axis=1)
-    return ranked
-
-
+@inline
 def _return(
-    state: WipeState, back: np.ndarray, persist_first: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The first return of each card: under its owner's control, with its counter (122.6). A
-    persist return at 0 toughness dies at once (704.5f) and printed undying brings it back;
-    return those chained returns (T, N) and the power each first return had."""
-    state.zone += back * np.int8(BATTLEFIELD - GRAVEYARD)
-    state.obj += back
-    state.since_turn_start &= ~back
-    state.controller += (state.owner - state.controller) * back
-    state.plus = state.plus * ~back + (back & ~persist_first)
-    state.minus = state.minus * ~back + persist_first
-    power = state.base_p + state.plus - state.minus
-    dies_again = back & state.is_creature_card & (state.base_t + state.plus - state.minus <= 0)
-    chain: np.ndarray = dies_again & (state.printed_undying > 0)
-    state.zone += (dies_again & ~chain) * np.int8(GRAVEYARD - BATTLEFIELD)
-    state.obj += chain
-    state.plus = state.plus * ~dies_again + chain
-    state.minus = state.minus * ~dies_again
-    return chain, power
+    v: FastView,
+    table: np.ndarray,
+    i: int,
+    j: int,
+    undying: bool,
+    r: int,
+    flags: np.ndarray,
+    life: np.ndarray,
+) -> int:
+    """Slot ``j``'s return under its owner's control with its counter (122.6), recorded at
+    ``r``; return the next record. A persist return at 0 toughness dies at once (704.5f) and
+    printed undying brings it back, recorded twice in a row."""
+    v.zone[i, j] = BATTLEFIELD
+    v.obj[i, j] += 1
+    v.since_turn_start[i, j] = False
+    v.controller[i, j] = v.owner[i, j]
+    v.plus[i, j], v.minus[i, j] = (1, 0) if undying else (0, 1)
+    power = v.base_p[i, j] + v.plus[i, j] - v.minus[i, j]
+    v.returned_slot[i, r], v.returned_by[i, r] = j, UNDYING if undying else PERSIST
+    chain = False
+    if v.is_creature_card[i, j] and v.base_t[i, j] + v.plus[i, j] - v.minus[i, j] <= 0:
+        chain = v.printed_undying[i, j] > 0
+        v.zone[i, j] = BATTLEFIELD if chain else GRAVEYARD
+        v.obj[i, j] += chain
+        v.plus[i, j], v.minus[i, j] = int(chain), 0
+        v.returned_slot[i, r + 1], v.returned_by[i, r + 1] = j if chain else -1, UNDYING * chain
+    _enters_triggers(v, table, i, j, power, chain, flags, life)
+    return r + 1 + chain
 
 
+@inline
 def _enters_triggers(
-    state: WipeState, back: np.ndarray, chain: np.ndarray, power: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Enters triggers of every object that entered: life gained (119.3) and damage dealt
-    (120.3a) by seat, (T, P) each; a chained return has power printed + 1."""
-    c = np.maximum(state.card, 0).astype(np.intp)
-    gained = np.zeros_like(state.life)
-    if state.features.etb:
-        entries = back.astype(np.int16) + chain
-        gained = _by_player(state, entries * tb.ETB_LIFE.take(c), state.owner)
-    pinged = np.zeros_like(gained)
-    if state.features.ping:
-        pings = back * np.maximum(power, 0) + chain * np.maximum(state.base_p + 1, 0)
-        pings *= tb.ETB_PING.take(c)
-        players = np.repeat(state.n_players[:, None], state.card.shape[1], axis=1)
-        default = state.owner + np.int8(1)
-        default -= players * (default >= players)
-        target = np.where(state.ping_target >= 0, state.ping_target, default)
-        pinged = _by_player(state, pings, target)
-    return gained, pinged
-
-
-def _record_returns(
-    state: WipeState, ranked: np.ndarray, back: np.ndarray, chain: np.ndarray, ok: np.ndarray
+    v: FastView,
+    table: np.ndarray,
+    i: int,
+    j: int,
+    power: int,
+    chain: bool,
+    flags: np.ndarray,
+    life: np.ndarray,
 ) -> None:
-    """The returns, in order, for the outcome (a chained card twice in a row)."""
-    n = state.card.shape[1]
-    n_back = back.sum(1)
-    first = np.arange(n, dtype=np.int32) < n_back[:, None]
-    order = ((ranked >> 1) & 63) * first
-    state.returned_slot[:, :n] = (order + 1) * first - 1
-    kinds = (PERSIST + (ranked & 1) * (UNDYING - PERSIST)) * first
-    state.returned_by[:, :n] = kinds
-    state.n_returned[ok] = n_back[ok]
-    rows = np.nonzero(chain.any(1))[0]  # rare: a card that returned twice in a row
-    if not rows.size:
+    """Slot ``j``'s enters triggers, once or (chained) twice: life gained (119.3) and damage
+    dealt (120.3a), by seat into ``life``'s rows; a chained return has power printed + 1."""
+    c = max(v.card[i, j], 0)
+    if flags[0]:
+        life[0, v.owner[i, j]] += (1 + chain) * table[T_ETB_LIFE, c]
+    if not flags[1] or not table[T_ETB_PING, c]:
         return
-    slots, kinds = order[rows], kinds[rows]
-    entries = back[rows].astype(np.int16) + chain[rows]
-    count = np.take_along_axis(entries, slots, axis=1) * first[rows]
-    ends = np.cumsum(count, axis=1)
-    starts = ends - count
-    state.returned_slot[rows] = -1
-    once = np.nonzero(count >= 1)
-    state.returned_slot[rows[once[0]], starts[once]] = slots[once]
-    state.returned_by[rows[once[0]], starts[once]] = kinds[once]
-    twice = np.nonzero(count == 2)
-    state.returned_slot[rows[twice[0]], starts[twice] + 1] = slots[twice]
-    state.returned_by[rows[twice[0]], starts[twice] + 1] = UNDYING
-    state.n_returned[rows] = ends[:, -1]
+    pings = max(power, 0) + chain * max(v.base_p[i, j] + 1, 0)
+    target = v.ping_target[i, j]
+    if target < 0:
+        target = (v.owner[i, j] + 1) % v.n_players[i]
+    life[1, target] += pings * table[T_ETB_PING, c]
 
 
-def _by_player(state: WipeState, values: np.ndarray, seat: np.ndarray) -> np.ndarray:
-    """Sum (T, N) ``values`` by the seat each slot names: (T, P)."""
-    players = state.life.shape[1]
-    return np.stack([(values * (seat == p)).sum(1, dtype=np.int32) for p in range(players)], axis=1)
+def warm_up() -> None:
+    """Compile the fast path (or load it from the on-disk cache): it has one signature, so
+    the kernel's one-trial warm-up batch, laid out as the fast path lays out every batch,
+    compiles it (what that trial comes to is not looked at)."""
+    from engine.batch.kernel.fits import warm_up_batch
+    from engine.batch.layout import new_state  # layout imports this module's callers
+
+    _, inputs = warm_up_batch()
+    run_fast(new_state(inputs, bookkeeping=False), inputs)

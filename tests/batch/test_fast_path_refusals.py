@@ -1,4 +1,4 @@
-"""The numpy fast path (``wipe_fast``) is a whitelist: a batch holding a card whose enters
+"""The compiled fast path (``wipe_fast``) is a whitelist: a batch holding a card whose enters
 trigger it does not play (issue #14's real persist and undying creatures), or a card that
 enters tapped, goes to the compiled kernel; a batch of plain persist creatures still takes
 the fast path (so does Heartmender: its upkeep never comes in the fast path's one wipe)."""

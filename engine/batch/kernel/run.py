@@ -421,13 +421,14 @@ def run_kernel(state: WipeState, inputs: WipeInputs, could: bool = False) -> Non
 
 def warm_up() -> float:
     """Compile the kernels (or load them from the on-disk cache): this one on a one-trial
-    batch, the deck game's on one game; return the seconds it took (``cauldron bench`` prints
-    it, before the workloads: so none of them compiles, and no worker's peak memory is the
-    compiler's)."""
-    from engine.batch import deck  # it imports this package
+    batch, the wipe fast path's on the same batch, the deck game's on one game; return the
+    seconds it took (``cauldron bench`` prints it, before the workloads: so none of them
+    compiles, and no worker's peak memory is the compiler's)."""
+    from engine.batch import deck, wipe_fast  # they import this package
     from engine.batch.kernel.fits import warm_up_batch
 
     start = time.perf_counter()
     run_kernel(*warm_up_batch())
+    wipe_fast.warm_up()
     deck.warm_up()
     return time.perf_counter() - start
