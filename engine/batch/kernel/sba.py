@@ -22,6 +22,7 @@ from engine.batch.kernel.state import (
     DEATHTOUCH_DAMAGE,
     GROUP,
     HAS_LEGENDS,
+    HAS_STATICS,
     LAYOUT,
     LIFE,
     MINUS,
@@ -30,11 +31,21 @@ from engine.batch.kernel.state import (
     ORDER,
     PLUS,
     STATUS,
+    T_ALL_P,
+    T_ALL_T,
+    T_ANTHEM_P,
+    T_ANTHEM_T,
     T_IS_LEGENDARY,
+    T_LORD_P,
+    T_LORD_T,
+    T_LORD_UNDYING,
     ZONE,
 )
 from engine.batch.kernel.zones import leave
 from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, OK, R_PLAYER_LOST
+
+# the card columns of the statics ``characteristics.refresh`` sums
+_STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_ALL_P, T_ALL_T)
 
 
 @njit
@@ -84,9 +95,8 @@ def _legend_rule(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
 
 
 @njit
-def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> bool:
+def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> None:
     """704.5q: remove N of each kind, N the smaller count."""
-    changed = False
     for s in range(slot_rows.shape[1]):
         if (
             is_alive(slot_rows, s)
@@ -97,15 +107,26 @@ def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> bool:
             n = min(slot_rows[PLUS, s], slot_rows[MINUS, s])
             slot_rows[PLUS, s] -= n
             slot_rows[MINUS, s] -= n
-            changed = True
-    return changed
+
+
+@njit
+def _static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
+    """Whether card ``c`` has a static that changes other creatures' P/T or undying (in a
+    batch with such statics)."""
+    if not work[LAYOUT, HAS_STATICS]:
+        return False
+    total = 0
+    for col in _STATIC_COLUMNS:
+        total |= card_table[col, c]
+    return total != 0
 
 
 @njit
 def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
     """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0.
-    Returns bit 0: some permanent has both kinds of counters; bit 1: someone moves; bits 2
-    and up: the legends still there."""
+    Returns bit 0: some permanent has both kinds of counters; bit 1: someone moves; bit 2: a
+    mover is a static's source, or an Aura is attached (their leaving can change what the
+    next round sees); bits 3 and up: the legends still there."""
     found = 0
     for s in range(slot_rows.shape[1]):
         work[GROUP, s] = 0
@@ -115,8 +136,11 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
         moves = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
         work[MOVERS, s] = moves
         found |= (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0) | moves << 1
+        found |= (slot_rows[ATTACHED_TO, s] >= 0) << 2
+        if moves and _static_source(work, card_table, slot_rows[CARD, s]):
+            found |= 4
         if work[LAYOUT, HAS_LEGENDS] and _is_legend(slot_rows, work, card_table, s):
-            found += 4
+            found += 8
     return found
 
 
@@ -124,19 +148,25 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
 def state_based_actions(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> bool:
-    """One round, all at once (704.3); returns whether anything happened."""
+    """One round, all at once (704.3); returns whether another round could find anything.
+
+    A round's only lasting change to what the next one looks at is permanents leaving
+    (counters that annihilate leave P/T as they were): the others' toughness, damage and
+    counters stay, so the next round finds something only if a static's source left, an Aura
+    may have lost its host (704.5m) or the legend rule chose (kept conservative)."""
     if trial_vars[STATUS] != OK:
         return False
     refresh(slot_rows, work, card_table)
     found = _movers(slot_rows, work, card_table)
     moving = found & 2 != 0
-    if found >> 2 >= 2:
+    again = found & 4 != 0
+    if found >> 3 >= 2:
         _legend_rule(slot_rows, work, card_table)
         for s in range(slot_rows.shape[1]):
             moving |= work[MOVERS, s] != 0
-    changed = moving
+        again = True
     if found & 1:
-        changed |= _annihilate(slot_rows, work)
+        _annihilate(slot_rows, work)
     lost = False
     for p in range(trial_vars[N_LIFE]):
         lost |= trial_vars[LIFE + p] <= 0
@@ -144,4 +174,4 @@ def state_based_actions(
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
     if lost:
         unsupported(trial_vars, R_PLAYER_LOST)  # past what Cauldron plays
-    return changed or lost
+    return moving and again
