@@ -40,6 +40,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.wipe_state import (
     BATTLEFIELD,
+    DAMAGE_KEYWORDS,
     EV_CAST,
     EXILE,
     GRAVEYARD,
@@ -75,31 +76,20 @@ FAST_SPELL = (
 def batch_fits(f: Features, inputs: WipeInputs) -> bool:
     """Whether the batch's cards (their ``Features``) and events are all inside the fast
     path (a whitelist: one sorcery-speed wipe of ``FAST_SPELL``, no statics, counter rules
-    or triggers that interact)."""
+    or triggers that interact, no lifelink or wither printed, granted by a card or given to a
+    slot: an enters trigger's damage would then gain life or put counters)."""
     if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
         return False
-    if f.doubler or f.wurm or f.shrink or f.legendary or f.beyond_fast:
+    if f.doubler or f.wurm or f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
         return False
     if inputs.ev_kind.shape[1] != 1:
         return False
-    if _damage_keywords(inputs):
+    if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
         return False
     card = inputs.ev_card[:, 0]
     return bool(
         ((inputs.ev_kind[:, 0] == EV_CAST) & (card >= 0) & FAST_SPELL[np.maximum(card, 0)]).all()
     )
-
-
-def _damage_keywords(inputs: WipeInputs) -> bool:
-    """Whether a card of the batch has, grants or is granted lifelink or wither: an enters
-    trigger's damage would then gain life or put counters (702.15b, 702.80b), which this
-    path does not model."""
-    bits = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
-    cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()])
-    present = cards[cards >= 0]
-    printed = (tb.KEYWORDS[present] | tb.GRANTS_KEYWORDS[present]) & bits
-    granted = 0 if inputs.granted is None else inputs.granted & bits
-    return bool(np.any(printed) or np.any(granted))
 
 
 class FastView(NamedTuple):

@@ -158,6 +158,11 @@ class WipeInputs:
         return take_rows(self, rows, self.card.shape[0])
 
 
+# an enters trigger's damage from a source with these gains life or puts counters (702.15b,
+# 702.80b), which the fast path does not model
+DAMAGE_KEYWORDS = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
+
+
 @dataclass(frozen=True)
 class Features:
     """Which rules a batch's cards can call on: the kernels skip what no card needs."""
@@ -177,6 +182,7 @@ class Features:
     gy_enter: bool  # triggers of a card entering from a graveyard (River Kelpie, Flayer)
     grant_mana: bool  # statics that grant a mana ability (Cryptolith Rite, Chromatic Lantern)
     beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
+    damage_keywords: bool  # lifelink or wither, printed or granted by a static (702.15b, 702.80b)
     loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
     @staticmethod
@@ -213,6 +219,7 @@ class Features:
             gy_enter=any_of(tb.GY_DRAW | tb.GY_PING),
             grant_mana=any_of(mt.GRANT_ANY | mt.GRANT_ANY_LANDS),
             beyond_fast=any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
+            damage_keywords=any_of((tb.KEYWORDS | tb.GRANTS_KEYWORDS) & DAMAGE_KEYWORDS != 0),
             loops=counter_rules or shrink or negative_statics,
         )
 
