@@ -10,6 +10,7 @@ from engine.batch import tables as tb
 from engine.batch.kernel.state import FRESH
 from engine.batch.wipe_state import (
     BATTLEFIELD,
+    EV_CAST,
     EV_NONE,
     RANK_FALLBACK,
     Features,
@@ -33,7 +34,10 @@ def new_state(
     t, _, s, e = inputs.shape
     if features is None:
         features = Features.of_batch(inputs)
-    n = s + e + (token_slots if features.tokens else 0)
+    # an event's cast slot (S + e) only fills when it casts, token slots (after every cast
+    # slot) only with a card that makes tokens: with neither, the batch needs the board alone
+    casts = features.tokens or bool((inputs.ev_kind == EV_CAST).any())
+    n = s + (e if casts else 0) + (token_slots if features.tokens else 0)
     general = bookkeeping
     return WipeState(
         n_players=inputs.n_players.astype(np.int8),
@@ -70,15 +74,16 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     board_slot = np.arange(n)[None, :] < s
     order = np.empty((t, n), dtype=np.int32)  # C order, as every other (T, N) array
     order[:] = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
+    given = min(n, s + e)  # the board's and the cast slots' columns the inputs give
     rank = np.full((t, n), -1, dtype=np.int32)
-    rank[:, : s + e] = inputs.rank
+    rank[:, :given] = inputs.rank[:, :given]
     default = board_slot & (rank < 0)
     rank[default] = (RANK_FALLBACK + order)[default]
     ping = np.full((t, n), -1, dtype=np.int8)
-    ping[:, : s + e] = inputs.ping_target
+    ping[:, :given] = inputs.ping_target[:, :given]
     chosen = np.zeros((t, n), dtype=np.int64)
     if inputs.chosen is not None:
-        chosen[:, : s + e] = inputs.chosen
+        chosen[:, :given] = inputs.chosen[:, :given]
     granted = inputs.granted if inputs.granted is not None else 0
     since = inputs.since_turn_start if inputs.since_turn_start is not None else True
     return {

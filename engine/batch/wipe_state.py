@@ -1,7 +1,8 @@
 """The state of T wipe trials (shape 1) as a struct of arrays, trial axis first.
 
 Slots: ``[0, S)`` hold the starting board, ``[S, S + E)`` one permanent each event may cast,
-``[S + E, S + E + K)`` tokens created during the trial. A slot keeps one card for the whole
+``[S + E, S + E + K)`` tokens created during the trial (a batch with no cast and no card that
+makes tokens has the board's slots alone). A slot keeps one card for the whole
 trial; every object that card becomes (CR 400.7) is counted by ``obj``. Empty slots have
 ``card == -1``.
 """
@@ -234,7 +235,7 @@ class Features:
 
 @dataclass
 class WipeState:
-    """Working arrays of T trials; slot arrays are (T, N) with N = S + E + K."""
+    """Working arrays of T trials; slot arrays are (T, N) with N = S + E + K (or S)."""
 
     n_players: np.ndarray  # (T,) int8
     active: np.ndarray  # (T,) int8
