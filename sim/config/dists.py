@@ -14,8 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.batch.kernel.jit import njit
-
 
 def _index(u: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
     """The category (uint8 for a few, else intp) of each uniform ``u``: how many of the
@@ -82,19 +80,15 @@ def permutations(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
     Fisher-Yates on all rows at once, one position per step: the step's draws for every row
     (``Generator.permuted`` shuffles row by row, slower on many short rows), then the swaps,
     compiled (in numpy each step was a gather and a scatter of index arrays)."""
+    # imported here, not with this module: the compiled code's settings build the batch
+    # engine's card tables, which wait for the experiment's card files (``freeze_library``)
+    from sim.config.swaps import swap_step
+
     perm = np.empty((t, width), dtype=np.int32)
     perm[:] = np.arange(width, dtype=np.int32)
     for i in range(width - 1, 0, -1):
-        _swap_step(perm, i, rng.integers(0, i + 1, size=t, dtype=np.int32))
+        swap_step(perm, i, rng.integers(0, i + 1, size=t, dtype=np.int32))
     return perm
-
-
-@njit
-def _swap_step(perm: np.ndarray, i: int, drawn: np.ndarray) -> None:
-    """Fisher-Yates step ``i`` on every row: swap column ``i`` with the row's ``drawn`` one."""
-    for r in range(perm.shape[0]):
-        j = drawn[r]
-        perm[r, i], perm[r, j] = perm[r, j], perm[r, i]
 
 
 @dataclass(frozen=True)
