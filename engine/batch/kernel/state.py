@@ -139,7 +139,8 @@ COMBAT_WITHER, COMBAT_DEALT = 36, 37
 # 506.4: one that left is removed from combat) and whether it struck first (702.7b, 510.4)
 COMBAT_OBJ, COMBAT_FIRST = 38, 39
 LIFE_BEFORE = 40  # by seat: life before an action (``run.play_trial``: did it change?)
-W_ROWS = 41
+INSTEAD_YOURS = 41  # by seat: the types "instead" effects give that player's lands (106.7)
+W_ROWS = 42
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)

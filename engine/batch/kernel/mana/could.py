@@ -28,6 +28,7 @@ from engine.batch.kernel.state import (
     GATES,
     HAS_MANA,
     INSTEAD_TYPES,
+    INSTEAD_YOURS,
     LAND_UNIONS,
     LAYOUT,
     MAX_PLAYERS,
@@ -90,47 +91,62 @@ def lands_match(
 
 
 @njit
-def instead_bits(
-    slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray, s: int
-) -> int:
-    """The types of the "instead" replacement effects that apply when slot ``s`` is tapped
-    for mana: statics, activated effects that last, spells' effects that last."""
-    bits = 0
+def _cover(
+    work: np.ndarray, scope: int, ctrl: int, bit: int, every: int, nonbasic: int
+) -> tuple[int, int]:
+    """One "instead" effect of ``ctrl``'s by the lands it covers (``lands_match``'s scopes):
+    every land, nonbasic lands, or ``ctrl``'s own (``work``'s INSTEAD_YOURS)."""
+    if scope == mt.LANDS_YOURS:
+        work[INSTEAD_YOURS, ctrl] |= bit
+        return every, nonbasic
+    if scope == mt.LANDS_NONBASIC:
+        return every, nonbasic | bit
+    return every | bit, nonbasic
+
+
+@njit
+def _instead_sources(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray
+) -> tuple[int, int]:
+    """The types of the "instead" replacement effects that apply when a land is tapped for
+    mana (statics, activated effects that last, spells' effects that last), found in one
+    pass: those for every land and for nonbasic lands (returned), and by seat for a player's
+    own lands (``work``'s INSTEAD_YOURS)."""
+    every, nonbasic = 0, 0
+    for p in range(MAX_PLAYERS):
+        work[INSTEAD_YOURS, p] = 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
         if c < 0:
             continue
         ctrl = slot_rows[CONTROLLER, k]
-        static = is_alive(slot_rows, k) and card_table[T_REP_KIND, c] == mt.REP_TYPE
-        if static and lands_match(slot_rows, card_table, card_table[T_REP_LANDS, c], ctrl, s):
-            bits |= 1 << card_table[T_REP_PRODUCE, c]
-        effect = slot_rows[EFFECT_ON, k] != 0
-        if effect and lands_match(slot_rows, card_table, card_table[T_EFFECT_LANDS, c], ctrl, s):
-            bits |= 1 << card_table[T_EFFECT_PRODUCE, c]
+        if is_alive(slot_rows, k) and card_table[T_REP_KIND, c] == mt.REP_TYPE:
+            bit = 1 << card_table[T_REP_PRODUCE, c]
+            every, nonbasic = _cover(work, card_table[T_REP_LANDS, c], ctrl, bit, every, nonbasic)
+        if slot_rows[EFFECT_ON, k] != 0:
+            bit = 1 << card_table[T_EFFECT_PRODUCE, c]
+            scope = card_table[T_EFFECT_LANDS, c]
+            every, nonbasic = _cover(work, scope, ctrl, bit, every, nonbasic)
     for e in range(event_rows.shape[1]):
         if event_rows[SPELL_ON, e]:
             c, by = event_rows[EV_CARD_, e], event_rows[EV_BY_, e]
-            if lands_match(slot_rows, card_table, card_table[T_SPELL_LANDS, c], by, s):
-                bits |= 1 << card_table[T_SPELL_PRODUCE, c]
-    return bits
+            bit = 1 << card_table[T_SPELL_PRODUCE, c]
+            every, nonbasic = _cover(work, card_table[T_SPELL_LANDS, c], by, bit, every, nonbasic)
+    return every, nonbasic
 
 
 @njit
-def _any_instead(slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray) -> bool:
-    """Whether some "instead" replacement effect exists at all (most boards have none, and
-    then no permanent needs ``instead_bits``' search)."""
-    for k in range(slot_rows.shape[1]):
-        c = slot_rows[CARD, k]
-        if c < 0:
-            continue
-        if is_alive(slot_rows, k) and card_table[T_REP_KIND, c] == mt.REP_TYPE:
-            return True
-        if slot_rows[EFFECT_ON, k]:
-            return True
-    for e in range(event_rows.shape[1]):  # noqa: SIM110 (numba compiles no generators)
-        if event_rows[SPELL_ON, e]:
-            return True
-    return False
+def _instead_for(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, every: int,
+    nonbasic: int,
+) -> int:  # fmt: skip
+    """The types of the "instead" effects (``_instead_sources``) that apply when slot ``s``
+    is tapped for mana."""
+    c = slot_rows[CARD, s]
+    if not card_table[T_IS_LAND, c]:
+        return 0
+    bits = every | work[INSTEAD_YOURS, slot_rows[CONTROLLER, s]]
+    return int(bits if card_table[T_IS_BASIC, c] else bits | nonbasic)
 
 
 @njit
@@ -211,14 +227,13 @@ def _abilities_of(
     slot_rows: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
-    event_rows: np.ndarray,
     s: int,
-    any_instead: bool,
+    instead_sources: tuple[int, int],
 ) -> None:
     """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
     reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS."""
     c = slot_rows[CARD, s]
-    instead = instead_bits(slot_rows, card_table, event_rows, s) if any_instead else 0
+    instead = _instead_for(slot_rows, work, card_table, s, *instead_sources)
     bits, reflects = 0, 0
     for k in range(GRANTED + 1):
         if k < GRANTED and k >= card_table[T_N_AB, c]:
@@ -269,7 +284,7 @@ def could_produce(
     lands are revisited until nothing changes (each round adds a type somewhere, or stops)."""
     n = slot_rows.shape[1]
     reflecting = False
-    any_instead = _any_instead(slot_rows, card_table, event_rows)
+    instead_sources = _instead_sources(slot_rows, work, card_table, event_rows)
     for s in range(n):
         c = slot_rows[CARD, s]
         has = c >= 0 and is_alive(slot_rows, s)
@@ -278,7 +293,7 @@ def could_produce(
         slot_rows[COULD_PRODUCE, s] = 0
         work[REFLECTS, s] = 0
         if has:
-            _abilities_of(slot_rows, work, card_table, event_rows, s, any_instead)
+            _abilities_of(slot_rows, work, card_table, s, instead_sources)
             slot_rows[COULD_PRODUCE, s] = work[FIXED_TYPES, s]
             reflecting |= work[REFLECTS, s] != 0
     changed = reflecting
