@@ -1,4 +1,5 @@
-"""Characteristics of every slot after static abilities, and putting counters (R3, R5).
+"""Characteristics of every slot after static abilities (R3, R5), for the outcome and the
+statistics of a finished batch.
 
 CR 611.3a: statics are recomputed from the current battlefield each time, so they apply to
 returned objects too; 613.4: printed P/T, then modifications, then counters.
@@ -26,20 +27,13 @@ def at_controller(state: WipeState, by_player: np.ndarray) -> np.ndarray:
 
 
 class Board:
-    """Derived (T, N) arrays of the current state; stale as soon as the state changes."""
+    """Derived (T, N) arrays of the current state, each computed when first read; stale as
+    soon as the state changes."""
 
     def __init__(self, state: WipeState) -> None:
         self.state = state
         self.alive = state.zone == BATTLEFIELD
         self.creature = self.alive & state.is_creature_card & ~state.not_creature
-        net = state.plus - state.minus
-        self.power = state.base_p + state.eot_power + net
-        self.toughness = state.base_t + state.eot_toughness + net
-        self.persist_n = state.printed_persist + state.granted_persist
-        self.undying_n = state.printed_undying + state.granted_undying
-        f = state.features
-        if f.anthem or f.all_pt or f.lord:
-            self._statics()
 
     @cached_property
     def c(self) -> np.ndarray:
@@ -47,27 +41,45 @@ class Board:
         clipped: np.ndarray = np.maximum(self.state.card, 0)
         return clipped
 
-    def _statics(self) -> None:
-        state, c, creature = self.state, self.c, self.creature
+    @cached_property
+    def power(self) -> np.ndarray:
+        """613.4: printed, then locked-in changes, then counters, then statics."""
+        state = self.state
+        printed = state.base_p + state.eot_power + (state.plus - state.minus)
+        total: np.ndarray = printed + self._statics(tb.ANTHEM_P, tb.ALL_P, tb.LORD_P)
+        return total
+
+    @cached_property
+    def toughness(self) -> np.ndarray:
+        """As ``power``."""
+        state = self.state
+        printed = state.base_t + state.eot_toughness + (state.plus - state.minus)
+        total: np.ndarray = printed + self._statics(tb.ANTHEM_T, tb.ALL_T, tb.LORD_T)
+        return total
+
+    def _statics(
+        self, anthem: np.ndarray, all_pt: np.ndarray, lord: np.ndarray
+    ) -> np.ndarray | int:
+        """What the battlefield's statics add to each creature (the columns of power or of
+        toughness): its controller's anthems, every "all creatures" static, and its
+        controller's lords unless it is Human (not its own); 0 in a batch without them."""
+        state, creature = self.state, self.creature
+        f = state.features
+        if not (f.anthem or f.all_pt or f.lord):
+            return 0
+        c = self.c
+        total = np.zeros(creature.shape, dtype=np.int64)
         src = self.alive & (state.card >= 0)
-        if state.features.anthem:
-            for table, target in ((tb.ANTHEM_P, self.power), (tb.ANTHEM_T, self.toughness)):
-                target += np.where(
-                    creature, at_controller(state, per_player(state, src * table[c])), 0
-                )
-        if state.features.all_pt:
-            for table, target in ((tb.ALL_P, self.power), (tb.ALL_T, self.toughness)):
-                target += np.where(creature, (src * table[c]).sum(1)[:, None], 0)
-        if state.features.lord:
+        if f.anthem:
+            total += np.where(creature, at_controller(state, per_player(state, src * anthem[c])), 0)
+        if f.all_pt:
+            total += np.where(creature, (src * all_pt[c]).sum(1)[:, None], 0)
+        if f.lord:
             # "Other non-Human creatures you control": the controller's total minus its own.
+            own = src * lord[c]
             gets = creature & ~tb.IS_HUMAN[c]
-            for table, target in (
-                (tb.LORD_P, self.power),
-                (tb.LORD_T, self.toughness),
-                (tb.LORD_UNDYING, self.undying_n),
-            ):
-                own = src * table[c]
-                target += np.where(gets, at_controller(state, per_player(state, own)) - own, 0)
+            total += np.where(gets, at_controller(state, per_player(state, own)) - own, 0)
+        return total
 
 
 def derive(state: WipeState) -> Board:
