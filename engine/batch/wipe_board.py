@@ -45,16 +45,21 @@ class Board:
     def power(self) -> np.ndarray:
         """613.4: printed, then locked-in changes, then counters, then statics."""
         state = self.state
-        printed = state.base_p + state.eot_power + (state.plus - state.minus)
-        total: np.ndarray = printed + self._statics(tb.ANTHEM_P, tb.ALL_P, tb.LORD_P)
-        return total
+        return self._value(state.base_p, state.eot_power, (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P))
 
     @cached_property
     def toughness(self) -> np.ndarray:
         """As ``power``."""
         state = self.state
-        printed = state.base_t + state.eot_toughness + (state.plus - state.minus)
-        total: np.ndarray = printed + self._statics(tb.ANTHEM_T, tb.ALL_T, tb.LORD_T)
+        return self._value(state.base_t, state.eot_toughness, (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T))
+
+    def _value(
+        self, printed: np.ndarray, locked: np.ndarray, statics: tuple[np.ndarray, ...]
+    ) -> np.ndarray:
+        """Printed, locked-in "until end of turn" changes, counters, then ``statics``' columns
+        (anthem, all creatures, lord) as ``_statics`` adds them."""
+        state = self.state
+        total: np.ndarray = printed + locked + (state.plus - state.minus) + self._statics(*statics)
         return total
 
     def _statics(
