@@ -203,22 +203,23 @@ def _after(
         if not ok[i]:
             _keep(counts, table, pairs, out, i, last, kept)
             continue
-        active_i, n_i = active[i], n_players[i]
+        active_i, n_i, board = active[i], n_players[i], card.shape[1]
         for j in range(controller.shape[1]):
             g = _group(controller[i, j], active_i, n_i, p)
             counts[g] += creature[i, j]
             counts[q + g] += np.int64(power[i, j]) * creature[i, j]
-        for j in range(card.shape[1]):
-            stayed = (card[i, j] >= 0) & (obj[i, j] == 1) & (zone[i, j] == _CODES[0])
-            counts[2 * q + _group(controller[i, j], active_i, n_i, p)] += stayed
+            if j < board:  # a starting permanent that stayed
+                counts[2 * q + g] += (
+                    (card[i, j] >= 0) & (obj[i, j] == 1) & (zone[i, j] == _CODES[0])
+                )
         for k in range(p):  # "all seats": the seats a metric has
             counts[p] += counts[k]
             counts[q + p] += counts[q + k]
             counts[2 * q + p] += counts[2 * q + k]
-        for k in range(p):
-            has = k < n_players[i]
-            counts[3 * q + k] = np.int64(life[i, (active[i] + k) % n_players[i]]) * has
-            counts[3 * q + p + k] = has
+        for k in range(min(p, n_i)):
+            seat = active_i + k
+            counts[3 * q + k] = life[i, seat - n_i * (seat >= n_i)]
+            counts[3 * q + p + k] = 1
         _keep(counts, table, pairs, out, i, last, kept)
 
 
