@@ -87,6 +87,7 @@ def permutations(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
     perm = np.empty((t, width), dtype=np.int32)
     perm[:] = np.arange(width, dtype=np.int32)
     for i in range(width - 1, 0, -1):
+        # int32: below 2**32 numpy draws the same integers as for its default int64
         swap_step(perm, i, rng.integers(0, i + 1, size=t, dtype=np.int32))
     return perm
 
