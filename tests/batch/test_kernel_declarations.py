@@ -75,3 +75,29 @@ def test_104_4b_boards_that_differ_on_several_slots_have_different_digests() -> 
         other[state.EOT_TOUGHNESS, s] += change
     assert board_hash(slots, trial) != board_hash(other, trial)
     assert board_hash(slots, trial) == board_hash(slots.copy(), trial)
+
+
+def test_704_3_a_static_source_is_a_card_whose_statics_refresh_sums() -> None:
+    """CR 704.3: a round of state-based actions is repeated after a mover that is a static's
+    source (``characteristics.static_source``); ``refresh`` sums those statics with its
+    columns written out. For every card, one is true exactly when the other sums anything."""
+    import numpy as np
+
+    from engine.batch import tables as tb
+    from engine.batch.kernel import state as ks
+    from engine.batch.kernel.characteristics import STATIC_COLUMNS, refresh, static_source
+    from engine.batch.wipe_state import BATTLEFIELD
+
+    slot_rows = np.zeros((ks.L_ROWS, 1), dtype=np.int64)
+    slot_rows[ks.ZONE, 0] = BATTLEFIELD
+    work = np.zeros((ks.W_ROWS, ks.MAX_PLAYERS), dtype=np.int64)
+    work[ks.LAYOUT, ks.HAS_STATICS] = 1
+    sources = 0
+    for c in range(ks.card_table.shape[1]):
+        slot_rows[ks.CARD, 0] = c
+        work[ks.COUNT, ks.STALE] = 1
+        refresh(slot_rows, work, ks.card_table)
+        sums = bool(work[ks.ST : ks.ST + len(STATIC_COLUMNS)].any())
+        assert static_source(work, ks.card_table, c) == sums, tb.CARDS[c].name
+        sources += sums
+    assert sources > 0  # the library has anthems and lords

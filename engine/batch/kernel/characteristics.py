@@ -47,6 +47,10 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.wipe_state import BATTLEFIELD
 
+# the card columns of the statics ``refresh`` sums, column j into row ST + j (the first five
+# by controller, the "all creatures" ones in column 0)
+STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_ALL_P, T_ALL_T)
+
 
 @njit
 def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
@@ -56,7 +60,7 @@ def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
     if not work[LAYOUT, HAS_STATICS] or not work[COUNT, STALE]:
         return
     work[COUNT, STALE] = 0
-    for row in range(ST, ST + 7):
+    for row in range(ST, ST + len(STATIC_COLUMNS)):
         for p in range(MAX_PLAYERS):
             work[row, p] = 0
     for s in range(slot_rows.shape[1]):
@@ -64,13 +68,24 @@ def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
         if c < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
             continue
         p = slot_rows[CONTROLLER, s]
-        work[ST + 0, p] += card_table[T_ANTHEM_P, c]
-        work[ST + 1, p] += card_table[T_ANTHEM_T, c]
+        work[ST + 0, p] += card_table[T_ANTHEM_P, c]  # STATIC_COLUMNS written out (a loop over
+        work[ST + 1, p] += card_table[T_ANTHEM_T, c]  # them measured 1% to 5% slower)
         work[ST + 2, p] += card_table[T_LORD_P, c]
         work[ST + 3, p] += card_table[T_LORD_T, c]
         work[ST + 4, p] += card_table[T_LORD_UNDYING, c]
         work[ST + 5, 0] += card_table[T_ALL_P, c]
         work[ST + 6, 0] += card_table[T_ALL_T, c]
+
+
+@njit
+def static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
+    """Whether card ``c`` has a static ``refresh`` sums (in a batch with such statics)."""
+    if not work[LAYOUT, HAS_STATICS]:
+        return False
+    total = 0
+    for col in STATIC_COLUMNS:
+        total |= card_table[col, c]
+    return total != 0
 
 
 @njit

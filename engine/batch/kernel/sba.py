@@ -12,7 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_alive, is_creature, refresh, toughness
+from engine.batch.kernel.characteristics import (
+    is_alive,
+    is_creature,
+    refresh,
+    static_source,
+    toughness,
+)
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     ATTACHED_TO,
@@ -22,7 +28,6 @@ from engine.batch.kernel.state import (
     DEATHTOUCH_DAMAGE,
     GROUP,
     HAS_LEGENDS,
-    HAS_STATICS,
     LAYOUT,
     LIFE,
     MINUS,
@@ -31,21 +36,11 @@ from engine.batch.kernel.state import (
     ORDER,
     PLUS,
     STATUS,
-    T_ALL_P,
-    T_ALL_T,
-    T_ANTHEM_P,
-    T_ANTHEM_T,
     T_IS_LEGENDARY,
-    T_LORD_P,
-    T_LORD_T,
-    T_LORD_UNDYING,
     ZONE,
 )
 from engine.batch.kernel.zones import leave
 from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, OK, R_PLAYER_LOST
-
-# the card columns of the statics ``characteristics.refresh`` sums
-_STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_ALL_P, T_ALL_T)
 
 
 @njit
@@ -110,18 +105,6 @@ def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> None:
 
 
 @njit
-def _static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
-    """Whether card ``c`` has a static that changes other creatures' P/T or undying (in a
-    batch with such statics)."""
-    if not work[LAYOUT, HAS_STATICS]:
-        return False
-    total = 0
-    for col in _STATIC_COLUMNS:
-        total |= card_table[col, c]
-    return total != 0
-
-
-@njit
 def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
     """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0.
     Returns bit 0: some permanent has both kinds of counters; bit 1: someone moves; bit 2: a
@@ -137,7 +120,7 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
         work[MOVERS, s] = moves
         found |= (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0) | moves << 1
         found |= (slot_rows[ATTACHED_TO, s] >= 0) << 2
-        if moves and _static_source(work, card_table, slot_rows[CARD, s]):
+        if moves and static_source(work, card_table, slot_rows[CARD, s]):
             found |= 4
         if work[LAYOUT, HAS_LEGENDS] and _is_legend(slot_rows, work, card_table, s):
             found += 8
