@@ -240,17 +240,31 @@ def _annihilate(v: FastView, i: int, j: int) -> None:
 
 
 @inline
+def _lethal(v: FastView, i: int, j: int) -> bool:
+    """704.5f/g: a creature with toughness 0 or less, or damage at least its toughness."""
+    t = _toughness(v, i, j)
+    return _creature(v, i, j) and (t <= 0 or v.damage[i, j] >= t)
+
+
+@inline
+def _returns(v: FastView, i: int, j: int) -> tuple[bool, bool]:
+    """Whether slot ``j``'s persist, and its undying, trigger if it dies as it is (702.79a:
+    no -1/-1 counter on it; 702.93a: no +1/+1 counter)."""
+    persists = v.printed_persist[i, j] + v.granted_persist[i, j] > 0 and v.minus[i, j] == 0
+    undies = v.printed_undying[i, j] + v.granted_undying[i, j] > 0 and v.plus[i, j] == 0
+    return persists, undies
+
+
+@inline
 def _unsettled(v: FastView, i: int) -> bool:
     """CR 117.5: do the state-based actions of the board as given (704.5f/g/q), unless a death
     would return something (then the trial is the kernel's, and is left as it is)."""
     dying = 0  # bits of the slots
     for j in range(v.card.shape[1]):
-        t = _toughness(v, i, j)
-        if not _creature(v, i, j) or (t > 0 and v.damage[i, j] < t):
+        if not _lethal(v, i, j):
             continue
-        if v.printed_persist[i, j] + v.granted_persist[i, j] > 0 and v.minus[i, j] == 0:
-            return True
-        if v.printed_undying[i, j] + v.granted_undying[i, j] > 0 and v.plus[i, j] == 0:
+        persists, undies = _returns(v, i, j)
+        if persists or undies:
             return True
         dying |= 1 << j
     for j in range(v.card.shape[1]):
@@ -326,8 +340,7 @@ def _mark(v: FastView, table: np.ndarray, i: int, j: int, c: int, x: int, code: 
 def _dies_after_marks(v: FastView, i: int, j: int, dest: np.ndarray) -> bool:
     """CR 704.5f/g/q after a marking wipe: whether the creature dies (Anger of the Gods exiles
     it, 614.1a); if it does not, its +1/+1 and -1/-1 counters annihilate."""
-    t = _toughness(v, i, j)
-    dies = _creature(v, i, j) and (t <= 0 or (v.damage[i, j] >= t and t > 0))
+    dies = _lethal(v, i, j)
     if dies and v.exile_if_dies[i, j]:
         dest[j] = EXILE
     elif not dies:
@@ -354,10 +367,9 @@ def _leave(
         if not movers[j]:
             continue
         dies = dest[j] == GRAVEYARD and not v.exile_if_dies[i, j]
-        undying[j] = dies and v.printed_undying[i, j] + v.granted_undying[i, j] > 0
-        undying[j] = undying[j] and v.plus[i, j] == 0
-        persists = dies and v.printed_persist[i, j] + v.granted_persist[i, j] > 0
-        if (undying[j] or (persists and v.minus[i, j] == 0)) and not v.token[i, j]:
+        persists, undies = _returns(v, i, j)
+        undying[j] = dies and undies
+        if dies and (persists or undies) and not v.token[i, j]:
             count = _stack(v, i, j, undying[j], order, count)
         v.zone[i, j] = NONE if v.token[i, j] else dest[j]
         v.damage[i, j], v.eot_power[i, j], v.eot_toughness[i, j] = 0, 0, 0
