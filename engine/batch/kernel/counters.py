@@ -39,6 +39,19 @@ _NO_ORDER = 1 << 40
 
 
 @njit
+def _prohibits(
+    slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, kind: int, creature: bool
+) -> bool:
+    """Whether permanent ``k`` (on the battlefield) stops every counter of ``kind`` on slot
+    ``s``: Solemnity (none at all), Melira (no -1/-1 counters on its controller's creatures)."""
+    c = slot_rows[CARD, k]
+    if card_table[T_NO_COUNTERS_ALL, c]:
+        return True
+    mine = slot_rows[CONTROLLER, k] == slot_rows[CONTROLLER, s]
+    return bool(kind == 1 and creature and card_table[T_NO_MINUS_YOURS, c] and mine)
+
+
+@njit
 def is_prohibited(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
     entering: bool,
@@ -51,10 +64,7 @@ def is_prohibited(
         c = slot_rows[CARD, k]
         if c < 0 or not is_alive(slot_rows, k) or (entering and k == s):
             continue
-        if card_table[T_NO_COUNTERS_ALL, c]:
-            return True
-        mine = slot_rows[CONTROLLER, k] == slot_rows[CONTROLLER, s]
-        if kind == 1 and creature and card_table[T_NO_MINUS_YOURS, c] and mine:
+        if _prohibits(slot_rows, card_table, k, s, kind, creature):
             return True
     return False
 
@@ -96,6 +106,24 @@ def _next_modifier(
 
 
 @njit
+def _modified(card_table: np.ndarray, c: int, n: int) -> int:
+    """``n`` counters after the replacement of modifier card ``c`` (-1: past 64 bits)."""
+    factor, add = card_table[T_MOD_FACTOR, c], card_table[T_MOD_ADD, c]
+    if n > (MAX_AMOUNT - max(add, 0)) // factor:
+        return -1
+    return max(n * factor + add, 0)  # type: ignore[no-any-return]
+
+
+@njit
+def _applies(slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, creature: bool) -> bool:
+    """Whether modifier ``k`` (found by ``_is_modifier``) changes the number put on slot
+    ``s``: its controller's permanents only, their creatures only if it says so."""
+    if slot_rows[CONTROLLER, k] != slot_rows[CONTROLLER, s]:
+        return False
+    return not (card_table[T_MOD_CREATURES_ONLY, slot_rows[CARD, k]] and not creature)
+
+
+@njit
 def counters_to_put(
     slot_rows: np.ndarray,
     work: np.ndarray,
@@ -110,29 +138,48 @@ def counters_to_put(
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
     a source must be on the battlefield before the permanent begins to enter). ``cost``: they
-    pay a cost (602.2b)."""
+    pay a cost (602.2b). One pass finds the prohibitions and the modifiers that apply; only
+    with two modifiers or more does the order matter (616.1), and they are walked in it."""
     if not work[LAYOUT, GATES] & G_COUNTER_RULES:
         return amount  # no prohibition and no replacement in this batch
-    if is_prohibited(slot_rows, work, card_table, s, kind, entering):
-        return 0
     own = s if entering else -1
-    n = amount
     creature = is_creature(slot_rows, s)
+    found, first = 0, -1
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c < 0 or not is_alive(slot_rows, k) or k == own:
+            continue
+        if _prohibits(slot_rows, card_table, k, s, kind, creature):
+            return 0
+        if _is_modifier(slot_rows, card_table, k, kind, own, cost) and _applies(
+            slot_rows, card_table, k, s, creature
+        ):
+            found += 1
+            first = k if found == 1 else first
+    if found == 0 or amount <= 0:
+        return amount
+    if found == 1:
+        return _modified(card_table, slot_rows[CARD, first], amount)
+    return _in_order(slot_rows, card_table, s, kind, amount, own, cost, creature)
+
+
+@njit
+def _in_order(
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, own: int,
+    cost: bool, creature: bool,
+) -> int:  # fmt: skip
+    """``amount`` after the modifiers that apply, one at a time in board order (616.1), none
+    once the number is 0."""
+    n = amount
     after, after_slot = -_NO_ORDER, -1
-    while True:
+    while n > 0:
         k = _next_modifier(slot_rows, card_table, kind, after, after_slot, own, cost)
         if k < 0:
             return n
         after, after_slot = slot_rows[ORDER, k], k
-        c = slot_rows[CARD, k]
-        if slot_rows[CONTROLLER, k] != slot_rows[CONTROLLER, s] or n <= 0:
-            continue
-        if card_table[T_MOD_CREATURES_ONLY, c] and not creature:
-            continue
-        factor, add = card_table[T_MOD_FACTOR, c], card_table[T_MOD_ADD, c]
-        if n > (MAX_AMOUNT - max(add, 0)) // factor:
-            return -1  # past 64 bits
-        n = max(n * factor + add, 0)
+        if _applies(slot_rows, card_table, k, s, creature):
+            n = _modified(card_table, slot_rows[CARD, k], n)
+    return n
 
 
 @njit
