@@ -55,8 +55,8 @@ STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_
 @njit
 def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
     """Sum the statics of the battlefield into ``work``'s ST rows (none in a batch without
-    them), when the battlefield changed since the last sum (``STALE``, set by every zone
-    change)."""
+    them), when a static's source entered, left or changed controller since the last sum
+    (``STALE``, see ``moved``)."""
     if not work[LAYOUT, HAS_STATICS] or not work[COUNT, STALE]:
         return
     work[COUNT, STALE] = 0
@@ -86,6 +86,14 @@ def static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
     for col in STATIC_COLUMNS:
         total |= card_table[col, c]
     return total != 0
+
+
+@njit
+def moved(work: np.ndarray, card_table: np.ndarray, c: int) -> None:
+    """A permanent with card ``c`` entered or left the battlefield: the statics' sums are
+    stale if it is a source of one (``refresh`` sums by controller, only the sources)."""
+    if static_source(work, card_table, c):
+        work[COUNT, STALE] = 1
 
 
 @njit

@@ -10,6 +10,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
+    moved,
     persist_n,
     power,
     refresh,
@@ -24,7 +25,6 @@ from engine.batch.kernel.state import (
     BASE_T,
     CARD,
     CONTROLLER,
-    COUNT,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
     DELAYED_CONTROLLER,
@@ -70,7 +70,6 @@ from engine.batch.kernel.state import (
     SEQ,
     SINCE_TURN_START,
     SPELL_ZONE,
-    STALE,
     STAMP,
     T_BASE_P,
     T_BASE_T,
@@ -211,7 +210,7 @@ def leave(
                 slot_rows[row, s] = 0
             for row in range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS):
                 slot_rows[row, s] = 0
-    work[COUNT, STALE] = 1
+            moved(work, card_table, slot_rows[CARD, s])
     trial_vars[SEQ] += 1
 
 
@@ -324,7 +323,7 @@ def enter(
     elif pay > 0:
         slot_rows[TAPPED, s] = 1
     slot_rows[ZONE, s] = BATTLEFIELD
-    work[COUNT, STALE] = 1
+    moved(work, card_table, slot_rows[CARD, s])
     slot_rows[OBJ, s] += 1
     slot_rows[SINCE_TURN_START, s] = 0  # CR 302.6: it just came under this control
     if slot_rows[ORDER, s] < 0:
@@ -428,7 +427,7 @@ def cast_permanent(
     kind (Gemstone Mine), or X (107.3m: the X paid for the spell)."""
     c = slot_rows[CARD, s]
     slot_rows[ZONE, s] = BATTLEFIELD
-    work[COUNT, STALE] = 1
+    moved(work, card_table, c)
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, c]
     if card_table[T_ENTERS_KIND, c] >= 0:
         kind, amount = card_table[T_ENTERS_KIND, c], card_table[T_ENTERS_AMOUNT, c]
