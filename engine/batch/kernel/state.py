@@ -239,7 +239,7 @@ def _card_table() -> np.ndarray:
     return np.stack(rows)
 
 
-card_table = _card_table()
+card_table = np.asfortranarray(_card_table())  # a card's columns side by side (in cache together)
 
 
 class KState(NamedTuple):
