@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     BASE_P,
     BASE_T,
@@ -52,13 +52,18 @@ from engine.batch.wipe_state import BATTLEFIELD
 STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_ALL_P, T_ALL_T)
 
 
-@njit
+@inline
 def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
     """Sum the statics of the battlefield into ``work``'s ST rows (none in a batch without
     them), when a static's source entered, left or changed controller since the last sum
-    (``STALE``, see ``moved``)."""
-    if not work[LAYOUT, HAS_STATICS] or not work[COUNT, STALE]:
-        return
+    (``STALE``, see ``moved``). The test is inlined where it is asked, the sum is a call:
+    most asks find nothing to do, and a call costs more than the test."""
+    if work[LAYOUT, HAS_STATICS] and work[COUNT, STALE]:
+        _sum_statics(slot_rows, work, card_table)
+
+
+@njit
+def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
     work[COUNT, STALE] = 0
     for row in range(ST, ST + len(STATIC_COLUMNS)):
         for p in range(MAX_PLAYERS):

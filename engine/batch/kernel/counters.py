@@ -12,7 +12,7 @@ import numpy as np
 
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive, is_creature
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -123,7 +123,7 @@ def _applies(slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, crea
     return not (card_table[T_MOD_CREATURES_ONLY, slot_rows[CARD, k]] and not creature)
 
 
-@njit
+@inline
 def counters_to_put(
     slot_rows: np.ndarray,
     work: np.ndarray,
@@ -134,14 +134,30 @@ def counters_to_put(
     entering: bool,
     cost: bool,
 ) -> int:
-    """How many counters of ``kind`` (a tables.KIND_CODE) ``amount`` becomes on slot ``s``.
+    """How many counters of ``kind`` (a tables.KIND_CODE) ``amount`` becomes on slot ``s``
+    (``_after_rules``); ``amount`` itself in a batch without a prohibition or a replacement
+    (the test inlined, the search a call, as ``characteristics.refresh``)."""
+    if not work[LAYOUT, GATES] & G_COUNTER_RULES:
+        return amount
+    return _after_rules(slot_rows, card_table, s, kind, amount, entering, cost)
+
+
+@njit
+def _after_rules(
+    slot_rows: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    kind: int,
+    amount: int,
+    entering: bool,
+    cost: bool,
+) -> int:
+    """How many counters of ``kind`` ``amount`` becomes on slot ``s``.
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
     a source must be on the battlefield before the permanent begins to enter). ``cost``: they
     pay a cost (602.2b). One pass finds the prohibitions and the modifiers that apply; only
     with two modifiers or more does the order matter (616.1), and they are walked in it."""
-    if not work[LAYOUT, GATES] & G_COUNTER_RULES:
-        return amount  # no prohibition and no replacement in this batch
     own = s if entering else -1
     creature = is_creature(slot_rows, s)
     found, first = 0, -1

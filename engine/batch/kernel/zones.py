@@ -17,7 +17,7 @@ from engine.batch.kernel.characteristics import (
     undying_n,
 )
 from engine.batch.kernel.counters import put_counters
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
 from engine.batch.kernel.stack import detection_key, queue
 from engine.batch.kernel.state import (
@@ -132,12 +132,20 @@ def clear_movers(work: np.ndarray) -> None:
         work[GROUP, s] = 0
 
 
-@njit
+@inline
 def _exiles(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> tuple[bool, int]:
     """The "put into a graveyard" replacements on the battlefield (614.1a): whether Rest in
-    Peace is there, and how many Leylines of the Void."""
+    Peace is there, and how many Leylines of the Void (none in a batch without such a card;
+    the test inlined, the search a call, as ``refresh``)."""
+    if work[LAYOUT, GATES] & G_GY_EXILE:
+        return _exile_sources(slot_rows, card_table)
+    return False, 0
+
+
+@njit
+def _exile_sources(slot_rows: np.ndarray, card_table: np.ndarray) -> tuple[bool, int]:
     rip, leylines = False, 0
-    for k in range(slot_rows.shape[1] if work[LAYOUT, GATES] & G_GY_EXILE else 0):
+    for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
         if c >= 0 and is_alive(slot_rows, k):
             rip |= card_table[T_EXILE_ALL_GY, c] != 0
@@ -379,14 +387,22 @@ def reanimate(
     entered_from_graveyard(slot_rows, trial_vars, work, card_table, s)
 
 
-@njit
+@inline
 def entered_from_graveyard(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> None:
     """CR 603.6a: the triggers of slot ``s`` entering from its owner's graveyard: River
-    Kelpie's (any permanent), Flayer of the Hatebound's (a creature from its controller's)."""
-    if not work[LAYOUT, GATES] & G_GY_ENTER:
-        return
+    Kelpie's (any permanent), Flayer of the Hatebound's (a creature from its controller's);
+    none in a batch without such a card (the test inlined, the search a call, as
+    ``refresh``)."""
+    if work[LAYOUT, GATES] & G_GY_ENTER:
+        _graveyard_entry_triggers(slot_rows, trial_vars, work, card_table, s)
+
+
+@njit
+def _graveyard_entry_triggers(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+) -> None:
     creature = is_creature(slot_rows, s)
     for w in range(slot_rows.shape[1]):
         c = slot_rows[CARD, w]

@@ -14,7 +14,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.counters import counter_row
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import controls
 from engine.batch.kernel.state import (
     CARD,
@@ -62,12 +62,18 @@ COLOR_BITS = mt.COLOR_BITS
 GRANTED = mt.GRANTED  # the ability column of Cryptolith Rite's granted ability
 
 
-@njit
+@inline
 def has_granted(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
     """611.3a: Cryptolith Rite's creatures, Chromatic Lantern's lands, its controller's, have
-    "{T}: Add one mana of any color"."""
-    if not work[LAYOUT, GATES] & G_GRANT_MANA:
-        return False
+    "{T}: Add one mana of any color" (never in a batch without such a card: the test
+    inlined, the search a call, as ``characteristics.refresh``)."""
+    if work[LAYOUT, GATES] & G_GRANT_MANA:
+        return _granted_now(slot_rows, card_table, s)
+    return False
+
+
+@njit
+def _granted_now(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
     ctrl = slot_rows[CONTROLLER, s]
     if is_creature(slot_rows, s) and controls(slot_rows, card_table, T_GRANT_ANY, ctrl):
         return True
