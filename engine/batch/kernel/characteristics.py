@@ -82,7 +82,7 @@ def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
         work[ST + 6, 0] += card_table[T_ALL_T, c]
 
 
-@njit
+@inline
 def static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
     """Whether card ``c`` has a static ``refresh`` sums (in a batch with such statics)."""
     if not work[LAYOUT, HAS_STATICS]:
@@ -93,7 +93,7 @@ def static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
     return total != 0
 
 
-@njit
+@inline
 def moved(work: np.ndarray, card_table: np.ndarray, c: int) -> None:
     """A permanent with card ``c`` entered or left the battlefield: the statics' sums are
     stale if it is a source of one (``refresh`` sums by controller, only the sources)."""

@@ -10,7 +10,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, power, refresh
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import HEIGHT
 from engine.batch.kernel.state import (
@@ -397,7 +397,7 @@ def _on_event(
         _graveyard_enter(slot_rows, trial_vars, work, card_table, src, ctrl, data)
 
 
-@njit
+@inline
 def _delayed(slot_rows: np.ndarray, trial_vars: np.ndarray, g: int) -> None:
     """Massacre Girl's delayed trigger ``g`` (603.7): creatures get -N/-N again."""
     src, obj, ctrl = (

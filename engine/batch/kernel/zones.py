@@ -153,7 +153,7 @@ def _exile_sources(slot_rows: np.ndarray, card_table: np.ndarray) -> tuple[bool,
     return rip, leylines
 
 
-@njit
+@inline
 def _destination(
     slot_rows: np.ndarray, card_table: np.ndarray, s: int, dest: int, rip: bool, leylines: int
 ) -> int:
@@ -227,7 +227,7 @@ def _dies_here(slot_rows: np.ndarray, work: np.ndarray, s: int) -> bool:
     return (work[MOVERS, s] != 0) & (work[TO, s] == GRAVEYARD)  # type: ignore[no-any-return]
 
 
-@njit
+@inline
 def _instances(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int
 ) -> int:
