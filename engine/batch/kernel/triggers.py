@@ -90,7 +90,7 @@ from engine.batch.wipe_state import (
 )
 
 
-@njit
+@inline
 def weaken(slot_rows: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amount: int) -> None:
     """Creatures get ``amount``/``amount`` until end of turn, locked in (611.2c): scope 0
     every other creature, 1 the opponents' creatures, 2 all creatures."""
@@ -105,7 +105,7 @@ def weaken(slot_rows: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amo
         slot_rows[EOT_TOUGHNESS, s] += amount
 
 
-@njit
+@inline
 def _return(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
