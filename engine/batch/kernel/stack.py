@@ -12,7 +12,7 @@ import numpy as np
 
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import can_target
 from engine.batch.kernel.state import (
     ACTIVE,
@@ -158,16 +158,24 @@ def _graveyard_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
     return found
 
 
-@njit
+@inline
 def place_triggers(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
     """CR 603.3b: put the waiting triggers on the stack (past the cap: unsupported), their
-    targets chosen (603.3d: one with no legal target is removed)."""
+    targets chosen (603.3d: one with no legal target is removed). Asked after every
+    state-based-action round, it mostly finds none waiting: that test is inlined, the
+    placing a call (as ``characteristics.refresh``)."""
     n = work[COUNT, WAITING]
     work[COUNT, WAITING] = 0
-    if n == 0 or trial_vars[STATUS] != OK:
-        return
+    if n > 0 and trial_vars[STATUS] == OK:
+        _place(slot_rows, trial_vars, work, card_table, n)
+
+
+@njit
+def _place(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, n: int
+) -> None:
     h = work[COUNT, HEIGHT]
     if h + n > STACK_DEPTH:
         unsupported(trial_vars, R_STACK_DEPTH)
