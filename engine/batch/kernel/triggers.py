@@ -344,7 +344,7 @@ def _gain_keyword(slot_rows: np.ndarray, bits: int, ctrl: int) -> None:
             slot_rows[EOT_KEYWORDS, q] |= bits
 
 
-@njit
+@inline
 def resolve_top(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
