@@ -19,7 +19,7 @@ from engine.batch.kernel.characteristics import (
     static_source,
     toughness,
 )
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     ATTACHED_TO,
     CARD,
@@ -104,7 +104,7 @@ def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> None:
             slot_rows[MINUS, s] -= n
 
 
-@njit
+@inline
 def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
     """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0.
     Returns bit 0: some permanent has both kinds of counters; bit 1: someone moves; bit 2: a
