@@ -211,7 +211,7 @@ def choice_bits(
     return int(card_table[T_AB_BITS + k, c])
 
 
-@njit
+@inline
 def _raw_bits(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int
 ) -> int:
@@ -228,7 +228,7 @@ def _raw_bits(
     return choice_bits(slot_rows, work, card_table, s, k)
 
 
-@njit
+@inline
 def _abilities_of(
     slot_rows: np.ndarray,
     work: np.ndarray,
@@ -255,7 +255,7 @@ def _abilities_of(
     work[FIXED_TYPES, s], work[INSTEAD_TYPES, s], work[REFLECTS, s] = bits, instead, reflects
 
 
-@njit
+@inline
 def _types_of(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> int:
     """Every type slot ``s``'s abilities could make now: FIXED_TYPES, and what its abilities
     that reflect lands make (``work``'s LAND_UNIONS current)."""
