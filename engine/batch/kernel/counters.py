@@ -144,14 +144,9 @@ def counters_to_put(
 
 @njit
 def _after_rules(
-    slot_rows: np.ndarray,
-    card_table: np.ndarray,
-    s: int,
-    kind: int,
-    amount: int,
-    entering: bool,
-    cost: bool,
-) -> int:
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int,
+    entering: bool, cost: bool,
+) -> int:  # fmt: skip
     """How many counters of ``kind`` ``amount`` becomes on slot ``s``.
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
