@@ -12,7 +12,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive, is_creature
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.mana.could import lands_match
 from engine.batch.kernel.mana.pools import add_mana
 from engine.batch.kernel.state import (
@@ -72,7 +72,7 @@ def _rank(event_rows: np.ndarray, e: int, code: int) -> int:
     return ORDER_LEN
 
 
-@njit
+@inline
 def _applicable(
     slot_rows: np.ndarray,
     work: np.ndarray,

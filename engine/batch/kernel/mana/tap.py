@@ -11,7 +11,7 @@ from engine.batch import mana_tables as mt
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.combat import can_tap_for_cost, humans
 from engine.batch.kernel.counters import counter_row
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.mana.could import (
     GRANTED,
     choice_bits,
@@ -66,7 +66,7 @@ NOTHING_TO_SACRIFICE = 20
 _NONE = 1 << 40
 
 
-@njit
+@inline
 def _has_reflect(card_table: np.ndarray, c: int) -> bool:
     for k in range(card_table[T_N_AB, c]):  # noqa: SIM110 (numba compiles no generators)
         if card_table[T_AB_TPL + k, c] == mt.TPL_REFLECT:
@@ -74,7 +74,7 @@ def _has_reflect(card_table: np.ndarray, c: int) -> bool:
     return False
 
 
-@njit
+@inline
 def _pick(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, color: int
 ) -> int:
@@ -119,7 +119,7 @@ def _creature_to_sacrifice(slot_rows: np.ndarray, s: int) -> int:
     return best
 
 
-@njit
+@inline
 def _cost_check(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -180,7 +180,7 @@ def _pay(
         slot_rows[TAPPED, _creature_to_tap(slot_rows, s, named)] = 1  # 118.3, not "for mana"
 
 
-@njit
+@inline
 def _make(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, k: int, color: int
 ) -> None:
@@ -211,7 +211,7 @@ def _make(
     work[MANA_MADE, pick] = 1 if k == GRANTED else card_table[T_AB_TIMES + k, c]
 
 
-@njit
+@inline
 def _add_made(trial_vars: np.ndarray, work: np.ndarray, player: int) -> bool:
     for t in range(6):
         if work[MANA_MADE, t] and not add_mana(trial_vars, player, t, work[MANA_MADE, t]):
