@@ -85,8 +85,11 @@ def njit(fn: F) -> F:
 
 
 def inline(fn: F) -> F:
-    """A small rule step called in the kernel's innermost loops: ``njit``, and inlined into
-    its callers by numba (``inline="always"``), so a call passes no array structs."""
+    """``njit``, and inlined into its callers by numba (``inline="always"``), so a call passes
+    no array structs (a call passing three of them costs about 4 ns): a small step called in
+    the innermost loops, a step with one caller, or the batch-level test in front of a step
+    that is mostly skipped (the step itself stays a call). Not every step gains: inlining the
+    whole state-based-action round into the settle loop measured 5% slower."""
     options: dict[str, Any] = {"cache": CACHING, "nogil": True, "_nrt": False}
     return cast(F, numba.njit(inline="always", **options)(fn))
 

@@ -442,8 +442,7 @@ def cast_permanent(
     it says so (614.1c), with its counters (122.6: put as it enters): a fixed number of a
     kind (Gemstone Mine), or X (107.3m: the X paid for the spell)."""
     c = slot_rows[CARD, s]
-    slot_rows[ZONE, s] = BATTLEFIELD
-    moved(work, card_table, c)
+    slot_rows[ZONE, s] = BATTLEFIELD  # statics go stale in ``enter`` (none is read before)
     slot_rows[TAPPED, s] = card_table[T_ENTERS_TAPPED, c]
     if card_table[T_ENTERS_KIND, c] >= 0:
         kind, amount = card_table[T_ENTERS_KIND, c], card_table[T_ENTERS_AMOUNT, c]
