@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.kernel.state import FRESH
+from engine.batch.kernel.state import FRESH, SLOT_DTYPES
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EV_CAST,
@@ -63,51 +63,55 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     its printed columns, the permanent's state, board order and trigger rank (603.3b)."""
     t, _, s, e = inputs.shape
 
-    def slots(board: np.ndarray | int | bool, fill: int | bool, dtype: type) -> np.ndarray:
-        out: np.ndarray = np.full((t, n), fill, dtype=dtype)
+    def slots(name: str, board: np.ndarray | int | bool, fill: int | bool) -> np.ndarray:
+        out: np.ndarray = np.full((t, n), fill, dtype=SLOT_DTYPES[name])
         out[:, :s] = board
         return out
 
-    card = slots(inputs.card, -1, np.int16)
+    def printed(name: str, column: np.ndarray) -> np.ndarray:
+        out: np.ndarray = (column.take(c) * filled).astype(SLOT_DTYPES[name], copy=False)
+        return out
+
+    card = slots("card", inputs.card, -1)
     c = np.maximum(card, 0).astype(np.intp)
     filled = card >= 0
     board_slot = np.arange(n)[None, :] < s
-    order = np.empty((t, n), dtype=np.int32)  # C order, as every other (T, N) array
+    order = np.empty((t, n), dtype=SLOT_DTYPES["order"])  # C order, as every other (T, N) array
     order[:] = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
     given = min(n, s + e)  # the board's and the cast slots' columns the inputs give
-    rank = np.full((t, n), -1, dtype=np.int32)
+    rank = np.full((t, n), -1, dtype=SLOT_DTYPES["rank"])
     rank[:, :given] = inputs.rank[:, :given]
     default = board_slot & (rank < 0)
     rank[default] = (RANK_FALLBACK + order)[default]
-    ping = np.full((t, n), -1, dtype=np.int8)
+    ping = np.full((t, n), -1, dtype=SLOT_DTYPES["ping_target"])
     ping[:, :given] = inputs.ping_target[:, :given]
-    chosen = np.zeros((t, n), dtype=np.int64)
+    chosen = np.zeros((t, n), dtype=SLOT_DTYPES["chosen"])
     if inputs.chosen is not None:
         chosen[:, :given] = inputs.chosen[:, :given]
     granted = inputs.granted if inputs.granted is not None else 0
     since = inputs.since_turn_start if inputs.since_turn_start is not None else True
     return {
         "card": card,
-        "is_creature_card": tb.IS_CREATURE.take(c) & filled,
-        "base_p": tb.BASE_P.take(c) * filled,
-        "base_t": tb.BASE_T.take(c) * filled,
-        "printed_persist": tb.PERSIST.take(c) * filled,
-        "printed_undying": tb.UNDYING.take(c) * filled,
-        "printed_keywords": tb.KEYWORDS.take(c) * filled,
-        "granted": slots(granted, 0, np.uint16),
-        "since_turn_start": slots(since, False, np.bool_),
-        "zone": filled.astype(np.int8) * np.int8(BATTLEFIELD),
-        "controller": slots(inputs.controller, 0, np.int8),
-        "owner": slots(inputs.owner, 0, np.int8),
-        "token": slots(inputs.token, False, np.bool_),
-        "obj": filled.astype(np.int16),
-        "plus": slots(inputs.plus, 0, np.int64),
-        "minus": slots(inputs.minus, 0, np.int64),
-        "damage": slots(inputs.damage, 0, np.int64),
-        "tapped": slots(inputs.tapped, False, np.bool_),
-        "granted_persist": slots(inputs.granted_persist, 0, np.int8),
-        "granted_undying": slots(inputs.granted_undying, 0, np.int8),
-        "not_creature": slots(inputs.not_creature, False, np.bool_),
+        "is_creature_card": printed("is_creature_card", tb.IS_CREATURE),
+        "base_p": printed("base_p", tb.BASE_P),
+        "base_t": printed("base_t", tb.BASE_T),
+        "printed_persist": printed("printed_persist", tb.PERSIST),
+        "printed_undying": printed("printed_undying", tb.UNDYING),
+        "printed_keywords": printed("printed_keywords", tb.KEYWORDS),
+        "granted": slots("granted", granted, 0),
+        "since_turn_start": slots("since_turn_start", since, False),
+        "zone": (filled * BATTLEFIELD).astype(SLOT_DTYPES["zone"]),
+        "controller": slots("controller", inputs.controller, 0),
+        "owner": slots("owner", inputs.owner, 0),
+        "token": slots("token", inputs.token, False),
+        "obj": filled.astype(SLOT_DTYPES["obj"]),
+        "plus": slots("plus", inputs.plus, 0),
+        "minus": slots("minus", inputs.minus, 0),
+        "damage": slots("damage", inputs.damage, 0),
+        "tapped": slots("tapped", inputs.tapped, False),
+        "granted_persist": slots("granted_persist", inputs.granted_persist, 0),
+        "granted_undying": slots("granted_undying", inputs.granted_undying, 0),
+        "not_creature": slots("not_creature", inputs.not_creature, False),
         "order": order,
         "rank": rank,
         "ping_target": ping,
@@ -117,19 +121,18 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
 
 def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.ndarray]:
     """What happens to objects during a trial: effects locked to them (611.2c), graveyard
-    arrivals (the kernel's only), detection order and tokens."""
+    arrivals (the kernel's only), detection order, tokens, what each permanent could
+    produce (the FRESH fields)."""
     book = n if general else 0  # per-slot bookkeeping only the kernel uses
+    fresh = {  # every trial starts them alike (the kernel sets them at load)
+        f: np.full((t, book if f == "stamp" else n), v, dtype=SLOT_DTYPES[f])
+        for f, v in FRESH.items()
+    }
     return {
-        "deathtouch_damage": np.zeros((t, n), dtype=np.bool_),
-        "stamp": np.zeros((t, book), dtype=np.int16),
-        "eot_power": np.zeros((t, n), dtype=np.int64),
-        "eot_toughness": np.zeros((t, n), dtype=np.int64),
-        "exile_if_dies": np.zeros((t, n), dtype=np.bool_),
+        **fresh,
         "seq": np.zeros(t, dtype=np.int32),
         "next_order": np.full(t, s, dtype=np.int32),
         "tokens_made": np.zeros(t, dtype=np.int16),
-        "token_serial": np.zeros((t, n), dtype=np.int16),
-        "token_source": np.full((t, n), FRESH["token_source"], dtype=np.int16),
     }
 
 
@@ -148,12 +151,12 @@ def _records(t: int, n: int, e: int, general: bool) -> dict[str, np.ndarray]:
 
 
 def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
-    """Counters of the other kinds, Auras, pools and what each permanent could produce
-    (zero-width counters in a batch that has none)."""
+    """Counters of the other kinds, Auras and pools (zero-width counters in a batch that has
+    none)."""
     t, p, s, _ = inputs.shape
     kinds = 0 if inputs.counters is None else inputs.counters.shape[2]
     counters = np.zeros((t, n, kinds), dtype=np.int64)
-    attached = np.full((t, n), -1, dtype=np.int8)
+    attached = np.full((t, n), -1, dtype=SLOT_DTYPES["attached_to"])
     if inputs.counters is not None:
         counters[:, :s] = inputs.counters
     if inputs.attached_to is not None:
@@ -161,8 +164,6 @@ def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     return {
         "counters": counters,
         "attached_to": attached,
-        "could_produce": np.zeros((t, n), dtype=np.uint8),
-        "has_mana": np.zeros((t, n), dtype=np.bool_),
         "pools": np.zeros((t, p, 6), dtype=np.int64),
         "undefined_mana": np.zeros(t, dtype=np.int64),
         "mana_from_triggers": np.zeros(t, dtype=np.int64),

@@ -41,6 +41,16 @@ def test_every_card_table_column_and_slot_row_is_named_once() -> None:
     assert len(state.SLOT_FIELDS) == len(set(state.SLOT_FIELDS))
 
 
+def test_every_slot_row_constant_is_its_fields_row() -> None:
+    """The slot rows are named by hand in SLOT_GROUPS' order (``CARD``, ``BASE_P``, ...): a
+    group reordered without its names would have the kernel read one field as another."""
+    from engine.batch.kernel import state
+
+    for row, name in enumerate(state.SLOT_FIELDS):
+        assert getattr(state, name.upper()) == row, name
+    assert set(state.FRESH) == {f for _, _, fresh in state.SLOT_GROUPS for f in fresh}
+
+
 def test_the_fields_the_kernel_does_not_load_start_as_it_sets_them() -> None:
     """The kernel sets the ``FRESH`` fields of each trial as it loads it, without reading
     them: a batch laid out by ``new_state`` must start every one of them at that value."""
