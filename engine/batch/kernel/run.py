@@ -318,9 +318,11 @@ def _load_events(
     combat_rows: np.ndarray,
 ) -> None:
     """Copy trial ``i``'s events, replacement orders and attacks into the buffers."""
+    for f in range(len(events)):
+        field = events[f]
+        for e in range(event_rows.shape[1]):
+            event_rows[f, e] = field[i, e]
     for e in range(event_rows.shape[1]):
-        for f in range(len(events)):
-            event_rows[f, e] = events[f][i, e]
         event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
         event_rows[REJECTED, e] = kstate.rejected[i, e]
         event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
