@@ -16,6 +16,7 @@ from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
+    COUNT,
     EXTRA_COUNTERS,
     G_COUNTER_RULES,
     GATES,
@@ -23,6 +24,8 @@ from engine.batch.kernel.state import (
     MINUS,
     ORDER,
     PLUS,
+    RULE_SLOTS,
+    RULES,
     T_HAS_MODIFIER,
     T_MOD_ADD,
     T_MOD_CREATURES_ONLY,
@@ -36,6 +39,47 @@ from engine.batch.tables import KIND_ANY
 from engine.batch.wipe_state import MAX_AMOUNT, R_NUMBER_CAP
 
 _NO_ORDER = 1 << 40
+
+
+@inline
+def _has_rule(card_table: np.ndarray, c: int) -> bool:
+    """Whether card ``c`` has a rule for counters: a prohibition or a modifier."""
+    rules = card_table[T_NO_COUNTERS_ALL, c] | card_table[T_NO_MINUS_YOURS, c]
+    return bool(rules | card_table[T_HAS_MODIFIER, c])
+
+
+@inline
+def list_rule_slots(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
+    """``work``'s RULE_SLOTS, as a trial starts: the slots whose card has a rule for counters
+    (``note_card`` keeps it as cards are given to slots). Each counter put looks at these
+    only, rather than at every slot (a handful of four players' sixteen). The test inlined,
+    the search a call (as ``characteristics.refresh``)."""
+    work[COUNT, RULES] = 0
+    if work[LAYOUT, GATES] & G_COUNTER_RULES:
+        _list_rule_slots(slot_rows, work, card_table)
+
+
+@njit
+def _list_rule_slots(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
+    for s in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, s]
+        if c >= 0 and _has_rule(card_table, c):
+            work[RULE_SLOTS, work[COUNT, RULES]] = s
+            work[COUNT, RULES] += 1
+
+
+@njit
+def note_card(work: np.ndarray, card_table: np.ndarray, s: int, c: int) -> None:
+    """Slot ``s`` was given card ``c`` (a cast permanent, a token): list it in RULE_SLOTS if
+    the card has a rule for counters. A slot stays listed whatever it holds later: the rule
+    steps read its card."""
+    if not work[LAYOUT, GATES] & G_COUNTER_RULES or not _has_rule(card_table, c):
+        return
+    for j in range(work[COUNT, RULES]):
+        if work[RULE_SLOTS, j] == s:
+            return
+    work[RULE_SLOTS, work[COUNT, RULES]] = s
+    work[COUNT, RULES] += 1
 
 
 @njit
@@ -60,7 +104,8 @@ def is_prohibited(
     if not work[LAYOUT, GATES] & G_COUNTER_RULES:
         return False
     creature = is_creature(slot_rows, s)
-    for k in range(slot_rows.shape[1]):
+    for j in range(work[COUNT, RULES]):
+        k = work[RULE_SLOTS, j]
         c = slot_rows[CARD, k]
         if c < 0 or not is_alive(slot_rows, k) or (entering and k == s):
             continue
@@ -84,6 +129,7 @@ def _is_modifier(
 @njit
 def _next_modifier(
     slot_rows: np.ndarray,
+    work: np.ndarray,
     card_table: np.ndarray,
     kind: int,
     after: int,
@@ -94,7 +140,8 @@ def _next_modifier(
     """The modifier after (``after`` order, ``after_slot``) in board order, -1 if none (the
     slot ``entering`` excluded)."""
     best, best_order, best_slot = -1, _NO_ORDER, -1
-    for k in range(slot_rows.shape[1]):
+    for j in range(work[COUNT, RULES]):
+        k = work[RULE_SLOTS, j]
         if not _is_modifier(slot_rows, card_table, k, kind, entering, cost):
             continue
         o = slot_rows[ORDER, k]
@@ -139,13 +186,13 @@ def counters_to_put(
     (the test inlined, the search a call, as ``characteristics.refresh``)."""
     if not work[LAYOUT, GATES] & G_COUNTER_RULES:
         return amount
-    return _after_rules(slot_rows, card_table, s, kind, amount, entering, cost)
+    return _after_rules(slot_rows, work, card_table, s, kind, amount, entering, cost)
 
 
 @njit
 def _after_rules(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int,
-    entering: bool, cost: bool,
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
+    amount: int, entering: bool, cost: bool,
 ) -> int:  # fmt: skip
     """How many counters of ``kind`` ``amount`` becomes on slot ``s``.
 
@@ -156,7 +203,8 @@ def _after_rules(
     own = s if entering else -1
     creature = is_creature(slot_rows, s)
     found, first = 0, -1
-    for k in range(slot_rows.shape[1]):
+    for j in range(work[COUNT, RULES]):  # the slots with such rules (``list_rule_slots``)
+        k = work[RULE_SLOTS, j]
         c = slot_rows[CARD, k]
         if c < 0 or not is_alive(slot_rows, k) or k == own:
             continue
@@ -171,20 +219,20 @@ def _after_rules(
         return amount
     if found == 1:
         return _modified(card_table, slot_rows[CARD, first], amount)
-    return _in_order(slot_rows, card_table, s, kind, amount, own, cost, creature)
+    return _in_order(slot_rows, work, card_table, s, kind, amount, own, cost, creature)
 
 
 @njit
 def _in_order(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, kind: int, amount: int, own: int,
-    cost: bool, creature: bool,
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
+    amount: int, own: int, cost: bool, creature: bool,
 ) -> int:  # fmt: skip
     """``amount`` after the modifiers that apply, one at a time in board order (616.1), none
     once the number is 0."""
     n = amount
     after, after_slot = -_NO_ORDER, -1
     while n > 0:
-        k = _next_modifier(slot_rows, card_table, kind, after, after_slot, own, cost)
+        k = _next_modifier(slot_rows, work, card_table, kind, after, after_slot, own, cost)
         if k < 0:
             return n
         after, after_slot = slot_rows[ORDER, k], k

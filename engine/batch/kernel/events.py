@@ -91,7 +91,7 @@ def cast(
         unsupported(trial_vars, R_DRAWS_A_CARD)  # Zendikar Resurgent: libraries aren't modeled
         return
     slot = work[LAYOUT, 0] + e  # the event's cast slot
-    set_card(slot_rows, card_table, slot, c)
+    set_card(slot_rows, work, card_table, slot, c)
     slot_rows[CONTROLLER, slot] = by
     slot_rows[OWNER, slot] = by
     cast_permanent(slot_rows, trial_vars, work, card_table, slot, x)

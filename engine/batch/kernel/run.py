@@ -27,6 +27,7 @@ from engine.batch.kernel.combat import (
     declare,
     start_damage,
 )
+from engine.batch.kernel.counters import list_rule_slots
 from engine.batch.kernel.events import apply_event
 from engine.batch.kernel.jit import entry, inline, njit
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
@@ -204,6 +205,7 @@ def play_trial(
     trial, see ``_attack``)."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
+    list_rule_slots(slot_rows, work, card_table)
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:

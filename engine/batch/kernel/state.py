@@ -134,8 +134,9 @@ PENDING_KIND, PENDING_SOURCE, PENDING_DATA, PENDING_CONTROLLER, PENDING_OBJ, PEN
 SORT_KEY, SORT_INDEX = 17, 18
 STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
 COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG,
-#              STALE: the battlefield changed since the statics were last summed]
-STALE = 5
+#              STALE: the battlefield changed since the statics were last summed,
+#              RULES: the slots RULE_SLOTS lists]
+STALE, RULES = 5, 6
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
 #               HAS_LEGENDS, slots N, COULD, GATES] (the flags from wipe_state.Features;
 #               COULD: what each permanent could produce is wanted as the trial ends)
@@ -173,7 +174,10 @@ COMBAT_WITHER, COMBAT_DEALT = 36, 37
 COMBAT_OBJ, COMBAT_FIRST = 38, 39
 LIFE_BEFORE = 40  # by seat: life before an action (``run.play_trial``: did it change?)
 INSTEAD_YOURS = 41  # by seat: the types "instead" effects give that player's lands (106.7)
-W_ROWS = 42
+# the slots that hold (or held) a card with a rule for counters (a prohibition or a modifier,
+# 614.1): ``counters`` looks at these only (``counters.list_rule_slots``)
+RULE_SLOTS = 42
+W_ROWS = 43
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)

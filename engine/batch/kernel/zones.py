@@ -16,7 +16,7 @@ from engine.batch.kernel.characteristics import (
     refresh,
     undying_n,
 )
-from engine.batch.kernel.counters import put_counters
+from engine.batch.kernel.counters import note_card, put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
 from engine.batch.kernel.stack import detection_key, queue
@@ -418,8 +418,11 @@ def _graveyard_entry_triggers(
 
 
 @njit
-def set_card(slot_rows: np.ndarray, card_table: np.ndarray, s: int, c: int) -> None:
+def set_card(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, c: int
+) -> None:
     """Give a slot its card (a cast permanent or a token) with its printed columns."""
+    note_card(work, card_table, s, c)
     slot_rows[CARD, s] = c
     slot_rows[IS_CREATURE_CARD, s] = card_table[T_IS_CREATURE, c]
     slot_rows[BASE_P, s] = card_table[T_BASE_P, c]
@@ -484,7 +487,7 @@ def create_tokens(
         if slot >= slot_rows.shape[1]:
             unsupported(trial_vars, R_TOKEN_SLOTS)
             continue
-        set_card(slot_rows, card_table, slot, token_card)
+        set_card(slot_rows, work, card_table, slot, token_card)
         slot_rows[CONTROLLER, slot] = ctrl
         slot_rows[OWNER, slot] = ctrl
         slot_rows[TOKEN, slot] = 1
