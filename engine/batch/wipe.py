@@ -13,7 +13,7 @@ from engine.batch.kernel.fits import kernel_fits
 from engine.batch.kernel.run import run_kernel
 from engine.batch.layout import TOKEN_SLOTS, new_state
 from engine.batch.wipe_fast import batch_fits, run_fast
-from engine.batch.wipe_state import Features, WipeInputs, WipeState
+from engine.batch.wipe_state import Features, WipeInputs, WipeState, cards_present
 
 
 def run_on_kernel(
@@ -25,8 +25,10 @@ def run_on_kernel(
     """Every trial on the compiled kernel (each finishes there, 104.4b included); with
     ``could``, what each permanent could produce as it ends (106.7). ``features``: the
     batch's, when the caller has them already."""
-    if not kernel_fits(inputs):
+    present = cards_present(inputs)
+    if not kernel_fits(inputs, present):
         raise ValueError("the batch has a card or event outside the kernel's whitelist")
+    features = features if features is not None else Features.of(present)
     state = new_state(inputs, token_slots, features=features)
     run_kernel(state, inputs, could)
     return state

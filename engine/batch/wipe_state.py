@@ -164,6 +164,15 @@ class WipeInputs:
 DAMAGE_KEYWORDS = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
 
 
+def cards_present(inputs: WipeInputs) -> np.ndarray:
+    """The cards the batch ``inputs`` holds, a bool by card index: its boards' cards, its
+    events' cards and the tokens they make."""
+    cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]).astype(np.intp)
+    present: np.ndarray = np.bincount(cards + 1, minlength=tb.N + 1)[1:] > 0
+    present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
+    return present
+
+
 @dataclass(frozen=True)
 class Features:
     """Which rules a batch's cards can call on: the kernels skip what no card needs."""
@@ -189,14 +198,11 @@ class Features:
     @staticmethod
     def of_batch(inputs: WipeInputs) -> Features:
         """The features of the batch ``inputs``: its boards' cards and its events' cards."""
-        return Features.of(np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]))
+        return Features.of(cards_present(inputs))
 
     @staticmethod
-    def of(cards: np.ndarray) -> Features:
-        """The features of a batch holding ``cards`` (indices, -1 for none) and the tokens
-        they make."""
-        present = np.bincount(cards.astype(np.intp) + 1, minlength=tb.N + 1)[1:] > 0
-        present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
+    def of(present: np.ndarray) -> Features:
+        """The features of a batch holding the cards ``present`` (``cards_present``)."""
 
         def any_of(column: np.ndarray) -> bool:
             return bool((column & present).any())

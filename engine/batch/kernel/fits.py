@@ -33,6 +33,7 @@ from engine.batch.wipe_state import (
     EV_TAP_MANA,
     WipeInputs,
     WipeState,
+    cards_present,
 )
 
 
@@ -189,8 +190,9 @@ KERNEL_OK: Final = tb.ENCODED & np.array(
 )
 
 
-def kernel_fits(inputs: WipeInputs) -> bool:
-    """Whether every card and event of the batch is inside the kernel's whitelist."""
+def kernel_fits(inputs: WipeInputs, present: np.ndarray | None = None) -> bool:
+    """Whether every card and event of the batch is inside the kernel's whitelist
+    (``present``: ``cards_present(inputs)``, when the caller has it already)."""
     kind = inputs.ev_kind.ravel().astype(np.intp)
     if kind.size and kind.min() < 0:
         return False
@@ -200,10 +202,8 @@ def kernel_fits(inputs: WipeInputs) -> bool:
     casting = inputs.ev_kind == EV_CAST
     if (casting & (inputs.ev_card < 0)).any():
         return False
-    cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()])
-    present = np.zeros(tb.N, dtype=np.bool_)
-    present[cards[cards >= 0]] = True
-    present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
+    if present is None:
+        present = cards_present(inputs)
     return bool(KERNEL_OK[present].all())
 
 
