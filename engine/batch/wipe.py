@@ -20,16 +20,16 @@ def run_on_kernel(
     inputs: WipeInputs,
     token_slots: int = TOKEN_SLOTS,
     could: bool = False,
-    features: Features | None = None,
+    present: np.ndarray | None = None,
 ) -> WipeState:
     """Every trial on the compiled kernel (each finishes there, 104.4b included); with
-    ``could``, what each permanent could produce as it ends (106.7). ``features``: the
-    batch's, when the caller has them already."""
-    present = cards_present(inputs)
+    ``could``, what each permanent could produce as it ends (106.7). ``present``: the
+    batch's ``cards_present``, when the caller has it already."""
+    if present is None:
+        present = cards_present(inputs)
     if not kernel_fits(inputs, present):
         raise ValueError("the batch has a card or event outside the kernel's whitelist")
-    features = features if features is not None else Features.of(present)
-    state = new_state(inputs, token_slots, features=features)
+    state = new_state(inputs, token_slots, features=Features.of(present))
     run_kernel(state, inputs, could)
     return state
 
@@ -40,9 +40,10 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     Batches inside ``wipe_fast``'s whitelist take its stack-free path; the trials it hands
     back, and every other batch, run on the compiled kernel.
     """
-    features = Features.of_batch(inputs)
+    present = cards_present(inputs)
+    features = Features.of(present)
     if not batch_fits(features, inputs):
-        return run_on_kernel(inputs, token_slots, features=features)
+        return run_on_kernel(inputs, token_slots, present=present)
     state = new_state(inputs, token_slots, bookkeeping=False, features=features)
     rest = np.nonzero(run_fast(state, inputs))[0]
     if rest.size:

@@ -62,10 +62,8 @@ def list_rule_slots(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndar
 @njit
 def _list_rule_slots(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
     for s in range(slot_rows.shape[1]):
-        c = slot_rows[CARD, s]
-        if c >= 0 and _has_rule(card_table, c):
-            work[RULE_SLOTS, work[COUNT, RULES]] = s
-            work[COUNT, RULES] += 1
+        if slot_rows[CARD, s] >= 0:
+            note_card(work, card_table, s, slot_rows[CARD, s])
 
 
 @njit

@@ -57,10 +57,12 @@ FRESH = {  # field: the value ``layout.new_state`` starts it at in every trial
     "deathtouch_damage": 0, "stamp": 0, "eot_power": 0, "eot_toughness": 0, "exile_if_dies": 0,
     "token_serial": 0, "token_source": -1, "could_produce": 0, "has_mana": 0,
 }  # fmt: skip
-SLOT_FIELDS = tuple(f for _, given, fresh in SLOT_GROUPS for f in (*given, *fresh))
+GROUP_FIELDS = tuple((*given, *fresh) for _, given, fresh in SLOT_GROUPS)  # each group's rows
+SLOT_FIELDS = tuple(f for fields in GROUP_FIELDS for f in fields)
 SLOT_DTYPES: dict[str, np.dtype[Any]] = {
-    f: np.dtype(dtype) for dtype, given, fresh in SLOT_GROUPS for f in (*given, *fresh)
-}
+    f: np.dtype(dtype) for (dtype, _, _), fields in zip(SLOT_GROUPS, GROUP_FIELDS, strict=True)
+    for f in fields
+}  # fmt: skip
 (
     CARD, BASE_P, BASE_T, OBJ, STAMP, TOKEN_SERIAL, TOKEN_SOURCE,
     IS_CREATURE_CARD, SINCE_TURN_START, TOKEN, TAPPED, NOT_CREATURE,
@@ -73,7 +75,7 @@ SLOT_DTYPES: dict[str, np.dtype[Any]] = {
     COULD_PRODUCE,
 ) = range(len(SLOT_FIELDS))  # fmt: skip
 # each group's first row and the number of its fields the load reads
-GROUP_FIRST = tuple(SLOT_FIELDS.index((*given, *fresh)[0]) for _, given, fresh in SLOT_GROUPS)
+GROUP_FIRST = tuple(SLOT_FIELDS.index(fields[0]) for fields in GROUP_FIELDS)
 GROUP_GIVEN = tuple(len(given) for _, given, _ in SLOT_GROUPS)
 FRESH_ROWS = np.array([SLOT_FIELDS.index(f) for f in FRESH], dtype=np.int64)
 FRESH_VALUES = np.array(list(FRESH.values()), dtype=np.int64)
@@ -307,18 +309,16 @@ class KState(NamedTuple):
 def kstate(state: WipeState) -> KState:
     """The kernel's view of ``state``: the same arrays, not copies."""
     fields = {n: getattr(state, n) for n in KState._fields if n != "slots"}
-    return KState(
-        slots=tuple(_group(state, dtype, (*given, *fresh)) for dtype, given, fresh in SLOT_GROUPS),
-        **fields,
-    )
+    return KState(slots=tuple(_group(state, names) for names in GROUP_FIELDS), **fields)
 
 
-def _group(state: WipeState, dtype: type, names: tuple[str, ...]) -> tuple[np.ndarray, ...]:
+def _group(state: WipeState, names: tuple[str, ...]) -> tuple[np.ndarray, ...]:
     """The arrays of one of SLOT_GROUPS, as they are (the kernel writes into them)."""
     arrays = tuple(getattr(state, n) for n in names)
     for name, arr in zip(names, arrays, strict=True):
-        if arr.dtype != dtype:
-            raise TypeError(f"WipeState.{name} is {arr.dtype}, SLOT_GROUPS says {np.dtype(dtype)}")
+        if arr.dtype != SLOT_DTYPES[name]:
+            declared = SLOT_DTYPES[name]
+            raise TypeError(f"WipeState.{name} is {arr.dtype}, SLOT_GROUPS says {declared}")
     return arrays
 
 
