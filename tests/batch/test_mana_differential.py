@@ -359,6 +359,24 @@ def test_hand_made_situations_agree(name: str) -> None:
     assert ref["result"] == "ok"
 
 
+def test_a_pool_asks_again_once_a_mana_ability_sacrificed_the_last_creature() -> None:
+    """CR 106.7: Gaea's Cradle could produce G only while its controller has a creature. The
+    first Reflecting Pool may make G; Phyrexian Altar then sacrifices the last creature (a
+    cost, 602.2b), and the second Pool may not (the batch engine keeps what a tap found only
+    while the board stays as it was)."""
+    board = [
+        _card("cradle", "Gaea's Cradle"),
+        _card("altar", "Phyrexian Altar"),
+        _card("bears", "Grizzly Bears"),
+        _card("p1", "Reflecting Pool"),
+        _card("p2", "Reflecting Pool"),
+    ]
+    actions = [_tap("p1", color="G"), _tap("altar", color="R"), _tap("p2", color="G")]
+    batch, ref = _batch_vs_reference(scenario(board=board, actions=actions))
+    assert mana_comparable(batch) == mana_comparable(ref)
+    assert [(r["action"], r["reason"]) for r in ref["rejected"]] == [(2, "type_not_available")]
+
+
 # ------------------------------------------------------------------ M8: spells with X
 
 

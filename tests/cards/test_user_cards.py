@@ -51,6 +51,18 @@ def test_both_engines_agree_on_the_users_cards(name: str) -> None:
     assert batch["rejected"] == reference["rejected"]
 
 
+def test_a_cost_that_removes_a_counter_changes_what_could_be_produced() -> None:
+    """CR 106.7: what a land could produce is asked again once its counters change. Lucky
+    Geode (a user's card) makes C only without its luck counter; after a cost removed it, the
+    second Reflecting Pool may make C, in both engines (the batch engine keeps what the first
+    Pool's tap found only while nothing changes)."""
+    for engine in ("reference", "batch"):
+        out = _explain(CUSTOM / "geode_scenario.toml", "--engine", engine)
+        assert out["rejected"] == [], engine
+        assert out["mana_pool"]["A"] == {"W": 1, "U": 0, "B": 0, "R": 0, "G": 1, "C": 1}  # type: ignore[index]
+        assert out["could_produce"]["pool2"] == ["W", "U", "B", "R", "G", "C"]  # type: ignore[index]
+
+
 def test_the_replacement_and_the_new_card_are_played() -> None:
     """Pyroclasm's 2 damage leaves the 3/3 Kitchen Finks alive (the built-in one is 3/2);
     Briarback Warden, a card that does not exist, dies and persists (1 life from its ETB)."""

@@ -53,6 +53,7 @@ from engine.batch.kernel.state import (
     GROUP_GIVEN,
     HAS_LOOPS,
     KERNEL_ROWS,
+    KNOWN,
     L_ROWS,
     LAYOUT,
     LIFE,
@@ -205,11 +206,14 @@ def play_trial(
     trial, see ``_attack``)."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
+    work[COUNT, KNOWN] = 0  # ... and what its permanents could produce is found afresh
     list_rule_slots(slot_rows, work, card_table)
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             return
+        if event_rows[EV_KIND_, e] != EV_TAP_MANA:
+            work[COUNT, KNOWN] = 0  # only a quiet mana ability leaves the board as it was
         if event_rows[EV_KIND_, e] == EV_ATTACK:
             _attack(
                 slot_rows,
@@ -230,10 +234,11 @@ def play_trial(
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
             if _quiet(trial_vars, work, seq):
                 continue
+            work[COUNT, KNOWN] = 0
         else:
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
-    if work[LAYOUT, COULD] and trial_vars[STATUS] == OK:
+    if work[LAYOUT, COULD] and trial_vars[STATUS] == OK and not work[COUNT, KNOWN]:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
 
 

@@ -137,8 +137,9 @@ SORT_KEY, SORT_INDEX = 17, 18
 STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 22, 23
 COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG,
 #              STALE: the battlefield changed since the statics were last summed,
-#              RULES: the slots RULE_SLOTS lists]
-STALE, RULES = 5, 6
+#              RULES: the slots RULE_SLOTS lists, KNOWN: what each permanent could
+#              produce is known for the board as it is]
+STALE, RULES, KNOWN = 5, 6, 7
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
 #               HAS_LEGENDS, slots N, COULD, GATES] (the flags from wipe_state.Features;
 #               COULD: what each permanent could produce is wanted as the trial ends)

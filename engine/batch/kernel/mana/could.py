@@ -20,6 +20,7 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COULD_PRODUCE,
+    COUNT,
     EFFECT_ON,
     EV_BY_,
     EV_CARD_,
@@ -29,6 +30,7 @@ from engine.batch.kernel.state import (
     HAS_MANA,
     INSTEAD_TYPES,
     INSTEAD_YOURS,
+    KNOWN,
     LAND_UNIONS,
     LAYOUT,
     MAX_PLAYERS,
@@ -287,7 +289,8 @@ def could_produce(
 ) -> None:
     """Set every slot's COULD_PRODUCE and HAS_MANA, and ``work``'s LAND_UNIONS, as the least
     fixpoint: what no land reflection changes is found once; the permanents that reflect
-    lands are revisited until nothing changes (each round adds a type somewhere, or stops)."""
+    lands are revisited until nothing changes (each round adds a type somewhere, or stops).
+    It holds until the board changes (``work``'s KNOWN, which the driver clears)."""
     n = slot_rows.shape[1]
     reflecting = False
     instead_sources = _instead_sources(slot_rows, work, card_table, event_rows)
@@ -314,3 +317,4 @@ def could_produce(
                     changed = True
     if not reflecting:
         _land_unions(slot_rows, work, card_table)
+    work[COUNT, KNOWN] = 1

@@ -25,9 +25,11 @@ from engine.batch.kernel.mana.replace import made_total, mana_triggers, replace
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
+    COUNT,
     EV_COLOR_,
     EV_TAP_CREATURE_,
     EV_TARGET_,
+    KNOWN,
     LIFE,
     MANA_MADE,
     MOVERS,
@@ -159,12 +161,14 @@ def _cost_check(
 def _pay(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
+    work: np.ndarray,
     card_table: np.ndarray,
     s: int,
     k: int,
     named: int,
 ) -> None:
-    """CR 602.2b, 605.3b: pay the costs checked by ``_cost_check``."""
+    """CR 602.2b, 605.3b: pay the costs checked by ``_cost_check`` (a counter removed may
+    change what a permanent could produce: ``work``'s KNOWN is cleared)."""
     c, granted = slot_rows[CARD, s], k == GRANTED
     if granted or card_table[T_AB_TAP + k, c]:
         slot_rows[TAPPED, s] = 1
@@ -176,6 +180,7 @@ def _pay(
     trial_vars[LIFE + slot_rows[CONTROLLER, s]] -= card_table[T_AB_LIFE + k, c]  # 119.4
     if card_table[T_AB_REMOVE + k, c] >= 0:
         slot_rows[counter_row(card_table[T_AB_REMOVE + k, c]), s] -= 1
+        work[COUNT, KNOWN] = 0
     if card_table[T_AB_TAP_CREATURE + k, c]:
         slot_rows[TAPPED, _creature_to_tap(slot_rows, s, named)] = 1  # 118.3, not "for mana"
 
@@ -238,7 +243,7 @@ def tap_for_mana(
     if card_table[T_N_AB, c] == 0 and not has_granted(slot_rows, work, card_table, s):
         event_rows[REJECTED, e] = NO_MANA_ABILITY
         return
-    if _has_reflect(card_table, c):
+    if _has_reflect(card_table, c) and not work[COUNT, KNOWN]:
         could_produce(slot_rows, work, card_table, event_rows)
     k = _pick(slot_rows, work, card_table, s, color)
     code = (
@@ -247,7 +252,7 @@ def tap_for_mana(
     if code:
         event_rows[REJECTED, e] = code
         return
-    _pay(slot_rows, trial_vars, card_table, s, k, named)
+    _pay(slot_rows, trial_vars, work, card_table, s, k, named)
     _make(slot_rows, work, card_table, s, k, color)
     granted = k == GRANTED
     tapped_for_mana = granted or card_table[T_AB_TAP + k, c] != 0  # CR 106.12
