@@ -7,7 +7,7 @@ Two players A -> B, A active, 20 life, unless a test says otherwise.
 
 from __future__ import annotations
 
-from tests.helpers import abilities, board, permanent, returned_ids, rules_cited, run
+from tests.helpers import abilities, board, permanent, returned_ids, rules_cited, run, run_both, tap
 
 # --------------------------------------------------------------------------- 704.5f
 
@@ -223,6 +223,21 @@ def test_704_5q_leftover_minus_counter_stops_persist() -> None:
     )
     assert "persist" not in abilities(out, "finks")
     assert out["graveyard"]["A"] == ["Kitchen Finks"]
+
+
+def test_704_5q_counters_an_ability_puts_on_the_stack_annihilate() -> None:
+    """CR 704.5q, 602.2: Leyline of Abundance's ability resolves from the stack and puts a
+    +1/+1 counter on Finks, which has a -1/-1 counter (it persisted): the pair annihilates at
+    the next check, in both engines (a rule step that puts counters is one the checks see)."""
+    forests = [f"f{k}: Forest @A" for k in range(8)]
+    out = run_both(
+        board("ley: Leyline of Abundance @A", "finks: Kitchen Finks @A -1/-1=1", *forests),
+        [*(tap(f"f{k}") for k in range(8)), {"do": "activate", "permanent": "ley"}],
+    )
+    f = permanent(out, "finks")
+    assert f is not None
+    assert f["counters"] == {}
+    assert "704.5q" in rules_cited(out)
 
 
 # --------------------------------------------------------------------------- 704.3

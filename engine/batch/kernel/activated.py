@@ -15,7 +15,7 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.characteristics import is_alive, is_creature, mark_changed
 from engine.batch.kernel.combat import can_tap_for_cost, damage_creature, humans, lifelink
 from engine.batch.kernel.counters import counter_row, is_prohibited, put_counters
 from engine.batch.kernel.jit import njit
@@ -199,6 +199,7 @@ def _pay(
     data = 0
     if tpl == tb.ACT_REMOVE_COUNTER_PING:
         slot_rows[counter_row(kind), s] -= 1
+        mark_changed(work, s)
         data = _any_target(slot_rows, trial_vars, event_rows, e, controller)
     elif tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER:
         put_counters(slot_rows, trial_vars, work, card_table, s, kind, 1, False, True)  # 602.2b
@@ -323,7 +324,13 @@ def _destroy_all(
 
 @njit
 def _until_end_of_turn(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, k: int, tpl: int, here: bool
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    k: int,
+    tpl: int,
+    here: bool,
 ) -> None:
     """Deep Water's lands produce {U} (611.2a), or Restless Apparition gets +N/+N, locked to
     the object (611.2c, only if it is still there): until end of turn."""
@@ -333,6 +340,7 @@ def _until_end_of_turn(
     elif here:
         slot_rows[EOT_POWER, s] += card_table[T_ACT_POWER + k, c]
         slot_rows[EOT_TOUGHNESS, s] += card_table[T_ACT_TOUGHNESS + k, c]
+        mark_changed(work, s)
 
 
 @njit
@@ -363,7 +371,7 @@ def resolve_ability(
     elif tpl == tb.ACT_TARGETS_GAIN_KEYWORD or tpl == tb.ACT_UNTAP_TARGET_CREATURE:
         _on_targets(slot_rows, trial_vars, work, card_table, event_rows, s, data, controller)
     elif tpl == tb.ACT_LANDS_PRODUCE or tpl == tb.ACT_PUMP_SELF:
-        _until_end_of_turn(slot_rows, card_table, s, k, tpl, here)
+        _until_end_of_turn(slot_rows, work, card_table, s, k, tpl, here)
     elif tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
         for q in range(slot_rows.shape[1]):
             if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:

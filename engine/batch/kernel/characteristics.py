@@ -16,6 +16,7 @@ from engine.batch.kernel.state import (
     BASE_P,
     BASE_T,
     CARD,
+    CHANGED,
     CONTROLLER,
     COUNT,
     EOT_PERSIST,
@@ -25,8 +26,10 @@ from engine.batch.kernel.state import (
     GRANTED_PERSIST,
     GRANTED_UNDYING,
     HAS_STATICS,
+    IS_CHANGED,
     IS_CREATURE_CARD,
     LAYOUT,
+    MARKED,
     MAX_PLAYERS,
     MINUS,
     NOT_CREATURE,
@@ -62,9 +65,30 @@ def refresh(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
         _sum_statics(slot_rows, work, card_table)
 
 
+@inline
+def mark_changed(work: np.ndarray, s: int) -> None:
+    """What a state-based action reads of slot ``s`` (its zone, card, controller, toughness,
+    damage, counters, host) may have changed: the next round looks at it (``sba``)."""
+    if not work[IS_CHANGED, s]:
+        work[IS_CHANGED, s] = 1
+        work[CHANGED, work[COUNT, MARKED]] = s
+        work[COUNT, MARKED] += 1
+
+
+@inline
+def mark_all_changed(work: np.ndarray, n: int) -> None:
+    """``mark_changed`` for every one of the ``n`` slots (a new board, an event, new static
+    sums)."""
+    for s in range(n):
+        work[IS_CHANGED, s] = 1
+        work[CHANGED, s] = s
+    work[COUNT, MARKED] = n
+
+
 @njit
 def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
     work[COUNT, STALE] = 0
+    mark_all_changed(work, slot_rows.shape[1])  # every creature's P/T may differ
     for row in range(ST, ST + len(STATIC_COLUMNS)):
         for p in range(MAX_PLAYERS):
             work[row, p] = 0

@@ -12,6 +12,7 @@ import numpy as np
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
+    mark_changed,
     power,
     refresh,
     toughness,
@@ -105,6 +106,7 @@ def damage_creature(
     """Damage from a source with keywords ``kw`` to creature ``q``: marked (120.3e), or with
     wither that many -1/-1 counters put by an effect (120.3d, 702.80b); deathtouch makes it
     lethal (702.2b)."""
+    mark_changed(work, q)
     if kw & DEATHTOUCH:
         slot_rows[DEATHTOUCH_DAMAGE, q] = 1
     if kw & WITHER:
@@ -399,6 +401,7 @@ def _to_creatures(
         if is_creature(slot_rows, s):
             slot_rows[DAMAGE, s] += work[COMBAT_DAMAGE, s]
             slot_rows[DEATHTOUCH_DAMAGE, s] |= work[COMBAT_DEATHTOUCH, s]
+            mark_changed(work, s)
     for b in range(combat_rows.shape[2]):
         a, got, dealt = combat_rows[BLOCKS, e, b], work[COMBAT_WITHER, b], work[COMBAT_DEALT, b]
         if a < 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.characteristics import is_alive, is_creature, mark_changed
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     CARD,
@@ -259,6 +259,7 @@ def put_counters(
         unsupported(trial_vars, R_NUMBER_CAP)
         return 0
     slot_rows[row, s] += n
+    mark_changed(work, s)
     return n
 
 

@@ -18,6 +18,7 @@ import time
 import numpy as np
 
 from engine.batch.kernel import state as ks
+from engine.batch.kernel.characteristics import mark_all_changed
 from engine.batch.kernel.combat import (
     FIRST_STEP,
     ONLY_STEP,
@@ -207,6 +208,7 @@ def play_trial(
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
     work[COUNT, KNOWN] = 0  # ... and what its permanents could produce is found afresh
+    mark_all_changed(work, slot_rows.shape[1])  # ... and every slot meets the SBAs afresh
     list_rule_slots(slot_rows, work, card_table)
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
@@ -237,6 +239,7 @@ def play_trial(
             work[COUNT, KNOWN] = 0
         else:
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
+        mark_all_changed(work, slot_rows.shape[1])  # an event may have changed any of them
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     if work[LAYOUT, COULD] and trial_vars[STATUS] == OK and not work[COUNT, KNOWN]:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends

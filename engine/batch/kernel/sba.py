@@ -23,13 +23,17 @@ from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     ATTACHED_TO,
     CARD,
+    CHANGED,
     CONTROLLER,
+    COUNT,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
     GROUP,
     HAS_LEGENDS,
+    IS_CHANGED,
     LAYOUT,
     LIFE,
+    MARKED,
     MINUS,
     MOVERS,
     N_LIFE,
@@ -127,6 +131,35 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
     return found
 
 
+@inline
+def _changed_meet_any(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> bool:
+    """Whether a slot listed in ``work``'s CHANGED meets a state-based action's condition or
+    is a legend (the list is emptied). A slot not listed meets none: the last round found it
+    fine and nothing it reads has changed since (``characteristics.mark_changed``)."""
+    hit = False
+    for j in range(work[COUNT, MARKED]):
+        s = work[CHANGED, j]
+        work[IS_CHANGED, s] = 0
+        c = slot_rows[CARD, s]
+        if c < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
+            continue
+        hit = hit or _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
+        hit = hit or (slot_rows[PLUS, s] > 0 and slot_rows[MINUS, s] > 0)
+        hit = hit or (work[LAYOUT, HAS_LEGENDS] != 0 and card_table[T_IS_LEGENDARY, c] != 0)
+    work[COUNT, MARKED] = 0
+    return hit
+
+
+@njit
+def _player_lost(trial_vars: np.ndarray) -> None:
+    """704.5a: a player at 0 life or less loses, past what Cauldron plays (unsupported)."""
+    lost = False
+    for p in range(trial_vars[N_LIFE]):
+        lost |= trial_vars[LIFE + p] <= 0
+    if lost:
+        unsupported(trial_vars, R_PLAYER_LOST)
+
+
 @njit
 def state_based_actions(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
@@ -136,10 +169,15 @@ def state_based_actions(
     A round's only lasting change to what the next one looks at is permanents leaving
     (counters that annihilate leave P/T as they were): the others' toughness, damage and
     counters stay, so the next round finds something only if a static's source left, an Aura
-    may have lost its host (704.5m) or the legend rule chose (kept conservative)."""
+    may have lost its host (704.5m) or the legend rule chose (kept conservative). When no
+    slot listed as changed meets a condition (most rounds: a trigger resolved, one permanent
+    returned), no slot does, and the round is only 704.5a."""
     if trial_vars[STATUS] != OK:
         return False
     refresh(slot_rows, work, card_table)
+    if not _changed_meet_any(slot_rows, work, card_table):
+        _player_lost(trial_vars)
+        return False
     found = _movers(slot_rows, work, card_table)
     moving = found & 2 != 0
     again = found & 4 != 0
@@ -150,11 +188,7 @@ def state_based_actions(
         again = True
     if found & 1:
         _annihilate(slot_rows, work)
-    lost = False
-    for p in range(trial_vars[N_LIFE]):
-        lost |= trial_vars[LIFE + p] <= 0
     if moving:
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-    if lost:
-        unsupported(trial_vars, R_PLAYER_LOST)  # past what Cauldron plays
+    _player_lost(trial_vars)  # life is as before the leave: its triggers wait
     return moving and again

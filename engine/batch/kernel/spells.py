@@ -278,7 +278,7 @@ def resolve_spell(
         amount = card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1)
         if card_table[T_SPELL_PER_BIT, c]:
             amount *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
-        weaken(slot_rows, -1, -1, by, 1 if card_table[T_SPELL_NOT_YOURS, c] else 2, amount)
+        weaken(slot_rows, work, -1, -1, by, 1 if card_table[T_SPELL_NOT_YOURS, c] else 2, amount)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)
     elif code == EXILE_MODAL:

@@ -138,8 +138,8 @@ STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 
 COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG,
 #              STALE: the battlefield changed since the statics were last summed,
 #              RULES: the slots RULE_SLOTS lists, KNOWN: what each permanent could
-#              produce is known for the board as it is]
-STALE, RULES, KNOWN = 5, 6, 7
+#              produce is known for the board as it is, MARKED: the slots CHANGED lists]
+STALE, RULES, KNOWN, MARKED = 5, 6, 7, 8
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
 #               HAS_LEGENDS, slots N, COULD, GATES] (the flags from wipe_state.Features;
 #               COULD: what each permanent could produce is wanted as the trial ends)
@@ -180,7 +180,10 @@ INSTEAD_YOURS = 41  # by seat: the types "instead" effects give that player's la
 # the slots that hold (or held) a card with a rule for counters (a prohibition or a modifier,
 # 614.1): ``counters`` looks at these only (``counters.list_rule_slots``)
 RULE_SLOTS = 42
-W_ROWS = 43
+# the slots what a state-based action reads of may have changed since the last round looked
+# (``characteristics.mark_changed``), listed once each (IS_CHANGED: by slot, whether listed)
+CHANGED, IS_CHANGED = 43, 44
+W_ROWS = 45
 
 # -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)

@@ -7,7 +7,7 @@ import numpy as np
 
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_creature, power, refresh
+from engine.batch.kernel.characteristics import is_creature, mark_changed, power, refresh
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
@@ -91,7 +91,9 @@ from engine.batch.wipe_state import (
 
 
 @inline
-def weaken(slot_rows: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amount: int) -> None:
+def weaken(
+    slot_rows: np.ndarray, work: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amount: int
+) -> None:
     """Creatures get ``amount``/``amount`` until end of turn, locked in (611.2c): scope 0
     every other creature, 1 the opponents' creatures, 2 all creatures."""
     for s in range(slot_rows.shape[1]):
@@ -103,6 +105,7 @@ def weaken(slot_rows: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amo
             continue
         slot_rows[EOT_POWER, s] += amount
         slot_rows[EOT_TOUGHNESS, s] += amount
+        mark_changed(work, s)
 
 
 @inline
@@ -245,19 +248,22 @@ def _upkeep(
 ) -> None:
     """CR 503.1: an "at the beginning of your upkeep" trigger of slot ``s`` resolves."""
     if card_table[T_UPKEEP_REMOVE, slot_rows[CARD, s]] >= 0:
-        _remove_counter_each(slot_rows, card_table, s, ctrl)
+        _remove_counter_each(slot_rows, work, card_table, s, ctrl)
     else:
         sacrifice_unless(slot_rows, trial_vars, work, card_table, s, obj, ctrl)
 
 
 @njit
-def _remove_counter_each(slot_rows: np.ndarray, card_table: np.ndarray, s: int, ctrl: int) -> None:
+def _remove_counter_each(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, ctrl: int
+) -> None:
     """Heartmender: one counter of its kind is removed from each creature its controller
     controls that has one (122.1)."""
     row = counter_row(card_table[T_UPKEEP_REMOVE, slot_rows[CARD, s]])
     for q in range(slot_rows.shape[1]):
         if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == ctrl and slot_rows[row, q]:
             slot_rows[row, q] -= 1
+            mark_changed(work, q)
 
 
 @njit
@@ -295,18 +301,18 @@ def _etb(
         if slot_rows[ZONE, q] == GRAVEYARD and slot_rows[STAMP, q] == stamp:  # 608.2b
             reanimate(slot_rows, trial_vars, work, card_table, q, ctrl)
     if card_table[T_ETB_SCOPE, c] >= 0:
-        _creatures_get(slot_rows, trial_vars, card_table, s, ctrl, obj)
+        _creatures_get(slot_rows, trial_vars, work, card_table, s, ctrl, obj)
 
 
 @njit
 def _creatures_get(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, s: int, ctrl: int,
-    obj: int,
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray,
+    s: int, ctrl: int, obj: int,
 ) -> None:  # fmt: skip
     """Creatures get -N/-N (``weaken``), and for Massacre Girl, again whenever a creature dies
     this turn: a delayed trigger (603.7)."""
     c = slot_rows[CARD, s]
-    weaken(slot_rows, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
+    weaken(slot_rows, work, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
     if not card_table[T_ETB_REPEAT, c]:
         return
     for g in range(EFFECTS):
@@ -372,7 +378,7 @@ def resolve_top(
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:
-        _delayed(slot_rows, trial_vars, data)
+        _delayed(slot_rows, trial_vars, work, data)
 
 
 @njit
@@ -398,11 +404,11 @@ def _on_event(
 
 
 @inline
-def _delayed(slot_rows: np.ndarray, trial_vars: np.ndarray, g: int) -> None:
+def _delayed(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, g: int) -> None:
     """Massacre Girl's delayed trigger ``g`` (603.7): creatures get -N/-N again."""
     src, obj, ctrl = (
         trial_vars[DELAYED_SOURCE + g],
         trial_vars[DELAYED_OBJ + g],
         trial_vars[DELAYED_CONTROLLER + g],
     )
-    weaken(slot_rows, src, obj, ctrl, 0, trial_vars[DELAYED_AMOUNT + g])
+    weaken(slot_rows, work, src, obj, ctrl, 0, trial_vars[DELAYED_AMOUNT + g])

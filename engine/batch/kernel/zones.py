@@ -10,6 +10,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
+    mark_changed,
     moved,
     persist_n,
     power,
@@ -21,6 +22,7 @@ from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
 from engine.batch.kernel.stack import detection_key, queue
 from engine.batch.kernel.state import (
+    ATTACHED_TO,
     BASE_P,
     BASE_T,
     CARD,
@@ -219,6 +221,9 @@ def leave(
             for row in range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS):
                 slot_rows[row, s] = 0
             moved(work, card_table, slot_rows[CARD, s])
+    for s in range(n):
+        if slot_rows[ATTACHED_TO, s] >= 0:
+            mark_changed(work, s)  # 704.5m: its host may be gone
     trial_vars[SEQ] += 1
 
 
@@ -332,6 +337,7 @@ def enter(
         slot_rows[TAPPED, s] = 1
     slot_rows[ZONE, s] = BATTLEFIELD
     moved(work, card_table, slot_rows[CARD, s])
+    mark_changed(work, s)
     slot_rows[OBJ, s] += 1
     slot_rows[SINCE_TURN_START, s] = 0  # CR 302.6: it just came under this control
     if slot_rows[ORDER, s] < 0:
