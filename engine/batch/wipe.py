@@ -11,7 +11,7 @@ import numpy as np
 
 from engine.batch.kernel.fits import kernel_fits
 from engine.batch.kernel.run import run_kernel
-from engine.batch.layout import TOKEN_SLOTS, new_state
+from engine.batch.layout import TOKEN_SLOTS, new_state, slot_count
 from engine.batch.wipe_fast import batch_fits, run_fast
 from engine.batch.wipe_state import Features, WipeInputs, WipeState, cards_present
 
@@ -21,15 +21,16 @@ def run_on_kernel(
     token_slots: int = TOKEN_SLOTS,
     could: bool = False,
     present: np.ndarray | None = None,
+    slots: int | None = None,
 ) -> WipeState:
     """Every trial on the compiled kernel (each finishes there, 104.4b included); with
     ``could``, what each permanent could produce as it ends (106.7). ``present``: the
-    batch's ``cards_present``, when the caller has it already."""
+    batch's ``cards_present``, when the caller has it already; ``slots``: as ``new_state``."""
     if present is None:
         present = cards_present(inputs)
     if not kernel_fits(inputs, present):
         raise ValueError("the batch has a card or event outside the kernel's whitelist")
-    state = new_state(inputs, token_slots, features=Features.of(present))
+    state = new_state(inputs, token_slots, features=Features.of(present), slots=slots)
     run_kernel(state, inputs, could)
     return state
 
@@ -44,10 +45,11 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     features = Features.of(present)
     if not batch_fits(features, inputs):
         return run_on_kernel(inputs, token_slots, present=present)
-    state = new_state(inputs, token_slots, bookkeeping=False, features=features)
+    n = slot_count(inputs, token_slots, features)
+    state = new_state(inputs, token_slots, bookkeeping=False, features=features, slots=n)
     rest = np.nonzero(run_fast(state, inputs))[0]
     if rest.size:
-        part = run_on_kernel(inputs.take(rest), token_slots)
+        part = run_on_kernel(inputs.take(rest), token_slots, slots=n)
         state.widen_returns(part.returned_slot.shape[1])
         state.put(rest, part)
     return state

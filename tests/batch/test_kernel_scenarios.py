@@ -17,6 +17,7 @@ from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from sim.config.scenario import load_scenario
+from tests.helpers import board, cast, run_both, scenario
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted(
@@ -65,3 +66,35 @@ def test_the_template_table_names_only_library_templates() -> None:
     from engine.library import TEMPLATES as LIBRARY
 
     assert set(TEMPLATES) <= set(LIBRARY)
+
+
+def _slots_and_board(actions: list[dict[str, object]]) -> tuple[int, int, int]:
+    """A trial's slots, its board's and its events' (``layout.slot_count``), once both
+    engines agree on its outcome."""
+    two = board("finks: Kitchen Finks @A", "bears: Grizzly Bears @B")
+    run_both(two, actions)
+    inputs, _ = wipe_inputs_from_scenario(scenario(board=two, actions=actions))
+    _, _, s, e = inputs.shape
+    return new_state(inputs).card.shape[1], s, e
+
+
+def test_a_trial_has_cast_slots_only_when_an_event_may_fill_one() -> None:
+    """CR 608.3: a permanent spell's card enters in its event's slot; a wipe's card goes to
+    its owner's graveyard. A batch of wipes has the board's slots only; a permanent cast, or
+    an action naming a spell's id (rejected in both engines, 400.7), gives one per event."""
+    assert _slots_and_board([cast("Wrath of God"), cast("Pyroclasm")]) == (2, 2, 2)
+    assert _slots_and_board([cast("Wrath of God"), cast("Kitchen Finks")]) == (4, 2, 2)
+    named = [cast("Wrath of God", id="w"), {"do": "destroy", "target": "w"}]
+    assert _slots_and_board(named) == (4, 2, 2)
+
+
+def test_a_batch_without_tokens_rounds_its_slots_to_a_group() -> None:
+    """``layout.SLOT_GROUP``: fourteen board slots become sixteen, two of them empty; with a
+    card that makes tokens (Hangarback Walker), the board's fourteen and the sixteen token
+    slots stay thirty (more would raise the token cap). Both engines agree on each."""
+    bears = [f"b{k}: Grizzly Bears @A" for k in range(13)]
+    for last, slots in (("Grizzly Bears", 16), ("Hangarback Walker", 30)):
+        one_board = board(*bears, f"h: {last} @B +1/+1=1")
+        run_both(one_board, [cast("Pyroclasm")])
+        inputs, _ = wipe_inputs_from_scenario(scenario(board=one_board))
+        assert new_state(inputs).card.shape[1] == slots
