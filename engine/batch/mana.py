@@ -42,7 +42,7 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
     if (kind < 0).any():
         raise ValueError("run_mana: an action kind outside ACT_*")
     no_slots = np.full((t, s + a), -1, dtype=np.int32)
-    zeros = np.zeros((t, a), dtype=np.int64)
+    zeros, codes = np.zeros((t, a), dtype=np.int64), np.zeros((t, a), dtype=np.int8)
     return WipeInputs(
         n_players=inputs.n_players, active=inputs.active, life=inputs.life,
         card=inputs.card, controller=inputs.controller, owner=inputs.owner,
@@ -51,12 +51,12 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
         granted_persist=np.zeros((t, s), np.int8), granted_undying=np.zeros((t, s), np.int8),
         not_creature=inputs.not_creature, rank=no_slots, ping_target=no_slots.astype(np.int8),
         ev_kind=kind, ev_card=inputs.act_card, ev_by=inputs.act_by, ev_x=inputs.act_x,
-        ev_target=inputs.act_slot, ev_amount=zeros, ev_counter=zeros, ev_mode=zeros,
+        ev_target=inputs.act_slot, ev_amount=zeros, ev_counter=codes, ev_mode=codes,
         since_turn_start=inputs.since_turn_start,
         granted=inputs.granted_haste.astype(np.uint8) * np.uint8(KEYWORD_BITS["haste"]),
         counters=inputs.counters[:, :, 2:], attached_to=inputs.attached_to,
         ev_color=inputs.act_color, ev_tap_creature=inputs.act_tap_creature,
-        ev_ability=zeros, ev_order=inputs.act_order,
+        ev_ability=codes, ev_order=inputs.act_order,
     )  # fmt: skip
 
 

@@ -111,3 +111,25 @@ def test_704_3_a_static_source_is_a_card_whose_statics_refresh_sums() -> None:
         assert static_source(work, ks.card_table, c) == sums, tb.CARDS[c].name
         sources += sums
     assert sources > 0  # the library has anthems and lords
+
+
+def test_every_event_row_constant_is_its_fields_row_and_no_field_is_narrowed() -> None:
+    """The kernel reads the event fields by EVENT_GROUPS (16 bits, then 64): each ``EV_*_``
+    row is its field's place, and a field given wider than its group is refused (its values
+    could wrap), not converted."""
+    from dataclasses import replace
+
+    import numpy as np
+    import pytest
+
+    from engine.batch.kernel import state
+    from engine.batch.kernel.fits import warm_up_batch
+
+    for name in state.EVENT_FIELDS:
+        assert getattr(state, name.upper() + "_") == state.EVENT_FIELDS.index(name), name
+    _, inputs = warm_up_batch()
+    small, wide = state.events(inputs)
+    assert {a.dtype for a in small} == {np.dtype(np.int16)}
+    assert {a.dtype for a in wide} == {np.dtype(np.int64)}
+    with pytest.raises(TypeError, match="ev_target is int64"):
+        state.events(replace(inputs, ev_target=inputs.ev_target.astype(np.int64)))

@@ -320,7 +320,7 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray) -> None:
 @inline
 def _load_events(
     kstate: KState,
-    events: tuple[np.ndarray, ...],
+    events: tuple[tuple[np.ndarray, ...], ...],
     orders: np.ndarray,
     combat: tuple[np.ndarray, ...],
     i: int,
@@ -328,10 +328,15 @@ def _load_events(
     combat_rows: np.ndarray,
 ) -> None:
     """Copy trial ``i``'s events, replacement orders and attacks into the buffers."""
-    for f in range(len(events)):
-        field = events[f]
+    small, wide = events  # EVENT_GROUPS: 16 bits, then 64
+    for f in range(len(small)):
+        field = small[f]
         for e in range(event_rows.shape[1]):
             event_rows[f, e] = field[i, e]
+    for f in range(len(wide)):
+        field64 = wide[f]
+        for e in range(event_rows.shape[1]):
+            event_rows[len(small) + f, e] = field64[i, e]
     for e in range(event_rows.shape[1]):
         event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
         event_rows[REJECTED, e] = kstate.rejected[i, e]
@@ -385,7 +390,7 @@ def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.n
 @inline
 def _load(
     kstate: KState,
-    events: tuple[np.ndarray, ...],
+    events: tuple[tuple[np.ndarray, ...], ...],
     orders: np.ndarray,
     combat: tuple[np.ndarray, ...],
     i: int,
@@ -401,7 +406,7 @@ def _load(
 @entry
 def run_trials(
     kstate: KState,
-    events: tuple[np.ndarray, ...],
+    events: tuple[tuple[np.ndarray, ...], ...],
     orders: np.ndarray,
     combat: tuple[np.ndarray, ...],
     card_table: np.ndarray,
@@ -423,7 +428,7 @@ def run_trials(
 
 @njit
 def _every_trial(
-    given: tuple[KState, tuple[np.ndarray, ...], np.ndarray, tuple[np.ndarray, ...]],
+    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],

@@ -110,14 +110,23 @@ SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap ste
 RETURNED_SLOT = SKIP_UNTAP + MAX_PLAYERS  # RETURNS entries, then RETURNED_BY
 
 
-# -- event_rows (rows, E): the events of the trial, then where each spell went and rejections
-EVENT_FIELDS = (
-    "ev_kind", "ev_card", "ev_by", "ev_x", "ev_target", "ev_amount", "ev_counter", "ev_mode",
-    "ev_color", "ev_tap_creature", "ev_ability", "ev_chosen", "ev_chosen_player",
+# -- event_rows (rows, E): the events of the trial, then where each spell went and rejections.
+# The kernel reads the event fields in two groups of one dtype each: codes, cards, seats and
+# slots in 16 bits; X, an amount and the bits of chosen slots in 64 (they may be any size).
+EVENT_GROUPS: tuple[tuple[type, tuple[str, ...]], ...] = (
+    (
+        np.int16,
+        (
+            "ev_kind", "ev_card", "ev_by", "ev_target", "ev_counter", "ev_mode", "ev_color",
+            "ev_tap_creature", "ev_ability", "ev_chosen_player",
+        ),
+    ),
+    (np.int64, ("ev_x", "ev_amount", "ev_chosen")),
 )  # fmt: skip
+EVENT_FIELDS = tuple(f for _, names in EVENT_GROUPS for f in names)
 (
-    EV_KIND_, EV_CARD_, EV_BY_, EV_X_, EV_TARGET_, EV_AMOUNT_, EV_COUNTER_, EV_MODE_, EV_COLOR_,
-    EV_TAP_CREATURE_, EV_ABILITY_, EV_CHOSEN_, EV_CHOSEN_PLAYER_,
+    EV_KIND_, EV_CARD_, EV_BY_, EV_TARGET_, EV_COUNTER_, EV_MODE_, EV_COLOR_, EV_TAP_CREATURE_,
+    EV_ABILITY_, EV_CHOSEN_PLAYER_, EV_X_, EV_AMOUNT_, EV_CHOSEN_,
 ) = range(len(EVENT_FIELDS))  # fmt: skip
 EV_DEFAULTS = {  # when inputs have none
     "ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0, "ev_chosen": 0,
@@ -326,25 +335,34 @@ def _group(state: WipeState, names: tuple[str, ...]) -> tuple[np.ndarray, ...]:
     return arrays
 
 
-def events(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
-    """The event arrays of ``inputs`` (EVENT_FIELDS order, EV_DEFAULTS for those it has
-    not), contiguous int64."""
+def events(inputs: WipeInputs) -> tuple[tuple[np.ndarray, ...], ...]:
+    """The event arrays of ``inputs`` by EVENT_GROUPS (EV_DEFAULTS for those it has not),
+    contiguous, each in its group's dtype."""
     t, _, _, e = inputs.shape
 
-    def field(name: str) -> np.ndarray:
+    def field(name: str, dtype: type) -> np.ndarray:
         given = getattr(inputs, name)
         if given is None:
-            return np.full((t, e), EV_DEFAULTS[name], dtype=np.int64)
-        return np.ascontiguousarray(given, dtype=np.int64)
+            return np.full((t, e), EV_DEFAULTS[name], dtype=dtype)
+        return _narrowed(given, dtype, name)
 
-    return tuple(field(n) for n in EVENT_FIELDS)
+    return tuple(tuple(field(n, dtype) for n in names) for dtype, names in EVENT_GROUPS)
+
+
+def _narrowed(given: np.ndarray, dtype: type, name: str) -> np.ndarray:
+    """``given`` as ``dtype``, contiguous; a wider integer type is a bug in the caller (its
+    values could wrap), not a value to convert."""
+    if given.dtype.itemsize > np.dtype(dtype).itemsize:
+        raise TypeError(f"WipeInputs.{name} is {given.dtype}, the kernel reads {np.dtype(dtype)}")
+    return np.ascontiguousarray(given, dtype=dtype)
 
 
 def orders(inputs: WipeInputs) -> np.ndarray:
-    """The replacement order each event lists, (T, E, ORDER_LEN) int64 (zero-width if none)."""
+    """The replacement order each event lists, (T, E, ORDER_LEN) int16 (zero-width if none)."""
     t, _, _, e = inputs.shape
-    order = inputs.ev_order if inputs.ev_order is not None else np.zeros((t, e, 0))
-    return np.ascontiguousarray(order, dtype=np.int64)
+    if inputs.ev_order is None:
+        return np.zeros((t, e, 0), dtype=np.int16)
+    return _narrowed(inputs.ev_order, np.int16, "ev_order")
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
