@@ -214,8 +214,6 @@ def play_trial(
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             return
-        if event_rows[EV_KIND_, e] != EV_TAP_MANA:
-            work[COUNT, KNOWN] = 0  # only a quiet mana ability leaves the board as it was
         if event_rows[EV_KIND_, e] == EV_ATTACK:
             _attack(
                 slot_rows,
@@ -236,10 +234,11 @@ def play_trial(
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
             if _quiet(trial_vars, work, seq):
                 continue
-            work[COUNT, KNOWN] = 0
         else:
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
-        mark_all_changed(work, slot_rows.shape[1])  # an event may have changed any of them
+        # any other event may have changed the board: what it could produce, and any slot
+        work[COUNT, KNOWN] = 0
+        mark_all_changed(work, slot_rows.shape[1])
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     if work[LAYOUT, COULD] and trial_vars[STATUS] == OK and not work[COUNT, KNOWN]:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
@@ -329,14 +328,8 @@ def _load_events(
 ) -> None:
     """Copy trial ``i``'s events, replacement orders and attacks into the buffers."""
     small, wide = events  # EVENT_GROUPS: 16 bits, then 64
-    for f in range(len(small)):
-        field = small[f]
-        for e in range(event_rows.shape[1]):
-            event_rows[f, e] = field[i, e]
-    for f in range(len(wide)):
-        field64 = wide[f]
-        for e in range(event_rows.shape[1]):
-            event_rows[len(small) + f, e] = field64[i, e]
+    _rows_in(small, 0, len(small), i, event_rows)
+    _rows_in(wide, len(small), len(wide), i, event_rows)
     for e in range(event_rows.shape[1]):
         event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
         event_rows[REJECTED, e] = kstate.rejected[i, e]

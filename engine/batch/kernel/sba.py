@@ -93,16 +93,23 @@ def _legend_rule(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
         work[MOVERS, s] |= work[GROUP, s]
 
 
+@inline
+def _moves(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    """Slot ``s`` goes to its graveyard: 704.5f-h, or 704.5m."""
+    return _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
+
+
+@inline
+def _both_kinds(slot_rows: np.ndarray, s: int) -> bool:
+    """704.5q applies to slot ``s``: it has +1/+1 and -1/-1 counters."""
+    return (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0)  # type: ignore[no-any-return]
+
+
 @njit
 def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> None:
     """704.5q: remove N of each kind, N the smaller count."""
     for s in range(slot_rows.shape[1]):
-        if (
-            is_alive(slot_rows, s)
-            and not work[MOVERS, s]
-            and slot_rows[PLUS, s] > 0
-            and slot_rows[MINUS, s] > 0
-        ):
+        if is_alive(slot_rows, s) and not work[MOVERS, s] and _both_kinds(slot_rows, s):
             n = min(slot_rows[PLUS, s], slot_rows[MINUS, s])
             slot_rows[PLUS, s] -= n
             slot_rows[MINUS, s] -= n
@@ -120,9 +127,9 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
         work[MOVERS, s] = 0
         if slot_rows[CARD, s] < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
             continue  # an empty slot, or a card off the battlefield
-        moves = _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
+        moves = _moves(slot_rows, work, card_table, s)
         work[MOVERS, s] = moves
-        found |= (slot_rows[PLUS, s] > 0) & (slot_rows[MINUS, s] > 0) | moves << 1
+        found |= _both_kinds(slot_rows, s) | moves << 1
         found |= (slot_rows[ATTACHED_TO, s] >= 0) << 2
         if moves and static_source(work, card_table, slot_rows[CARD, s]):
             found |= 4
@@ -143,8 +150,7 @@ def _changed_meet_any(slot_rows: np.ndarray, work: np.ndarray, card_table: np.nd
         c = slot_rows[CARD, s]
         if c < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
             continue
-        hit = hit or _dies(slot_rows, work, card_table, s) or _unattached(slot_rows, s)
-        hit = hit or (slot_rows[PLUS, s] > 0 and slot_rows[MINUS, s] > 0)
+        hit = hit or _moves(slot_rows, work, card_table, s) or _both_kinds(slot_rows, s)
         hit = hit or (work[LAYOUT, HAS_LEGENDS] != 0 and card_table[T_IS_LEGENDARY, c] != 0)
     work[COUNT, MARKED] = 0
     return hit
