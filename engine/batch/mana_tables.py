@@ -432,44 +432,18 @@ def _fill() -> None:
 
 _fill()
 IS_REFLECT: Final[np.ndarray] = np.asarray((AB_TPL == TPL_REFLECT).any(1))
-IS_PER_CREATURE: Final[np.ndarray] = np.asarray((AB_TPL == TPL_PER_CREATURE).any(1))
-IS_COUNTER_ANY: Final[np.ndarray] = np.asarray((AB_TPL == TPL_COUNTER_ANY).any(1))
 HAS_TAP_CREATURE: Final[np.ndarray] = np.asarray(AB_TAP_CREATURE.any(1))
-HAS_SACRIFICE: Final[np.ndarray] = np.asarray(AB_SACRIFICE.any(1))
-HAS_COUNTER_RULES: Final[np.ndarray] = (CANT_SCOPE >= 0) | (MOD_SCOPE >= 0)
-# cards whose mana abilities' types depend on the board (106.7)
-IS_DYNAMIC: Final[np.ndarray] = IS_REFLECT | IS_PER_CREATURE | IS_COUNTER_ANY
-AB_EXISTS: Final[np.ndarray] = np.arange(AB + 1)[None, :] < N_AB[:, None]  # printed columns
+# What a card's printed mana abilities could produce (106.7) where it never depends on the
+# board: every template but those whose types do (the kernel's ``could._raw_bits`` and
+# ``_reflected``) makes its AB_BITS. ORed per card, the {T} abilities apart (an "instead"
+# effect replaces what they make, 106.12).
 _PRINTED = AB_TPL[:, :AB]
-_STATIC = (_PRINTED == TPL_FIXED) | (_PRINTED == TPL_ANY)  # types that never change
-# the types of a card's {T} and {Q} abilities whose types never change, ORed
-TAP_STATIC: Final[np.ndarray] = np.bitwise_or.reduce(
-    np.where(_STATIC & AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
+_ON_BOARD = np.isin(_PRINTED, (TPL_PER_CREATURE, TPL_PER_SUBTYPE, TPL_COUNTER_ANY))
+_FIXED = ~_ON_BOARD & (_PRINTED != TPL_REFLECT) & (np.arange(AB)[None, :] < N_AB[:, None])
+STATIC_TAP: Final[np.ndarray] = np.bitwise_or.reduce(
+    np.where(_FIXED & AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
 ).astype(np.uint8)
-UNTAP_STATIC: Final[np.ndarray] = np.bitwise_or.reduce(
-    np.where(_STATIC & ~AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
+STATIC_OTHER: Final[np.ndarray] = np.bitwise_or.reduce(
+    np.where(_FIXED & ~AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
 ).astype(np.uint8)
-
-
-def _or(mask: np.ndarray, values: np.ndarray) -> np.ndarray:
-    out: np.ndarray = np.bitwise_or.reduce(np.where(mask, values, 0), axis=1).astype(np.uint8)
-    return out
-
-
-# Abilities whose types depend on the board, ORed per card (every one is a {T} ability):
-PER_BITS: Final[np.ndarray] = _or(
-    _PRINTED == TPL_PER_CREATURE, AB_BITS[:, :AB]
-)  # if you control creatures
-LUCK_KIND: Final[np.ndarray] = np.where(_PRINTED == TPL_COUNTER_ANY, AB_KIND[:, :AB], -1).max(1)
-LUCK_BASE: Final[np.ndarray] = _or(
-    _PRINTED == TPL_COUNTER_ANY, AB_BITS[:, :AB]
-)  # without that counter
-_REFLECT = _PRINTED == TPL_REFLECT
-_REFLECT_MASK = np.where(AB_COLORS_ONLY[:, :AB], COLOR_BITS, 0x3F)
-MINE_MASK: Final[np.ndarray] = _or(_REFLECT & ~AB_OPPONENTS[:, :AB], _REFLECT_MASK)  # of your lands
-OTHERS_MASK: Final[np.ndarray] = _or(
-    _REFLECT & AB_OPPONENTS[:, :AB], _REFLECT_MASK
-)  # of the others'
-KIND_IN_COULD: Final[np.ndarray] = np.isin(
-    np.arange(K), AB_KIND[AB_KIND >= 0]
-)  # kinds "could produce" reads
+HAS_BOARD_TYPES: Final[np.ndarray] = np.asarray(_ON_BOARD.any(1))  # ... and where it does

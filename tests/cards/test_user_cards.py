@@ -63,6 +63,16 @@ def test_a_cost_that_removes_a_counter_changes_what_could_be_produced() -> None:
         assert out["could_produce"]["pool2"] == ["W", "U", "B", "R", "G", "C"]  # type: ignore[index]
 
 
+def test_an_instead_effect_replaces_only_what_a_tap_ability_makes() -> None:
+    """CR 106.12, 106.7: Contamination's "instead" applies to a land tapped for mana, so of
+    Lucky Geode's two abilities only the {T} one makes B instead; removing its luck counter
+    (no {T}) still makes any color, and the Geode could produce every color in both engines
+    (the batch engine reads what its abilities make from the card's tables, {T} apart)."""
+    for engine in ("reference", "batch"):
+        out = _explain(CUSTOM / "geode_contamination.toml", "--engine", engine)
+        assert out["could_produce"] == {"geode": ["W", "U", "B", "R", "G"]}, engine
+
+
 def test_the_replacement_and_the_new_card_are_played() -> None:
     """Pyroclasm's 2 damage leaves the 3/3 Kitchen Finks alive (the built-in one is 3/2);
     Briarback Warden, a card that does not exist, dies and persists (1 life from its ETB)."""

@@ -48,14 +48,18 @@ from engine.batch.kernel.state import (
     T_EFFECT_PRODUCE,
     T_GRANT_ANY,
     T_GRANT_ANY_LANDS,
+    T_HAS_BOARD_TYPES,
     T_IS_BASIC,
     T_IS_LAND,
+    T_IS_REFLECT,
     T_N_AB,
     T_REP_KIND,
     T_REP_LANDS,
     T_REP_PRODUCE,
     T_SPELL_LANDS,
     T_SPELL_PRODUCE,
+    T_STATIC_OTHER,
+    T_STATIC_TAP,
     T_SUBTYPE_BITS,
 )
 
@@ -143,7 +147,7 @@ def _instead_sources(
     return every, nonbasic
 
 
-@njit
+@inline
 def _instead_for(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, every: int,
     nonbasic: int,
@@ -239,22 +243,24 @@ def _abilities_of(
     instead_sources: tuple[int, int],
 ) -> None:
     """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
-    reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS."""
+    reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS.
+    The types of abilities that never depend on the board come from the card's tables;
+    only Gaea's Cradle's, Cabal Coffers', a counter's and a granted ability's are asked."""
     c = slot_rows[CARD, s]
-    instead = _instead_for(slot_rows, work, card_table, s, *instead_sources)
-    bits, reflects = 0, 0
-    for k in range(GRANTED + 1):
-        if k < GRANTED and k >= card_table[T_N_AB, c]:
-            continue
-        if k == GRANTED and not has_granted(slot_rows, work, card_table, s):
-            continue
-        if k < GRANTED and card_table[T_AB_TPL + k, c] == mt.TPL_REFLECT:
-            reflects = 1
-            continue
-        raw = _raw_bits(slot_rows, work, card_table, s, k)
-        tap = k == GRANTED or card_table[T_AB_TAP + k, c] != 0
-        bits |= instead if raw and tap and instead else raw
-    work[FIXED_TYPES, s], work[INSTEAD_TYPES, s], work[REFLECTS, s] = bits, instead, reflects
+    every, nonbasic = instead_sources
+    instead = _instead_for(slot_rows, work, card_table, s, every, nonbasic)
+    tap, other = card_table[T_STATIC_TAP, c], card_table[T_STATIC_OTHER, c]
+    for k in range(card_table[T_N_AB, c] if card_table[T_HAS_BOARD_TYPES, c] else 0):
+        tpl = card_table[T_AB_TPL + k, c]
+        if tpl == mt.TPL_PER_CREATURE or tpl == mt.TPL_PER_SUBTYPE or tpl == mt.TPL_COUNTER_ANY:
+            if card_table[T_AB_TAP + k, c]:
+                tap |= _raw_bits(slot_rows, work, card_table, s, k)
+            else:
+                other |= _raw_bits(slot_rows, work, card_table, s, k)
+    if has_granted(slot_rows, work, card_table, s):
+        tap |= _raw_bits(slot_rows, work, card_table, s, GRANTED)
+    work[FIXED_TYPES, s] = (instead if tap and instead else tap) | other
+    work[INSTEAD_TYPES, s], work[REFLECTS, s] = instead, card_table[T_IS_REFLECT, c]
 
 
 @inline

@@ -50,6 +50,7 @@ from engine.batch.kernel.state import (
     T_AB_TIMES,
     T_AB_TPL,
     T_AB_UNTAP,
+    T_IS_REFLECT,
     T_N_AB,
     TAPPED,
     UNDEFINED_MANA,
@@ -66,14 +67,6 @@ TAPPED_ALREADY, UNTAPPED, MISSING_COUNTER, INSUFFICIENT_MANA, NO_UNTAPPED_CREATU
 )  # fmt: skip
 NOTHING_TO_SACRIFICE = 20
 _NONE = 1 << 40
-
-
-@inline
-def _has_reflect(card_table: np.ndarray, c: int) -> bool:
-    for k in range(card_table[T_N_AB, c]):  # noqa: SIM110 (numba compiles no generators)
-        if card_table[T_AB_TPL + k, c] == mt.TPL_REFLECT:
-            return True
-    return False
 
 
 @inline
@@ -243,7 +236,7 @@ def tap_for_mana(
     if card_table[T_N_AB, c] == 0 and not has_granted(slot_rows, work, card_table, s):
         event_rows[REJECTED, e] = NO_MANA_ABILITY
         return
-    if _has_reflect(card_table, c) and not work[COUNT, KNOWN]:
+    if card_table[T_IS_REFLECT, c] and not work[COUNT, KNOWN]:
         could_produce(slot_rows, work, card_table, event_rows)
     k = _pick(slot_rows, work, card_table, s, color)
     code = (
