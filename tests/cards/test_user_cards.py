@@ -73,6 +73,17 @@ def test_an_instead_effect_replaces_only_what_a_tap_ability_makes() -> None:
         assert out["could_produce"] == {"geode": ["W", "U", "B", "R", "G"]}, engine
 
 
+def test_a_counter_factor_of_zero_or_less_multiplies_as_written() -> None:
+    """CR 614.1, 616.1: a user's counter modifiers with factor 0 (plus one) and -2: after
+    Wrath of God, Young Wolf's undying returns it with one +1/+1 counter and Kitchen Finks'
+    persist with none, in both engines (the batch engine never divides by the factor)."""
+    for engine in ("reference", "batch"):
+        out = _explain(CUSTOM / "counter_factors_scenario.toml", "--engine", engine)
+        counters = {p["id"]: p["counters"] for p in out["battlefield"]}  # type: ignore[index,union-attr]
+        assert counters == {"null": {}, "inverted": {}, "wolf": {"+1/+1": 1}, "finks": {}}, engine
+        assert [r["by"] for r in out["returned"]] == ["persist", "undying"], engine  # type: ignore[index,union-attr]
+
+
 def test_the_replacement_and_the_new_card_are_played() -> None:
     """Pyroclasm's 2 damage leaves the 3/3 Kitchen Finks alive (the built-in one is 3/2);
     Briarback Warden, a card that does not exist, dies and persists (1 life from its ETB)."""
