@@ -407,12 +407,19 @@ def _fill_card(i: int, c: Card) -> bool:
     return bool(ok) and c.is_permanent_card and not c.token_only
 
 
+ENCODED = np.ones(N, dtype=np.bool_)  # every number of the card fits its column
+
+
 def _fill() -> None:
     AB_TPL[:, GRANTED] = TPL_ANY
     AB_TAP[:, GRANTED] = True
     AB_BITS[:, GRANTED] = COLOR_BITS
     for i, c in enumerate(CARDS):
-        BOARD_OK[i] = _fill_card(i, c)
+        try:
+            BOARD_OK[i] = _fill_card(i, c)
+        except OverflowError:  # a user's number past its column (numpy refuses to wrap it)
+            ENCODED[i] = False
+            continue
         templates = {a.template for a in c.abilities}
         if not c.is_permanent_card:
             spell = c.ability("lands_produce_until_eot")

@@ -488,19 +488,26 @@ def _encoded(c: Card) -> bool:
     return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
 
 
+def _fill_card(i: int, c: Card) -> None:
+    _fill_characteristics(i, c)
+    ENCODED[i] = _encoded(c)
+    BOARD_OK[i] = ENCODED[i] and on_board_ok(c)
+    CAST_OK[i] = ENCODED[i] and castable_ok(c)
+    if not ENCODED[i]:
+        return
+    _fill_activated(i, c)
+    for a in c.abilities:
+        fill = _FILLS.get(a.template)
+        if fill is not None:
+            fill(i, a)
+
+
 def _fill() -> None:
     for i, c in enumerate(CARDS):
-        _fill_characteristics(i, c)
-        ENCODED[i] = _encoded(c)
-        BOARD_OK[i] = ENCODED[i] and on_board_ok(c)
-        CAST_OK[i] = ENCODED[i] and castable_ok(c)
-        if not ENCODED[i]:
-            continue
-        _fill_activated(i, c)
-        for a in c.abilities:
-            fill = _FILLS.get(a.template)
-            if fill is not None:
-                fill(i, a)
+        try:
+            _fill_card(i, c)
+        except OverflowError:  # a user's number past its column (numpy refuses to wrap it)
+            ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
 
 
 _fill()

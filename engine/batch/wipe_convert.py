@@ -69,7 +69,8 @@ def _check_card(card: Card, where: str, cast: bool) -> int:
     i = tb.INDEX[card.name.lower()]
     if not KERNEL_OK[i]:
         raise OutsideShapes(
-            f"{where}: {card.name} has a template parameter the batch engine cannot encode"
+            f"{where}: {card.name} has a template parameter or a number the batch engine's "
+            "tables cannot encode"
         )
     templates = {a.template for a in card.abilities}
     spell = tb.SPELL[i] > 0 or mt.SPELL_PRODUCE[i] >= 0

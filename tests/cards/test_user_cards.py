@@ -84,6 +84,18 @@ def test_a_counter_factor_of_zero_or_less_multiplies_as_written() -> None:
         assert [r["by"] for r in out["returned"]] == ["persist", "undying"], engine  # type: ignore[index,union-attr]
 
 
+def test_a_number_past_the_batch_tables_is_refused_never_wrapped() -> None:
+    """A user's counter factor of 1000 does not fit the batch engine's card tables: the
+    reference engine puts 1000 +1/+1 counters on the returning Young Wolf (702.93a, 614.1);
+    the batch engine refuses the scenario in one line naming the card (exit 3), not a
+    traceback as its tables were built, nor a factor wrapped around."""
+    out = _explain(CUSTOM / "large_factor_scenario.toml")
+    assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {"+1/+1": 1000}  # type: ignore[index,union-attr]
+    done = cauldron("explain", str(CUSTOM / "large_factor_scenario.toml"), "--engine", "batch")
+    assert (done.returncode, done.stdout, done.stderr.count("\n")) == (3, "", 1), done.stderr
+    assert "Thousandfold Scales" in done.stderr and "cannot encode" in done.stderr
+
+
 def test_the_replacement_and_the_new_card_are_played() -> None:
     """Pyroclasm's 2 damage leaves the 3/3 Kitchen Finks alive (the built-in one is 3/2);
     Briarback Warden, a card that does not exist, dies and persists (1 life from its ETB)."""

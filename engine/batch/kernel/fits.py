@@ -14,6 +14,7 @@ from typing import Final
 
 import numpy as np
 
+from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel.state import MAX_PLAYERS
 from engine.batch.wipe_state import (
@@ -184,9 +185,14 @@ EVENTS: Final = frozenset(
         EV_ACTIVATE,
     }
 )
-# cards whose every template is declared, with parameters the tables encode (by card index)
-KERNEL_OK: Final = tb.ENCODED & np.array(
-    [all(a.template in TEMPLATES for a in c.abilities) for c in tb.CARDS], dtype=np.bool_
+# cards whose every template is declared, with parameters and numbers the tables encode (by
+# card index)
+KERNEL_OK: Final = (
+    tb.ENCODED
+    & mt.ENCODED
+    & np.array(
+        [all(a.template in TEMPLATES for a in c.abilities) for c in tb.CARDS], dtype=np.bool_
+    )
 )
 
 
