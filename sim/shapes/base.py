@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from engine.batch import mana_tables as mt
+from engine.batch import tables as tb
 from sim.config.reader import Reader
 from sim.run.stats import Estimate
 
@@ -169,3 +171,17 @@ class PairsTrials(Protocol):
         """``run_batch`` chunk by chunk: each engine chunk's packed statistics and cells
         (the chunks' statistics sum to ``run_batch``'s)."""
         ...
+
+
+def batch_card(r: Reader, name: str, where: str) -> int:
+    """The batch tables' index of a card an experiment names; a card whose parameters or
+    numbers they cannot hold (a user's factor of 1000) is one line, whatever the shape."""
+    i = tb.INDEX[r.card(name, where).name.lower()]
+    if not (tb.ENCODED[i] and mt.ENCODED[i]):
+        raise r.fail(
+            where,
+            f"{tb.CARDS[i].name} has a template parameter or a number the batch engine's "
+            "tables cannot encode",
+            "the reference engine answers a scenario with it (cauldron explain FILE)",
+        )
+    return i

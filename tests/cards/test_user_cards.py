@@ -88,12 +88,16 @@ def test_a_number_past_the_batch_tables_is_refused_never_wrapped() -> None:
     """A user's counter factor of 1000 does not fit the batch engine's card tables: the
     reference engine puts 1000 +1/+1 counters on the returning Young Wolf (702.93a, 614.1);
     the batch engine refuses the scenario in one line naming the card (exit 3), not a
-    traceback as its tables were built, nor a factor wrapped around."""
+    traceback as its tables were built, nor a factor wrapped around; an experiment with it
+    is one line (exit 2), whatever its shape would say of the card."""
     out = _explain(CUSTOM / "large_factor_scenario.toml")
     assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {"+1/+1": 1000}  # type: ignore[index,union-attr]
     done = cauldron("explain", str(CUSTOM / "large_factor_scenario.toml"), "--engine", "batch")
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (3, "", 1), done.stderr
     assert "Thousandfold Scales" in done.stderr and "cannot encode" in done.stderr
+    for command in ("validate", "run"):
+        done = cauldron(command, str(CUSTOM / "large_factor_experiment.toml"))
+        _one_line_error(done, "slots[0].cards.Thousandfold Scales", "cannot encode")
 
 
 def test_the_replacement_and_the_new_card_are_played() -> None:

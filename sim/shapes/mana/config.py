@@ -18,6 +18,7 @@ from engine.mana_types import MANA_TYPES
 from sim.config.dists import Discrete, SeatDist
 from sim.config.players import Players, SlotBoard, parse_players
 from sim.config.reader import Reader, join
+from sim.shapes.base import batch_card
 
 MANA_KEYS = {"players", "slots", "taps", "x_spell", "costs"}
 MAX_SLOTS = 40  # board slots; the engine's ids (slots and actions) stay below its caps
@@ -120,7 +121,7 @@ class ManaConfig(SlotBoard):
 
 
 def _board_card(r: Reader, name: str, where: str) -> int:
-    i = mt.INDEX[r.card(name, where).name.lower()]
+    i = batch_card(r, name, where)
     if not mt.BOARD_OK[i]:
         raise r.fail(
             where,
@@ -291,7 +292,7 @@ def _taps(r: Reader, raw: Mapping[str, Any], n_min: int) -> Taps:
 
 
 def _cast_card(r: Reader, name: str, where: str) -> int:
-    i = mt.INDEX[r.card(r.text(name, where), where).name.lower()]
+    i = batch_card(r, r.text(name, where), where)
     if not mt.CAST_OK[i]:
         raise r.fail(where, f"casting {mt.CARDS[i].name} is outside the mana shape")
     return i

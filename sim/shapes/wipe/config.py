@@ -32,6 +32,7 @@ from engine.mana_types import MANA_TYPES
 from sim.config.dists import Discrete, SeatDist
 from sim.config.players import Players, SlotBoard, parse_players
 from sim.config.reader import Reader, join
+from sim.shapes.base import batch_card
 
 WIPE_KEYS = {"players", "slots", "events", "choices"}
 MAX_SLOTS = 40  # board slots per trial (the engine's arrays grow with it)
@@ -150,8 +151,8 @@ class WipeConfig(SlotBoard):
 
 
 def _card_index(r: Reader, name: str, where: str, cast: bool) -> int:
-    card: Card = r.card(name, where)
-    i = tb.INDEX[card.name.lower()]
+    i = batch_card(r, name, where)
+    card: Card = tb.CARDS[i]
     if cast and not tb.CAST_OK[i]:
         raise r.fail(
             where,
