@@ -407,7 +407,8 @@ def _fill_card(i: int, c: Card) -> bool:
     return bool(ok) and c.is_permanent_card and not c.token_only
 
 
-ENCODED = np.ones(N, dtype=np.bool_)  # every number of the card fits its column
+# every parameter and number of the card is one the tables (these and ``tables``') encode
+ENCODED = tb.ENCODED.copy()
 
 
 def _fill() -> None:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import numpy as np
 
 from engine.batch import mana_tables as mt
-from engine.batch import tables as tb
 from sim.config.reader import Reader
 from sim.run.stats import Estimate
 
@@ -176,11 +175,11 @@ class PairsTrials(Protocol):
 def batch_card(r: Reader, name: str, where: str) -> int:
     """The batch tables' index of a card an experiment names; a card whose parameters or
     numbers they cannot hold (a user's factor of 1000) is one line, whatever the shape."""
-    i = tb.INDEX[r.card(name, where).name.lower()]
-    if not (tb.ENCODED[i] and mt.ENCODED[i]):
+    i = mt.INDEX[r.card(name, where).name.lower()]
+    if not mt.ENCODED[i]:
         raise r.fail(
             where,
-            f"{tb.CARDS[i].name} has a template parameter or a number the batch engine's "
+            f"{mt.CARDS[i].name} has a template parameter or a number the batch engine's "
             "tables cannot encode",
             "the reference engine answers a scenario with it (cauldron explain FILE)",
         )

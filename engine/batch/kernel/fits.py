@@ -187,12 +187,8 @@ EVENTS: Final = frozenset(
 )
 # cards whose every template is declared, with parameters and numbers the tables encode (by
 # card index)
-KERNEL_OK: Final = (
-    tb.ENCODED
-    & mt.ENCODED
-    & np.array(
-        [all(a.template in TEMPLATES for a in c.abilities) for c in tb.CARDS], dtype=np.bool_
-    )
+KERNEL_OK: Final = mt.ENCODED & np.array(
+    [all(a.template in TEMPLATES for a in c.abilities) for c in tb.CARDS], dtype=np.bool_
 )
 
 

@@ -244,15 +244,15 @@ def _abilities_of(
 ) -> None:
     """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
     reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS.
-    The types of abilities that never depend on the board come from the card's tables;
-    only Gaea's Cradle's, Cabal Coffers', a counter's and a granted ability's are asked."""
+    The card's tables give the types of abilities that never depend on the board; only a
+    card with one that does (Gaea's Cradle, Cabal Coffers, a counter's) asks its abilities,
+    and a granted ability is asked."""
     c = slot_rows[CARD, s]
     every, nonbasic = instead_sources
     instead = _instead_for(slot_rows, work, card_table, s, every, nonbasic)
     tap, other = card_table[T_STATIC_TAP, c], card_table[T_STATIC_OTHER, c]
     for k in range(card_table[T_N_AB, c] if card_table[T_HAS_BOARD_TYPES, c] else 0):
-        tpl = card_table[T_AB_TPL + k, c]
-        if tpl == mt.TPL_PER_CREATURE or tpl == mt.TPL_PER_SUBTYPE or tpl == mt.TPL_COUNTER_ANY:
+        if card_table[T_AB_TPL + k, c] != mt.TPL_REFLECT:  # reflections: the fixpoint's
             if card_table[T_AB_TAP + k, c]:
                 tap |= _raw_bits(slot_rows, work, card_table, s, k)
             else:
