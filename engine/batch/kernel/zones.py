@@ -119,10 +119,12 @@ from engine.batch.wipe_state import (
     UNDYING,
 )
 
-_RESET_ON_LEAVING = (
-    PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
-    DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING,
-    EOT_KEYWORDS, PREVIOUS_TURNS, EXILE_AT_END,
+# an array, not a tuple: numba compiles a loop over a tuple of constants into a jump table
+# with an indirect branch per element (17 here), which cost a tenth of counters-4p's time
+_RESET_ON_LEAVING = np.array(
+    [PLUS, MINUS, DAMAGE, EOT_POWER, EOT_TOUGHNESS, EXILE_IF_DIES, TAPPED, NOT_CREATURE,
+     DEATHTOUCH_DAMAGE, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING,
+     EOT_KEYWORDS, PREVIOUS_TURNS, EXILE_AT_END], dtype=np.int64,
 )  # fmt: skip
 
 
