@@ -191,7 +191,7 @@ def counters_to_put(
     return _after_rules(slot_rows, work, card_table, s, kind, amount, entering, cost)
 
 
-@njit
+@inline
 def _after_rules(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
     amount: int, entering: bool, cost: bool,

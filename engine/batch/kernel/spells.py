@@ -8,7 +8,7 @@ import numpy as np
 from engine.batch.kernel.activated import chosen
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.counters import put_counters
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import FLYING, keywords
 from engine.batch.kernel.state import (
     CARD,
@@ -254,7 +254,7 @@ def _sacrifice_colored(
     leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
 
 
-@njit
+@inline
 def resolve_spell(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -294,7 +294,7 @@ def resolve_spell(
     card_to_zone(slot_rows, card_table, event_rows, e)
 
 
-@njit
+@inline
 def card_to_zone(
     slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray, e: int
 ) -> None:

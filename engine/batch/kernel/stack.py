@@ -90,7 +90,7 @@ def queue(
     work[COUNT, WAITING] = n + 1
 
 
-@njit
+@inline
 def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, n: int) -> None:
     """Order the ``n`` waiting triggers (a stable insertion sort: ties keep detection order)."""
     for k in range(n):
@@ -172,7 +172,7 @@ def place_triggers(
         _place(slot_rows, trial_vars, work, card_table, n)
 
 
-@njit
+@inline
 def _place(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, n: int
 ) -> None:

@@ -245,7 +245,7 @@ def _instances(
     return undying_n(slot_rows, work, card_table, s) if slot_rows[PLUS, s] == 0 else 0
 
 
-@njit
+@inline
 def _returns_detected(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> None:
@@ -262,7 +262,7 @@ def _returns_detected(
             )
 
 
-@njit
+@inline
 def _died(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
@@ -306,7 +306,7 @@ def _died(
             _creatures_died(slot_rows, trial_vars, work, DELAYED, src, g, ctrl, obj)
 
 
-@njit
+@inline
 def _creatures_died(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, kind: int, src: int,
     data: int, ctrl: int, obj: int,
@@ -354,7 +354,7 @@ def enter(
     trial_vars[SEQ] += 1
 
 
-@njit
+@inline
 def return_card(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
