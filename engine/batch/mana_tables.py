@@ -411,6 +411,11 @@ def _fill_card(i: int, c: Card) -> bool:
 ENCODED = tb.ENCODED.copy()
 
 
+def not_encoded(name: str) -> str:
+    """Why card ``name`` is refused where ENCODED is False (scenarios and experiments)."""
+    return f"{name} has a template parameter or a number the batch engine's tables cannot encode"
+
+
 def _fill() -> None:
     AB_TPL[:, GRANTED] = TPL_ANY
     AB_TAP[:, GRANTED] = True

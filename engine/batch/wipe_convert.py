@@ -68,10 +68,7 @@ def _check_card(card: Card, where: str, cast: bool) -> int:
     """The card's index; a card the kernel does not play (or cannot cast) is OutsideShapes."""
     i = tb.INDEX[card.name.lower()]
     if not KERNEL_OK[i]:
-        raise OutsideShapes(
-            f"{where}: {card.name} has a template parameter or a number the batch engine's "
-            "tables cannot encode"
-        )
+        raise OutsideShapes(f"{where}: {mt.not_encoded(card.name)}")
     templates = {a.template for a in card.abilities}
     spell = tb.SPELL[i] > 0 or mt.SPELL_PRODUCE[i] >= 0
     castable = spell or card.is_permanent_card  # a land "cast" is played (305.1): it enters

@@ -179,8 +179,7 @@ def batch_card(r: Reader, name: str, where: str) -> int:
     if not mt.ENCODED[i]:
         raise r.fail(
             where,
-            f"{mt.CARDS[i].name} has a template parameter or a number the batch engine's "
-            "tables cannot encode",
+            mt.not_encoded(mt.CARDS[i].name),
             "the reference engine answers a scenario with it (cauldron explain FILE)",
         )
     return i
