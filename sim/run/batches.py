@@ -10,7 +10,6 @@ them, do not depend on ``--jobs``, the backend, the order batches finish in, or 
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -24,8 +23,9 @@ from sim.config.experiment import Experiment
 from sim.errors import UserError
 from sim.run.checkpoints import Checkpoints
 from sim.run.progress import Progress
-from sim.run.settings import RunSettings
+from sim.run.settings import RunSettings, resolve_jobs
 from sim.run.trial_pairs import PairPlan, run_paired_points
+from sim.run.warm import Warming, loky_parallel
 from sim.run.worker import packed, with_cards
 from sim.shapes.registry import shape_of
 
@@ -96,16 +96,6 @@ def run_batch_points(
         run_one_batch(shape, config, batch_seed(seed, batch), trials, group, batch)
         for group, config in configs
     ]
-
-
-def _cpu_count() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-def resolve_jobs(jobs: int) -> int:
-    if jobs == 0 or jobs < -1:
-        raise UserError(f"--jobs {jobs}: expected a positive number, or -1 for all cores")
-    return _cpu_count() if jobs == -1 else jobs
 
 
 @contextmanager
@@ -185,6 +175,7 @@ def run_batches(
     next_round: NextRound | None = None,
     observe: Observer | None = None,
     plan: PairPlan | None = None,
+    warming: Warming | None = None,
 ) -> RunTotals:
     """Run every batch of every sweep point not yet checkpointed; sum the statistics.
 
@@ -195,7 +186,8 @@ def run_batches(
     With ``observe`` every batch (loaded or run) is shown to it; with a comparison's ``plan``
     the points of one batch index run as one task (``run_batch_points``, or paired trial by
     trial ``sim.run.trial_pairs.run_paired_points``, whose vectors carry their pair sums
-    after the statistics: the totals add only the statistics)."""
+    after the statistics: the totals add only the statistics). ``warming``: the workers
+    ``sim.run.warm.start_workers`` started, waited for before the first batch."""
     start = time.perf_counter()
     shape = shape_of(exp.shape)
     sizes = batch_sizes(exp.trials, exp.batch_size)
@@ -216,7 +208,7 @@ def run_batches(
             done = _open_checkpoints(checkpoints, resume, add)
         already = sum(sizes[b] for _, b in done)
         progress = Progress(exp.trials * len(exp.points), already, settings.progress)
-        parallel = _parallel(name, workers)
+        parallel = _parallel(name, workers, warming)
         low, high = 0, len(sizes) if next_round is None else 1
         have = 0
         while low < high:
@@ -261,11 +253,14 @@ def _open_checkpoints(
     return set()
 
 
-def _parallel(name: str, workers: int) -> Any:
+def _parallel(name: str, workers: int, warming: Warming | None) -> Any:
+    """The ``Parallel`` the batches run on (once the workers ``warming`` started are ready)."""
     from joblib import Parallel
 
+    if warming is not None:
+        warming.wait()
     if name == "loky":
-        return Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
+        return loky_parallel(workers)
     # The backend comes from ``parallel_config``: naming it here again makes joblib 1.6 hand
     # its nesting level to Dask as a task argument.
     return Parallel(n_jobs=-1, return_as="generator_unordered")

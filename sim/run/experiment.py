@@ -32,12 +32,13 @@ from sim.config.reader import Reader
 from sim.errors import MAX_PLACE, UserError, clip
 from sim.files import locked_folder, write_csv, write_json
 from sim.run.aggregate import tidy_frames
-from sim.run.batches import RunTotals, batch_sizes, resolve_jobs, run_batches
+from sim.run.batches import RunTotals, batch_sizes, run_batches
 from sim.run.checkpoints import Checkpoints, cards_digest, code_digest
 from sim.run.comparison import COMPARISON, Pairing, exact_comparison
 from sim.run.exact import MAX_SUPPORT, check_exact, exact_rows
-from sim.run.settings import BACKENDS, RunSettings
+from sim.run.settings import BACKENDS, RunSettings, resolve_jobs
 from sim.run.target_ci import Measure, check_width, next_round, precision
+from sim.run.warm import warm_workers
 from sim.shapes.base import Layout
 from sim.shapes.registry import shape_of
 
@@ -140,7 +141,7 @@ def run_experiment(
         _check_run_flags(settings, out_dir, resume, target_ci)
         if out_dir is not None and resume:
             _checkpoints(exp, out_dir).check_resumable()
-        run = partial(_run_sampled, exp, settings, resume, target_ci)
+        run = partial(_run_sampled, exp, settings, resume, target_ci, report)
     if out_dir is None:
         return run(None)
     check_out(out_dir)
@@ -171,9 +172,11 @@ def _run_sampled(
     settings: RunSettings,
     resume: bool,
     target_ci: float | None,
+    report: bool,
     out_dir: Path | None,
 ) -> ExperimentResult:
-    """Sample the experiment's batches (resuming from checkpoints when asked); write the run."""
+    """Sample the experiment's batches (resuming from checkpoints when asked) on workers
+    warmed up first (``sim.run.warm``); write the run."""
     baseline = exp.compare.baseline
     pairing = None if baseline is None else Pairing(exp, baseline)
     checkpoints = None if out_dir is None else _checkpoints(exp, out_dir)
@@ -182,7 +185,10 @@ def _run_sampled(
         measure = pairing.measure
     rounds = None if target_ci is None else partial(next_round, measure, target_ci)
     observe, plan = (None, None) if pairing is None else (pairing.add, pairing.plan)
-    done = run_batches(exp, settings, checkpoints, resume, rounds, observe, plan)
+    with warm_workers(exp, settings.backend, settings.jobs) as warming:
+        if report and warming is not None:
+            import sim.report.html  # noqa: F401  (its imports take a second: while workers warm up)
+        done = run_batches(exp, settings, checkpoints, resume, rounds, observe, plan, warming)
     shape = shape_of(exp.shape)
     rows = [
         shape.rows(p.config, total, exp.families)
