@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch.kernel.jit import njit
 from engine.batch.wipe_state import ORDER_LEN
 from sim.config.dists import categorical
 from sim.shapes.orders import fixed_order_keys
@@ -30,12 +31,41 @@ def attach_auras(rng: np.random.Generator, card: np.ndarray) -> np.ndarray:
     return np.where(aura & has_land[:, None], target[:, None], -1).astype(np.int8)
 
 
-def first_listed(keys: np.ndarray, width: int) -> np.ndarray:
-    """The columns of the ``width`` lowest keys along the last axis, -1 past the listed ones
-    (a key of 2.0 or LAST marks a column that is not listed)."""
-    perm = np.argsort(keys, axis=-1, kind="stable")[..., :width]
-    listed = np.take_along_axis(keys, perm, axis=-1) < (2.0 if keys.dtype.kind == "f" else LAST)
-    return np.where(listed, perm, -1).astype(np.int8)
+@njit
+def _lowest_listed(keys: np.ndarray, listed: np.ndarray, out: np.ndarray) -> None:
+    """Along the last axis of ``keys`` (T, A, W): the columns of the listed keys, lowest
+    first and ties in column order (a stable sort), as many as ``out`` (T, A, width) holds,
+    then -1. Each row keeps its picks in order as it goes: a few compares a column where
+    numpy's argsort sorted every column of every row (the mana shape's random replacement
+    orders, T x A rows of up to S + A columns, cost as much as the engine)."""
+    width = out.shape[2]
+    for t in range(keys.shape[0]):
+        for a in range(keys.shape[1]):
+            n = 0  # listed columns kept, in out[t, a, :n]
+            for j in range(keys.shape[2]):
+                if not listed[t, a, j]:
+                    continue
+                key = keys[t, a, j]
+                at = n
+                while at > 0 and keys[t, a, out[t, a, at - 1]] > key:
+                    at -= 1
+                if at == width:
+                    continue
+                for q in range(min(n, width - 1), at, -1):
+                    out[t, a, q] = out[t, a, q - 1]
+                out[t, a, at] = j
+                n = min(n + 1, width)
+            for q in range(n, width):
+                out[t, a, q] = -1
+
+
+def first_listed(keys: np.ndarray, listed: np.ndarray, width: int) -> np.ndarray:
+    """(T, A, width) int8: per row of ``keys`` (T, A, W), the columns of the ``width`` lowest
+    keys where ``listed`` (T, A, W, a broadcast view will do) holds, ties in column order, -1
+    past the listed ones."""
+    out = np.empty((*keys.shape[:2], width), dtype=np.int8)
+    _lowest_listed(keys, listed, out)
+    return out
 
 
 def _random_orders(
@@ -46,12 +76,12 @@ def _random_orders(
     code S + a)."""
     t, s = replacer.shape
     if casts is None:
-        keys = np.where(replacer[:, None, :], rng.random((t, taps, s), dtype=np.float32), 2.0)
-        return first_listed(keys, min(ORDER_LEN, s))
+        codes = np.broadcast_to(replacer[:, None, :], (t, taps, s))
+        return first_listed(rng.random(codes.shape, dtype=np.float32), codes, min(ORDER_LEN, s))
     earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[:, None, :]
     codes = np.concatenate([np.broadcast_to(replacer[:, None, :], (t, taps, s)), earlier], 2)
-    keys = np.where(codes, rng.random(codes.shape, dtype=np.float32), 2.0)
-    return first_listed(keys, min(ORDER_LEN, s + taps))
+    keys = rng.random(codes.shape, dtype=np.float32)
+    return first_listed(keys, codes, min(ORDER_LEN, s + taps))
 
 
 def is_replacer(card: np.ndarray) -> np.ndarray:
@@ -84,9 +114,9 @@ def replacement_orders(
         return order
     if policies == ("fixed",):
         listed = replacer & np.isin(card, listed_cards)
-        keys = np.where(listed, fixed_order_keys(card, listed_cards, mt.N), LAST)
-        chosen = first_listed(keys, min(ORDER_LEN, card.shape[1]))
-        order[:, :, : chosen.shape[1]] = chosen[:, None, :]
+        keys = fixed_order_keys(card, listed_cards, mt.N)
+        chosen = first_listed(keys[:, None, :], listed[:, None, :], min(ORDER_LEN, card.shape[1]))
+        order[:, :, : chosen.shape[2]] = chosen
         return order
     chosen = _random_orders(rng, replacer, casts, taps)
     order[:, :, : chosen.shape[2]] = chosen
