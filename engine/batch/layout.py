@@ -101,25 +101,30 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     t, _, s, e = inputs.shape
 
     def slots(name: str, board: np.ndarray | int | bool, fill: int | bool) -> np.ndarray:
-        out: np.ndarray = np.full((t, n), fill, dtype=SLOT_DTYPES[name])
+        out: np.ndarray = np.empty((t, n), dtype=SLOT_DTYPES[name])
         out[:, :s] = board
+        out[:, s:] = fill
         return out
 
     def printed(name: str, column: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (column.take(c) * filled).astype(SLOT_DTYPES[name], copy=False)
+        """The card's printed value, 0 for no card: one gather from the column with a 0
+        in front, by card index + 1."""
+        table = np.zeros(len(column) + 1, dtype=SLOT_DTYPES[name])
+        table[1:] = column
+        out: np.ndarray = table.take(after_none)
         return out
 
     card = slots("card", inputs.card, -1)
-    c = np.maximum(card, 0).astype(np.intp)
+    after_none = card.astype(np.intp) + 1  # the card index + 1 (0: none)
     filled = card >= 0
-    board_slot = np.arange(n)[None, :] < s
+    place = np.arange(n, dtype=SLOT_DTYPES["order"])
     order = np.empty((t, n), dtype=SLOT_DTYPES["order"])  # C order, as every other (T, N) array
-    order[:] = np.where(board_slot, np.arange(n, dtype=np.int32)[None, :], -1)
+    order[:] = np.where(place < s, place, -1)  # the board's slots in board order
     given = min(n, s + e)  # the board's and the cast slots' columns the inputs give
     rank = np.full((t, n), -1, dtype=SLOT_DTYPES["rank"])
     rank[:, :given] = inputs.rank[:, :given]
-    default = board_slot & (rank < 0)
-    rank[default] = (RANK_FALLBACK + order)[default]
+    board_rank = rank[:, :s]  # a board slot without a rank has its place after every rank
+    np.copyto(board_rank, RANK_FALLBACK + place[:s], where=board_rank < 0)
     ping = np.full((t, n), -1, dtype=SLOT_DTYPES["ping_target"])
     ping[:, :given] = inputs.ping_target[:, :given]
     chosen = np.zeros((t, n), dtype=SLOT_DTYPES["chosen"])
