@@ -87,6 +87,7 @@ def new_state(
         **_object_bookkeeping(t, n, s, general),
         **_records(t, n, e, general),
         spell_card=inputs.ev_card.astype(np.int16),
+        cast_x=inputs.ev_x.astype(np.int64),  # the kernel writes the X a pool paid
         acted=inputs.ev_kind != EV_NONE,
         spell_by=inputs.ev_by.astype(np.int8),
         n_board=s,

@@ -59,7 +59,7 @@ class ManaInputs:
     act_slot: np.ndarray  # (T, A) int8 id code of the permanent tapped or activated
     act_card: np.ndarray  # (T, A) int16 card cast, -1 none
     act_by: np.ndarray  # (T, A) int8 seat of the caster
-    act_x: np.ndarray  # (T, A) int16 X of the spell
+    act_x: np.ndarray  # (T, A) int16 X of the spell (-1: the most the pool pays, run_mana)
     act_color: np.ndarray  # (T, A) int8 chosen type (WUBRGC index), -1 none
     act_tap_creature: np.ndarray  # (T, A) int8 id code of the creature tapped for a cost,
     #                                 -1: the first that fits (board order)

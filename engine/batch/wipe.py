@@ -22,16 +22,18 @@ def run_on_kernel(
     could: bool = False,
     present: np.ndarray | None = None,
     slots: int | None = None,
+    x_cost: tuple[int, ...] | None = None,
 ) -> WipeState:
     """Every trial on the compiled kernel (each finishes there, 104.4b included); with
     ``could``, what each permanent could produce as it ends (106.7). ``present``: the
-    batch's ``cards_present``, when the caller has it already; ``slots``: as ``new_state``."""
+    batch's ``cards_present``, when the caller has it already; ``slots``: as ``new_state``;
+    ``x_cost``: as ``run_kernel``."""
     if present is None:
         present = cards_present(inputs)
     if not kernel_fits(inputs, present):
         raise ValueError("the batch has a card or event outside the kernel's whitelist")
     state = new_state(inputs, token_slots, features=Features.of(present), slots=slots)
-    run_kernel(state, inputs, could)
+    run_kernel(state, inputs, could, x_cost)
     return state
 
 

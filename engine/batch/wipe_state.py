@@ -288,6 +288,8 @@ class WipeState:
     n_returned: np.ndarray  # (T,) int16
     spell_zone: np.ndarray  # (T, E) int8 where each event's spell card went
     spell_on: np.ndarray  # (T, E) bool the "until end of turn" effect of event e's spell lasts
+    cast_x: np.ndarray  # (T, E) int64 the X each event's spell was cast with (as given, or
+    #                    the X its caster's pool paid: ``kernel.events.cast``; -1 none)
     acted: np.ndarray  # (T, E) bool the event is an action (its kind is not EV_NONE)
     reason: np.ndarray  # (T,) int8 why a trial is unsupported (R_*), 0 otherwise
     # mana

@@ -5,13 +5,18 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
+import numpy as np
 import pandas as pd
 import pytest
 
+from engine.batch.mana import run_mana
+from engine.batch.mana_state import ACT_CAST
+from engine.batch.wipe_state import BATTLEFIELD
 from sim import run_experiment
 from sim.config.experiment import parse_experiment
 from sim.errors import UserError
 from sim.run.replay import replay_trial
+from sim.shapes.mana.draws import draw_mana_batch
 
 LANDS, P_TAPPED, TRIALS = 6, 0.25, 40_000
 Z = NormalDist().inv_cdf(1 - 1e-6 / 2)  # a correct engine fails a check once in a million
@@ -100,6 +105,42 @@ MIXED = {
     "x_spell": {"card": "Walking Ballista", "x": [0, 1, 2, 3]},
     "costs": ["{B}", "{1}{G}"],
 }
+
+
+def test_the_largest_x_found_as_the_spell_is_cast_agrees_with_the_reference() -> None:
+    """CR 107.3: with ``x = "max"`` the batch engine reads the caster's pool as the X spell is
+    cast and casts it for the most X the pool pays (none when it cannot pay X = 0); the
+    replay runs that X, named in its inputs, on the reference engine."""
+    spell = {"card": "Walking Ballista", "caster": "random"}  # {X}{X}: X is half the pool
+    exp = parse_experiment({**MIXED, "x_spell": spell})
+    disagree = [
+        trial
+        for trial in (*range(0, exp.trials, 41), exp.trials - 1)
+        if not replay_trial(exp, 0, trial).replayed().agrees
+    ]
+    assert disagree == []
+
+
+def test_a_pool_without_the_colored_symbols_pays_no_x() -> None:
+    """CR 107.3, 118.3: with X taken from the pool, each type's symbols come from that type and
+    X from what is left, capped when cast; a pool that cannot pay X = 0 casts nothing. (No
+    library card has an X cost with colored symbols: the cost here is {X}{X}{G}{G}{G}.)"""
+    exp = parse_experiment(FLARE)
+    config = exp.points[0].config
+    part = draw_mana_batch(np.random.default_rng(3), 400, config)
+    a = part.act_kind.shape[1] - 1
+    part.act_kind[:, a], part.act_x[:, a] = ACT_CAST, -1
+    cap = 2
+    state = run_mana(part, x_cost=(0, 0, 0, 0, 3, 0, 0, 2, cap))  # G G G, X X
+    green = state.pools[np.arange(400), part.act_by[:, a].astype(np.intp), 4]
+    expected = np.where(green >= 3, (green - 3) // 2, -1)
+    assert np.array_equal(state.cast_x[:, a], expected)
+    assert 0 < (expected < 0).sum() < 400 and (expected > cap).any()
+    slot = part.card.shape[1] + a  # the X spell's cast slot
+    assert np.array_equal(state.card[:, slot] >= 0, expected >= 0)  # cast, or not at all
+    here = state.zone[:, slot] == BATTLEFIELD  # with X = 0 it dies at once (0/0, 704.5f)
+    assert np.array_equal(here, expected > 0)
+    assert np.array_equal(state.plus[:, slot][here], np.minimum(expected, cap)[here])
 
 
 def test_replayed_mana_trials_agree_with_the_batch_engine() -> None:

@@ -30,6 +30,7 @@ from engine.batch.kernel.state import (
     LIFE,
     MOVERS,
     OWNER,
+    POOL,
     REJECTED,
     T_CAST_DRAW,
     T_IS_CREATURE,
@@ -37,6 +38,7 @@ from engine.batch.kernel.state import (
     T_SPELL,
     T_SPELL_PAY_X_LIFE,
     T_SPELL_PRODUCE,
+    X_COST,
     ZONE,
 )
 from engine.batch.kernel.turns import pass_turn
@@ -64,6 +66,21 @@ NOT_ON_BATTLEFIELD, CANNOT_PAY_LIFE = 1, 2  # wipe_state.REJECTIONS codes
 
 
 @njit
+def x_from_pool(trial_vars: np.ndarray, work: np.ndarray, by: int) -> int:
+    """The most X the pool of seat ``by`` pays for the batch's X spell (LAYOUT's X_COST), -1
+    if it cannot pay X = 0: each type's symbols from that type, the generic part and every X
+    from what is left (107.3, 107.4, 118.3). The X is not capped here."""
+    enough, left = True, -work[LAYOUT, X_COST + 7]  # less the generic part
+    for t in range(6):
+        have, need = trial_vars[POOL + 6 * by + t], work[LAYOUT, X_COST + 1 + t]
+        enough &= have >= need
+        left += have - need
+    if not enough or left < 0:
+        return -1
+    return left // max(work[LAYOUT, X_COST + 8], 1)  # type: ignore[no-any-return]
+
+
+@njit
 def cast(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -72,8 +89,17 @@ def cast(
     event_rows: np.ndarray,
     e: int,
 ) -> None:
-    """CR 601.2 and 608.2: cast the event's card; it resolves at once (no responses)."""
+    """CR 601.2 and 608.2: cast the event's card; it resolves at once (no responses). A
+    negative X in a batch with an X spell (the mana shape's x = "max") is the most its
+    caster's pool pays: the event keeps that X (-1: none, and nothing is cast), the spell is
+    cast with at most the cap. Casting pays nothing (the pool only says what X it could)."""
     c, by, x = event_rows[EV_CARD_, e], event_rows[EV_BY_, e], event_rows[EV_X_, e]
+    if x < 0 and work[LAYOUT, X_COST]:
+        x = x_from_pool(trial_vars, work, by)
+        event_rows[EV_X_, e] = x
+        if x < 0:
+            return
+        x = min(x, work[LAYOUT, X_COST + 9])
     if card_table[T_SPELL_PAY_X_LIFE, c]:
         if trial_vars[LIFE + by] < x:  # CR 119.4
             event_rows[REJECTED, e] = CANNOT_PAY_LIFE

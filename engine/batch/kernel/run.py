@@ -46,6 +46,7 @@ from engine.batch.kernel.state import (
     EV_KIND_,
     EV_ORDER_,
     EV_ROWS,
+    EV_X_,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
     FRESH_ROWS,
@@ -79,6 +80,8 @@ from engine.batch.kernel.state import (
     TOKENS_MADE,
     UNDEFINED_MANA,
     W_ROWS,
+    X_COST,
+    X_COST_LEN,
     KState,
 )
 from engine.batch.kernel.triggers import resolve_top
@@ -378,6 +381,7 @@ def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.n
         kstate.spell_zone[i, e] = event_rows[SPELL_ZONE, e]
         kstate.rejected[i, e] = event_rows[REJECTED, e]
         kstate.spell_on[i, e] = event_rows[SPELL_ON, e]
+        kstate.cast_x[i, e] = event_rows[EV_X_, e]
 
 
 @inline
@@ -457,9 +461,16 @@ def _every_trial(
         _store_vars(kstate, i, trial_vars, event_rows)
 
 
-def run_kernel(state: WipeState, inputs: WipeInputs, could: bool = False) -> None:
+def run_kernel(
+    state: WipeState,
+    inputs: WipeInputs,
+    could: bool = False,
+    x_cost: tuple[int, ...] | None = None,
+) -> None:
     """Run every trial of ``state`` (laid out by ``layout.new_state``) in place; with
-    ``could``, what each permanent could produce as the trial ends (106.7)."""
+    ``could``, what each permanent could produce as the trial ends (106.7); with ``x_cost``
+    (symbols by type WUBRGC, generic, X symbols, the cap on X), a cast whose X is negative
+    takes the most X its caster's pool pays (``events.x_from_pool``)."""
     n = state.card.shape[1]
     work = np.zeros((W_ROWS, max(STACK_DEPTH, n + state.n_events, MAX_PLAYERS, 7)), dtype=np.int64)
     f = state.features
@@ -467,6 +478,8 @@ def run_kernel(state: WipeState, inputs: WipeInputs, could: bool = False) -> Non
         state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
         f.anthem or f.all_pt or f.lord, f.legendary, n, could, ks.gates(f),
     )  # fmt: skip
+    if x_cost is not None:
+        work[LAYOUT, X_COST : X_COST + X_COST_LEN] = (1, *x_cost)
     run_trials(
         ks.kstate(state),
         ks.events(inputs),

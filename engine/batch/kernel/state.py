@@ -150,9 +150,14 @@ COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed u
 #              produce is known for the board as it is, MARKED: the slots CHANGED lists]
 STALE, RULES, KNOWN, MARKED = 5, 6, 7, 8
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
-#               HAS_LEGENDS, slots N, COULD, GATES] (the flags from wipe_state.Features;
-#               COULD: what each permanent could produce is wanted as the trial ends)
-HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD, GATES = 2, 4, 5, 6, 7, 8
+#               HAS_LEGENDS, slots N, COULD, GATES, X_COST...] (the flags from
+#               wipe_state.Features; COULD: what each permanent could produce is wanted as
+#               the trial ends; X_COST: see X_COST_LEN)
+HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD, GATES, X_COST = 2, 4, 5, 6, 7, 8, 9
+# X_COST, the X spell whose X a cast takes from its caster's pool (the mana shape's x = "max"):
+# 1 if the batch has one, then its mana cost (symbols by type WUBRGC, generic, X symbols)
+# and the cap on its X (``run_kernel``'s x_cost, ``events.x_from_pool``)
+X_COST_LEN = 10
 # GATES bits: the batch holds a card with such an ability (``gates``), so a rule step that
 # looks for one on the battlefield may find it; without, the step skips its search
 G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER, G_GRANT_MANA = 1, 2, 4, 8, 16, 32
@@ -313,6 +318,7 @@ class KState(NamedTuple):
     spell_zone: np.ndarray  # (T, E) int8
     rejected: np.ndarray  # (T, E) int8
     spell_on: np.ndarray  # (T, E) bool
+    cast_x: np.ndarray  # (T, E) int64
     reason: np.ndarray  # (T,) int8
     counters: np.ndarray  # (T, N, K) int64, K <= EXTRA_KINDS
     pools: np.ndarray  # (T, P, 6) int64

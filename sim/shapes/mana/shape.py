@@ -1,9 +1,10 @@
 """The mana shape for the runner: parse, draw, run on the batch engine, reduce, replay.
 
-With ``x = "max"`` a batch runs twice: the taps alone, to see what each pool holds, then the
-same trials with the X spell cast for the largest X its caster's pool pays (a pure function of
-the drawn inputs, so a replay rebuilds it exactly). Casting itself pays nothing (SPEC
-section 3): the pool says which X could have been paid.
+With ``x = "max"`` the X spell is cast for the largest X its caster's pool pays once the taps
+are done: the engine reads the pool as the spell is cast (``run_mana``'s x_cost) and keeps the X,
+so a batch runs once, and the inputs it hands on name that X (a pure function of the drawn
+inputs, so a replay rebuilds it exactly). Casting itself pays nothing (SPEC section 3): the
+pool says which X could have been paid.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from sim.shapes.mana.stats import (
     mana_layout,
     mana_stats,
     mana_trial_stats,
-    max_x,
 )
 from sim.shapes.scenario_replay import ScenarioReplay
 
@@ -45,23 +45,24 @@ CHUNK = 4_096  # trials the engine runs at once: their state stays small (peak m
 def run_chunk(
     config: ManaConfig, part: ManaInputs
 ) -> tuple[ManaInputs, WipeState, np.ndarray | None]:
-    """Run one chunk; with ``x = "max"`` first find each pool's largest X, then cast it.
-    Returns the inputs as finally run, the state, and the X each trial paid (-1: none)."""
+    """Run one chunk; with ``x = "max"`` the X spell is cast for the largest X its caster's
+    pool pays once the taps are done (the engine finds it, ``run_mana``'s x_cost), or not at
+    all. Returns the inputs as finally run (that X, or no cast: what a replay runs), the
+    state, and the X each trial paid (-1: none; not capped)."""
     xs = config.x_spell
     if xs is None or xs.x is not None:
         return part, run_mana(part), None
     a = part.act_kind.shape[1] - 1
-    kind = part.act_kind.copy()
-    kind[:, a] = ACT_NONE
-    taps_only = run_mana(ManaInputs(**{**vars(part), "act_kind": kind}))
-    t = len(kind)
-    pool = taps_only.pools[np.arange(t), part.act_by[:, a].astype(np.intp)].astype(np.int64)
-    best = max_x(pool, xs.cost)
+    kind, x = part.act_kind.copy(), part.act_x.copy()
+    kind[:, a], x[:, a] = ACT_CAST, -1  # X: the most the pool pays
+    cost = xs.cost
+    x_cost = (*cost.by_type, cost.generic, cost.x_count, MAX_X_VALUE)
+    state = run_mana(ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x}), x_cost)
+    best = state.cast_x[:, a].copy()
     kind[:, a] = np.where(best >= 0, ACT_CAST, ACT_NONE)
-    x = part.act_x.copy()
+    state.acted[:, a] = best >= 0  # a pool that pays no X casts nothing
     x[:, a] = np.clip(best, 0, MAX_X_VALUE)  # counted by ``x_capped`` when held
-    final = ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x})
-    return final, run_mana(final), best
+    return ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x}), state, best
 
 
 def _chunks(

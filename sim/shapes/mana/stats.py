@@ -65,15 +65,6 @@ def payable(pool: np.ndarray, cost: Cost, x: np.ndarray | int = 0) -> np.ndarray
     return out
 
 
-def max_x(pool: np.ndarray, cost: Cost) -> np.ndarray:
-    """(T,) the largest X a (T, 6) pool pays for ``cost``, -1 where it cannot pay X = 0; not
-    capped (the spell is cast with at most MAX_X_VALUE: ``x_capped`` counts the others)."""
-    left = pool.sum(1) - sum(cost.by_type) - cost.generic
-    best = left // max(cost.x_count, 1)
-    out: np.ndarray = np.where(payable(pool, cost), best, -1)
-    return out
-
-
 def set_name(bits: int) -> str:
     """A could-produce set by its type bits (WUBRGC): ``WG``, or ``none``."""
     return "".join(t for k, t in enumerate(MANA_TYPES) if bits >> k & 1) or "none"
