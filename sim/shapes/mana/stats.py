@@ -20,6 +20,7 @@ from functools import cache
 import numpy as np
 
 from engine.batch import mana_tables as mt
+from engine.batch.kernel.jit import entry
 from engine.batch.mana_state import ACT_TAP, MANA_REJECTIONS, ManaInputs
 from engine.batch.wipe_state import BATTLEFIELD, OK, WipeState
 from engine.mana_types import MANA_TYPES
@@ -151,14 +152,30 @@ def _by_seat(n: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
 def _could(n: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
     """Per card [Σn, Σn²], and per card and set [Σy, Σny, Σy²]: ``n`` (T, C) one column per
     card, ``y`` (T, C x SETS)."""
-    t, c = n.shape
-    sets = y.reshape(t, c, SETS)
-    could_set = np.stack(
-        [sets.sum(0), np.einsum("tc,tcs->cs", n, sets), np.einsum("tcs,tcs->cs", sets, sets)],
-        axis=2,
-    )
+    c = n.shape[1]
+    by_card, by_set = np.zeros((c, 2), dtype=np.int64), np.zeros((c, SETS, 3), dtype=np.int64)
+    _could_sums(n, y, by_card, by_set)
     n_key, set_key = (stat.key for stat in catalog.COULD_PRODUCE_SHARE.stats)
-    return {n_key: np.stack([n.sum(0), _dot(n, n)], axis=1), set_key: could_set}
+    return {n_key: by_card, set_key: by_set}
+
+
+@entry
+def _could_sums(n: np.ndarray, y: np.ndarray, by_card: np.ndarray, by_set: np.ndarray) -> None:
+    """``_could``'s sums, compiled: a trial's y is zero for a card it has no permanent of (n
+    = 0), so only the cards it has are read (in numpy, three passes over every cell of y, 64
+    a card, cost a mana trial more than a microsecond)."""
+    for t in range(n.shape[0]):
+        for k in range(n.shape[1]):
+            nk = n[t, k]
+            if nk == 0:
+                continue
+            by_card[k, 0] += nk
+            by_card[k, 1] += nk * nk
+            for b in range(SETS):
+                v = y[t, k * SETS + b]
+                by_set[k, b, 0] += v
+                by_set[k, b, 1] += nk * v
+                by_set[k, b, 2] += v * v
 
 
 @cache
@@ -242,14 +259,38 @@ def _could_cells(config: ManaConfig, st: WipeState, ok: np.ndarray) -> Cells:
     t, c = len(ok), len(config.board_cards)
     on = (st.zone == BATTLEFIELD) & st.has_mana & ok[:, None]
     n = np.zeros((t, c), dtype=np.int64)
-    y = np.zeros((t, c, SETS), dtype=np.int64)
-    rows = np.broadcast_to(np.arange(t)[:, None], on.shape)
-    for k, card in enumerate(config.board_cards):
-        mask = on & (st.card == card)
-        n[:, k] = mask.sum(1)
-        at = rows[mask] * SETS + st.could_produce[mask].astype(np.intp)
-        y[:, k, :] = np.bincount(at, minlength=t * SETS).reshape(t, SETS)
-    return n, y.reshape(t, c * SETS)
+    y = np.zeros((t, c * SETS), dtype=np.int64)
+    places = _card_places(config.board_cards, mt.N)
+    _count_could(on, st.card, st.could_produce, places, n, y)
+    return n, y
+
+
+@cache
+def _card_places(cards: tuple[int, ...], n_cards: int) -> np.ndarray:
+    """By card index + 1 (0: no card) of the ``n_cards`` of the library: the card's place
+    among ``cards``, -1 if not there."""
+    place = np.full(n_cards + 1, -1, dtype=np.int64)
+    place[np.array(cards, dtype=np.intp) + 1] = np.arange(len(cards))
+    return place
+
+
+@entry
+def _count_could(
+    on: np.ndarray,
+    card: np.ndarray,
+    could: np.ndarray,
+    place: np.ndarray,
+    n: np.ndarray,
+    y: np.ndarray,
+) -> None:
+    """``_could_cells``' counts, compiled: one pass over the slots (a masked pass per card
+    in numpy)."""
+    for t in range(on.shape[0]):
+        for s in range(on.shape[1]):
+            k = place[card[t, s] + 1]
+            if on[t, s] and k >= 0:
+                n[t, k] += 1
+                y[t, k * SETS + could[t, s]] += 1
 
 
 def _x_cells(
