@@ -98,3 +98,20 @@ def test_a_batch_without_tokens_rounds_its_slots_to_a_group() -> None:
         run_both(one_board, [cast("Pyroclasm")])
         inputs, _ = wipe_inputs_from_scenario(scenario(board=one_board))
         assert new_state(inputs).card.shape[1] == slots
+
+
+def test_a_trial_plays_on_the_token_slots_only_once_it_makes_a_token() -> None:
+    """CR 111.1: Hangarback Walker's dies trigger makes a Thopter per +1/+1 counter. A trial
+    plays first without the token slots (``run._every_trial``); one that makes tokens plays
+    again on every slot: its Thopters are the reference's. Twenty are past the sixteen token
+    slots: unsupported, with that cap named (no other reason leaks out)."""
+    walker = "h: Hangarback Walker @A +1/+1={}"
+    for counters in (0, 2, 16):
+        one = board(walker.format(counters), "f: Kitchen Finks @B")
+        out = run_both(one, [cast("Wrath of God")])
+        assert sum(p["card"] == "Thopter" for p in out["battlefield"]) == counters
+    past = scenario(board=board(walker.format(20)), actions=[cast("Wrath of God")])
+    assert reference.run(past)["result"] == "ok"
+    capped = run_scenario(past)
+    assert capped["result"] == "unsupported"
+    assert "more than 16 tokens" in capped["reason"]

@@ -9,6 +9,10 @@ from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import REASON, STATUS
 from engine.batch.wipe_state import OK, UNSUPPORTED
 
+# Not an outcome's reason: a token needs a token slot and the trial plays without them; the
+# driver plays it again on every slot (``run._every_trial``)
+NEEDS_TOKEN_SLOTS = -1
+
 
 @njit
 def unsupported(trial_vars: np.ndarray, reason: int) -> None:

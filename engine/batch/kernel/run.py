@@ -9,6 +9,10 @@ HISTORY cap, the same draw and unsupported verdicts), so it finishes every trial
 watch costs a board digest per resolution, so a trial first plays unwatched: the watch can only stop
 a trial that, unwatched, loops on past PATIENCE resolutions in one settle or reaches a cap
 (ends unsupported), and only such a trial is played again from its start with the watch.
+
+Likewise a trial first plays without the token slots: every rule step loops over the slots,
+a batch with a card that makes tokens has sixteen of them, and few trials make one. A trial
+that does is played again from its start on every slot (``_every_trial``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import time
 import numpy as np
 
 from engine.batch.kernel import state as ks
+from engine.batch.kernel.caps import NEEDS_TOKEN_SLOTS
 from engine.batch.kernel.characteristics import mark_all_changed
 from engine.batch.kernel.combat import (
     FIRST_STEP,
@@ -408,19 +413,28 @@ def run_trials(
     combat: tuple[np.ndarray, ...],
     card_table: np.ndarray,
     work: np.ndarray,
+    first_token_slot: int,
 ) -> None:
     """Every trial of the batch. The buffers are allocated once, here, and reused trial
-    after trial."""
+    after trial: the slot rows twice, once without the token slots (from
+    ``first_token_slot`` on: none in a batch without them)."""
     n, e = kstate.slots[0][0].shape[1], kstate.spell_zone.shape[1]
-    slot_rows = np.zeros((L_ROWS, n), dtype=np.int64)
+    every = np.zeros((L_ROWS, n), dtype=np.int64)
+    before_tokens = np.zeros((L_ROWS, min(n, first_token_slot)), dtype=np.int64)
     trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
     event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)
     history = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
     combat_rows = np.zeros((len(combat), e, combat[0].shape[2]), dtype=np.int64)
-    buffers = (slot_rows, trial_vars, event_rows, combat_rows)
-    kept = (np.zeros_like(slot_rows), np.zeros_like(trial_vars))
+    buffers = (before_tokens, trial_vars, event_rows, combat_rows)
+    kept = (np.zeros_like(before_tokens), np.zeros_like(trial_vars))
+    kept_every = (np.zeros_like(every), kept[1])
     given = (kstate, events, orders, combat)
-    _every_trial(given, card_table, work, buffers, history, kept)
+    _every_trial(given, card_table, work, buffers, history, kept, (every, kept_every))
+
+
+@inline
+def _wants_token_slots(trial_vars: np.ndarray) -> bool:
+    return trial_vars[STATUS] != OK and trial_vars[REASON] == NEEDS_TOKEN_SLOTS  # type: ignore[no-any-return]
 
 
 @njit
@@ -431,10 +445,16 @@ def _every_trial(
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     history: np.ndarray,
     kept: tuple[np.ndarray, np.ndarray],
+    wide: tuple[np.ndarray, tuple[np.ndarray, np.ndarray]],
 ) -> None:
     """The loop over the trials (``run_trials``' arguments as ``given``), copying each in and
     out, without reference counting as every rule step (the entry point keeps it for its
-    allocations; with the copies inlined there, mana-tap ran 40% slower)."""
+    allocations; with the copies inlined there, mana-tap ran 40% slower).
+
+    A trial plays on the slots before the token slots (``buffers``' slot rows); one that
+    makes a token stops there (caps.NEEDS_TOKEN_SLOTS) and is played again on every slot
+    (``_on_every_slot``). The token slots of a trial that did not play on them stay as
+    ``layout.new_state`` made them: empty, as playing on them leaves them."""
     kstate, events, orders, combat = given
     slot_rows, trial_vars, event_rows, combat_rows = buffers
     loops = work[LAYOUT, HAS_LOOPS] != 0
@@ -443,8 +463,14 @@ def _every_trial(
         play_trial(
             slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, False, kept
         )
-        if loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
+        watched = False
+        if (
+            loops
+            and (work[COUNT, LONG] or trial_vars[STATUS] != OK)
+            and not _wants_token_slots(trial_vars)
+        ):
             # again, watching for a loop (104.4b)
+            watched = True
             _load(kstate, events, orders, combat, i, buffers)
             play_trial(
                 slot_rows,
@@ -457,8 +483,43 @@ def _every_trial(
                 True,
                 kept,
             )
+        if _wants_token_slots(trial_vars):
+            _on_every_slot(given, card_table, work, buffers, history, wide, i, watched)
+            continue
         _store_slots(kstate, i, slot_rows)
         _store_vars(kstate, i, trial_vars, event_rows)
+
+
+@njit
+def _on_every_slot(
+    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
+    card_table: np.ndarray,
+    work: np.ndarray,
+    buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    history: np.ndarray,
+    wide: tuple[np.ndarray, tuple[np.ndarray, np.ndarray]],
+    i: int,
+    watched: bool,
+) -> None:
+    """Trial ``i`` again from its start, on every slot (``wide``), and copied out: as
+    ``_every_trial`` plays it (``watched``: it got as far as the token only with the loop
+    watch on, which it then starts with)."""
+    kstate, events, orders, combat = given
+    _, trial_vars, event_rows, combat_rows = buffers
+    slot_rows, kept = wide
+    copies = (slot_rows, trial_vars, event_rows, combat_rows)
+    _load(kstate, events, orders, combat, i, copies)
+    play_trial(
+        slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, watched, kept
+    )
+    loops = work[LAYOUT, HAS_LOOPS] != 0
+    if not watched and loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
+        _load(kstate, events, orders, combat, i, copies)
+        play_trial(
+            slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, True, kept
+        )
+    _store_slots(kstate, i, slot_rows)
+    _store_vars(kstate, i, trial_vars, event_rows)
 
 
 def run_kernel(
@@ -480,6 +541,7 @@ def run_kernel(
     )  # fmt: skip
     if x_cost is not None:
         work[LAYOUT, X_COST : X_COST + X_COST_LEN] = (1, *x_cost)
+    first_token_slot = state.n_board + state.n_events if f.tokens else n  # zones.create_tokens
     run_trials(
         ks.kstate(state),
         ks.events(inputs),
@@ -487,6 +549,7 @@ def run_kernel(
         ks.combat(inputs),
         ks.card_table,
         work,
+        first_token_slot,
     )
 
 

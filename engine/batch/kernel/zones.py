@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.caps import unsupported
+from engine.batch.kernel.caps import NEEDS_TOKEN_SLOTS, unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
@@ -493,7 +493,8 @@ def create_tokens(
     for _ in range(count << doublers):
         slot = first + trial_vars[TOKENS_MADE]
         if slot >= slot_rows.shape[1]:
-            unsupported(trial_vars, R_TOKEN_SLOTS)
+            every = slot_rows.shape[1] == work[LAYOUT, N_SLOTS]  # or the trial plays without
+            unsupported(trial_vars, R_TOKEN_SLOTS if every else NEEDS_TOKEN_SLOTS)
             continue
         set_card(slot_rows, work, card_table, slot, token_card)
         slot_rows[CONTROLLER, slot] = ctrl
