@@ -437,6 +437,27 @@ def _wants_token_slots(trial_vars: np.ndarray) -> bool:
     return trial_vars[STATUS] != OK and trial_vars[REASON] == NEEDS_TOKEN_SLOTS  # type: ignore[no-any-return]
 
 
+@inline
+def _play(
+    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
+    card_table: np.ndarray,
+    work: np.ndarray,
+    copies: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    history: np.ndarray,
+    kept: tuple[np.ndarray, np.ndarray],
+    i: int,
+    watch: bool,
+) -> None:
+    """Copy trial ``i`` in (``copies``: slot rows, trial_vars, event rows, combat rows) and
+    play it."""
+    kstate, events, orders, combat = given
+    slot_rows, trial_vars, event_rows, combat_rows = copies
+    _load(kstate, events, orders, combat, i, copies)
+    play_trial(
+        slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, watch, kept
+    )
+
+
 @njit
 def _every_trial(
     given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
@@ -455,34 +476,15 @@ def _every_trial(
     makes a token stops there (caps.NEEDS_TOKEN_SLOTS) and is played again on every slot
     (``_on_every_slot``). The token slots of a trial that did not play on them stay as
     ``layout.new_state`` made them: empty, as playing on them leaves them."""
-    kstate, events, orders, combat = given
-    slot_rows, trial_vars, event_rows, combat_rows = buffers
+    kstate = given[0]
+    slot_rows, trial_vars, event_rows, _ = buffers
     loops = work[LAYOUT, HAS_LOOPS] != 0
     for i in range(kstate.status.shape[0]):
-        _load(kstate, events, orders, combat, i, buffers)
-        play_trial(
-            slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, False, kept
-        )
-        watched = False
-        if (
-            loops
-            and (work[COUNT, LONG] or trial_vars[STATUS] != OK)
-            and not _wants_token_slots(trial_vars)
-        ):
-            # again, watching for a loop (104.4b)
-            watched = True
-            _load(kstate, events, orders, combat, i, buffers)
-            play_trial(
-                slot_rows,
-                trial_vars,
-                work,
-                card_table,
-                event_rows,
-                combat_rows,
-                history,
-                True,
-                kept,
-            )
+        _play(given, card_table, work, buffers, history, kept, i, False)
+        stopped = work[COUNT, LONG] or trial_vars[STATUS] != OK
+        watched = loops and stopped and not _wants_token_slots(trial_vars)
+        if watched:  # again, watching for a loop (104.4b)
+            _play(given, card_table, work, buffers, history, kept, i, True)
         if _wants_token_slots(trial_vars):
             _on_every_slot(given, card_table, work, buffers, history, wide, i, watched)
             continue
@@ -501,25 +503,18 @@ def _on_every_slot(
     i: int,
     watched: bool,
 ) -> None:
-    """Trial ``i`` again from its start, on every slot (``wide``), and copied out: as
-    ``_every_trial`` plays it (``watched``: it got as far as the token only with the loop
-    watch on, which it then starts with)."""
-    kstate, events, orders, combat = given
+    """Trial ``i`` again from its start, on every slot (``wide``: slot rows and their
+    ``kept``), and copied out, as ``_every_trial`` plays it (``watched``: it reached the token
+    only with the loop watch on, which it then starts with)."""
     _, trial_vars, event_rows, combat_rows = buffers
     slot_rows, kept = wide
     copies = (slot_rows, trial_vars, event_rows, combat_rows)
-    _load(kstate, events, orders, combat, i, copies)
-    play_trial(
-        slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, watched, kept
-    )
+    _play(given, card_table, work, copies, history, kept, i, watched)
     loops = work[LAYOUT, HAS_LOOPS] != 0
     if not watched and loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
-        _load(kstate, events, orders, combat, i, copies)
-        play_trial(
-            slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, True, kept
-        )
-    _store_slots(kstate, i, slot_rows)
-    _store_vars(kstate, i, trial_vars, event_rows)
+        _play(given, card_table, work, copies, history, kept, i, True)
+    _store_slots(given[0], i, slot_rows)
+    _store_vars(given[0], i, trial_vars, event_rows)
 
 
 def run_kernel(
