@@ -4,6 +4,8 @@ and the records the outcome reports."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from engine.batch import mana_tables as mt
@@ -108,12 +110,7 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
         return out
 
     def printed(name: str, column: np.ndarray) -> np.ndarray:
-        """The card's printed value, 0 for no card: one gather from the column with a 0
-        in front, by card index + 1."""
-        table = np.zeros(len(column) + 1, dtype=SLOT_DTYPES[name])
-        table[1:] = column
-        out: np.ndarray = table.take(after_none)
-        return out
+        return _printed(column, SLOT_DTYPES[name], after_none)
 
     card = slots("card", inputs.card, -1)
     after_none = card.astype(np.intp) + 1  # the card index + 1 (0: none)
@@ -160,6 +157,15 @@ def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
         "ping_target": ping,
         "chosen": chosen,
     }
+
+
+def _printed(column: np.ndarray, dtype: np.dtype[Any], after_none: np.ndarray) -> np.ndarray:
+    """A card table's column by slot (``after_none``: the card index + 1), 0 for no card: one
+    gather from the column with a 0 in front."""
+    table = np.zeros(len(column) + 1, dtype=dtype)
+    table[1:] = column
+    out: np.ndarray = table.take(after_none)
+    return out
 
 
 def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.ndarray]:
