@@ -82,7 +82,7 @@ def permutations(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
     compiled (in numpy each step was a gather and a scatter of index arrays)."""
     # imported here, not with this module: the compiled code's settings build the batch
     # engine's card tables, which wait for the experiment's card files (``freeze_library``)
-    from sim.config.swaps import swap_step
+    from sim.config.draw_steps import swap_step
 
     perm = np.empty((t, width), dtype=np.int32)
     perm[:] = np.arange(width, dtype=np.int32)
@@ -90,6 +90,21 @@ def permutations(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
         # int32: below 2**32 numpy draws the same integers as for its default int64
         swap_step(perm, i, rng.integers(0, i + 1, size=t, dtype=np.int32))
     return perm
+
+
+def uniform_pick(rng: np.random.Generator, allowed: np.ndarray) -> np.ndarray:
+    """The index along the last axis of one allowed column of each row of ``allowed``, uniform
+    among the allowed ones, -1 where none is: the largest of a uniform drawn for every column
+    (``allowed.shape`` float32 draws, allowed or not), found in one compiled pass."""
+    from sim.config.draw_steps import first_largest  # see ``permutations``
+
+    u = rng.random(allowed.shape, dtype=np.float32)
+    *lead, width = allowed.shape
+    out = np.full(int(np.prod(lead)), -1, dtype=np.int64)
+    if width:
+        rows = np.ascontiguousarray(allowed).reshape(-1, width)
+        first_largest(u.reshape(-1, width), rows, out)
+    return out.reshape(lead)
 
 
 @dataclass(frozen=True)

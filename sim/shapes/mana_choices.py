@@ -12,7 +12,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch.kernel.jit import njit
 from engine.batch.wipe_state import ORDER_LEN
-from sim.config.dists import categorical
+from sim.config.dists import categorical, uniform_pick
 from sim.shapes.orders import fixed_order_keys
 
 LAST = np.int32(1 << 20)  # a sort key after every slot
@@ -25,10 +25,8 @@ def attach_auras(rng: np.random.Generator, card: np.ndarray) -> np.ndarray:
     aura = held & mt.IS_AURA[index]
     if not aura.any():
         return np.full(card.shape, -1, dtype=np.int8)
-    land_key = np.where(held & mt.IS_LAND[index], rng.random(card.shape, dtype=np.float32), -1.0)
-    target = land_key.argmax(1)
-    has_land = land_key.max(1) >= 0
-    return np.where(aura & has_land[:, None], target[:, None], -1).astype(np.int8)
+    land = uniform_pick(rng, held & mt.IS_LAND[index])
+    return np.where(aura & (land >= 0)[:, None], land[:, None], -1).astype(np.int8)
 
 
 @njit

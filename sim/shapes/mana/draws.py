@@ -23,7 +23,7 @@ from engine.batch.mana_state import (
     ORDER_LEN,
     ManaInputs,
 )
-from sim.config.dists import bernoulli, categorical, permutations
+from sim.config.dists import bernoulli, categorical, permutations, uniform_pick
 from sim.config.players import absolute_seat, draw_seats, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
 from sim.shapes.mana_choices import LAST, attach_auras, replacement_orders
@@ -112,11 +112,10 @@ def _tap_creatures(
     if "random" in policies:
         tapper = np.take_along_axis(controller, np.maximum(seq.slot, 0) % s, axis=1)
         mine = creature[:, None, :] & (controller[:, None, :] == tapper[:, :, None])
-        key = np.where(mine, rng.random((t, taps, s), dtype=np.float32), -1.0)
-        picks["random"] = np.where((key.max(2) >= 0) & seq.live, key.argmax(2), -1)
+        picks["random"] = np.where(seq.live, uniform_pick(rng, mine), -1)
     if "any" in policies:
-        key = np.where(creature[:, None, :], rng.random((t, taps, s), dtype=np.float32), -1.0)
-        picks["any"] = np.where((key.max(2) >= 0) & seq.live, key.argmax(2), -1)
+        anyone = np.broadcast_to(creature[:, None, :], (t, taps, s))
+        picks["any"] = np.where(seq.live, uniform_pick(rng, anyone), -1)
     if len(policies) == 1:
         return picks[policies[0]].astype(np.int8)
     drawn = categorical(rng, config.taps.tap_creature_weights, (t, taps))
@@ -206,8 +205,8 @@ def _between(
     activatable = (card >= 0) & (mt.EFFECT_PRODUCE[np.maximum(card, 0)] >= 0)
     activate = seq.live & (u < between.activate) & activatable.any(1)[:, None]
     if activate.any():
-        key = np.where(activatable[:, None, :], rng.random((t, width, s), dtype=np.float32), -1)
-        seq.kind[activate], seq.slot[activate] = ACT_ACTIVATE, key.argmax(2)[activate]
+        picked = uniform_pick(rng, np.broadcast_to(activatable[:, None, :], (t, width, s)))
+        seq.kind[activate], seq.slot[activate] = ACT_ACTIVATE, picked[activate]
     cast = seq.live & ~activate & (u >= between.activate)
     cast &= u < between.activate + between.cast
     if between.spells:

@@ -12,7 +12,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch.wipe_state import EV_ACTIVATE, EV_CAST, EV_NONE, EV_TAP_MANA, ORDER_LEN
-from sim.config.dists import categorical
+from sim.config.dists import categorical, uniform_pick
 from sim.config.players import other_seat
 from sim.shapes.mana_choices import is_replacer, replacement_orders
 from sim.shapes.wipe.config import MAX_ABILITY, Event, WipeConfig
@@ -67,8 +67,7 @@ def _pick(
         mask = mask & np.isin(card, acting.cards)
     if acting.whose == "active":
         mask = mask & (board["controller"] == active[:, None])
-    key = np.where(mask, rng.random(card.shape, dtype=np.float32), -1.0)
-    return np.where(key.max(1) >= 0, key.argmax(1), -1).astype(np.int16)
+    return uniform_pick(rng, np.broadcast_to(mask, card.shape)).astype(np.int16)
 
 
 def _color(rng: np.random.Generator, event: Event, t: int) -> np.ndarray:
@@ -98,9 +97,9 @@ def _targets(
     held = np.take_along_axis(card, np.maximum(slot, 0)[:, None], axis=1)[:, 0]
     kind = TARGETS[np.maximum(held, 0), np.minimum(ability, MAX_ABILITY)] * (slot >= 0)
     creature = (card >= 0) & mt.IS_CREATURE[np.maximum(card, 0)] & ~board["not_creature"]
-    key = np.where(creature, rng.random(card.shape, dtype=np.float32), -1.0)
-    named = (choice == 1) & (kind >= 1) & (key.max(1) >= 0)
-    chosen[named] = np.left_shift(1, key.argmax(1)[named]).astype(np.int64)
+    pick = uniform_pick(rng, creature)
+    named = (choice == 1) & (kind >= 1) & (pick >= 0)
+    chosen[named] = np.left_shift(1, pick[named]).astype(np.int64)
     controller = np.take_along_axis(board["controller"], np.maximum(slot, 0)[:, None], axis=1)
     seat = other_seat(rng, controller[:, 0], n_players)
     player[(choice == 2) & (kind == 2)] = seat[(choice == 2) & (kind == 2)]
