@@ -173,9 +173,10 @@ def _could_sums(n: np.ndarray, y: np.ndarray, by_card: np.ndarray, by_set: np.nd
             by_card[k, 1] += nk * nk
             for b in range(SETS):
                 v = y[t, k * SETS + b]
-                by_set[k, b, 0] += v
-                by_set[k, b, 1] += nk * v
-                by_set[k, b, 2] += v * v
+                if v:  # most sets are no permanent's
+                    by_set[k, b, 0] += v
+                    by_set[k, b, 1] += nk * v
+                    by_set[k, b, 2] += v * v
 
 
 @cache
