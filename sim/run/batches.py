@@ -187,7 +187,7 @@ def run_batches(
     the points of one batch index run as one task (``run_batch_points``, or paired trial by
     trial ``sim.run.trial_pairs.run_paired_points``, whose vectors carry their pair sums
     after the statistics: the totals add only the statistics). ``warming``: the workers
-    ``sim.run.warm.start_workers`` started, waited for before the first batch."""
+    ``sim.run.warm.warm_workers`` started, waited for before the first batch."""
     start = time.perf_counter()
     shape = shape_of(exp.shape)
     sizes = batch_sizes(exp.trials, exp.batch_size)

@@ -6,11 +6,13 @@ cache. On the README's run of 1,000,000 trials on two workers that was more than
 took (1.77 s with fresh workers, 0.72 s with warm ones): two workers did fewer trials a second
 than one, where SPEC section 8 asks for near-linear scaling over cores.
 
-So once ``cauldron run`` has parsed the file, it starts the workers, each running a small batch
-of the first sweep point (thrown away: the code the batches run, loaded), and imports the
-runner and the report meanwhile. ``run_batches`` waits for them before its first batch, and
-joblib's executor, one per process and reused by a ``Parallel`` built alike, gives the batches
-these same workers.
+So once a sampled run has checked its flags and its folder, ``run_experiment`` starts the
+workers, each running a small batch of the first sweep point (thrown away: the code the batches
+run, loaded), and imports the report's modules meanwhile. ``run_batches`` waits for them before
+its first batch, and joblib's executor, one per process and reused by a ``Parallel`` built
+alike, gives the batches these same workers. Where both cores are busy anyway (two workers on
+two cores) the overlap gains little of the command's time; where a core is idle, up to the
+second the parent spends.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ import numpy as np
 
 from engine.library import card_files
 from sim.config.experiment import Experiment
-from sim.errors import UserError
 from sim.run.settings import resolve_jobs
 from sim.run.worker import packed, with_cards
 
@@ -82,13 +83,10 @@ class Warming:
 
 @contextmanager
 def warm_workers(exp: Experiment, backend: str, jobs: int) -> Iterator[Warming | None]:
-    """The run's workers, warming up for the duration of the block; None when the run has
-    none to warm: one worker (this process), Dask (its workers live as long as its cluster),
-    or a ``jobs`` the run refuses (it says so itself)."""
-    try:
-        workers = resolve_jobs(jobs)
-    except UserError:
-        workers = 0
+    """The run's workers (``jobs``, checked), warming up for the duration of the block; None
+    when the run has none to warm: one worker (this process), or Dask (its workers live as
+    long as its cluster)."""
+    workers = resolve_jobs(jobs)
     warming = Warming(exp, workers) if backend == "loky" and workers >= 2 else None
     try:
         yield warming

@@ -58,9 +58,8 @@ def test_a_warm_up_that_fails_raises_where_the_run_waits(small_file: Path) -> No
             warm.wait()
 
 
-@pytest.mark.parametrize(("backend", "jobs"), [("loky", 1), ("dask", 2), ("loky", 0)])
+@pytest.mark.parametrize(("backend", "jobs"), [("loky", 1), ("dask", 2)])
 def test_no_workers_to_warm(small_file: Path, backend: str, jobs: int) -> None:
-    """One job runs in this process, Dask's workers outlive the run, and ``--jobs 0`` is the
-    run's error to report."""
+    """One job runs in this process, and Dask's workers outlive the run."""
     with warm_workers(load_experiment(small_file), backend, jobs) as warm:
         assert warm is None
