@@ -98,16 +98,18 @@ def replacement_orders(
     card: np.ndarray,
     casts: np.ndarray | None,
     taps: int,
+    replacer: np.ndarray | None = None,
 ) -> np.ndarray:
     """(T, A, ORDER_LEN) the replacement effects each of ``taps`` activations applies first
     (616.1): the board's (``card`` (T, S)) "tapped for mana" replacers in the policy's order (at
     most ORDER_LEN listed; the engines apply any others after them, in board order), the policy
     drawn per activation among ``policies`` ("random", "listed", or the one "fixed": by
     ``listed_cards``). ``casts`` (T, A): the actions that cast a spell, whose ids (S + a) a
-    random order may list for later actions (None: none do)."""
+    random order may list for later actions (None: none do). ``replacer``: the board's
+    ``is_replacer``, when the caller has it already (a timeline asks once per tap event)."""
     t = card.shape[0]
     order = np.full((t, taps, ORDER_LEN), -1, dtype=np.int8)
-    replacer = is_replacer(card)
+    replacer = is_replacer(card) if replacer is None else replacer
     if policies == ("listed",) or not replacer.any() or taps == 0:
         return order
     if policies == ("fixed",):

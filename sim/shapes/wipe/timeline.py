@@ -140,7 +140,7 @@ def _order(
     rng: np.random.Generator,
     config: WipeConfig,
     e: int,
-    card: np.ndarray,
+    board: dict[str, np.ndarray],
     events: dict[str, np.ndarray],
 ) -> np.ndarray:
     """(T, ORDER_LEN) event ``e``'s replacement order (616.1) under its policy: of the board's
@@ -149,8 +149,9 @@ def _order(
     casts = _casts_replacers(config, events, e)
     taps = 1 if casts is None else e + 1  # no earlier cast: one row draws as any other
     orders = replacement_orders(
-        rng, acting.order, acting.order_weights, acting.order_cards, card, casts, taps
-    )
+        rng, acting.order, acting.order_weights, acting.order_cards, board["card"], casts, taps,
+        board["replacer"],
+    )  # fmt: skip
     last: np.ndarray = orders[:, -1]
     return last
 
@@ -165,7 +166,8 @@ def _event(
     n_players: np.ndarray,
 ) -> dict[str, np.ndarray]:
     """Event ``e``'s columns (T,); its kind and slot are written into ``events`` in place.
-    ``board`` holds the board's columns and ``source`` (``mana_sources``)."""
+    ``board`` holds the board's columns, ``source`` (``mana_sources``) and ``replacer``
+    (``is_replacer``)."""
     event, kind = config.events[e], events["ev_kind"][:, e]
     t, taps, acts = len(kind), kind == EV_TAP_MANA, kind == EV_ACTIVATE
     ability = event.acting.ability.draw(rng, (t,), np.int8)
@@ -177,7 +179,7 @@ def _event(
     events["ev_target"][:, e] = np.where(taps | acts, slot, events["ev_target"][:, e])
     color = _color(rng, event, t) if EV_TAP_MANA in event.kinds else np.full(t, -1, np.int8)
     order = (
-        _order(rng, config, e, board["card"], events)
+        _order(rng, config, e, board, events)
         if EV_TAP_MANA in event.kinds
         else np.full((t, ORDER_LEN), -1, np.int8)
     )
@@ -217,7 +219,7 @@ def draw_timeline(
     if not any(acting & set(ev.kinds) for ev in config.events):
         return {}
     t, e = events["ev_kind"].shape
-    seen = {**board, "source": mana_sources(board)}
+    seen = {**board, "source": mana_sources(board), "replacer": is_replacer(board["card"])}
     columns = [
         _event(rng, config, k, seen, events, active, n_players)
         if acting & set(config.events[k].kinds)
