@@ -104,7 +104,11 @@ def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals
     else:
         on_play = np.full(trials, setup.play == "play")
     n = len(setup.cards)
-    decks = np.broadcast_to(np.arange(n, dtype=np.int16), (trials, shuffles(setup), n))
+    # C order in, C order out (the same orders): permuted keeps a broadcast input's strides,
+    # the deck axis outermost, and the engine copied every chunk of it back into C order
+    decks = np.ascontiguousarray(
+        np.broadcast_to(np.arange(n, dtype=np.int16), (trials, shuffles(setup), n))
+    )
     return Deals(on_play, rng.permuted(decks, axis=2))
 
 
