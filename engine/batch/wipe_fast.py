@@ -80,7 +80,7 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
     slot: an enters trigger's damage would then gain life or put counters)."""
     if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
         return False
-    if f.doubler or f.wurm or f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
+    if f.doubler or f.death_life or f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
         return False
     if inputs.ev_kind.shape[1] != 1:
         return False

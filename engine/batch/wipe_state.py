@@ -184,7 +184,7 @@ class Features:
     gy_exile: bool  # "put into a graveyard" replaced by exile
     tokens: bool  # dies triggers that create tokens
     doubler: bool
-    wurm: bool  # life loss when an opponent's creature dies
+    death_life: bool  # life loss when an opponent's creature dies
     ping: bool  # enters: damage to any target
     shrink: bool  # enters: creatures get -N/-N (and maybe again on each death)
     etb: bool  # any enters trigger
@@ -218,7 +218,7 @@ class Features:
             gy_exile=any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),
             tokens=any_of(tb.DIES_TOKENS >= 0),
             doubler=any_of(tb.TOKENS_DOUBLED),
-            wurm=any_of(tb.DEATH_LIFE > 0),
+            death_life=any_of(tb.DEATH_LIFE > 0),
             ping=any_of(tb.ETB_PING),
             shrink=shrink,
             etb=any_of(tb.HAS_ETB),

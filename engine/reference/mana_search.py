@@ -151,12 +151,12 @@ def _searched(game: Game, sources: list[Permanent]) -> list[Permanent]:
     readers = [p for p in sources if any(a.template in _BOARD_DEPENDENT for a in abilities[p.uid])]
     if any(_acts_on_others(p) for p in leaving):
         return sources  # a source that leaves takes more than its mana ability with it
-    drum = any(_needs_creature(a) for p in sources for a in abilities[p.uid])
+    taps_creature = any(_needs_creature(a) for p in sources for a in abilities[p.uid])
     order_matters = {p.uid for p in leaving + readers} if leaving and readers else set()
     return [
         p
         for p in sources
-        if not _commutes(game, p) or (drum and is_creature(p)) or p.uid in order_matters
+        if not _commutes(game, p) or (taps_creature and is_creature(p)) or p.uid in order_matters
     ]
 
 
@@ -238,11 +238,11 @@ def _sources(game: Game, player: str) -> list[Permanent]:
     not an untapped permanent whose every mana ability costs {Q} (107.6) when nothing could
     tap it (only Springleaf Drum's cost taps a creature)."""
     found = [p for p in game.battlefield if p.controller == player and mana_abilities(game, p)]
-    drum = any(_needs_creature(a) for p in found for a in mana_abilities(game, p))
+    taps_creature = any(_needs_creature(a) for p in found for a in mana_abilities(game, p))
 
     def inert(p: Permanent) -> bool:
         only_q = all(a.params.get("untap") for a in mana_abilities(game, p))
-        return only_q and not p.tapped and not (drum and is_creature(p))
+        return only_q and not p.tapped and not (taps_creature and is_creature(p))
 
     return [p for p in found if not inert(p)]
 

@@ -168,7 +168,7 @@ def gates(features: Features) -> int:
     return (
         G_COUNTER_RULES * features.counter_rules
         | G_GY_EXILE * features.gy_exile
-        | G_DEATH_LIFE * features.wurm
+        | G_DEATH_LIFE * features.death_life
         | G_GY_ENTER * features.gy_enter
         | G_DOUBLER * features.doubler
         | G_GRANT_MANA * features.grant_mana

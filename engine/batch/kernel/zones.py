@@ -148,26 +148,31 @@ def _exiles(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
 
 @njit
 def _exile_sources(slot_rows: np.ndarray, card_table: np.ndarray) -> tuple[bool, int]:
-    rip, leylines = False, 0
+    exile_all, exile_opponents = False, 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
         if c >= 0 and is_alive(slot_rows, k):
-            rip |= card_table[T_EXILE_ALL_GY, c] != 0
-            leylines += card_table[T_EXILE_OPP_GY, c]
-    return rip, leylines
+            exile_all |= card_table[T_EXILE_ALL_GY, c] != 0
+            exile_opponents += card_table[T_EXILE_OPP_GY, c]
+    return exile_all, exile_opponents
 
 
 @inline
 def _destination(
-    slot_rows: np.ndarray, card_table: np.ndarray, s: int, dest: int, rip: bool, leylines: int
+    slot_rows: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    dest: int,
+    exile_all: bool,
+    exile_opponents: int,
 ) -> int:
     """Where mover ``s`` goes: ``dest``, unless "dies" is replaced by exile (614.1a: Anger of
     the Gods on the object, Rest in Peace, an opponent's Leyline of the Void)."""
     if dest != GRAVEYARD:
         return dest
-    if (slot_rows[EXILE_IF_DIES, s] != 0) | rip:
+    if (slot_rows[EXILE_IF_DIES, s] != 0) | exile_all:
         return EXILE
-    if leylines > 0 and not slot_rows[TOKEN, s]:
+    if exile_opponents > 0 and not slot_rows[TOKEN, s]:
         own = 0  # the mover's owner's own Leylines do not apply to their cards
         for k in range(slot_rows.shape[1]):
             c = slot_rows[CARD, k]
@@ -177,7 +182,7 @@ def _destination(
                 and slot_rows[CONTROLLER, k] == slot_rows[OWNER, s]
             ):
                 own += card_table[T_EXILE_OPP_GY, c]
-        if leylines - own > 0:
+        if exile_opponents - own > 0:
             return EXILE
     return dest
 
@@ -198,7 +203,7 @@ def leave(
     """
     n = slot_rows.shape[1]
     refresh(slot_rows, work, card_table)
-    rip, leylines = _exiles(slot_rows, work, card_table)
+    exile_all, exile_opponents = _exiles(slot_rows, work, card_table)
     anyone = False
     for s in range(n):
         work[MOVERS, s] = work[MOVERS, s] and slot_rows[ZONE, s] == BATTLEFIELD
@@ -207,7 +212,7 @@ def leave(
             ring = slot_rows[OBJ, s] % LKI_RING
             slot_rows[LAST_KNOWN_POWER + ring, s] = power(slot_rows, work, card_table, s)
             slot_rows[LAST_KNOWN_OBJ + ring, s] = slot_rows[OBJ, s]
-            work[TO, s] = _destination(slot_rows, card_table, s, dest, rip, leylines)
+            work[TO, s] = _destination(slot_rows, card_table, s, dest, exile_all, exile_opponents)
     if not anyone:
         return
     _died(slot_rows, trial_vars, work, card_table)

@@ -78,8 +78,8 @@ def not_enumerated(config: ManaConfig) -> str:
         return "activate, cast and pass_turn between the taps are not enumerated"
     if len(taps.replacement_order) > 1:
         return "a table of replacement order policies is not enumerated"
-    drum = any(mt.HAS_TAP_CREATURE[c] for c in config.board_cards)
-    if drum and taps.tap_creature != ("first",):
+    taps_creature = any(mt.HAS_TAP_CREATURE[c] for c in config.board_cards)
+    if taps_creature and taps.tap_creature != ("first",):
         return 'tap_creature other than "first" is not enumerated'
     return ""
 
