@@ -245,7 +245,7 @@ class WipeState:
 
     n_players: np.ndarray  # (T,) int8
     active: np.ndarray  # (T,) int8
-    life: np.ndarray  # (T, P) int32
+    life: np.ndarray  # (T, P) int64 (life in 64 bits, never wrapped: MAX_AMOUNT)
     status: np.ndarray  # (T,) int8 OK / DRAW / UNSUPPORTED
     card: np.ndarray  # (T, N) int16
     is_creature_card: np.ndarray  # (T, N) bool, from the card (tables.IS_CREATURE)

@@ -306,7 +306,7 @@ class KState(NamedTuple):
 
     n_players: np.ndarray  # (T,) int8
     active: np.ndarray  # (T,) int8
-    life: np.ndarray  # (T, P) int32
+    life: np.ndarray  # (T, P) int64
     status: np.ndarray  # (T,) int8
     seq: np.ndarray  # (T,) int32
     next_order: np.ndarray  # (T,) int32
