@@ -21,7 +21,8 @@ from engine.batch.wipe_state import (
     WipeState,
 )
 
-TOKEN_SLOTS = 16  # tokens a trial may create; one that needs more is reported unsupported
+TOKEN_SLOTS = 16  # tokens a trial may have at once (a slot is used again once its token has
+#                   ceased to exist); one that needs more is reported unsupported
 RETURNS = 128  # returns recorded per trial; a trial that needs more is reported unsupported
 # The kernel's loops over a trial's slots are compiled for groups of SLOT_GROUP slots and one
 # at a time for the rest: a batch without tokens gets up to ROUND_UP empty slots to make a

@@ -32,8 +32,10 @@ from engine.batch.wipe_state import (
     R_RETURNS,
     R_STACK_DEPTH,
     R_TOKEN_SLOTS,
+    R_TOKENS_MADE,
     REJECTIONS,
     STACK_DEPTH,
+    TOKENS_MADE_CAP,
     WipeState,
 )
 from engine.mana_types import MANA_TYPES
@@ -98,7 +100,9 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         R_RETURNS: f"more than {state.returned_slot.shape[1]} returns (the batch's return slots)",
         R_LAST_KNOWN: f"a trigger read the power of an object older than LKI_RING = {LKI_RING}",
         R_EFFECTS: f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once",
-        R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens (the batch's token slots)",
+        R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens at once (the batch's "
+        "token slots)",
+        R_TOKENS_MADE: f"more than TOKENS_MADE_CAP = {TOKENS_MADE_CAP} tokens made in one trial",
         R_PLAYER_LOST: "a player has 0 or less life and loses the game (704.5a); "
         "Cauldron does not play on",
         R_HISTORY: f"more than HISTORY = {HISTORY} resolutions in one settle without a "
@@ -123,7 +127,9 @@ def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:
 
 
 def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any]]:
-    """The permanents of trial ``i`` in board order, as the outcome lists them."""
+    """The permanents of trial ``i`` in board order, as the outcome lists them. A token is
+    its id's only object (704.5d: it never comes back), though its slot counts every token it
+    has held (``kernel.zones._token_slot``)."""
     board = derive(state)
     players = naming.players
     order = np.argsort(np.where(state.card[i] >= 0, state.order[i], 1 << 30), kind="stable")
@@ -141,7 +147,7 @@ def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any
                 "card": tb.CARDS[int(state.card[i, slot])].name,
                 "controller": players[int(state.controller[i, slot])],
                 "owner": players[int(state.owner[i, slot])],
-                "object": int(state.obj[i, slot]),
+                "object": 1 if state.token[i, slot] else int(state.obj[i, slot]),
                 "power": int(board.power[i, slot]) if creature else None,
                 "toughness": int(board.toughness[i, slot]) if creature else None,
                 "counters": {k: v for k, v in sorted(counters.items()) if v},

@@ -78,8 +78,8 @@ REJECTIONS = {
 # why a trial is unsupported: the cap it reached or what Cauldron does not play, by code
 (
     R_STACK_DEPTH, R_RETURNS, R_LAST_KNOWN, R_EFFECTS, R_TOKEN_SLOTS, R_PLAYER_LOST, R_HISTORY,
-    R_MANA_CAP, R_NUMBER_CAP, R_DRAWS_A_CARD,
-) = range(1, 11)  # fmt: skip
+    R_MANA_CAP, R_NUMBER_CAP, R_DRAWS_A_CARD, R_TOKENS_MADE,
+) = range(1, 12)  # fmt: skip
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
 STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial that needs
@@ -88,6 +88,9 @@ HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
 ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
+# tokens one trial may make: a token slot is used again once its token has ceased to exist, and
+# the state numbers tokens and objects in 16 bits (``token_serial``, ``obj``, ``tokens_made``)
+TOKENS_MADE_CAP = 2**15 - 1
 MAX_AMOUNT = 2**63 - 1  # mana of one type, life, counters: 64-bit, never wrapped or saturated
 
 
@@ -279,7 +282,7 @@ class WipeState:
     ping_target: np.ndarray  # (T, N) int8
     seq: np.ndarray  # (T,) int32 detection counter (orders simultaneous triggers)
     next_order: np.ndarray  # (T,) int32 next board-order rank for entering cast/token slots
-    tokens_made: np.ndarray  # (T,) int16 token slots used
+    tokens_made: np.ndarray  # (T,) int16 tokens made (TOKENS_MADE_CAP)
     token_serial: np.ndarray  # (T, N) int16 tokens made from each source slot so far
     token_source: np.ndarray  # (T, N) int16 source slot of a token slot, -1 none
     # outcome records

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -115,3 +116,41 @@ def test_a_trial_plays_on_the_token_slots_only_once_it_makes_a_token() -> None:
     capped = run_scenario(past)
     assert capped["result"] == "unsupported"
     assert "more than 16 tokens" in capped["reason"]
+
+
+def _made_and_thopters(
+    one_board: list[dict[str, Any]], actions: list[dict[str, Any]]
+) -> tuple[int, list[tuple[str, int]]]:
+    """Run the scenario on the kernel alone: tokens made, and the Thopters left (id, object)."""
+    out = run_both(one_board, actions)
+    inputs, _ = wipe_inputs_from_scenario(scenario(board=one_board, actions=actions))
+    state = new_state(inputs)
+    run_kernel(state, inputs)
+    thopters = sorted((p["id"], p["object"]) for p in out["battlefield"] if p["card"] == "Thopter")
+    return int(state.tokens_made[0]), thopters
+
+
+def test_704_5d_a_token_slot_is_used_again_once_its_token_has_ceased_to_exist() -> None:
+    """CR 704.5d, 111.1: two Hangarback Walkers with nine counters each die to one Wrath; each
+    trigger makes nine Thopters, and under Night of Souls' Betrayal (-1/-1) each nine die
+    before the next are made. Eighteen tokens, never more than nine at once: past the sixteen
+    token slots only if a slot held one token for the whole trial. Both engines agree."""
+    walkers = board(
+        "h: Hangarback Walker @A +1/+1=9", "g: Hangarback Walker @B +1/+1=9",
+        "n: Night of Souls' Betrayal @B",
+    )  # fmt: skip
+    made, thopters = _made_and_thopters(walkers, [cast("Wrath of God")])
+    assert (made, thopters) == (18, [])
+
+
+def test_400_7_a_token_in_a_slot_used_again_is_a_new_object() -> None:
+    """CR 400.7, 111.1: fifteen Thopters from one Hangarback Walker, then one cast with X = 2;
+    Pyroclasm kills the Thopters and the new Walker, whose two Thopters take two of the freed
+    slots. They are the reference's: named after their Walker, each its id's first object."""
+    actions = [
+        cast("Wrath of God"),
+        cast("Hangarback Walker", x=2, id="w"),
+        cast("Pyroclasm", by="B"),
+    ]
+    made, thopters = _made_and_thopters(board("h: Hangarback Walker @A +1/+1=15"), actions)
+    assert (made, thopters) == (17, [("w.thopter1", 1), ("w.thopter2", 1)])

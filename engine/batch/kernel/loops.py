@@ -32,12 +32,15 @@ from engine.batch.kernel.state import (
     MINUS,
     N_LIFE,
     NOT_CREATURE,
+    OBJ,
     PLUS,
     STACK_CONTROLLER,
     STACK_KIND,
+    STACK_OBJ,
     STACK_SOURCE,
     STATUS,
     TAPPED,
+    TOKEN,
     ZONE,
 )
 from engine.batch.wipe_state import (
@@ -83,16 +86,21 @@ def new_settle(work: np.ndarray) -> None:
 
 
 @njit
-def _hash_stack(work: np.ndarray, history: np.ndarray, height: int) -> None:
+def _hash_stack(slot_rows: np.ndarray, work: np.ndarray, history: np.ndarray, height: int) -> None:
     """Bring the rolling hash up to ``height``: each item is kind, source and controller, as
-    the reference engine's loop watch sees it (the stack changes only on top)."""
+    the reference engine's loop watch sees it (the stack changes only on top). A token's
+    slot may hold another token later (``zones._token_slot``), and the reference names
+    each token apart: a token source is its slot and its object."""
     for pos in range(work[COUNT, HASHED], height):
+        src = work[STACK_SOURCE, pos]
         raw = (
             np.uint64(work[STACK_KIND, pos]) * np.uint64(1 << 40)
-            + np.uint64(work[STACK_SOURCE, pos]) * np.uint64(1 << 8)
+            + np.uint64(src) * np.uint64(1 << 8)
             + np.uint64(work[STACK_CONTROLLER, pos])
             + np.uint64(1)
         )
+        if src >= 0 and slot_rows[TOKEN, src]:
+            raw += np.uint64(work[STACK_OBJ, pos]) * np.uint64(1 << 48)
         history[H_STACK, pos + 1] = np.int64(np.uint64(history[H_STACK, pos]) * _BASE + raw * _ITEM)
     work[COUNT, HASHED] = height
 
@@ -110,7 +118,7 @@ def _finalize(x: np.uint64) -> np.uint64:
 @njit
 def board_hash(slot_rows: np.ndarray, trial_vars: np.ndarray) -> np.uint64:
     """The position without the stack, life totals or object numbers (as
-    ``engine.reference.loops`` compares positions)."""
+    ``engine.reference.loops`` compares positions), but for a token's: it names which token."""
     digest = np.uint64(0)
     for s in range(slot_rows.shape[1]):
         h = np.uint64(slot_rows[ZONE, s])
@@ -119,6 +127,8 @@ def board_hash(slot_rows: np.ndarray, trial_vars: np.ndarray) -> np.uint64:
         else:
             for row in _HASHED_ROWS:
                 h = h * _MIX + np.uint64(slot_rows[row, s])
+            if slot_rows[TOKEN, s]:  # each token is another permanent (see ``_hash_stack``)
+                h = h * _MIX + np.uint64(slot_rows[OBJ, s])
         digest += _finalize(h ^ (np.uint64(s + 1) * _WEIGHT))
     for g in range(EFFECTS):
         digest += _finalize(np.uint64(trial_vars[DELAYED_SOURCE + g] + 2) * _ITEM + np.uint64(g))
@@ -162,7 +172,7 @@ def endless(
 ) -> bool:
     """CR 104.4b: record this position before a resolution; whether the trial stops here (a
     draw, or unsupported once HISTORY visits are kept without one)."""
-    _hash_stack(work, history, height)
+    _hash_stack(slot_rows, work, history, height)
     board = board_hash(slot_rows, trial_vars)
     n = work[COUNT, VISITS]
     for j in range(n - 1, -1, -1):  # the most recent matching visit decides

@@ -20,18 +20,20 @@ from engine.batch.kernel.characteristics import (
 from engine.batch.kernel.counters import note_card, put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
-from engine.batch.kernel.stack import detection_key, queue
+from engine.batch.kernel.stack import HEIGHT, WAITING, detection_key, queue
 from engine.batch.kernel.state import (
     ATTACHED_TO,
     BASE_P,
     BASE_T,
     CARD,
     CONTROLLER,
+    COUNT,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
+    EFFECT_ON,
     EOT_KEYWORDS,
     EOT_PERSIST,
     EOT_POWER,
@@ -63,6 +65,7 @@ from engine.batch.kernel.state import (
     OBJ,
     ORDER,
     OWNER,
+    PENDING_SOURCE,
     PLUS,
     PREVIOUS_TURNS,
     PRINTED_KEYWORDS,
@@ -72,6 +75,7 @@ from engine.batch.kernel.state import (
     SEQ,
     SINCE_TURN_START,
     SPELL_ZONE,
+    STACK_SOURCE,
     STAMP,
     T_BASE_P,
     T_BASE_T,
@@ -115,7 +119,9 @@ from engine.batch.wipe_state import (
     NONE,
     PERSIST,
     R_TOKEN_SLOTS,
+    R_TOKENS_MADE,
     RANK_FALLBACK,
+    TOKENS_MADE_CAP,
     UNDYING,
 )
 
@@ -496,8 +502,11 @@ def create_tokens(
     token_card = card_table[T_DIES_TOKENS, slot_rows[CARD, src]]
     first = work[LAYOUT, 0] + work[LAYOUT, 1]  # token slots follow the board and the cast slots
     for _ in range(count << doublers):
-        slot = first + trial_vars[TOKENS_MADE]
-        if slot >= slot_rows.shape[1]:
+        if trial_vars[TOKENS_MADE] >= TOKENS_MADE_CAP:
+            unsupported(trial_vars, R_TOKENS_MADE)
+            continue
+        slot = _token_slot(slot_rows, work, first)
+        if slot < 0:
             every = slot_rows.shape[1] == work[LAYOUT, N_SLOTS]  # or the trial plays without
             unsupported(trial_vars, R_TOKEN_SLOTS if every else NEEDS_TOKEN_SLOTS)
             continue
@@ -510,6 +519,43 @@ def create_tokens(
         slot_rows[TOKEN_SERIAL, slot] = slot_rows[TOKEN_SERIAL, src]
         trial_vars[TOKENS_MADE] += 1
         enter(slot_rows, trial_vars, work, card_table, slot)
+
+
+@njit
+def _token_slot(slot_rows: np.ndarray, work: np.ndarray, first: int) -> int:
+    """A token slot for a new token: the first never used, or one whose token has ceased to
+    exist (704.5d) that nothing points at any more (``_unreferenced``); -1 if there is none.
+    A slot used again keeps counting its objects (400.7: the new token is a new object, so an
+    object number once read from the slot names one that is gone) and joins the board order
+    anew (as a token slot is first used: ``enter``)."""
+    for q in range(first, slot_rows.shape[1]):
+        if slot_rows[CARD, q] < 0:
+            return q
+        if slot_rows[ZONE, q] == NONE and _unreferenced(slot_rows, work, q):
+            slot_rows[ORDER, q] = -1
+            slot_rows[RANK, q] = -1
+            return q
+    return -1
+
+
+@njit
+def _unreferenced(slot_rows: np.ndarray, work: np.ndarray, q: int) -> bool:
+    """Whether nothing refers to slot ``q`` by its place: no trigger of it waits or is on the
+    stack (their order and their loop digest read the slot), no permanent is attached to it,
+    no token names it as its source (``outcome`` names a token after its source's slot), no
+    effect of its activated ability lasts (``mana.could`` reads the effect off the slot's card)."""
+    if slot_rows[EFFECT_ON, q]:
+        return False
+    for k in range(work[COUNT, WAITING]):
+        if work[PENDING_SOURCE, k] == q:
+            return False
+    for k in range(work[COUNT, HEIGHT]):
+        if work[STACK_SOURCE, k] == q:
+            return False
+    for k in range(slot_rows.shape[1]):
+        if slot_rows[ATTACHED_TO, k] == q or slot_rows[TOKEN_SOURCE, k] == q:
+            return False
+    return True
 
 
 @njit
