@@ -73,12 +73,12 @@ def test_worked_scenario_on_the_batch_engine(
 
 
 def test_a_scenario_outside_both_shapes_exits_3_with_one_line(tmp_path: Path) -> None:
-    """SPEC section 7: exit code 3 and one line saying why (tapping a permanent by an
-    effect is in neither shape)."""
-    path = tmp_path / "tap.toml"
+    """SPEC section 7: exit code 3 and one line saying why (a life total past the batch
+    engine's cap on the numbers it is given, named; the reference engine answers it)."""
+    path = tmp_path / "big_life.toml"
     path.write_text(
-        'players = ["A", "B"]\n[[battlefield]]\nid = "bears"\ncard = "Grizzly Bears"\n'
-        'controller = "A"\n[[action]]\ndo = "tap"\ntarget = "bears"\n'
+        'players = ["A", "B"]\n[life]\nA = 1099511627776\n[[battlefield]]\nid = "bears"\n'
+        'card = "Grizzly Bears"\ncontroller = "A"\n[[action]]\ndo = "tap"\ntarget = "bears"\n'
     )
     done = subprocess.run(
         [sys.executable, "-m", "sim.cli", "explain", str(path), "--engine", "batch"],
@@ -89,4 +89,4 @@ def test_a_scenario_outside_both_shapes_exits_3_with_one_line(tmp_path: Path) ->
     assert done.returncode == 3
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "tap" in lines[0] and str(path) in lines[0]
+    assert len(lines) == 1 and "MAX_BATCH_NUMBER" in lines[0] and str(path) in lines[0]

@@ -27,7 +27,9 @@ from engine.batch.wipe_state import (
     EV_EXILE,
     EV_PASS_TURN,
     EV_SACRIFICE,
+    EV_TAP,
     EV_TAP_MANA,
+    EV_UNTAP,
     ORDER_LEN,
     WipeInputs,
 )
@@ -42,6 +44,8 @@ TARGETED = {
     "bounce": EV_BOUNCE,
     "damage": EV_DAMAGE,
     "counters": EV_COUNTERS,
+    "tap": EV_TAP,  # by an effect (701.26a), not as a cost
+    "untap": EV_UNTAP,  # 701.26b
 }
 
 

@@ -46,7 +46,9 @@ KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
     EV_ATTACK,
     EV_TAP_MANA,
     EV_ACTIVATE,
-) = range(14)
+    EV_TAP,
+    EV_UNTAP,
+) = range(16)
 
 # why an event was rejected: (reason, rule) by code; 0 = not rejected
 REJECTIONS = {

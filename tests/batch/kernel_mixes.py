@@ -174,6 +174,47 @@ KERNEL_GRAVEYARD = wipe_mix(
 )
 
 
+# tap and untap by an effect (701.26) among mana abilities, activated abilities and attacks:
+# what a tapped permanent cannot do, what an untapped one can do again, and that a tap by an
+# effect is not a tap for mana (106.12a: Mana Flare adds nothing)
+KERNEL_TAPS = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            _slots(
+                8,
+                dict.fromkeys(
+                    [
+                        "Forest",
+                        "Sol Ring",
+                        "Gaea's Cradle",
+                        "Llanowar Elves",
+                        "Devoted Druid",
+                        "Grizzly Bears",
+                        "Kitchen Finks",
+                        "Serra Angel",
+                        "Mana Flare",
+                        "Springleaf Drum",
+                        "Viscera Seer",
+                    ],
+                    1.0,
+                ),
+                since_turn_start=0.8,
+            )
+        ],
+        "events": [
+            {
+                "do": {"tap": 3, "untap": 2, "tap_for_mana": 2, "activate": 1, "attack": 1},
+                "caster": "random",
+            }
+            for _ in range(5)
+        ]
+        + [{"cards": {"Wrath of God": 1, "Pyroclasm": 1}, "caster": "random"}],
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
+
 def draw(mix: WipeConfig, seed: int, trials: int) -> WipeInputs:
     """A batch of the mix, drawn through the one draw path."""
     return draw_wipe_batch(np.random.default_rng(seed), trials, mix)

@@ -28,6 +28,7 @@ from tests.batch.kernel_mixes import (
     KERNEL_EVERYTHING,
     KERNEL_GRAVEYARD,
     KERNEL_LOOPS,
+    KERNEL_TAPS,
     draw,
     every_event_kind,
     exercised,
@@ -49,6 +50,7 @@ SEEN_KINDS: set[int] = set()
         (KERNEL_EVERYTHING, 23, 800),
         (COMBAT, 24, 1500),
         (KERNEL_GRAVEYARD, 26, 600),
+        (KERNEL_TAPS, 27, 800),
     ],
 )
 def test_kernel_trials_agree_with_the_reference(mix: WipeConfig, seed: int, trials: int) -> None:
@@ -91,6 +93,7 @@ def test_every_whitelisted_template_and_event_kind_was_exercised() -> None:
             (KERNEL_EVERYTHING, 21, 1200),
             (KERNEL_COUNTERS, 22, 1200),
             (COMBAT, 24, 1500),
+            (KERNEL_TAPS, 27, 800),
         )
         for mix, seed, trials in drawn_mixes:
             templates, kinds = exercised(draw(mix, seed, trials))

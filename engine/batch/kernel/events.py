@@ -38,6 +38,7 @@ from engine.batch.kernel.state import (
     T_SPELL,
     T_SPELL_PAY_X_LIFE,
     T_SPELL_PRODUCE,
+    TAPPED,
     X_COST,
     ZONE,
 )
@@ -55,7 +56,9 @@ from engine.batch.wipe_state import (
     EV_DESTROY,
     EV_EXILE,
     EV_PASS_TURN,
+    EV_TAP,
     EV_TAP_MANA,
+    EV_UNTAP,
     EXILE,
     GRAVEYARD,
     HAND,
@@ -147,6 +150,9 @@ def targeted(
     elif kind == EV_COUNTERS:
         code = event_rows[EV_COUNTER_, e]
         put_counters(slot_rows, trial_vars, work, card_table, target, code, amount, False, False)
+    elif kind in (EV_TAP, EV_UNTAP):
+        # 701.26a, 701.26b: by an effect, so not tapped for mana (106.12a: no mana trigger)
+        slot_rows[TAPPED, target] = kind == EV_TAP
     else:
         clear_movers(work)
         work[MOVERS, target] = 1
@@ -183,8 +189,10 @@ def apply_event(
     kind = event_rows[EV_KIND_, e]
     if kind == EV_CAST:
         cast(slot_rows, trial_vars, work, card_table, event_rows, e)
-    elif EV_DESTROY <= kind <= EV_DAMAGE or kind == EV_COUNTERS:  # the targeted kinds
-        targeted(slot_rows, trial_vars, work, card_table, event_rows, e)
+    elif EV_DESTROY <= kind <= EV_DAMAGE or kind in (EV_COUNTERS, EV_TAP, EV_UNTAP):
+        targeted(  # an action on one permanent
+            slot_rows, trial_vars, work, card_table, event_rows, e
+        )
     elif kind in (EV_DAMAGE_PLAYER, EV_DAMAGE_ALL):
         _damage(slot_rows, trial_vars, event_rows, e)
     elif kind == EV_PASS_TURN:

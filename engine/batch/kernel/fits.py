@@ -31,7 +31,9 @@ from engine.batch.wipe_state import (
     EV_NONE,
     EV_PASS_TURN,
     EV_SACRIFICE,
+    EV_TAP,
     EV_TAP_MANA,
+    EV_UNTAP,
     WipeInputs,
     WipeState,
     cards_present,
@@ -183,6 +185,8 @@ EVENTS: Final = frozenset(
         EV_ATTACK,
         EV_TAP_MANA,
         EV_ACTIVATE,
+        EV_TAP,
+        EV_UNTAP,
     }
 )
 # cards whose every template is declared, with parameters and numbers the tables encode (by

@@ -25,7 +25,9 @@ from engine.batch.wipe_state import (
     EV_EXILE,
     EV_PASS_TURN,
     EV_SACRIFICE,
+    EV_TAP,
     EV_TAP_MANA,
+    EV_UNTAP,
 )
 from engine.library import Card
 from engine.mana_types import MANA_TYPES
@@ -52,6 +54,8 @@ EVENT_KINDS = {
     "damage_player": EV_DAMAGE_PLAYER,
     "damage_all": EV_DAMAGE_ALL,
     "counters": EV_COUNTERS,
+    "tap": EV_TAP,  # by an effect (701.26a), not as a cost
+    "untap": EV_UNTAP,  # 701.26b
     "pass_turn": EV_PASS_TURN,
     "attack": EV_ATTACK,
     "tap_for_mana": EV_TAP_MANA,
