@@ -33,6 +33,8 @@ def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> 
     """Trial ``i`` of a batch as a scenario for the reference engine (same board, events and
     choices), with seats ``P1``... and slots ``s0``... unless ``naming`` says otherwise."""
     _, _, s, e = inputs.shape
+    if inputs.kind_rank is not None and (inputs.kind_rank[i, :, 0] >= 0).any():
+        raise ValueError('trial_scenario: "id:ability" trigger orders come from a scenario')
     naming = naming or Naming.default(int(inputs.n_players[i]), s, e)
     players, ids = naming.players, list(naming.slot_ids)
     board = [

@@ -30,6 +30,8 @@ from engine.batch.wipe_state import (
     EV_TAP,
     EV_TAP_MANA,
     EV_UNTAP,
+    KIND_NAMES,
+    KIND_RANKS,
     ORDER_LEN,
     WipeInputs,
 )
@@ -37,6 +39,7 @@ from engine.library import Card
 from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, Scenario
 
+_KIND_CODES = {name: code for code, name in KIND_NAMES.items()}  # "id:ability" keys' abilities
 TARGETED = {
     "destroy": EV_DESTROY,
     "sacrifice": EV_SACRIFICE,
@@ -70,7 +73,9 @@ _NOT_CAST = frozenset({"etb_return_land_you_control"})
 
 def _check_card(card: Card, where: str, cast: bool) -> int:
     """The card's index; a card the kernel does not play (or cannot cast) is OutsideShapes."""
-    i = tb.INDEX[card.name.lower()]
+    i = tb.INDEX.get(card.name.lower())
+    if i is None:
+        raise OutsideShapes(f"{where}: {card.name} is not a card of the batch engine's tables")
     if not KERNEL_OK[i]:
         raise OutsideShapes(f"{where}: {mt.not_encoded(card.name)}")
     templates = {a.template for a in card.abilities}
@@ -116,7 +121,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     ping = np.full((1, s + e), -1, dtype=np.int8)
     chosen = np.zeros((1, s + e), dtype=np.int64)
     cards = [int(c) for c in np.concatenate([board["card"][0], events.card[0]])]
-    _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
+    kind_rank = _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
@@ -125,6 +130,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         rank=rank,
         ping_target=ping,
         chosen=chosen,
+        kind_rank=kind_rank,
         **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
@@ -365,20 +371,26 @@ def _choices(
     rank: np.ndarray,
     ping: np.ndarray,
     chosen: np.ndarray,
-) -> None:
-    """Explicit trigger orders become ranks; targets named for a triggered ability become the
-    slot's chosen bits (the permanents) and its ping target (a player)."""
+) -> np.ndarray | None:
+    """Explicit trigger orders become ranks (returned: the "id:ability" ones, ``kind_rank``);
+    targets named for a triggered ability become the slot's chosen bits (the permanents) and
+    its ping target (a player)."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
-    _ranks(scn, index, rank)
+    kind_rank = _ranks(scn, index, rank)
     activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}
     for source, target in scn.choices.targets.items():
-        if source in activated and source in index:
-            continue  # the activations carry them (``_Events.activate``)
         if source not in index:
             raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
         names = [target] if isinstance(target, str) else list(target)
         any_target = cards[index[source]] >= 0 and bool(tb.ANY_TARGET[cards[index[source]]])
-        _check_named(source, names, index, seat, any_target)
+        try:
+            _check_named(source, names, index, seat, any_target)
+        except OutsideShapes:
+            if source in activated:
+                continue  # names only its activations hold (``_Events.activate`` carries them)
+            raise
+        # the same names are the targets of its triggered abilities (the reference engine
+        # reads one ``targets`` entry for every ability of a source)
         for k, name in enumerate(names):
             if name in seat and ping[0, index[source]] < 0:
                 ping[0, index[source]] = seat[name]
@@ -386,18 +398,50 @@ def _choices(
                 # "any target" takes the first player or permanent named; the rest only
                 # matter where every name counts (Contamination's creature)
                 chosen[0, index[source]] |= 1 << index[name]
+    return kind_rank
 
 
-def _ranks(scn: Scenario, index: Mapping[str, int], rank: np.ndarray) -> None:
-    """Explicit trigger orders (by permanent) and ranks become each slot's rank (603.3b)."""
+def _ranks(scn: Scenario, index: Mapping[str, int], rank: np.ndarray) -> np.ndarray | None:
+    """Explicit trigger orders and ranks become each slot's rank (603.3b); the "id:ability"
+    keys become (slot, kind, rank) entries (returned, None if there are none)."""
     controllers = {board.id: board.controller for board in scn.battlefield}
+    entries: list[tuple[int, int, int]] = []
     for player, keys in scn.choices.trigger_order.items():
-        for i, key in enumerate(keys):
-            if ":" in key or key not in index or controllers.get(key, player) != player:
-                raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
-            rank[0, index[key]] = i
+        entries += _player_order(player, keys, index, controllers, rank)
     for pid, rk in scn.choices.trigger_rank.items():
-        rank[0, index[pid]] = rk
+        if pid in index:  # a rank for no permanent of the scenario ranks nothing
+            rank[0, index[pid]] = rk
+    if len(entries) > KIND_RANKS:
+        raise OutsideShapes(
+            f'choices.trigger_order: more than KIND_RANKS = {KIND_RANKS} "id:ability" keys'
+        )
+    return np.array([entries], dtype=np.int32) if entries else None
+
+
+def _player_order(
+    player: str,
+    keys: Sequence[str],
+    index: Mapping[str, int],
+    controllers: Mapping[str, str],
+    rank: np.ndarray,
+) -> list[tuple[int, int, int]]:
+    """One player's trigger order, read as the reference engine reads it: a trigger takes
+    the place of the first key that names it, "id" or "id:ability" (an ability its source
+    does not have names nothing). The "id" keys set ranks; the "id:ability" keys that come
+    before their "id" are returned as (slot, kind, rank) entries."""
+    first: dict[str, int] = {}
+    for i, key in enumerate(keys):
+        first.setdefault(key, i)
+    entries = []
+    for key, i in first.items():
+        pid, _, ability = key.partition(":")
+        if pid not in index or controllers.get(pid, player) != player:
+            raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
+        if not ability:
+            rank[0, index[pid]] = i
+        elif ability in _KIND_CODES and first.get(pid, i) >= i:  # its "id" comes later
+            entries.append((index[pid], _KIND_CODES[ability], i))
+    return entries
 
 
 def _check_named(

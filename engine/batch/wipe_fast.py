@@ -82,8 +82,8 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
         return False
     if f.doubler or f.death_life or f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
         return False
-    if inputs.ev_kind.shape[1] != 1:
-        return False
+    if inputs.ev_kind.shape[1] != 1 or inputs.kind_rank is not None:
+        return False  # one event; triggers ordered by source (no "id:ability" orders)
     if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
         return False
     card = inputs.ev_card[:, 0]

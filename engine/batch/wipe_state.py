@@ -90,6 +90,7 @@ HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
 ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
+KIND_RANKS = 8  # "id:ability" trigger orders (603.3b) one scenario may list
 # tokens one trial may make: a token slot is used again once its token has ceased to exist, and
 # the state numbers tokens and objects in 16 bits (``token_serial``, ``obj``, ``tokens_made``)
 TOKENS_MADE_CAP = 2**15 - 1
@@ -148,6 +149,9 @@ class WipeInputs:
     ev_chosen_player: np.ndarray | None = None  # (T, E) int8 a player chosen as "any target"
     ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
+    kind_rank: np.ndarray | None = None  # (T, K, 3) int32, K <= KIND_RANKS: (slot, trigger
+    #   kind, rank) for a scenario's "id:ability" trigger orders (603.3b): the rank of that
+    #   slot's triggers of that kind, in place of ``rank``'s; slot -1 pads
 
     @property
     def shape(self) -> tuple[int, int, int, int]:

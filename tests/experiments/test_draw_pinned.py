@@ -90,6 +90,7 @@ ABSENT_OK = frozenset(
         "chosen",
         "ev_chosen",
         "ev_chosen_player",
+        "kind_rank",
     }
 )
 

@@ -60,6 +60,7 @@ from engine.batch.kernel.state import (
     GROUP_GIVEN,
     HAS_LOOPS,
     KERNEL_ROWS,
+    KIND_RANK,
     KNOWN,
     L_ROWS,
     LAYOUT,
@@ -68,6 +69,7 @@ from engine.batch.kernel.state import (
     MANA_FROM_TRIGGERS,
     MANA_REPLACED,
     MAX_PLAYERS,
+    N_KIND_RANKS,
     N_LIFE,
     N_PLAYERS,
     N_RETURNED,
@@ -91,6 +93,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.kernel.triggers import resolve_top
 from engine.batch.wipe_state import (
+    DRAW,
     EFFECTS,
     EV_ATTACK,
     EV_TAP_MANA,
@@ -102,6 +105,9 @@ from engine.batch.wipe_state import (
 )
 
 PATIENCE = 64  # resolutions in one settle before a trial that may loop is played again watched
+# a batch's choices the kernel reads per trial: each event's replacement order (T, E,
+# ORDER_LEN), the "id:ability" trigger orders (T, K, 3: ``state.kind_ranks``)
+Choices = tuple[np.ndarray, np.ndarray]
 
 
 @njit
@@ -221,7 +227,7 @@ def play_trial(
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
-            return
+            break
         if event_rows[EV_KIND_, e] == EV_ATTACK:
             _attack(
                 slot_rows,
@@ -248,7 +254,8 @@ def play_trial(
         work[COUNT, KNOWN] = 0
         mark_all_changed(work, slot_rows.shape[1])
         settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
-    if work[LAYOUT, COULD] and trial_vars[STATUS] == OK and not work[COUNT, KNOWN]:
+    ended = trial_vars[STATUS] == OK or trial_vars[STATUS] == DRAW  # (a draw's board too)
+    if work[LAYOUT, COULD] and ended and not work[COUNT, LONG] and not work[COUNT, KNOWN]:
         could_produce(slot_rows, work, card_table, event_rows)  # CR 106.7, as the trial ends
 
 
@@ -301,8 +308,9 @@ if len(GROUP_FIRST) != 7:  # the copy lines of _load_slots and _store_slots
 
 
 @inline
-def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray) -> None:
-    """Copy trial ``i``'s scalars, life, pools and delayed triggers into ``trial_vars``."""
+def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, kind_ranks: np.ndarray) -> None:
+    """Copy trial ``i``'s scalars, life, pools, "id:ability" trigger orders and delayed
+    triggers into ``trial_vars``."""
     trial_vars[N_PLAYERS], trial_vars[ACTIVE] = kstate.n_players[i], kstate.active[i]
     trial_vars[STATUS], trial_vars[REASON] = kstate.status[i], kstate.reason[i]
     trial_vars[SEQ], trial_vars[NEXT_ORDER] = kstate.seq[i], kstate.next_order[i]
@@ -317,6 +325,10 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray) -> None:
     trial_vars[UNDEFINED_MANA] = kstate.undefined_mana[i]
     trial_vars[MANA_FROM_TRIGGERS] = kstate.mana_from_triggers[i]
     trial_vars[MANA_REPLACED] = kstate.mana_replaced[i]
+    trial_vars[N_KIND_RANKS] = kind_ranks.shape[1]
+    for j in range(kind_ranks.shape[1]):
+        for f in range(3):
+            trial_vars[KIND_RANK + 3 * j + f] = kind_ranks[i, j, f]
     for g in range(EFFECTS):  # no delayed trigger yet (the kernel's own variables)
         trial_vars[DELAYED_SOURCE + g] = -1
         trial_vars[DELAYED_OBJ + g] = 0
@@ -393,15 +405,16 @@ def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.n
 def _load(
     kstate: KState,
     events: tuple[tuple[np.ndarray, ...], ...],
-    orders: np.ndarray,
+    choices: Choices,
     combat: tuple[np.ndarray, ...],
     i: int,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
 ) -> None:
     """Copy trial ``i`` into the buffers (slot_rows, trial_vars, event_rows, combat_rows)."""
     slot_rows, trial_vars, event_rows, combat_rows = buffers
+    orders, kind_ranks = choices
     _load_slots(kstate, i, slot_rows)
-    _load_vars(kstate, i, trial_vars)
+    _load_vars(kstate, i, trial_vars, kind_ranks)
     _load_events(kstate, events, orders, combat, i, event_rows, combat_rows)
 
 
@@ -409,7 +422,7 @@ def _load(
 def run_trials(
     kstate: KState,
     events: tuple[tuple[np.ndarray, ...], ...],
-    orders: np.ndarray,
+    choices: Choices,
     combat: tuple[np.ndarray, ...],
     card_table: np.ndarray,
     work: np.ndarray,
@@ -428,7 +441,7 @@ def run_trials(
     buffers = (before_tokens, trial_vars, event_rows, combat_rows)
     kept = (np.zeros_like(before_tokens), np.zeros_like(trial_vars))
     kept_every = (np.zeros_like(every), kept[1])
-    given = (kstate, events, orders, combat)
+    given = (kstate, events, choices, combat)
     _every_trial(given, card_table, work, buffers, history, kept, (every, kept_every))
 
 
@@ -439,7 +452,7 @@ def _wants_token_slots(trial_vars: np.ndarray) -> bool:
 
 @inline
 def _play(
-    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
+    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     copies: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
@@ -450,9 +463,9 @@ def _play(
 ) -> None:
     """Copy trial ``i`` in (``copies``: slot rows, trial_vars, event rows, combat rows) and
     play it."""
-    kstate, events, orders, combat = given
+    kstate, events, choices, combat = given
     slot_rows, trial_vars, event_rows, combat_rows = copies
-    _load(kstate, events, orders, combat, i, copies)
+    _load(kstate, events, choices, combat, i, copies)
     play_trial(
         slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, watch, kept
     )
@@ -460,7 +473,7 @@ def _play(
 
 @njit
 def _every_trial(
-    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
+    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
@@ -494,7 +507,7 @@ def _every_trial(
 
 @njit
 def _on_every_slot(
-    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], np.ndarray, tuple[np.ndarray, ...]],
+    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
@@ -540,7 +553,7 @@ def run_kernel(
     run_trials(
         ks.kstate(state),
         ks.events(inputs),
-        ks.orders(inputs),
+        (ks.orders(inputs), ks.kind_ranks(inputs)),
         ks.combat(inputs),
         ks.card_table,
         work,

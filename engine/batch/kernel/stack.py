@@ -21,6 +21,8 @@ from engine.batch.kernel.state import (
     CONTROLLER,
     COUNT,
     IS_CREATURE_CARD,
+    KIND_RANK,
+    N_KIND_RANKS,
     N_PLAYERS,
     OBJ,
     ORDER,
@@ -91,12 +93,23 @@ def queue(
 
 
 @inline
+def _rank(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, kind: int) -> int:
+    """Where a trigger of ``kind`` from slot ``src`` goes among its controller's (603.3b): an
+    "id:ability" trigger order for that kind, else its source's rank."""
+    for j in range(trial_vars[N_KIND_RANKS]):
+        at = KIND_RANK + 3 * j
+        if trial_vars[at] == src and trial_vars[at + 1] == kind:
+            return trial_vars[at + 2]  # type: ignore[no-any-return]
+    return slot_rows[RANK, src]  # type: ignore[no-any-return]
+
+
+@inline
 def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, n: int) -> None:
     """Order the ``n`` waiting triggers (a stable insertion sort: ties keep detection order)."""
     for k in range(n):
         apnap = work[PENDING_CONTROLLER, k] - trial_vars[ACTIVE]  # seats after the active one
         apnap += trial_vars[N_PLAYERS] if apnap < 0 else 0  # (no division: this runs per trigger)
-        rank = slot_rows[RANK, work[PENDING_SOURCE, k]]
+        rank = _rank(slot_rows, trial_vars, work[PENDING_SOURCE, k], work[PENDING_KIND, k])
         work[SORT_KEY, k] = ((apnap << 22) | rank) << 36 | work[PENDING_KEY, k]
         work[SORT_INDEX, k] = k
     for k in range(1, n):

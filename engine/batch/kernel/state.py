@@ -17,7 +17,15 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
-from engine.batch.wipe_state import EFFECTS, LKI_RING, ORDER_LEN, Features, WipeInputs, WipeState
+from engine.batch.wipe_state import (
+    EFFECTS,
+    KIND_RANKS,
+    LKI_RING,
+    ORDER_LEN,
+    Features,
+    WipeInputs,
+    WipeState,
+)
 
 # -- slot_rows (F, N): one row per (T, N) field of WipeState, then the counters of other
 # kinds, then the kernel's own rows (0 at the start of every trial; nothing outside reads
@@ -107,7 +115,11 @@ UNDEFINED_MANA, MANA_FROM_TRIGGERS, MANA_REPLACED, REASON = range(
     POOL + 6 * MAX_PLAYERS, POOL + 6 * MAX_PLAYERS + 4
 )  # REASON: why a trial is unsupported (wipe_state.UNSUPPORTED_REASONS)
 SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap step (502.3)
-RETURNED_SLOT = SKIP_UNTAP + MAX_PLAYERS  # RETURNS entries, then RETURNED_BY
+# the trial's "id:ability" trigger orders (WipeInputs.kind_rank): how many, then that many
+# (slot, kind, rank) entries
+N_KIND_RANKS = SKIP_UNTAP + MAX_PLAYERS
+KIND_RANK = N_KIND_RANKS + 1
+RETURNED_SLOT = KIND_RANK + 3 * KIND_RANKS  # RETURNS entries, then RETURNED_BY
 
 
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections.
@@ -371,6 +383,13 @@ def orders(inputs: WipeInputs) -> np.ndarray:
     if inputs.ev_order is None:
         return np.zeros((t, e, 0), dtype=np.int16)
     return _narrowed(inputs.ev_order, np.int16, "ev_order")
+
+
+def kind_ranks(inputs: WipeInputs) -> np.ndarray:
+    """The trials' "id:ability" trigger orders, (T, K, 3) int64 (zero-width if none)."""
+    if inputs.kind_rank is None:
+        return np.zeros((inputs.shape[0], 0, 3), dtype=np.int64)
+    return np.ascontiguousarray(inputs.kind_rank, dtype=np.int64)
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:

@@ -1,0 +1,123 @@
+"""A scenario's choices on the batch engine (``cauldron explain --engine batch``), as the
+reference engine reads them: "id:ability" trigger orders (603.3b), one ``targets`` entry for
+every ability of a source, and what permanents could produce when the game ends in a draw.
+``run_both`` checks the batch outcome against the reference's, rejections included."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.batch.scenario import run_scenario
+from engine.batch.shapes import OutsideShapes
+from engine.batch.wipe_state import KIND_RANKS
+from tests.helpers import board, cast, destroy, permanent, run_both, scenario
+
+FINKS_UNDYING = "finks: Kitchen Finks @A grant=undying"
+
+
+def test_603_3b_id_ability_keys_order_one_sources_triggers_on_both_engines() -> None:
+    """CR 603.3b: Finks granted undying has a persist and an undying trigger; the first
+    listed goes on the stack first, so the other resolves first: listing undying first
+    returns Finks by persist (2/1), listing persist first returns it by undying (4/3)."""
+    for order, by, pt in (
+        (["finks:undying", "finks:persist"], "persist", (2, 1)),
+        (["finks:persist", "finks:undying"], "undying", (4, 3)),
+    ):
+        out = run_both(
+            board(FINKS_UNDYING), [cast("Wrath of God")], choices={"trigger_order": {"A": order}}
+        )
+        f = permanent(out, "finks")
+        assert f is not None
+        assert [r["by"] for r in out["returned"]] == [by]
+        assert (f["power"], f["toughness"]) == pt
+
+
+def test_603_3b_id_ability_keys_interleave_with_other_sources_on_both_engines() -> None:
+    """CR 603.3b: finks:undying, elite, finks:persist: Finks's undying at the bottom, the
+    Elite's persist, Finks's persist on top; Finks returns by persist, then the Elite."""
+    out = run_both(
+        board(FINKS_UNDYING, "elite: Safehold Elite @A"),
+        [cast("Wrath of God")],
+        choices={"trigger_order": {"A": ["finks:undying", "elite", "finks:persist"]}},
+    )
+    assert [(s["id"], s["ability"]) for s in out["stack_order"][:3]] == [
+        ("finks", "undying"),
+        ("elite", "persist"),
+        ("finks", "persist"),
+    ]
+    assert [(r["id"], r["by"]) for r in out["returned"]] == [
+        ("finks", "persist"),
+        ("elite", "persist"),
+    ]
+
+
+def test_603_3b_the_first_key_naming_a_trigger_places_it() -> None:
+    """CR 603.3b, SPEC section 3: a trigger takes the place of the first key that names it.
+    "finks" then "finks:persist": both triggers take the first place (detection order
+    between them: persist below, undying on top), so Finks returns by undying; a later key
+    naming persist again changes nothing. "finks:undying" then "finks": undying below,
+    persist on top: Finks returns by persist."""
+    for order, by in (
+        (["finks", "finks:persist"], "undying"),
+        (["finks:undying", "finks"], "persist"),
+    ):
+        out = run_both(
+            board(FINKS_UNDYING), [cast("Wrath of God")], choices={"trigger_order": {"A": order}}
+        )
+        assert [r["by"] for r in out["returned"]] == [by]
+
+
+def test_104_4b_a_loop_ordered_by_ability_is_a_draw_on_both_engines() -> None:
+    """CR 104.4b with an "id:ability" order: Finks under Solemnity and two Nights, persist
+    on the stack first and its enters trigger on top; the loop is mandatory: a draw."""
+    out = run_both(
+        board(
+            "solemnity: Solemnity @A",
+            "night_a: Night of Souls' Betrayal @A",
+            "night_b: Night of Souls' Betrayal @B",
+            "finks: Kitchen Finks @A",
+        ),
+        choices={"trigger_order": {"A": ["finks:persist", "finks:etb"]}},
+    )
+    assert out["result"] == "draw"
+
+
+def test_603_3b_more_id_ability_keys_than_the_cap_exit_3_with_the_cap_named() -> None:
+    """SPEC section 7: past KIND_RANKS "id:ability" keys the batch engine refuses the
+    scenario, naming the cap (the reference engine answers it)."""
+    walkers = [f"w{k}: Young Wolf @A" for k in range(KIND_RANKS + 1)]
+    keys = [f"w{k}:undying" for k in range(KIND_RANKS + 1)]
+    scn = scenario(board(*walkers), [cast("Wrath of God")], choices={"trigger_order": {"A": keys}})
+    with pytest.raises(OutsideShapes, match="KIND_RANKS"):
+        run_scenario(scn)
+
+
+def test_115_1_a_sources_targets_entry_names_its_triggered_abilitys_target_too() -> None:
+    """CR 115.1, SPEC section 3: ``targets = { redcap = "A" }`` names the target of every
+    ability of the Redcap. An activation of it (rejected: it has none, 602.1) does not keep
+    the entry from its persist return's enters trigger, which deals 1 damage to its own
+    controller, A (not to the opponent a trigger without a choice would target)."""
+    out = run_both(
+        board("redcap: Murderous Redcap @A"),
+        [{"do": "activate", "permanent": "redcap"}, destroy("redcap")],
+        choices={"targets": {"redcap": "A"}},
+    )
+    assert [r["reason"] for r in out["rejected"]] == ["no_such_ability"]
+    assert out["life"] == {"A": 19, "B": 20}
+
+
+def test_106_7_what_permanents_could_produce_is_reported_for_a_draw_too() -> None:
+    """CR 106.7, 104.4b: the game ends in a draw (the Solemnity loop); the Forest and Birds
+    of Paradise still say what they could produce, on both engines alike."""
+    out = run_both(
+        board(
+            "solemnity: Solemnity @A",
+            "night_a: Night of Souls' Betrayal @A",
+            "night_b: Night of Souls' Betrayal @B",
+            "finks: Kitchen Finks @A",
+            "forest: Forest @B",
+            "birds: Birds of Paradise @B",
+        )
+    )
+    assert out["result"] == "draw"
+    assert out["could_produce"]["forest"] == ["G"]
