@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.batch import tables as tb
+
+
+def token_stem(card: int) -> str:
+    """What a token of card ``card`` is called after its source's id and before its number
+    (``hangarback.thopter1``), as ``engine.reference.zones.create_tokens`` names it."""
+    return tb.CARDS[card].name.lower().replace(" ", "_")
+
 
 @dataclass(frozen=True)
 class Naming:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.naming import Naming
+from engine.batch.naming import Naming, token_stem
 from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import (
     BATTLEFIELD,
@@ -122,8 +122,7 @@ def _slot_id(state: WipeState, i: int, naming: Naming, slot: int) -> str:
     if slot < state.n_board + state.n_events:
         return naming.slot_ids[slot]
     source = _slot_id(state, i, naming, int(state.token_source[i, slot]))
-    name = tb.CARDS[int(state.card[i, slot])].name.lower().replace(" ", "_")
-    return f"{source}.{name}{int(state.token_serial[i, slot])}"
+    return f"{source}.{token_stem(int(state.card[i, slot]))}{int(state.token_serial[i, slot])}"
 
 
 def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.naming import Naming
+from engine.batch.naming import Naming, token_stem
 from engine.batch.wipe_convert import TARGETED
 from engine.batch.wipe_state import (
     EV_ACTIVATE,
@@ -143,13 +143,25 @@ def _event_action(
         return Action("attack", _attack_params(inputs, i, k, ids))
     if kind in (EV_TAP_MANA, EV_ACTIVATE):
         return _ability_action(inputs, i, k, ids)
-    params = {"target": ids[int(inputs.ev_target[i, k])]}
+    params = {"target": _target_id(inputs, i, k, ids)}
     if kind == EV_DAMAGE:
         params["amount"] = amount
     if kind == EV_COUNTERS:
         params["kind"] = "+1/+1" if int(inputs.ev_counter[i, k]) == 0 else "-1/-1"
         params["amount"] = amount
     return Action(_ACTION_OF[kind], params)
+
+
+def _target_id(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> str:
+    """The id event ``k`` acts on: a slot's, or a token's as the reference names it (its
+    source's id, the token's name and number, ``ev_token``)."""
+    slot = int(inputs.ev_target[i, k])
+    number = 0 if inputs.ev_token is None else int(inputs.ev_token[i, k])
+    if number <= 0:
+        return ids[slot]
+    s = inputs.shape[2]
+    card = int(inputs.card[i, slot]) if slot < s else int(inputs.ev_card[i, slot - s])
+    return f"{ids[slot]}.{token_stem(int(tb.DIES_TOKENS[card]))}{number}"
 
 
 def _ability_action(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> Action:

@@ -12,7 +12,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel.fits import KERNEL_OK
-from engine.batch.naming import Naming
+from engine.batch.naming import Naming, token_stem
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_state import (
     EV_ACTIVATE,
@@ -33,6 +33,7 @@ from engine.batch.wipe_state import (
     KIND_NAMES,
     KIND_RANKS,
     ORDER_LEN,
+    TOKENS_MADE_CAP,
     WipeInputs,
 )
 from engine.library import Card
@@ -105,7 +106,8 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
             taken.add(cast_ids[-1])
             events.sacrifice_choices(k, scn, cast_ids[-1], ids + cast_ids, seat, where)
         elif action.do in TARGETED:
-            events.targeted(k, action, seat, ids, cast_ids, where)
+            cards = [*board["card"][0].tolist(), *events.card[0].tolist()]
+            events.targeted(k, action, seat, ids, cast_ids, cards, where)
         elif action.do == "pass_turn":
             events.kind[0, k] = EV_PASS_TURN
         elif action.do == "attack":
@@ -205,6 +207,7 @@ class _Events:
     chosen: np.ndarray
     chosen_player: np.ndarray
     order: np.ndarray  # (1, E, ORDER_LEN)
+    token: np.ndarray  # (1, E)
 
     @staticmethod
     def empty(s: int, e: int) -> _Events:
@@ -219,7 +222,7 @@ class _Events:
             one(0, np.int16), one(0, np.int64), one(0, np.int8), one(0, np.int8),
             per_slot(), per_slot(), per_slot(), one(-1, np.int8), one(-1, np.int16),
             one(0, np.int8), one(0, np.int64), one(-1, np.int8),
-            np.full((1, e, ORDER_LEN), -1, dtype=np.int16),
+            np.full((1, e, ORDER_LEN), -1, dtype=np.int16), one(0, np.int16),
         )  # fmt: skip
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -242,6 +245,7 @@ class _Events:
             "ev_chosen": self.chosen,
             "ev_chosen_player": self.chosen_player,
             "ev_order": self.order,
+            "ev_token": self.token,
         }
 
     def cast(self, k: int, action: Action, seat: Mapping[str, int], where: str) -> None:
@@ -281,9 +285,11 @@ class _Events:
         seat: Mapping[str, int],
         ids: Sequence[str],
         cast_ids: Sequence[str],
+        cards: Sequence[int],
         where: str,
     ) -> None:
-        """An action on one permanent, or damage to a player or to every creature."""
+        """An action on one permanent (a token too, by its id), or damage to a player or to
+        every creature (``cards``: the card of each board and cast slot, -1 none)."""
         target = action.get("target")
         if action.do == "damage" and target == "all_creatures":
             self.kind[0, k] = EV_DAMAGE_ALL
@@ -296,6 +302,9 @@ class _Events:
         elif target in cast_ids:
             self.kind[0, k] = TARGETED[action.do]
             self.target[0, k] = len(ids) + list(cast_ids).index(target)
+        elif (token := _token(target, [*ids, *cast_ids], cards)) is not None:
+            self.kind[0, k] = TARGETED[action.do]
+            self.target[0, k], self.token[0, k] = token
         else:
             raise OutsideShapes(f"{where}: target {target!r} is not a board or cast slot")
         self.amount[0, k] = action.get("amount", 0)
@@ -355,6 +364,21 @@ class _Events:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
             elif name not in seat:
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
+
+
+def _token(target: Any, slot_ids: Sequence[str], cards: Sequence[int]) -> tuple[int, int] | None:
+    """A token named by its id as the reference engine names it (its source's id, the token's
+    name, a number: ``engine.reference.zones.create_tokens``): (source slot, number), or None.
+    A number past TOKENS_MADE_CAP names a token no trial makes: the source slot -1."""
+    for slot, pid in enumerate(slot_ids):
+        made = int(tb.DIES_TOKENS[cards[slot]]) if pid and cards[slot] >= 0 else -1
+        if made < 0 or not isinstance(target, str) or not target.startswith(f"{pid}."):
+            continue
+        stem = token_stem(made)
+        number = target[len(pid) + 1 :].removeprefix(stem)
+        if number.isdigit() and target == f"{pid}.{stem}{int(number)}" and int(number) > 0:
+            return (slot, int(number)) if int(number) <= TOKENS_MADE_CAP else (-1, 1)
+    return None
 
 
 def _slot_of(ids: Sequence[str], pid: Any, where: str) -> int:

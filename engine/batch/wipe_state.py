@@ -147,6 +147,9 @@ class WipeInputs:
     ev_chosen: np.ndarray | None = None  # (T, E) int64 bits of the slots an activated
     #   ability's controller chose as its targets ([choices] targets), 0: the listed policy
     ev_chosen_player: np.ndarray | None = None  # (T, E) int8 a player chosen as "any target"
+    ev_token: np.ndarray | None = None  # (T, E) int16 an action on a token a scenario names
+    #   by id (its source's, the token's name and number, 111.1): the number, ``ev_target``
+    #   the source's slot; 0 for any other target
     ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
     kind_rank: np.ndarray | None = None  # (T, K, 3) int32, K <= KIND_RANKS: (slot, trigger

@@ -18,7 +18,7 @@ from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from sim.config.scenario import load_scenario
-from tests.helpers import board, cast, run_both, scenario
+from tests.helpers import board, cast, destroy, run_both, scenario
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted(
@@ -154,3 +154,26 @@ def test_400_7_a_token_in_a_slot_used_again_is_a_new_object() -> None:
     ]
     made, thopters = _made_and_thopters(board("h: Hangarback Walker @A +1/+1=15"), actions)
     assert (made, thopters) == (17, [("w.thopter1", 1), ("w.thopter2", 1)])
+
+
+def test_111_1_an_action_may_name_a_token_by_its_id() -> None:
+    """CR 111.1, SPEC section 3: a token made during the scenario is named after its source
+    (``h.thopter1``), and an action may act on it by that id: destroy the first Thopter, tap
+    the second and put a counter on it; destroying the first again, or a Thopter never made,
+    is rejected (400.7). A cast Walker's Thopter is named after the cast's id."""
+    actions = [
+        destroy("h"),
+        destroy("h.thopter1"),
+        {"do": "tap", "target": "h.thopter2"},
+        {"do": "counters", "target": "h.thopter2", "kind": "+1/+1", "amount": 1},
+        destroy("h.thopter1"),
+        destroy("h.thopter3"),
+        cast("Hangarback Walker", x=1, id="w"),
+        destroy("w"),
+        {"do": "bounce", "target": "w.thopter1"},
+    ]
+    out = run_both(board("h: Hangarback Walker @A +1/+1=2"), actions)
+    assert [(p["id"], p["tapped"], p["power"]) for p in out["battlefield"]] == [
+        ("h.thopter2", True, 2)
+    ]
+    assert [r["action"] for r in out["rejected"]] == [4, 5]

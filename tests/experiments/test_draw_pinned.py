@@ -91,6 +91,7 @@ ABSENT_OK = frozenset(
         "ev_chosen",
         "ev_chosen_player",
         "kind_rank",
+        "ev_token",
     }
 )
 

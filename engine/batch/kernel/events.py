@@ -25,6 +25,7 @@ from engine.batch.kernel.state import (
     EV_COUNTER_,
     EV_KIND_,
     EV_TARGET_,
+    EV_TOKEN_,
     EV_X_,
     LAYOUT,
     LIFE,
@@ -43,7 +44,7 @@ from engine.batch.kernel.state import (
     ZONE,
 )
 from engine.batch.kernel.turns import pass_turn
-from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_card
+from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, named_token, set_card
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EV_ACTIVATE,
@@ -141,6 +142,8 @@ def targeted(
         event_rows[EV_TARGET_, e],
         event_rows[EV_AMOUNT_, e],
     )
+    if event_rows[EV_TOKEN_, e] > 0 and target >= 0:  # a token, by its source and number
+        target = named_token(slot_rows, work, target, event_rows[EV_TOKEN_, e])
     if target < 0 or slot_rows[ZONE, target] != BATTLEFIELD:
         event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
         return

@@ -130,7 +130,7 @@ EVENT_GROUPS: tuple[tuple[type, tuple[str, ...]], ...] = (
         np.int16,
         (
             "ev_kind", "ev_card", "ev_by", "ev_target", "ev_counter", "ev_mode", "ev_color",
-            "ev_tap_creature", "ev_ability", "ev_chosen_player",
+            "ev_tap_creature", "ev_ability", "ev_chosen_player", "ev_token",
         ),
     ),
     (np.int64, ("ev_x", "ev_amount", "ev_chosen")),
@@ -138,11 +138,11 @@ EVENT_GROUPS: tuple[tuple[type, tuple[str, ...]], ...] = (
 EVENT_FIELDS = tuple(f for _, names in EVENT_GROUPS for f in names)
 (
     EV_KIND_, EV_CARD_, EV_BY_, EV_TARGET_, EV_COUNTER_, EV_MODE_, EV_COLOR_, EV_TAP_CREATURE_,
-    EV_ABILITY_, EV_CHOSEN_PLAYER_, EV_X_, EV_AMOUNT_, EV_CHOSEN_,
+    EV_ABILITY_, EV_CHOSEN_PLAYER_, EV_TOKEN_, EV_X_, EV_AMOUNT_, EV_CHOSEN_,
 ) = range(len(EVENT_FIELDS))  # fmt: skip
 EV_DEFAULTS = {  # when inputs have none
     "ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0, "ev_chosen": 0,
-    "ev_chosen_player": -1,
+    "ev_chosen_player": -1, "ev_token": 0,
 }  # fmt: skip
 SPELL_ZONE, REJECTED, SPELL_ON = range(len(EVENT_FIELDS), len(EVENT_FIELDS) + 3)
 EV_ORDER_ = SPELL_ON + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)

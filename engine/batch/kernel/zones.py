@@ -522,6 +522,17 @@ def create_tokens(
 
 
 @njit
+def named_token(slot_rows: np.ndarray, work: np.ndarray, source: int, number: int) -> int:
+    """The token on the battlefield that slot ``source`` made as its ``number``-th (111.1;
+    ``outcome`` names it by the two), -1 if it is not there (gone, or never made)."""
+    for q in range(work[LAYOUT, 0] + work[LAYOUT, 1], slot_rows.shape[1]):
+        made = slot_rows[TOKEN_SOURCE, q] == source and slot_rows[TOKEN_SERIAL, q] == number
+        if made and slot_rows[ZONE, q] == BATTLEFIELD:
+            return q
+    return -1
+
+
+@njit
 def _token_slot(slot_rows: np.ndarray, work: np.ndarray, first: int) -> int:
     """A token slot for a new token: the first never used, or one whose token has ceased to
     exist (704.5d) that nothing points at any more (``_unreferenced``); -1 if there is none.
