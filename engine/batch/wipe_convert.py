@@ -12,6 +12,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel.fits import KERNEL_OK
+from engine.batch.layout import PERMANENT_SPELL
 from engine.batch.naming import Naming, token_stem
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_state import (
@@ -111,7 +112,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         elif action.do == "pass_turn":
             events.kind[0, k] = EV_PASS_TURN
         elif action.do == "attack":
-            events.attack(k, action, scn, ids, where)
+            events.attack(k, action, ids, cast_ids, where)
         elif action.do == "tap_for_mana":
             events.tap(k, action, ids + cast_ids, where)
         elif action.do == "activate":
@@ -314,19 +315,36 @@ class _Events:
                 raise OutsideShapes(f"{where}: {kind} counters are outside the batch engine")
             self.counter[0, k] = tb.KIND_CODE[kind]
 
-    def attack(self, k: int, action: Action, scn: Scenario, ids: Sequence[str], where: str) -> None:
-        """An attack among board permanents (W8)."""
+    def attack(
+        self, k: int, action: Action, ids: Sequence[str], cast_ids: Sequence[str], where: str
+    ) -> None:
+        """An attack among board permanents and permanents cast earlier (W8). The declarations
+        are by slot; they cover the cast slots once a cast permanent is declared."""
         self.kind[0, k] = EV_ATTACK
-        board_slot = {pid: slot for slot, pid in enumerate(ids)}
-        for place, pid in enumerate(action.get("attackers", [])):
-            if pid not in board_slot:
-                raise OutsideShapes(f"{where}: attacker {pid!r} is not a board permanent")
-            self.attack_place[0, k, board_slot[pid]] = place
-        for place, (blocker, attacker) in enumerate(action.get("blockers", {}).items()):
-            if blocker not in board_slot or attacker not in board_slot:
-                raise OutsideShapes(f"{where}: blocks between board permanents only")
-            self.block[0, k, board_slot[blocker]] = board_slot[attacker]
-            self.block_order[0, k, board_slot[blocker]] = place
+        slot_of = {pid: slot for slot, pid in enumerate(ids)}
+        for j, pid in enumerate(cast_ids):  # a permanent spell's: the state has its cast slot
+            if pid and PERMANENT_SPELL[self.card[0, j]]:
+                slot_of[pid] = len(ids) + j
+        attackers, blocks = action.get("attackers", []), action.get("blockers", {})
+        for pid in [*attackers, *blocks, *blocks.values()]:
+            if pid not in slot_of:
+                raise OutsideShapes(f"{where}: {pid!r} is not a board or cast permanent")
+            if slot_of[pid] >= self.attack_place.shape[2]:
+                self._cover_cast_slots()
+        for place, pid in enumerate(attackers):
+            self.attack_place[0, k, slot_of[pid]] = place
+        for place, (blocker, attacker) in enumerate(blocks.items()):
+            self.block[0, k, slot_of[blocker]] = slot_of[attacker]
+            self.block_order[0, k, slot_of[blocker]] = place
+
+    def _cover_cast_slots(self) -> None:
+        """Widen the declarations from the board's slots to every cast slot too (-1: none):
+        one per event, as the state lays them out."""
+        for name in ("attack_place", "block", "block_order"):
+            board = getattr(self, name)
+            wide = np.full((1, self.kind.shape[1], board.shape[2] + self.kind.shape[1]), -1)
+            wide[:, :, : board.shape[2]] = board
+            setattr(self, name, wide.astype(board.dtype))
 
     def tap(self, k: int, action: Action, ids: Sequence[str], where: str) -> None:
         """Tap for mana (CR 605.3b): the type named, the creature tapped for a cost, and the

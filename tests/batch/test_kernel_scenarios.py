@@ -177,3 +177,22 @@ def test_111_1_an_action_may_name_a_token_by_its_id() -> None:
         ("h.thopter2", True, 2)
     ]
     assert [r["action"] for r in out["rejected"]] == [4, 5]
+
+
+def test_508_1a_a_creature_cast_during_the_scenario_attacks_and_blocks() -> None:
+    """CR 508.1a, 302.6, 509.1a: Kitchen Finks cast this turn cannot attack (summoning sick);
+    two turns later it attacks into B's Bears, which block: both die, Finks returns by
+    persist (702.79a). A cast permanent is declared by its id, as a board one."""
+    actions = [
+        cast("Kitchen Finks", id="finks"),
+        {"do": "attack", "attackers": ["finks"], "blockers": {}},
+        {"do": "pass_turn"},
+        {"do": "pass_turn"},
+        {"do": "attack", "attackers": ["finks"], "blockers": {"wall": "finks"}},
+        cast("Grizzly Bears", by="B", id="bears"),
+        {"do": "pass_turn"},
+        {"do": "attack", "attackers": ["bears"], "blockers": {"finks": "bears"}},
+    ]
+    out = run_both(board("wall: Grizzly Bears @B"), actions)
+    assert [r["reason"] for r in out["rejected"]] == ["summoning_sick"]
+    assert [(r["id"], r["by"]) for r in out["returned"]] == [("finks", "persist")]
