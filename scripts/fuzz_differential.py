@@ -7,8 +7,10 @@ MIX is a mix of the differential tests (``tests/batch/mixes.py``, ``kernel_mixes
 constant's name, as ``PERSIST_HEAVY``) or a ``cauldron bench`` workload (``counters-4p``);
 with none, every one. Each (mix, seed) draws T trials through the experiment draws and runs
 them on the batch engine as ``cauldron run`` does (``run_wipe``, ``run_mana``, the deck
-games). A trial the batch engine stops at a declared cap (unsupported, its reason named)
-where the reference plays on is counted apart: a cap is the contract, not a rule broken.
+games), and compares each with its reference replay as ``cauldron bench`` does
+(``sim.bench_workloads``). A trial the batch engine stops at a declared cap (unsupported,
+its reason named) where the reference plays on is counted apart: a cap is the contract, not
+a rule broken.
 Exit status 1 if any trial disagrees otherwise.
 
 The tests pin a few seeds each; this samples the same mixes widely (it found the token slots
@@ -21,108 +23,49 @@ import argparse
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from engine import reference  # noqa: E402
-from engine.batch.mana import run_mana  # noqa: E402
-from engine.batch.mana_convert import (  # noqa: E402
-    mana_batch_outcome,
-    mana_comparable,
-    mana_trial_scenario,
-)
-from engine.batch.naming import Naming  # noqa: E402
-from engine.batch.outcome import batch_outcome, comparable  # noqa: E402
-from engine.batch.trial_scenario import trial_scenario  # noqa: E402
-from engine.batch.wipe import run_wipe  # noqa: E402
-from sim.bench_workloads import TABLES, workload  # noqa: E402
-from sim.config.experiment import parse_experiment  # noqa: E402
+from engine.batch.outcome import unsupported_reason  # noqa: E402
+from sim.bench_workloads import TABLES, Workload, config_workload, workload  # noqa: E402
 from sim.shapes.mana.config import ManaConfig  # noqa: E402
-from sim.shapes.mana.draws import draw_mana_batch  # noqa: E402
 from sim.shapes.wipe.config import WipeConfig  # noqa: E402
-from sim.shapes.wipe.draws import draw_wipe_batch  # noqa: E402
 from tests.batch import kernel_mixes, mixes  # noqa: E402
 
-# a verdict per trial: "agree", "cap: REASON" (the batch engine stopped at a cap), "DISAGREE"
-Verdicts = Callable[[int, int], list[str]]  # (seed, trials) -> one verdict per trial
 
-
-def _test_mixes() -> dict[str, Any]:
-    found: dict[str, Any] = {}
+def campaigns() -> dict[str, Workload]:
+    """Every mix by name, as the bench runs and replays its workloads: the tests' mixes (their
+    constants), then the bench workloads."""
+    out: dict[str, Workload] = {}
     for module in (mixes, kernel_mixes):
         for name, value in vars(module).items():
             if isinstance(value, WipeConfig | ManaConfig) and name.isupper():
-                found.setdefault(name, value)
-    return found
+                out.setdefault(name, config_workload(name, value))
+    return {**out, **{name: workload(name) for name in TABLES}}
 
 
-def _verdict(batch: dict[str, Any], ref: dict[str, Any], same: Callable[..., Any]) -> str:
-    if same(batch) == same(ref) and batch.get("rejected") == ref.get("rejected"):
-        return "agree"
-    if batch["result"] == "unsupported" and ref["result"] != "unsupported":
-        return f"cap: {batch['reason']}"
-    return "DISAGREE"
-
-
-def _wipe(config: WipeConfig) -> Verdicts:
-    def verdicts(seed: int, trials: int) -> list[str]:
-        inputs = draw_wipe_batch(np.random.default_rng(seed), trials, config)
-        state = run_wipe(inputs)
-        _, _, s, e = inputs.shape
-        out = []
-        for i in range(trials):
-            batch = batch_outcome(state, i, Naming.default(int(inputs.n_players[i]), s, e))
-            out.append(_verdict(batch, reference.run(trial_scenario(inputs, i)), comparable))
-        return out
-
-    return verdicts
-
-
-def _mana(config: ManaConfig) -> Verdicts:
-    def verdicts(seed: int, trials: int) -> list[str]:
-        inputs = draw_mana_batch(np.random.default_rng(seed), trials, config)
-        state = run_mana(inputs)
-        _, _, s, a = inputs.shape
-        out = []
-        for i in range(trials):
-            scn = mana_trial_scenario(inputs, i)
-            batch = mana_batch_outcome(state, i, Naming.default(len(scn.players), s, a))
-            out.append(_verdict(batch, reference.run(scn), mana_comparable))
-        return out
-
-    return verdicts
-
-
-def _deck(name: str) -> Verdicts:
-    work = workload(name)
-
-    def verdicts(seed: int, trials: int) -> list[str]:
-        deals = work.draw(np.random.default_rng(seed), trials)
-        results = work.run(deals)
-        same = [work.outcome(results, i, deals) == work.replay(deals, i) for i in range(trials)]
-        return ["agree" if ok else "DISAGREE" for ok in same]
-
-    return verdicts
-
-
-def campaigns() -> dict[str, Verdicts]:
-    """Every mix by name: the tests' mixes, then the bench workloads."""
-    out: dict[str, Verdicts] = {}
-    for name, config in _test_mixes().items():
-        out[name] = _wipe(config) if isinstance(config, WipeConfig) else _mana(config)
-    for name, table in TABLES.items():
-        if table["shape"] == "deck":
-            out[name] = _deck(name)
-            continue
-        config = parse_experiment(table, f"<bench {name}>", name.replace("-", "_"))
-        shape = config.points[0].config
-        out[name] = _wipe(shape) if isinstance(shape, WipeConfig) else _mana(shape)
+def verdicts(work: Workload, seed: int, trials: int) -> list[str]:
+    """Each trial's verdict: "agree", "cap: REASON" (the batch engine stopped at a declared cap
+    where the reference plays on), or "DISAGREE"."""
+    inputs = work.draw(np.random.default_rng(seed), trials)
+    state = work.run(inputs)
+    out = []
+    for i in range(trials):
+        batch, ref = work.outcome(state, i, inputs), work.replay(inputs, i)
+        if batch == ref:
+            out.append("agree")
+        elif (
+            isinstance(batch, dict)
+            and batch["result"] == "unsupported"
+            and ref["result"] != "unsupported"
+        ):
+            out.append(f"cap: {unsupported_reason(state, i)}")
+        else:
+            out.append("DISAGREE")
     return out
 
 
@@ -142,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     for seed in range(args.first, args.first + args.seeds):
         for name in chosen:
-            for i, verdict in enumerate(known[name](seed, args.trials)):
+            for i, verdict in enumerate(verdicts(known[name], seed, args.trials)):
                 totals[verdict] += 1
                 if verdict != "agree":
                     print(f"{verdict}  (mix {name}, seed {seed}, trial {i} of {args.trials})")

@@ -320,6 +320,12 @@ def workload(name: str) -> Workload:
     config = _config(table, name)
     if table["shape"] == "deck":
         return _deck_workload(name, config)
-    if table["shape"] == "mana":
+    return config_workload(name, config)
+
+
+def config_workload(name: str, config: WipeConfig | ManaConfig) -> Workload:
+    """The workload of a wipe or mana configuration: a table's here, or a test mix
+    (``scripts/fuzz_differential.py``)."""
+    if isinstance(config, ManaConfig):
         return _mana_workload(name, config)
     return _wipe_workload(name, config)
