@@ -107,8 +107,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
             taken.add(cast_ids[-1])
             events.sacrifice_choices(k, scn, cast_ids[-1], ids + cast_ids, seat, where)
         elif action.do in TARGETED:
-            cards = [*board["card"][0].tolist(), *events.card[0].tolist()]
-            events.targeted(k, action, seat, ids, cast_ids, cards, where)
+            events.targeted(k, action, seat, ids, cast_ids, _slot_cards(board, events), where)
         elif action.do == "pass_turn":
             events.kind[0, k] = EV_PASS_TURN
         elif action.do == "attack":
@@ -123,8 +122,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     rank = np.full((1, s + e), -1, dtype=np.int32)
     ping = np.full((1, s + e), -1, dtype=np.int8)
     chosen = np.zeros((1, s + e), dtype=np.int64)
-    cards = [int(c) for c in np.concatenate([board["card"][0], events.card[0]])]
-    kind_rank = _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
+    kind_rank = _choices(scn, slot_ids, seat, _slot_cards(board, events), rank, ping, chosen)
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
@@ -137,6 +135,11 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
+
+
+def _slot_cards(board: Mapping[str, np.ndarray], events: _Events) -> list[int]:
+    """The card of each board and cast slot (-1: none; a cast slot's once its action is read)."""
+    return [*board["card"][0].tolist(), *events.card[0].tolist()]
 
 
 def _board(scn: Scenario, seat: Mapping[str, int]) -> dict[str, np.ndarray]:
