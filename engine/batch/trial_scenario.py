@@ -153,10 +153,14 @@ def _event_action(
 
 
 def _target_id(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> str:
-    """The id event ``k`` acts on: a slot's, or a token's as the reference names it (its
-    source's id, the token's name and number, ``ev_token``)."""
-    slot = int(inputs.ev_target[i, k])
+    """The id event ``k`` acts on (``ev_target``, ``ev_token``)."""
     number = 0 if inputs.ev_token is None else int(inputs.ev_token[i, k])
+    return _object_id(inputs, i, int(inputs.ev_target[i, k]), number, ids)
+
+
+def _object_id(inputs: WipeInputs, i: int, slot: int, number: int, ids: Sequence[str]) -> str:
+    """A slot's id (``number`` 0), or its ``number``-th token's as the reference names it
+    (its source's id, the token's name and number)."""
     if number <= 0:
         return ids[slot]
     s = inputs.shape[2]
@@ -169,20 +173,21 @@ def _ability_action(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> A
     if int(inputs.ev_kind[i, k]) == EV_TAP_MANA:
         return Action("tap_for_mana", _tap_params(inputs, i, k, ids))
     ability = 0 if inputs.ev_ability is None else int(inputs.ev_ability[i, k])
-    return Action("activate", {"permanent": ids[int(inputs.ev_target[i, k])], "ability": ability})
+    return Action("activate", {"permanent": _target_id(inputs, i, k, ids), "ability": ability})
 
 
 def _tap_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
     """A tap for mana (605.3b): the permanent, and where given the type named, the creature
     tapped for a cost and the replacement order (616.1, ids first listed first)."""
-    params: dict[str, Any] = {"permanent": ids[int(inputs.ev_target[i, k])]}
+    params: dict[str, Any] = {"permanent": _target_id(inputs, i, k, ids)}
     color = -1 if inputs.ev_color is None else int(inputs.ev_color[i, k])
     creature = -1 if inputs.ev_tap_creature is None else int(inputs.ev_tap_creature[i, k])
     order = [] if inputs.ev_order is None else [int(q) for q in inputs.ev_order[i, k] if q >= 0]
     if color >= 0:
         params["color"] = MANA_TYPES[color]
     if creature >= 0:
-        params["tap_creature"] = ids[creature]
+        number = 0 if inputs.ev_tap_token is None else int(inputs.ev_tap_token[i, k])
+        params["tap_creature"] = _object_id(inputs, i, creature, number, ids)
     if order:
         params["replacement_order"] = [ids[q] for q in order]
     return params
@@ -194,15 +199,29 @@ def _granted(inputs: WipeInputs, i: int, k: int) -> tuple[str, ...]:
 
 
 def _attack_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:
-    """An attack event as the scenario's ``attackers`` list and ``blockers`` table."""
+    """An attack event as the scenario's ``attackers`` list and ``blockers`` table: the
+    declarations by slot and those naming a token (``ev_combat_token``)."""
     assert inputs.ev_attack is not None and inputs.ev_block is not None
     assert inputs.ev_block_order is not None
-    place = inputs.ev_attack[i, k]
-    attackers = [ids[int(s)] for s in np.argsort(place, kind="stable") if place[s] >= 0]
-    order = inputs.ev_block_order[i, k]
-    blockers = {
-        ids[int(s)]: ids[int(inputs.ev_block[i, k, s])]
-        for s in np.argsort(order, kind="stable")
-        if inputs.ev_block[i, k, s] >= 0
+    attackers: list[tuple[int, str]] = []  # (place, id)
+    blockers: list[tuple[int, str, str]] = []  # (place, blocker's id, attacker's id)
+    for s, (place, blocked, block) in enumerate(
+        zip(inputs.ev_attack[i, k], inputs.ev_block[i, k], inputs.ev_block_order[i, k], strict=True)
+    ):
+        if place >= 0:
+            attackers.append((int(place), ids[s]))
+        if blocked >= 0:
+            blockers.append((int(block), ids[s], ids[int(blocked)]))
+    entries = [] if inputs.ev_combat_token is None else inputs.ev_combat_token[i, k].tolist()
+    for slot, number, place, block, blocked, blocked_number in entries:
+        if number < 0:
+            continue  # padding
+        pid = _object_id(inputs, i, slot, number, ids)
+        if place >= 0:
+            attackers.append((place, pid))
+        if block >= 0:
+            blockers.append((block, pid, _object_id(inputs, i, blocked, blocked_number, ids)))
+    return {
+        "attackers": [pid for _, pid in sorted(attackers)],
+        "blockers": {b: a for _, b, a in sorted(blockers)},
     }
-    return {"attackers": attackers, "blockers": blockers}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -12,6 +12,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel.fits import KERNEL_OK
+from engine.batch.kernel.state import TOKEN_ENTRY
 from engine.batch.layout import PERMANENT_SPELL
 from engine.batch.naming import Naming, token_stem
 from engine.batch.shapes import OutsideShapes
@@ -111,11 +112,11 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         elif action.do == "pass_turn":
             events.kind[0, k] = EV_PASS_TURN
         elif action.do == "attack":
-            events.attack(k, action, ids, cast_ids, where)
+            events.attack(k, action, ids, cast_ids, _slot_cards(board, events), where)
         elif action.do == "tap_for_mana":
-            events.tap(k, action, ids + cast_ids, where)
+            events.tap(k, action, ids + cast_ids, _slot_cards(board, events), where)
         elif action.do == "activate":
-            events.activate(k, action, scn, ids + cast_ids, seat, where)
+            events.activate(k, action, scn, ids + cast_ids, _slot_cards(board, events), seat, where)
         else:
             raise OutsideShapes(f"{where}: {action.do} is not an action the batch engine plays")
     slot_ids = tuple(ids + cast_ids)
@@ -211,7 +212,10 @@ class _Events:
     chosen: np.ndarray
     chosen_player: np.ndarray
     order: np.ndarray  # (1, E, ORDER_LEN)
-    token: np.ndarray  # (1, E)
+    token: np.ndarray  # (1, E) each
+    tap_token: np.ndarray
+    # by event: its declarations naming a token (kernel.state.TOKEN_ENTRY)
+    token_entries: dict[int, list[tuple[int, ...]]] = field(default_factory=dict)
 
     @staticmethod
     def empty(s: int, e: int) -> _Events:
@@ -227,6 +231,7 @@ class _Events:
             per_slot(), per_slot(), per_slot(), one(-1, np.int8), one(-1, np.int16),
             one(0, np.int8), one(0, np.int64), one(-1, np.int8),
             np.full((1, e, ORDER_LEN), -1, dtype=np.int16), one(0, np.int16),
+            one(0, np.int16),
         )  # fmt: skip
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -250,7 +255,17 @@ class _Events:
             "ev_chosen_player": self.chosen_player,
             "ev_order": self.order,
             "ev_token": self.token,
+            "ev_tap_token": self.tap_token,
+            **({"ev_combat_token": self._combat_tokens()} if self.token_entries else {}),
         }
+
+    def _combat_tokens(self) -> np.ndarray:
+        """The token entries as WipeInputs.ev_combat_token."""
+        width = max(len(entries) for entries in self.token_entries.values())
+        out = np.full((1, self.kind.shape[1], width, len(TOKEN_ENTRY)), -1, dtype=np.int16)
+        for k, entries in self.token_entries.items():
+            out[0, k, : len(entries)] = entries
+        return out
 
     def cast(self, k: int, action: Action, seat: Mapping[str, int], where: str) -> None:
         """A cast (CR 601.2)."""
@@ -300,17 +315,9 @@ class _Events:
         elif action.do == "damage" and target in seat:
             self.kind[0, k] = EV_DAMAGE_PLAYER
             self.target[0, k] = seat[target]
-        elif target in ids:
-            self.kind[0, k] = TARGETED[action.do]
-            self.target[0, k] = list(ids).index(target)
-        elif target in cast_ids:
-            self.kind[0, k] = TARGETED[action.do]
-            self.target[0, k] = len(ids) + list(cast_ids).index(target)
-        elif (token := _token(target, [*ids, *cast_ids], cards)) is not None:
-            self.kind[0, k] = TARGETED[action.do]
-            self.target[0, k], self.token[0, k] = token
         else:
-            raise OutsideShapes(f"{where}: target {target!r} is not a board or cast slot")
+            self.kind[0, k] = TARGETED[action.do]
+            self.target[0, k], self.token[0, k] = _named([*ids, *cast_ids], cards, target, where)
         self.amount[0, k] = action.get("amount", 0)
         kind = action.get("kind")
         if action.do == "counters":
@@ -319,26 +326,58 @@ class _Events:
             self.counter[0, k] = tb.KIND_CODE[kind]
 
     def attack(
-        self, k: int, action: Action, ids: Sequence[str], cast_ids: Sequence[str], where: str
+        self,
+        k: int,
+        action: Action,
+        ids: Sequence[str],
+        cast_ids: Sequence[str],
+        cards: Sequence[int],
+        where: str,
     ) -> None:
-        """An attack among board permanents and permanents cast earlier (W8). The declarations
-        are by slot; they cover the cast slots once a cast permanent is declared."""
+        """An attack among board permanents, permanents cast earlier and tokens made earlier
+        (W8). The declarations are by slot; they cover the cast slots once a cast permanent is
+        declared. A token's slot is known only in the trial: a token, and a creature that
+        blocks one, is declared by a token entry (kernel.state.TOKEN_ENTRY) instead."""
         self.kind[0, k] = EV_ATTACK
-        slot_of = {pid: slot for slot, pid in enumerate(ids)}
+        attackers, blocks = action.get("attackers", []), action.get("blockers", {})
+        names = [*attackers, *blocks, *blocks.values()]
+        slot_of = self._combatants(names, ids, cast_ids, cards, where)
+        declared: dict[str, list[int]] = {}  # [attack place, block place, blocked slot, number]
+        for place, pid in enumerate(attackers):
+            declared.setdefault(pid, [-1, -1, -1, -1])[0] = place
+        for place, (blocker, attacker) in enumerate(blocks.items()):
+            declared.setdefault(blocker, [-1, -1, -1, -1])[1:] = [place, *slot_of[attacker]]
+        for pid, (attack, block, blocked, number) in declared.items():
+            slot, own = slot_of[pid]
+            if own or number > 0:
+                self.token_entries.setdefault(k, []).append(
+                    (slot, own, attack, block, blocked, number)
+                )
+                continue
+            self.attack_place[0, k, slot] = attack
+            self.block[0, k, slot], self.block_order[0, k, slot] = blocked, block
+
+    def _combatants(
+        self,
+        names: Sequence[str],
+        ids: Sequence[str],
+        cast_ids: Sequence[str],
+        cards: Sequence[int],
+        where: str,
+    ) -> dict[str, tuple[int, int]]:
+        """What an attack's names name: (slot, 0), a token (its source slot, its number)."""
+        slot_of = {pid: (slot, 0) for slot, pid in enumerate(ids)}
         for j, pid in enumerate(cast_ids):  # a permanent spell's: the state has its cast slot
             if pid and PERMANENT_SPELL[self.card[0, j]]:
-                slot_of[pid] = len(ids) + j
-        attackers, blocks = action.get("attackers", []), action.get("blockers", {})
-        for pid in [*attackers, *blocks, *blocks.values()]:
+                slot_of[pid] = (len(ids) + j, 0)
+        for pid in names:
+            if pid not in slot_of and (token := _token(pid, [*ids, *cast_ids], cards)):
+                slot_of[pid] = token
             if pid not in slot_of:
                 raise OutsideShapes(f"{where}: {pid!r} is not a board or cast permanent")
-            if slot_of[pid] >= self.attack_place.shape[2]:
+            if slot_of[pid][0] >= self.attack_place.shape[2]:
                 self._cover_cast_slots()
-        for place, pid in enumerate(attackers):
-            self.attack_place[0, k, slot_of[pid]] = place
-        for place, (blocker, attacker) in enumerate(blocks.items()):
-            self.block[0, k, slot_of[blocker]] = slot_of[attacker]
-            self.block_order[0, k, slot_of[blocker]] = place
+        return slot_of
 
     def _cover_cast_slots(self) -> None:
         """Widen the declarations from the board's slots to every cast slot too (-1: none):
@@ -349,15 +388,18 @@ class _Events:
             wide[:, :, : board.shape[2]] = board
             setattr(self, name, wide.astype(board.dtype))
 
-    def tap(self, k: int, action: Action, ids: Sequence[str], where: str) -> None:
-        """Tap for mana (CR 605.3b): the type named, the creature tapped for a cost, and the
-        replacement order (616.1) as slots (a spell's: its action's cast slot)."""
+    def tap(
+        self, k: int, action: Action, ids: Sequence[str], cards: Sequence[int], where: str
+    ) -> None:
+        """Tap for mana (CR 605.3b): the type named, the creature tapped for a cost (a token
+        too), and the replacement order (616.1) as slots (a spell's: its action's cast slot)."""
         self.kind[0, k] = EV_TAP_MANA
-        self.target[0, k] = _slot_of(ids, action.get("permanent"), where)
+        self.target[0, k], self.token[0, k] = _named(ids, cards, action.get("permanent"), where)
         if action.get("color") is not None:
             self.color[0, k] = MANA_TYPES.index(action.get("color"))
         if action.get("tap_creature") is not None:
-            self.tap_creature[0, k] = _slot_of(ids, action.get("tap_creature"), where)
+            named = _named(ids, cards, action.get("tap_creature"), where)
+            self.tap_creature[0, k], self.tap_token[0, k] = named
         listed = list(dict.fromkeys(p for p in action.get("replacement_order", []) if p in ids))
         if len(listed) > ORDER_LEN:
             raise OutsideShapes(f"{where}: more than ORDER_LEN = {ORDER_LEN} replacement ids")
@@ -369,13 +411,15 @@ class _Events:
         action: Action,
         scn: Scenario,
         ids: Sequence[str],
+        cards: Sequence[int],
         seat: Mapping[str, int],
         where: str,
     ) -> None:
-        """Activate an ability (CR 602.2), with the targets ``[choices] targets`` names for
-        its permanent: slots as bits, and a player if one comes first."""
+        """Activate an ability (CR 602.2) of a permanent (a token too), with the targets
+        ``[choices] targets`` names for it: slots as bits, and a player if one comes first."""
         pid = action.get("permanent")
-        self.kind[0, k], self.target[0, k] = EV_ACTIVATE, _slot_of(ids, pid, where)
+        self.kind[0, k] = EV_ACTIVATE
+        self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
         self.ability[0, k] = action.get("ability", 0)
         named = scn.choices.targets.get(pid)
         for name in [named] if isinstance(named, str) else list(named or []):
@@ -402,10 +446,13 @@ def _token(target: Any, slot_ids: Sequence[str], cards: Sequence[int]) -> tuple[
     return None
 
 
-def _slot_of(ids: Sequence[str], pid: Any, where: str) -> int:
-    if pid not in ids:
-        raise OutsideShapes(f"{where}: {pid!r} names no permanent of the scenario")
-    return list(ids).index(pid)
+def _named(slot_ids: Sequence[str], cards: Sequence[int], pid: Any, where: str) -> tuple[int, int]:
+    """The permanent an action names: (its slot, 0), or a token's (source slot, number)."""
+    if pid in slot_ids:
+        return list(slot_ids).index(pid), 0
+    if (token := _token(pid, slot_ids, cards)) is not None:
+        return token
+    raise OutsideShapes(f"{where}: {pid!r} names no permanent of the scenario")
 
 
 def _choices(

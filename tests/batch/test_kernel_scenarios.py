@@ -16,9 +16,10 @@ from engine.batch.layout import new_state
 from engine.batch.outcome import batch_outcome, comparable
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
+from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from sim.config.scenario import load_scenario
-from tests.helpers import board, cast, destroy, run_both, scenario
+from tests.helpers import attack, board, cast, destroy, run_both, scenario, tap
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted(
@@ -196,3 +197,87 @@ def test_508_1a_a_creature_cast_during_the_scenario_attacks_and_blocks() -> None
     out = run_both(board("wall: Grizzly Bears @B"), actions)
     assert [r["reason"] for r in out["rejected"]] == ["summoning_sick"]
     assert [(r["id"], r["by"]) for r in out["returned"]] == [("finks", "persist")]
+
+
+def test_508_1a_tokens_attack_and_block_by_their_ids() -> None:
+    """CR 508.1a, 509.1a, 111.1: Thopters made during the scenario attack and block by their
+    ids (``h.thopter1``). Sick the turn they are made (302.6); two turns later two attack and
+    Serra Angel blocks one (it dies, the other's damage reaches B); on B's turn the Angel
+    attacks and an untapped Thopter blocks it. An attack naming a Thopter that died is
+    rejected (400.7)."""
+    actions = [
+        destroy("h"),
+        attack(["h.thopter1"]),
+        {"do": "pass_turn"},
+        {"do": "pass_turn"},
+        attack(["h.thopter1", "h.thopter3"], {"angel": "h.thopter1"}),
+        {"do": "pass_turn"},
+        attack(["angel"], {"h.thopter2": "angel"}),
+        attack(["h.thopter1"]),
+    ]
+    out = run_both(board("h: Hangarback Walker @A +1/+1=3", "angel: Serra Angel @B"), actions)
+    assert [(r["action"], r["reason"]) for r in out["rejected"]] == [
+        (1, "summoning_sick"),
+        (7, "not_on_battlefield"),
+    ]
+    assert out["life"] == {"A": 20, "B": 19}
+    assert [(p["id"], p["damage"]) for p in out["battlefield"]] == [
+        ("angel", 1),
+        ("h.thopter3", 0),
+    ]
+
+
+def test_605_3b_a_token_is_named_by_a_mana_ability_and_its_cost() -> None:
+    """CR 605.3b, 118.3, 111.1: Springleaf Drum taps a Thopter made this turn for its cost
+    (the cost is not the Thopter's {T}: 302.6 does not stop it); a Thopter has no mana
+    ability (605.1a) nor any activated one (602.1); a Thopter that died, or one never made,
+    names no creature to tap (118.3) and no permanent (400.7)."""
+    actions = [
+        destroy("h"),
+        tap("drum", tap_creature="h.thopter1"),
+        tap("h.thopter2"),
+        {"do": "activate", "permanent": "h.thopter2", "ability": 0},
+        {"do": "pass_turn"},
+        {"do": "pass_turn"},
+        destroy("h.thopter1"),
+        tap("drum", tap_creature="h.thopter1"),
+        tap("drum", tap_creature="h.thopter2"),
+        tap("h.thopter9"),
+    ]
+    out = run_both(board("h: Hangarback Walker @A +1/+1=2", "drum: Springleaf Drum @A"), actions)
+    assert [(r["action"], r["reason"]) for r in out["rejected"]] == [
+        (2, "no_mana_ability"),
+        (3, "no_such_ability"),
+        (7, "no_untapped_creature"),
+        (9, "not_on_battlefield"),
+    ]
+    assert [(p["id"], p["tapped"]) for p in out["battlefield"]] == [
+        ("drum", True),
+        ("h.thopter2", True),
+    ]
+
+
+def test_111_1_actions_naming_tokens_come_back_from_the_batch_as_written() -> None:
+    """CR 111.1: the way back from a batch to a scenario (what the differential replays
+    run) names the tokens an attack, a mana ability, its cost and an activation name as the
+    scenario did."""
+    actions = [
+        destroy("h"),
+        destroy("g"),
+        attack(["h.thopter1", "bird"], {"angel": "h.thopter1", "g.thopter1": "bird"}),
+        tap("drum", tap_creature="h.thopter2"),
+        tap("h.thopter9"),
+        {"do": "activate", "permanent": "h.thopter2", "ability": 0},
+    ]
+    scn = scenario(
+        board(
+            "h: Hangarback Walker @A +1/+1=3",
+            "g: Hangarback Walker @B +1/+1=1",
+            "angel: Serra Angel @B",
+            "bird: Birds of Paradise @A",
+            "drum: Springleaf Drum @A",
+        ),
+        actions,
+    )
+    inputs, naming = wipe_inputs_from_scenario(scn)
+    assert trial_scenario(inputs, 0, naming).actions == scn.actions

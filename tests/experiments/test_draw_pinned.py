@@ -92,6 +92,8 @@ ABSENT_OK = frozenset(
         "ev_chosen_player",
         "kind_rank",
         "ev_token",
+        "ev_tap_token",
+        "ev_combat_token",
     }
 )
 

@@ -53,6 +53,12 @@ from engine.batch.kernel.state import (
     COMBAT_TO_PLAYER,
     COMBAT_WITHER,
     CONTROLLER,
+    D_ATTACK_PLACE,
+    D_BLOCK_PLACE,
+    D_BLOCKS,
+    D_BLOCKS_NUMBER,
+    D_NUMBER,
+    D_SOURCE,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
     LIFE,
@@ -70,6 +76,7 @@ from engine.batch.kernel.state import (
     T_IS_HUMAN,
     TAPPED,
 )
+from engine.batch.kernel.zones import named_token
 from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN
 
 BLACK = 4  # tables.COLOR_BITS
@@ -469,6 +476,38 @@ def deal(
 
 
 @njit
+def _declared(slot_rows: np.ndarray, work: np.ndarray, source: int, number: int) -> int:
+    """The slot of an object a declaration names: slot ``source`` itself (``number`` 0), or
+    the token it made as its ``number``-th (-1: that token is not on the battlefield)."""
+    return source if number == 0 else named_token(slot_rows, work, source, number)
+
+
+@njit
+def _declare_tokens(
+    slot_rows: np.ndarray, work: np.ndarray, combat_rows: np.ndarray, e: int
+) -> bool:
+    """Write event ``e``'s declarations that name a token (state.TOKEN_ENTRY) into the
+    declarations of the slots those objects are in now; False if a token named is not on the
+    battlefield (400.7: the reference engine rejects the whole action)."""
+    for d in range(combat_rows.shape[2]):
+        if combat_rows[D_SOURCE, e, d] < 0:
+            continue
+        q = _declared(slot_rows, work, combat_rows[D_SOURCE, e, d], combat_rows[D_NUMBER, e, d])
+        if q < 0:
+            return False
+        combat_rows[ATTACK_PLACE, e, q] = combat_rows[D_ATTACK_PLACE, e, d]
+        combat_rows[BLOCK_PLACE, e, q] = combat_rows[D_BLOCK_PLACE, e, d]
+        if combat_rows[D_BLOCKS, e, d] >= 0:
+            a = _declared(
+                slot_rows, work, combat_rows[D_BLOCKS, e, d], combat_rows[D_BLOCKS_NUMBER, e, d]
+            )
+            if a < 0:
+                return False
+            combat_rows[BLOCKS, e, q] = a
+    return True
+
+
+@njit
 def declare(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -478,10 +517,13 @@ def declare(
     combat_rows: np.ndarray,
     e: int,
 ) -> bool:
-    """Declare the attackers (508.1): they tap (508.1f) unless they have vigilance (702.20b),
-    and their attack triggers wait (508.1m); or reject the action (it then changes nothing)
-    and return False."""
-    code = _attackers_rejection(slot_rows, trial_vars, card_table, combat_rows, e)
+    """Declare the attackers (508.1), the objects named by a token entry in the slots they are
+    in (``_declare_tokens``): they tap (508.1f) unless they have vigilance (702.20b), and
+    their attack triggers wait (508.1m); or reject the action (it then changes nothing) and
+    return False."""
+    code = NOT_ON_BATTLEFIELD
+    if _declare_tokens(slot_rows, work, combat_rows, e):
+        code = _attackers_rejection(slot_rows, trial_vars, card_table, combat_rows, e)
     if code:
         event_rows[REJECTED, e] = code
         return False

@@ -24,6 +24,8 @@ from engine.batch.kernel.state import (
     EV_CARD_,
     EV_COUNTER_,
     EV_KIND_,
+    EV_TAP_CREATURE_,
+    EV_TAP_TOKEN_,
     EV_TARGET_,
     EV_TOKEN_,
     EV_X_,
@@ -142,8 +144,6 @@ def targeted(
         event_rows[EV_TARGET_, e],
         event_rows[EV_AMOUNT_, e],
     )
-    if event_rows[EV_TOKEN_, e] > 0 and target >= 0:  # a token, by its source and number
-        target = named_token(slot_rows, work, target, event_rows[EV_TOKEN_, e])
     if target < 0 or slot_rows[ZONE, target] != BATTLEFIELD:
         event_rows[REJECTED, e] = NOT_ON_BATTLEFIELD
         return
@@ -180,6 +180,19 @@ def _damage(slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarra
 
 
 @njit
+def _find_tokens(slot_rows: np.ndarray, work: np.ndarray, event_rows: np.ndarray, e: int) -> None:
+    """An event naming a token by its source and number (111.1) names the slot it is in now:
+    the permanent acted on (-1 if that token is not on the battlefield: rejected, 400.7), and
+    the creature a cost taps (past every slot if it is not there: none fits, 118.3)."""
+    target, creature = event_rows[EV_TARGET_, e], event_rows[EV_TAP_CREATURE_, e]
+    if event_rows[EV_TOKEN_, e] > 0 and target >= 0:
+        event_rows[EV_TARGET_, e] = named_token(slot_rows, work, target, event_rows[EV_TOKEN_, e])
+    if event_rows[EV_TAP_TOKEN_, e] > 0 and creature >= 0:
+        q = named_token(slot_rows, work, creature, event_rows[EV_TAP_TOKEN_, e])
+        event_rows[EV_TAP_CREATURE_, e] = q if q >= 0 else slot_rows.shape[1]
+
+
+@njit
 def apply_event(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -190,6 +203,8 @@ def apply_event(
 ) -> None:
     """Perform event ``e`` (settling is the caller's), an attack excepted."""
     kind = event_rows[EV_KIND_, e]
+    if event_rows[EV_TOKEN_, e] > 0 or event_rows[EV_TAP_TOKEN_, e] > 0:
+        _find_tokens(slot_rows, work, event_rows, e)
     if kind == EV_CAST:
         cast(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif EV_DESTROY <= kind <= EV_DAMAGE or kind in (EV_COUNTERS, EV_TAP, EV_UNTAP):

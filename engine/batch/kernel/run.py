@@ -44,6 +44,7 @@ from engine.batch.kernel.state import (
     ACTIVE,
     COULD,
     COUNT,
+    D_SOURCE,
     DELAYED_AMOUNT,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
@@ -356,9 +357,10 @@ def _load_events(
         event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
         for j in range(ORDER_LEN):
             event_rows[EV_ORDER_ + j, e] = orders[i, e, j] if j < orders.shape[2] else -1
-        for f in range(len(combat)):
-            for s in range(combat_rows.shape[2]):
-                combat_rows[f, e, s] = combat[f][i, e, s]
+        for f in range(len(combat)):  # the declarations by slot, then the token entries
+            w = combat[f].shape[2]
+            for s in range(combat_rows.shape[2] if f < D_SOURCE else w):
+                combat_rows[f, e, s] = combat[f][i, e, s] if s < w else -1
 
 
 @inline
@@ -437,7 +439,8 @@ def run_trials(
     trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
     event_rows = np.zeros((EV_ROWS, e), dtype=np.int64)
     history = np.zeros((H_ROWS, H_WIDTH), dtype=np.int64)
-    combat_rows = np.zeros((len(combat), e, combat[0].shape[2]), dtype=np.int64)
+    width = max(combat[0].shape[2], n if combat[D_SOURCE].shape[2] else 0)  # state.TOKEN_ENTRY
+    combat_rows = np.full((len(combat), e, width), -1, dtype=np.int64)
     buffers = (before_tokens, trial_vars, event_rows, combat_rows)
     kept = (np.zeros_like(before_tokens), np.zeros_like(trial_vars))
     kept_every = (np.zeros_like(every), kept[1])

@@ -130,7 +130,7 @@ EVENT_GROUPS: tuple[tuple[type, tuple[str, ...]], ...] = (
         np.int16,
         (
             "ev_kind", "ev_card", "ev_by", "ev_target", "ev_counter", "ev_mode", "ev_color",
-            "ev_tap_creature", "ev_ability", "ev_chosen_player", "ev_token",
+            "ev_tap_creature", "ev_ability", "ev_chosen_player", "ev_token", "ev_tap_token",
         ),
     ),
     (np.int64, ("ev_x", "ev_amount", "ev_chosen")),
@@ -138,11 +138,11 @@ EVENT_GROUPS: tuple[tuple[type, tuple[str, ...]], ...] = (
 EVENT_FIELDS = tuple(f for _, names in EVENT_GROUPS for f in names)
 (
     EV_KIND_, EV_CARD_, EV_BY_, EV_TARGET_, EV_COUNTER_, EV_MODE_, EV_COLOR_, EV_TAP_CREATURE_,
-    EV_ABILITY_, EV_CHOSEN_PLAYER_, EV_TOKEN_, EV_X_, EV_AMOUNT_, EV_CHOSEN_,
+    EV_ABILITY_, EV_CHOSEN_PLAYER_, EV_TOKEN_, EV_TAP_TOKEN_, EV_X_, EV_AMOUNT_, EV_CHOSEN_,
 ) = range(len(EVENT_FIELDS))  # fmt: skip
 EV_DEFAULTS = {  # when inputs have none
     "ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0, "ev_chosen": 0,
-    "ev_chosen_player": -1, "ev_token": 0,
+    "ev_chosen_player": -1, "ev_token": 0, "ev_tap_token": 0,
 }  # fmt: skip
 SPELL_ZONE, REJECTED, SPELL_ON = range(len(EVENT_FIELDS), len(EVENT_FIELDS) + 3)
 EV_ORDER_ = SPELL_ON + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)
@@ -211,9 +211,18 @@ RULE_SLOTS = 42
 CHANGED, IS_CHANGED = 43, 44
 W_ROWS = 45
 
-# -- combat_rows (3, E, S): each attack event's declarations, by board slot (-1: none)
+# -- combat_rows (rows, E, width): each attack event's declarations, by slot (-1: none); then
+# the declarations naming a token, one entry d each (WipeInputs.ev_combat_token): the object
+# declared, by its source slot and token number (0: the slot itself), its place in the
+# attackers list and in the blockers table, and the object it blocks. A token's slot is known
+# only in the trial, so ``combat.declare`` writes an entry into its slot's declarations
+# as the attack begins; the width then covers every slot.
 ATTACK_PLACE, BLOCKS, BLOCK_PLACE = range(3)
 COMBAT_FIELDS = ("ev_attack", "ev_block", "ev_block_order")
+TOKEN_ENTRY = ("source", "number", "attack_place", "block_place", "blocks", "blocks_number")
+D_SOURCE, D_NUMBER, D_ATTACK_PLACE, D_BLOCK_PLACE, D_BLOCKS, D_BLOCKS_NUMBER = range(
+    len(COMBAT_FIELDS), len(COMBAT_FIELDS) + len(TOKEN_ENTRY)
+)
 
 # -- card_table (columns, C): the card tables
 TABLE_COLUMNS = (
@@ -393,10 +402,15 @@ def kind_ranks(inputs: WipeInputs) -> np.ndarray:
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:
-    """The attack declarations of ``inputs`` (COMBAT_FIELDS order), (T, E, S) int16 each;
-    zero-width when the batch has no attack."""
+    """The attack declarations of ``inputs`` (COMBAT_FIELDS order), (T, E, S) int16 each,
+    then the fields of the entries naming a token (TOKEN_ENTRY order), (T, E, D) int16 each;
+    zero-width when the batch has no attack or no such entry."""
     t, _, _, e = inputs.shape
     found = [getattr(inputs, n) for n in COMBAT_FIELDS]
     if any(a is None for a in found):
-        return tuple(np.full((t, e, 0), -1, dtype=np.int16) for _ in COMBAT_FIELDS)
+        found = [np.full((t, e, 0), -1, dtype=np.int16) for _ in COMBAT_FIELDS]
+    entries = inputs.ev_combat_token
+    if entries is None:
+        entries = np.full((t, e, 0, len(TOKEN_ENTRY)), -1, dtype=np.int16)
+    found += [entries[:, :, :, f] for f in range(len(TOKEN_ENTRY))]
     return tuple(np.ascontiguousarray(a, dtype=np.int16) for a in found)
