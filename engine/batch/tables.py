@@ -130,11 +130,14 @@ ALL_T = _col(np.int16)
 LORD_P = _col(np.int16)  # scope "other_non_human_yours"
 LORD_T = _col(np.int16)
 LORD_UNDYING = _col(np.int8)  # grant_keyword undying, other_non_human_yours
+# scope "other" (all other creatures) is summed with "all"; the source takes its own back
+OTHER_P = _col(np.int16)
+OTHER_T = _col(np.int16)
 # -- counter prohibitions and modifiers (R5)
-NO_COUNTERS_ALL = _col(np.bool_)  # counters_cant_be_put, all_permanents, any kind
-NO_MINUS_YOURS = _col(np.bool_)  # counters_cant_be_put, creatures_yours, -1/-1
+NO_KIND = _col(np.int8, -1)  # counters_cant_be_put: a KIND_CODE, or KIND_ANY; -1 none
+NO_SCOPE = _col(np.int8)  # ... its COUNTER_SCOPE
 MOD_KIND = _col(np.int8, -1)  # counters_modified: a KIND_CODE, or KIND_ANY
-MOD_CREATURES_ONLY = _col(np.bool_)
+MOD_SCOPE = _col(np.int8)  # ... its COUNTER_SCOPE
 MOD_ADD = _col(np.int8)
 MOD_FACTOR = _col(np.int8, 1)
 MOD_EFFECTS_ONLY = _col(np.bool_)  # "if an effect would put": not counters put as a cost (602.2b)
@@ -230,6 +233,9 @@ COUNTER_KINDS: Final = _counter_kinds()
 KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
 KIND_CODE: Final = {**{k: i for i, k in enumerate(COUNTER_KINDS)}, "any": KIND_ANY}
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
+# what a rule for counters covers (614.1): every permanent, its controller's permanents, or
+# its controller's creatures (``engine.reference.counters._covers``)
+COUNTER_SCOPE: Final = {"all_permanents": 0, "permanents_yours": 1, "creatures_yours": 2}
 _SUBTYPE_PARAMS: Final = ("except_subtype", "per_subtype_yours", "subtype")
 # The subtypes a template names (Fiery Cannonade's Pirate, Mutilate's Swamp, Cabal Coffers'
 # Swamp, Priest of Titania's Elf), a bit each (the first 62: a card naming another is not
@@ -272,13 +278,19 @@ MODE_BITS: Final = {
 
 
 def _creatures_get(i: int, a: Ability) -> None:
+    """611.3a by scope: "opponents" is every creature's change less its controller's own
+    ("all" plus "yours" negated), "other" every creature's less the source's own."""
+    power, toughness = a.number("power"), a.number("toughness")
     cols = {
-        "yours": (ANTHEM_P, ANTHEM_T),
-        "all": (ALL_P, ALL_T),
-        "other_non_human_yours": (LORD_P, LORD_T),
+        "yours": [(ANTHEM_P, ANTHEM_T, 1)],
+        "all": [(ALL_P, ALL_T, 1)],
+        "other_non_human_yours": [(LORD_P, LORD_T, 1)],
+        "opponents": [(ALL_P, ALL_T, 1), (ANTHEM_P, ANTHEM_T, -1)],
+        "other": [(ALL_P, ALL_T, 1), (OTHER_P, OTHER_T, 1)],
     }[a.text("scope")]
-    cols[0][i] += a.number("power")
-    cols[1][i] += a.number("toughness")
+    for p_col, t_col, sign in cols:
+        p_col[i] += sign * power
+        t_col[i] += sign * toughness
 
 
 _GRANTS_BY_SCOPE: Final = {
@@ -298,16 +310,12 @@ def _grant_keyword(i: int, a: Ability) -> None:
 
 
 def _counters_cant_be_put(i: int, a: Ability) -> None:
-    if a.text("scope") == "all_permanents":
-        NO_COUNTERS_ALL[i] = True
-    else:
-        assert (a.text("scope"), a.text("kind")) == ("creatures_yours", "-1/-1")
-        NO_MINUS_YOURS[i] = True
+    NO_KIND[i], NO_SCOPE[i] = KIND_CODE[a.text("kind")], COUNTER_SCOPE[a.text("scope")]
 
 
 def _counters_modified(i: int, a: Ability) -> None:
     MOD_KIND[i] = KIND_CODE[a.text("kind")]
-    MOD_CREATURES_ONLY[i] = a.text("scope") == "creatures_yours"
+    MOD_SCOPE[i] = COUNTER_SCOPE[a.text("scope")]
     MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
     MOD_EFFECTS_ONLY[i] = a.flag("effects_only")
 
@@ -349,6 +357,7 @@ def _spell(i: int, a: Ability) -> None:
         SPELL_PER_BIT[i] = _SUBTYPE_BIT.get(a.text("per_subtype_yours"), 0)
     elif t == "each_player_sacrifices_creatures":
         SPELL_AMOUNT[i] = a.number("amount")
+        SPELL_NOT_YOURS[i] = a.text("who") == "opponents"
     elif t == "counters_on_each_creature_x":
         SPELL_KIND[i] = KIND_CODE[a.text("kind")]
 
@@ -461,30 +470,32 @@ def _fill_activated(i: int, c: Card) -> None:
 # them). A card of a user's file may hold others; it is then outside the batch engine
 # (ENCODED False: the wipe shape refuses it, the kernel's whitelist too), never approximated.
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
-    "creatures_get": lambda a: a.text("scope") in ("yours", "all", "other_non_human_yours"),
     "grant_keyword": lambda a: (
         (a.text("keyword") in KEYWORD_BITS and a.text("scope") in _GRANTS_BY_SCOPE)
         or (a.text("keyword"), a.text("scope")) == ("undying", "other_non_human_yours")
     ),
-    "counters_cant_be_put": lambda a: (
-        (a.text("scope"), a.text("kind"))
-        in (("all_permanents", "any"), ("creatures_yours", "-1/-1"))
-    ),
+    "counters_cant_be_put": lambda a: a.text("kind") in KIND_CODE,
+    "counters_modified": lambda a: a.text("kind") in KIND_CODE,
     "etb_creatures_get": lambda a: a.number("power") == a.number("toughness"),
     "creatures_get_until_eot": lambda a: (
         a.number("power") == a.number("toughness")
         and a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT)
     ),
     "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
-    # "each opponent sacrifices" (no library card has it: the reference engine's alone)
-    "each_player_sacrifices_creatures": lambda a: a.text("who") == "each",
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
     "attacks_creatures_yours_gain_keyword": lambda a: a.text("keyword") in KEYWORD_BITS,
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
 
 
+# templates whose columns hold one ability of a card
+_ONE_PER_CARD: Final = ("counters_cant_be_put", "counters_modified")
+
+
 def _encoded(c: Card) -> bool:
+    templates = [a.template for a in c.abilities]
+    if any(templates.count(t) > 1 for t in _ONE_PER_CARD):
+        return False
     return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
 
 

@@ -45,29 +45,32 @@ class Board:
     def power(self) -> np.ndarray:
         """613.4: printed, then locked-in changes, then counters, then statics."""
         state = self.state
-        return self._value(state.base_p, state.eot_power, (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P))
+        statics = (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P, tb.OTHER_P)
+        return self._value(state.base_p, state.eot_power, statics)
 
     @cached_property
     def toughness(self) -> np.ndarray:
         """As ``power``."""
         state = self.state
-        return self._value(state.base_t, state.eot_toughness, (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T))
+        statics = (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T, tb.OTHER_T)
+        return self._value(state.base_t, state.eot_toughness, statics)
 
     def _value(
         self, printed: np.ndarray, locked: np.ndarray, statics: tuple[np.ndarray, ...]
     ) -> np.ndarray:
         """Printed, locked-in "until end of turn" changes, counters, then ``statics``' columns
-        (anthem, all creatures, lord) as ``_statics`` adds them."""
+        (anthem, all creatures, lord, other) as ``_statics`` adds them."""
         state = self.state
         total: np.ndarray = printed + locked + (state.plus - state.minus) + self._statics(*statics)
         return total
 
     def _statics(
-        self, anthem: np.ndarray, all_pt: np.ndarray, lord: np.ndarray
+        self, anthem: np.ndarray, all_pt: np.ndarray, lord: np.ndarray, other: np.ndarray
     ) -> np.ndarray | int:
         """What the battlefield's statics add to each creature (the columns of power or of
-        toughness): its controller's anthems, every "all creatures" static, and its
-        controller's lords unless it is Human (not its own); 0 in a batch without them."""
+        toughness): its controller's anthems, every "all creatures" static (with the "all
+        other creatures" ones, not its own), and its controller's lords unless it is Human
+        (not its own); 0 in a batch without them."""
         state, creature = self.state, self.creature
         f = state.features
         if not (f.anthem or f.all_pt or f.lord):
@@ -78,7 +81,7 @@ class Board:
         if f.anthem:
             total += np.where(creature, at_controller(state, per_player(state, src * anthem[c])), 0)
         if f.all_pt:
-            total += np.where(creature, (src * all_pt[c]).sum(1)[:, None], 0)
+            total += np.where(creature, (src * all_pt[c]).sum(1)[:, None] - other[c], 0)
         if f.lord:
             # "Other non-Human creatures you control": the controller's total minus its own.
             own = src * lord[c]

@@ -224,12 +224,16 @@ class Features:
         def any_of(column: np.ndarray) -> bool:
             return bool((column & present).any())
 
-        counter_rules = any_of(tb.NO_COUNTERS_ALL | tb.NO_MINUS_YOURS | tb.HAS_MODIFIER)
+        counter_rules = any_of((tb.NO_KIND >= 0) | tb.HAS_MODIFIER)
         shrink = any_of(tb.ETB_SCOPE >= 0)
-        negative_statics = any_of((tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0))
+        negative_statics = any_of(
+            (tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0) | (tb.OTHER_T > 0)
+        )  # (an "other" source takes its own change back)
         return Features(
             anthem=any_of((tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0)),
-            all_pt=any_of((tb.ALL_P != 0) | (tb.ALL_T != 0)),
+            all_pt=any_of(
+                (tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0)
+            ),
             lord=any_of((tb.LORD_P != 0) | (tb.LORD_T != 0) | (tb.LORD_UNDYING != 0)),
             counter_rules=counter_rules,
             gy_exile=any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),

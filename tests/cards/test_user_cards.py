@@ -355,25 +355,25 @@ def test_imported_cards_run_and_agree_on_both_engines(tmp_path: Path) -> None:
         assert replay.stdout.endswith("Batch engine: the same outcome\n"), replay.stderr
 
 
-CROSSROADS = """[[card]]
-name = "Crossroads Totem"
+LORDLY = """[[card]]
+name = "Banner of the Flock"
 types = ["Enchantment"]
-oracle = "Creatures your opponents control get -1/-1."
-abilities = [{ template = "creatures_get", scope = "opponents", power = -1, toughness = -1 }]
+oracle = "Other non-Human creatures you control have flying."
+abilities = [{ template = "grant_keyword", scope = "other_non_human_yours", keyword = "flying" }]
 """
 
 
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
-    """A user's card may give a template a value no built-in card has (-1/-1 to your
-    opponents' creatures: no scope the kernel sums): the reference engine plays it, the
-    batch engine says it is outside its shapes (exit 3), never plays it as something else
-    and never crashes."""
-    cards = tmp_path / "cross.toml"
-    cards.write_text(CROSSROADS, "utf-8")
+    """A user's card may give a template a value no built-in card has (flying for the other
+    non-Human creatures you control: no grant the kernel's tables hold): the reference
+    engine plays it, the batch engine says it is outside its shapes (exit 3), never plays it
+    as something else and never crashes."""
+    cards = tmp_path / "banner.toml"
+    cards.write_text(LORDLY, "utf-8")
     scenario = tmp_path / "s.toml"
     scenario.write_text(
         'players = ["A", "B"]\nactive = "A"\nbattlefield = [\n'
-        '  { id = "totem", card = "Crossroads Totem", controller = "A" },\n'
+        '  { id = "banner", card = "Banner of the Flock", controller = "A" },\n'
         '  { id = "finks", card = "Kitchen Finks", controller = "A" },\n]\n'
         'action = [{ do = "cast", card = "Wrath of God", by = "A" }]\n',
         "utf-8",
@@ -381,7 +381,116 @@ def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Pa
     assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "Crossroads Totem" in done.stderr
+    assert "Banner of the Flock" in done.stderr
+
+
+COUNTER_RULES = """[[card]]
+name = "Ward of Stillness"
+types = ["Enchantment"]
+oracle = "Counters can't be put on permanents you control."
+abilities = [{ template = "counters_cant_be_put", scope = "permanents_yours", kind = "any" }]
+
+[[card]]
+name = "Festering Amplifier"
+types = ["Enchantment"]
+oracle = "If -1/-1 counters would be put on a permanent, that many plus one are put instead."
+abilities = [
+  { template = "counters_modified", scope = "all_permanents", kind = "-1/-1", add = 1, factor = 1 },
+]
+"""
+
+COUNTER_RULES_SCENARIO = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "ward", card = "Ward of Stillness", controller = "A" },
+  { id = "amp", card = "Festering Amplifier", controller = "A" },
+  { id = "finks", card = "Kitchen Finks", controller = "A" },
+  { id = "finks2", card = "Kitchen Finks", controller = "B" },
+  { id = "wolf", card = "Young Wolf", controller = "B" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+"""
+
+
+def test_614_1_counter_rules_by_scope_and_kind(tmp_path: Path) -> None:
+    """CR 614.1, 702.79a, 702.93a, on both engines: "Counters can't be put on permanents you
+    control" keeps every counter off A's Finks (it returns by persist with none), and a -1/-1
+    modifier of A's for every permanent puts two on B's Finks (a 1/0: it dies for good) but
+    leaves the +1/+1 counter of B's Young Wolf (undying) as it is."""
+    cards, scenario = tmp_path / "rules.toml", tmp_path / "s.toml"
+    cards.write_text(COUNTER_RULES, "utf-8")
+    scenario.write_text(COUNTER_RULES_SCENARIO, "utf-8")
+    reference = _explain(scenario, "--cards", str(cards))
+    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    board = [(p["id"], p["counters"]) for p in reference["battlefield"]]  # type: ignore[attr-defined]
+    assert board == [("ward", {}), ("amp", {}), ("finks", {}), ("wolf", {"+1/+1": 1})]
+    assert reference["graveyard"]["B"] == ["Kitchen Finks"]  # type: ignore[index]
+
+
+SCOPED = """[[card]]
+name = "Crossroads Totem"
+types = ["Enchantment"]
+oracle = "Creatures your opponents control get -1/-1."
+abilities = [{ template = "creatures_get", scope = "opponents", power = -1, toughness = -1 }]
+
+[[card]]
+name = "Pale Warden"
+types = ["Creature"]
+subtypes = ["Spirit"]
+power = 2
+toughness = 3
+oracle = "All other creatures get +1/+1."
+abilities = [{ template = "creatures_get", scope = "other", power = 1, toughness = 1 }]
+
+[[card]]
+name = "Opponents' Edict"
+mana_cost = "{1}{B}"
+types = ["Instant"]
+oracle = "Each opponent sacrifices a creature."
+abilities = [{ template = "each_player_sacrifices_creatures", amount = 1, who = "opponents" }]
+"""
+
+SCOPED_SCENARIO = """players = ["A", "B", "C"]
+active = "A"
+battlefield = [
+  { id = "warden", card = "Pale Warden", controller = "A" },
+  { id = "totem", card = "Crossroads Totem", controller = "A" },
+  { id = "bears1", card = "Grizzly Bears", controller = "A" },
+  { id = "bears2", card = "Grizzly Bears", controller = "B" },
+  { id = "elf", card = "Llanowar Elves", controller = "B" },
+  { id = "bears3", card = "Grizzly Bears", controller = "C" },
+  { id = "finks", card = "Kitchen Finks", controller = "C" },
+]
+action = [
+  { do = "cast", card = "Opponents' Edict", by = "A" },
+  { do = "cast", card = "Pyroclasm", by = "B" },
+  { do = "destroy", target = "totem" },
+]
+[choices]
+targets = { opponents_edict = ["elf"] }
+"""
+
+
+def test_611_3a_statics_for_opponents_and_other_creatures_and_an_opponents_edict(
+    tmp_path: Path,
+) -> None:
+    """CR 611.3a, 613.4, 701.21a, on both engines: "Creatures your opponents control get
+    -1/-1" spares its controller's creatures, "All other creatures get +1/+1" spares its
+    source (the Warden stays 2/3), and "Each opponent sacrifices a creature" spares the
+    caster (B sacrifices the Elf named, C its first creature). Pyroclasm then kills B's Bears
+    (2/2) and C's Finks (3/2), which returns by persist as 2/1 under the two statics, and
+    3/2 once the Totem is gone."""
+    cards, scenario = tmp_path / "scoped.toml", tmp_path / "s.toml"
+    cards.write_text(SCOPED, "utf-8")
+    scenario.write_text(SCOPED_SCENARIO, "utf-8")
+    reference = _explain(scenario, "--cards", str(cards))
+    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    assert batch["rejected"] == reference["rejected"] == []
+    board = [(p["id"], p["power"], p["toughness"]) for p in reference["battlefield"]]  # type: ignore[attr-defined]
+    assert board == [("warden", 2, 3), ("bears1", 3, 3), ("finks", 3, 2)]
+    assert reference["graveyard"]["B"] == ["Llanowar Elves", "Pyroclasm", "Grizzly Bears"]  # type: ignore[index]
 
 
 def test_sim_run_experiment_loads_a_files_cards_in_a_fresh_process(tmp_path: Path) -> None:

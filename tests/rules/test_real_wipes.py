@@ -289,8 +289,8 @@ def test_701_21a_the_listed_board_order_keeps_a_returned_creatures_place() -> No
 
 def test_701_21a_each_opponent_sacrifices_spares_the_caster() -> None:
     """CR 701.21a, 102.2: "Each opponent sacrifices a creature" (a user's card of this
-    template with ``who = "opponents"``, on the reference engine: the batch tables do not
-    encode it, so the batch engine refuses such a card): B's and C's creatures go."""
+    template with ``who = "opponents"``; the batch tables encode it too, and both engines
+    play it in tests/cards/test_user_cards.py): B's and C's creatures go."""
     edict = card_from_dict(
         {
             "name": "Test Edict",
@@ -307,7 +307,7 @@ def test_701_21a_each_opponent_sacrifices_spares_the_caster() -> None:
     game = replace(game, actions=(Action("cast", {"card": edict, "by": "A"}),))
     out = reference.run(game)
     assert [p["id"] for p in out["battlefield"]] == ["a"]
-    assert not tb._encoded(edict)
+    assert tb._encoded(edict)
 
 
 def test_701_21a_innocent_blood_sacrifices_a_not_creature_permanent_never() -> None:

@@ -46,6 +46,8 @@ from engine.batch.kernel.state import (
     T_LORD_P,
     T_LORD_T,
     T_LORD_UNDYING,
+    T_OTHER_P,
+    T_OTHER_T,
     ZONE,
 )
 from engine.batch.wipe_state import BATTLEFIELD
@@ -141,15 +143,23 @@ def is_creature(slot_rows: np.ndarray, s: int) -> bool:
 
 @njit
 def _static(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, row: int, lord: int
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    row: int,
+    lord: int,
+    other: int,
 ) -> int:
-    """The statics' change to power (row 0) or toughness (row 1) of a creature."""
+    """The statics' change to power (row 0) or toughness (row 1) of a creature (``lord``,
+    ``other``: that row's columns of the statics it takes its own back from)."""
     if work[LAYOUT, HAS_STATICS] == 0:
         return 0
     if not is_creature(slot_rows, s):
         return 0
     c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
-    total = work[ST + row, p] + work[ST + 5 + row, 0]
+    # "All other creatures" is summed with "all creatures": not its own (611.3a)
+    total = work[ST + row, p] + work[ST + 5 + row, 0] - card_table[other, c]
     if card_table[T_IS_HUMAN, c] == 0:
         # "Other non-Human creatures you control": the controller's total minus its own.
         total += work[ST + 2 + row, p] - card_table[lord, c]
@@ -160,7 +170,7 @@ def _static(
 def power(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> int:
     """Power (613.4: printed, locked-in changes, counters, statics); ``work``'s statics current."""
     net = slot_rows[PLUS, s] - slot_rows[MINUS, s] + slot_rows[EOT_POWER, s]
-    static = _static(slot_rows, work, card_table, s, 0, T_LORD_P)
+    static = _static(slot_rows, work, card_table, s, 0, T_LORD_P, T_OTHER_P)
     return slot_rows[BASE_P, s] + net + static  # type: ignore[no-any-return]
 
 
@@ -172,7 +182,7 @@ def toughness(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
         slot_rows[BASE_T, s]
         + slot_rows[EOT_TOUGHNESS, s]
         + net
-        + _static(slot_rows, work, card_table, s, 1, T_LORD_T)
+        + _static(slot_rows, work, card_table, s, 1, T_LORD_T, T_OTHER_T)
     )
     return t  # type: ignore[no-any-return]
 

@@ -28,24 +28,27 @@ from engine.batch.kernel.state import (
     RULES,
     T_HAS_MODIFIER,
     T_MOD_ADD,
-    T_MOD_CREATURES_ONLY,
     T_MOD_EFFECTS_ONLY,
     T_MOD_FACTOR,
     T_MOD_KIND,
-    T_NO_COUNTERS_ALL,
-    T_NO_MINUS_YOURS,
+    T_MOD_SCOPE,
+    T_NO_KIND,
+    T_NO_SCOPE,
 )
-from engine.batch.tables import KIND_ANY
+from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
 from engine.batch.wipe_state import MAX_AMOUNT, R_NUMBER_CAP
 
 _NO_ORDER = 1 << 40
+ALL_PERMANENTS, PERMANENTS_YOURS = (
+    COUNTER_SCOPE["all_permanents"],
+    COUNTER_SCOPE["permanents_yours"],
+)
 
 
 @inline
 def _has_rule(card_table: np.ndarray, c: int) -> bool:
     """Whether card ``c`` has a rule for counters: a prohibition or a modifier."""
-    rules = card_table[T_NO_COUNTERS_ALL, c] | card_table[T_NO_MINUS_YOURS, c]
-    return bool(rules | card_table[T_HAS_MODIFIER, c])
+    return bool(card_table[T_NO_KIND, c] >= 0 or card_table[T_HAS_MODIFIER, c])
 
 
 @inline
@@ -87,10 +90,20 @@ def _prohibits(
     """Whether permanent ``k`` (on the battlefield) stops every counter of ``kind`` on slot
     ``s``: Solemnity (none at all), Melira (no -1/-1 counters on its controller's creatures)."""
     c = slot_rows[CARD, k]
-    if card_table[T_NO_COUNTERS_ALL, c]:
+    stops = card_table[T_NO_KIND, c]
+    if stops != kind and stops != KIND_ANY:  # (-1: it stops none)
+        return False
+    return _covers(slot_rows, card_table[T_NO_SCOPE, c], k, s, creature)
+
+
+@inline
+def _covers(slot_rows: np.ndarray, scope: int, k: int, s: int, creature: bool) -> bool:
+    """Whether the rule for counters of permanent ``k`` covers slot ``s``, by its
+    COUNTER_SCOPE: every permanent, its controller's, or its controller's creatures."""
+    if scope == ALL_PERMANENTS:
         return True
     mine = slot_rows[CONTROLLER, k] == slot_rows[CONTROLLER, s]
-    return bool(kind == 1 and creature and card_table[T_NO_MINUS_YOURS, c] and mine)
+    return bool(mine and (scope == PERMANENTS_YOURS or creature))
 
 
 @njit
@@ -166,10 +179,8 @@ def _modified(card_table: np.ndarray, c: int, n: int) -> int:
 @njit
 def _applies(slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, creature: bool) -> bool:
     """Whether modifier ``k`` (found by ``_is_modifier``) changes the number put on slot
-    ``s``: its controller's permanents only, their creatures only if it says so."""
-    if slot_rows[CONTROLLER, k] != slot_rows[CONTROLLER, s]:
-        return False
-    return not (card_table[T_MOD_CREATURES_ONLY, slot_rows[CARD, k]] and not creature)
+    ``s`` (its COUNTER_SCOPE)."""
+    return _covers(slot_rows, card_table[T_MOD_SCOPE, slot_rows[CARD, k]], k, s, creature)
 
 
 @inline

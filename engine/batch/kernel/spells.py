@@ -180,10 +180,13 @@ def _each_player_sacrifices(
     e: int,
     c: int,
 ) -> None:
-    """Innocent Blood: each player chooses N creatures they control (the named ones first,
-    then the first in board order), then all are sacrificed at once (101.4, 701.21a)."""
+    """Innocent Blood: each player (or each opponent of the caster) chooses N creatures they
+    control (the named ones first, then the first in board order), then all are sacrificed
+    at once (101.4, 701.21a)."""
     clear_movers(work)
     for p in range(trial_vars[N_PLAYERS]):
+        if card_table[T_SPELL_NOT_YOURS, c] and p == event_rows[EV_BY_, e]:
+            continue
         for _ in range(card_table[T_SPELL_AMOUNT, c]):
             best, best_key = -1, _NONE
             for q in range(slot_rows.shape[1]):
