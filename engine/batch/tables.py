@@ -149,7 +149,8 @@ EXILE_OPP_GY = _col(np.bool_)  # ... opponents_cards
 ETB_LIFE = _col(np.int16)
 ETB_PING = _col(np.bool_)  # deals damage equal to its power to any target
 ETB_EXILE_GY = _col(np.bool_)  # exiles every card in every graveyard (Rest in Peace)
-ETB_PT = _col(np.int16)  # etb_creatures_get amount (power == toughness in the library)
+ETB_P = _col(np.int16)  # etb_creatures_get power
+ETB_T = _col(np.int16)  # ... and toughness
 ETB_SCOPE = _col(np.int8, -1)  # 0 other, 1 opponents, 2 all
 ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
 DEATH_LIFE = _col(np.int16)  # opponent_creature_dies_lose_life amount
@@ -169,6 +170,7 @@ SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counte
 #                         9 exile all creatures, 10 creatures to library, 11 destroy nonland,
 #                         12 each player sacrifices, 13 damage to each creature or player
 SPELL_AMOUNT = _col(np.int16)
+SPELL_TOUGHNESS = _col(np.int16)  # creatures_get_until_eot's (SPELL_AMOUNT: its power)
 SPELL_BY_X = _col(np.bool_)
 SPELL_PAY_X_LIFE = _col(np.bool_)
 SPELL_EXILE_IF_DIES = _col(np.bool_)
@@ -321,8 +323,7 @@ def _counters_modified(i: int, a: Ability) -> None:
 
 
 def _etb_creatures_get(i: int, a: Ability) -> None:
-    assert a.number("power") == a.number("toughness")
-    ETB_PT[i] = a.number("power")
+    ETB_P[i], ETB_T[i] = a.number("power"), a.number("toughness")
     ETB_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
     ETB_REPEAT[i] = a.flag("repeat_on_death")
 
@@ -349,8 +350,7 @@ def _spell(i: int, a: Ability) -> None:
         SPELL_EACH_PLAYER[i] = a.flag("each_player")
         SPELL_EXCEPT_BIT[i] = _SUBTYPE_BIT.get(a.text("except_subtype"), 0)
     elif t == "creatures_get_until_eot":
-        assert a.number("power") == a.number("toughness")
-        SPELL_AMOUNT[i] = a.number("power")
+        SPELL_AMOUNT[i], SPELL_TOUGHNESS[i] = a.number("power"), a.number("toughness")
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
         SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
@@ -476,11 +476,7 @@ _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     ),
     "counters_cant_be_put": lambda a: a.text("kind") in KIND_CODE,
     "counters_modified": lambda a: a.text("kind") in KIND_CODE,
-    "etb_creatures_get": lambda a: a.number("power") == a.number("toughness"),
-    "creatures_get_until_eot": lambda a: (
-        a.number("power") == a.number("toughness")
-        and a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT)
-    ),
+    "creatures_get_until_eot": lambda a: a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT),
     "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
     "attacks_creatures_yours_gain_keyword": lambda a: a.text("keyword") in KEYWORD_BITS,

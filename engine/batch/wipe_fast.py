@@ -36,6 +36,7 @@ from engine.batch.kernel.state import (
     T_SPELL_KIND,
     T_SPELL_PAY_X_LIFE,
     T_SPELL_TO_LIBRARY,
+    T_SPELL_TOUGHNESS,
     card_table,
 )
 from engine.batch.wipe_state import (
@@ -327,9 +328,9 @@ def _mark(v: FastView, table: np.ndarray, i: int, j: int, c: int, x: int, code: 
         v.damage[i, j] += amount
         v.exile_if_dies[i, j] |= table[T_SPELL_EXILE_IF_DIES, c] != 0
     elif code == 3:
-        delta = amount * (x if table[T_SPELL_BY_X, c] else 1)
-        v.eot_power[i, j] += delta
-        v.eot_toughness[i, j] += delta
+        times = x if table[T_SPELL_BY_X, c] else 1
+        v.eot_power[i, j] += amount * times
+        v.eot_toughness[i, j] += table[T_SPELL_TOUGHNESS, c] * times
     elif table[T_SPELL_KIND, c] == 0:
         v.plus[i, j] += x
     else:

@@ -493,6 +493,83 @@ def test_611_3a_statics_for_opponents_and_other_creatures_and_an_opponents_edict
     assert reference["graveyard"]["B"] == ["Llanowar Elves", "Pyroclasm", "Grizzly Bears"]  # type: ignore[index]
 
 
+UNEVEN = """[[card]]
+name = "Withering Dusk"
+mana_cost = "{2}{B}"
+types = ["Sorcery"]
+oracle = "All creatures get -1/-2 until end of turn."
+abilities = [{ template = "creatures_get_until_eot", power = -1, toughness = -2 }]
+
+[[card]]
+name = "Grim Herald"
+mana_cost = "{2}{B}"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = "When Grim Herald enters, creatures your opponents control get -2/-1 until end of turn."
+abilities = [{ template = "etb_creatures_get", scope = "opponents", power = -2, toughness = -1 }]
+
+[[card]]
+name = "Choir of Ruin"
+mana_cost = "{3}{B}"
+types = ["Creature"]
+power = 1
+toughness = 4
+oracle = "When it enters, and whenever a creature dies this turn, other creatures get -0/-1."
+abilities = [
+  { template = "etb_creatures_get", scope = "other", power = 0, toughness = -1, \
+repeat_on_death = true },
+]
+"""
+
+UNEVEN_SCENARIOS = {
+    "dusk": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "finks", card = "Kitchen Finks", controller = "B" },
+  { id = "wolf", card = "Young Wolf", controller = "B" },
+  { id = "elite", card = "Safehold Elite", controller = "A" },
+]
+action = [{ do = "cast", card = "Withering Dusk", by = "A" }]
+""",
+    "herald": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "bears", card = "Grizzly Bears", controller = "B" },
+  { id = "elves", card = "Llanowar Elves", controller = "B" },
+  { id = "finks", card = "Kitchen Finks", controller = "B" },
+  { id = "wolf", card = "Young Wolf", controller = "A" },
+  { id = "angel", card = "Serra Angel", controller = "A" },
+]
+action = [
+  { do = "cast", card = "Grim Herald", by = "A", id = "herald" },
+  { do = "cast", card = "Choir of Ruin", by = "A", id = "choir" },
+]
+""",
+}
+
+
+@pytest.mark.parametrize("name", UNEVEN_SCENARIOS)
+def test_611_2c_until_end_of_turn_changes_of_power_and_toughness_apart(
+    tmp_path: Path, name: str
+) -> None:
+    """CR 611.2c, 603.7, 702.79a, on both engines: "until end of turn" changes whose power and
+    toughness differ (-1/-2 from a sorcery, -2/-1 from an enters trigger, -0/-1 from an enters
+    trigger and again whenever a creature dies this turn) lower each apart: Withering Dusk
+    kills the Bears (a 1/0) and Safehold Elite (1/0), which persist returns as a 1/1."""
+    cards, scenario = tmp_path / "uneven.toml", tmp_path / "s.toml"
+    cards.write_text(UNEVEN, "utf-8")
+    scenario.write_text(UNEVEN_SCENARIOS[name], "utf-8")
+    reference = _explain(scenario, "--cards", str(cards))
+    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    assert batch["rejected"] == reference["rejected"] == []
+    if name == "dusk":
+        board = [(p["id"], p["power"], p["toughness"]) for p in reference["battlefield"]]  # type: ignore[attr-defined]
+        assert board == [("finks", 2, 1), ("wolf", 2, 2), ("elite", 1, 1)]
+
+
 def test_sim_run_experiment_loads_a_files_cards_in_a_fresh_process(tmp_path: Path) -> None:
     """From Python, ``sim.run_experiment(path)`` puts the file's ``cards`` in place before the
     batch engine builds its tables (a fresh interpreter: nothing loaded yet)."""

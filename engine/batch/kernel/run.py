@@ -45,7 +45,7 @@ from engine.batch.kernel.state import (
     COULD,
     COUNT,
     D_SOURCE,
-    DELAYED_AMOUNT,
+    DELAYED_CARD,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
@@ -334,7 +334,7 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, kind_ranks: np.nd
         trial_vars[DELAYED_SOURCE + g] = -1
         trial_vars[DELAYED_OBJ + g] = 0
         trial_vars[DELAYED_CONTROLLER + g] = 0
-        trial_vars[DELAYED_AMOUNT + g] = 0
+        trial_vars[DELAYED_CARD + g] = 0
 
 
 @inline

@@ -45,6 +45,7 @@ from engine.batch.kernel.state import (
     T_SPELL_PER_BIT,
     T_SPELL_SKIP_UNTAP,
     T_SPELL_TO_LIBRARY,
+    T_SPELL_TOUGHNESS,
     T_SPELL_WITHOUT_FLYING,
     T_SUBTYPE_BITS,
 )
@@ -278,10 +279,13 @@ def resolve_spell(
         # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in);
         # Cower in Fear: only the creatures of the caster's opponents (scope 1); Mutilate:
         # times the caster's Swamps
-        amount = card_table[T_SPELL_AMOUNT, c] * (x if card_table[T_SPELL_BY_X, c] else 1)
+        times = x if card_table[T_SPELL_BY_X, c] else 1
         if card_table[T_SPELL_PER_BIT, c]:
-            amount *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
-        weaken(slot_rows, work, -1, -1, by, 1 if card_table[T_SPELL_NOT_YOURS, c] else 2, amount)
+            times *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
+        power = card_table[T_SPELL_AMOUNT, c] * times
+        toughness = card_table[T_SPELL_TOUGHNESS, c] * times
+        scope = 1 if card_table[T_SPELL_NOT_YOURS, c] else 2
+        weaken(slot_rows, work, -1, -1, by, scope, power, toughness)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)
     elif code == EXILE_MODAL:

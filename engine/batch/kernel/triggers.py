@@ -17,7 +17,7 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COUNT,
-    DELAYED_AMOUNT,
+    DELAYED_CARD,
     DELAYED_CONTROLLER,
     DELAYED_OBJ,
     DELAYED_SOURCE,
@@ -48,12 +48,13 @@ from engine.batch.kernel.state import (
     T_ETB_DRAIN,
     T_ETB_EXILE_GY,
     T_ETB_LIFE,
+    T_ETB_P,
     T_ETB_PING,
-    T_ETB_PT,
     T_ETB_REANIMATE,
     T_ETB_REPEAT,
     T_ETB_RETURN_DEAD,
     T_ETB_SCOPE,
+    T_ETB_T,
     T_UPKEEP_REMOVE,
     TOKEN,
     ZONE,
@@ -92,9 +93,16 @@ from engine.batch.wipe_state import (
 
 @inline
 def weaken(
-    slot_rows: np.ndarray, work: np.ndarray, src: int, obj: int, ctrl: int, scope: int, amount: int
+    slot_rows: np.ndarray,
+    work: np.ndarray,
+    src: int,
+    obj: int,
+    ctrl: int,
+    scope: int,
+    power: int,
+    toughness: int,
 ) -> None:
-    """Creatures get ``amount``/``amount`` until end of turn, locked in (611.2c): scope 0
+    """Creatures get ``power``/``toughness`` until end of turn, locked in (611.2c): scope 0
     every other creature, 1 the opponents' creatures, 2 all creatures."""
     for s in range(slot_rows.shape[1]):
         if not is_creature(slot_rows, s):
@@ -103,8 +111,8 @@ def weaken(
             continue
         if scope == 1 and slot_rows[CONTROLLER, s] == ctrl:
             continue
-        slot_rows[EOT_POWER, s] += amount
-        slot_rows[EOT_TOUGHNESS, s] += amount
+        slot_rows[EOT_POWER, s] += power
+        slot_rows[EOT_TOUGHNESS, s] += toughness
         mark_changed(work, s)
 
 
@@ -312,7 +320,12 @@ def _creatures_get(
     """Creatures get -N/-N (``weaken``), and for Massacre Girl, again whenever a creature dies
     this turn: a delayed trigger (603.7)."""
     c = slot_rows[CARD, s]
-    weaken(slot_rows, work, s, obj, ctrl, card_table[T_ETB_SCOPE, c], card_table[T_ETB_PT, c])
+    scope, power, toughness = (
+        card_table[T_ETB_SCOPE, c],
+        card_table[T_ETB_P, c],
+        card_table[T_ETB_T, c],
+    )
+    weaken(slot_rows, work, s, obj, ctrl, scope, power, toughness)
     if not card_table[T_ETB_REPEAT, c]:
         return
     for g in range(EFFECTS):
@@ -320,7 +333,7 @@ def _creatures_get(
             trial_vars[DELAYED_SOURCE + g] = s
             trial_vars[DELAYED_OBJ + g] = obj
             trial_vars[DELAYED_CONTROLLER + g] = ctrl
-            trial_vars[DELAYED_AMOUNT + g] = card_table[T_ETB_PT, c]
+            trial_vars[DELAYED_CARD + g] = c
             return
     unsupported(trial_vars, R_EFFECTS)  # past the documented cap on delayed triggers
 
@@ -378,7 +391,7 @@ def resolve_top(
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:
-        _delayed(slot_rows, trial_vars, work, data)
+        _delayed(slot_rows, trial_vars, work, card_table, data)
 
 
 @njit
@@ -404,11 +417,14 @@ def _on_event(
 
 
 @inline
-def _delayed(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, g: int) -> None:
+def _delayed(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, g: int
+) -> None:
     """Massacre Girl's delayed trigger ``g`` (603.7): creatures get -N/-N again."""
     src, obj, ctrl = (
         trial_vars[DELAYED_SOURCE + g],
         trial_vars[DELAYED_OBJ + g],
         trial_vars[DELAYED_CONTROLLER + g],
     )
-    weaken(slot_rows, work, src, obj, ctrl, 0, trial_vars[DELAYED_AMOUNT + g])
+    c = trial_vars[DELAYED_CARD + g]
+    weaken(slot_rows, work, src, obj, ctrl, 0, card_table[T_ETB_P, c], card_table[T_ETB_T, c])
