@@ -179,6 +179,14 @@ class WipeInputs:
 # an enters trigger's damage from a source with these gains life or puts counters (702.15b,
 # 702.80b), which the fast path does not model
 DAMAGE_KEYWORDS = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
+# by card: the keywords it has printed or gives by a static, whatever the static's scope
+_KEYWORDS_GIVEN = (
+    tb.KEYWORDS
+    | tb.GRANTS_KEYWORDS
+    | tb.GRANTS_KEYWORDS_ALL
+    | tb.GRANTS_KEYWORDS_OTHER
+    | tb.GRANTS_KEYWORDS_OPPONENTS
+)
 
 
 def cards_present(inputs: WipeInputs) -> np.ndarray:
@@ -247,7 +255,7 @@ class Features:
             gy_enter=any_of(tb.GY_DRAW | tb.GY_PING),
             grant_mana=any_of(mt.GRANT_ANY | mt.GRANT_ANY_LANDS),
             beyond_fast=any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
-            damage_keywords=any_of((tb.KEYWORDS | tb.GRANTS_KEYWORDS) & DAMAGE_KEYWORDS != 0),
+            damage_keywords=any_of(_KEYWORDS_GIVEN & DAMAGE_KEYWORDS != 0),
             loops=counter_rules or shrink or negative_statics,
         )
 

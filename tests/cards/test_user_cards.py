@@ -570,6 +570,50 @@ def test_611_2c_until_end_of_turn_changes_of_power_and_toughness_apart(
         assert board == [("finks", 2, 1), ("wolf", 2, 2), ("elite", 1, 1)]
 
 
+BANNER = """[[card]]
+name = "Banner of Bloodlust"
+types = ["Enchantment"]
+oracle = "All creatures have lifelink."
+abilities = [{ template = "grant_keyword", scope = "all", keyword = "lifelink" }]
+"""
+
+BANNER_EXPERIMENT = """name = "banner"
+shape = "wipe"
+trials = 2000
+seed = 7
+batch_size = 1000
+[players]
+count = 2
+[[slots]]
+count = 4
+cards = { "Murderous Redcap" = 1 }
+[[slots]]
+count = 1
+cards = { "Banner of Bloodlust" = 1 }
+[[events]]
+cards = { "Wrath of God" = 1 }
+caster = "random"
+"""
+
+
+def test_702_15b_lifelink_a_static_gives_every_creature_is_outside_the_fast_path(
+    tmp_path: Path,
+) -> None:
+    """CR 702.15b, 611.3a: with "All creatures have lifelink", each Murderous Redcap that
+    persist returns gains its controller the life its damage costs the other player. The
+    wipe fast path does not play lifelink; it took such boards (it looked only at the
+    statics for "creatures you control") and gave no life. Every trial replayed on the
+    reference engine is the same."""
+    cards, exp, out = tmp_path / "banner.toml", tmp_path / "banner_exp.toml", tmp_path / "out"
+    cards.write_text(BANNER, "utf-8")
+    exp.write_text(BANNER_EXPERIMENT, "utf-8")
+    done = cauldron("run", str(exp), "--cards", str(cards), "--jobs", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    for trial in range(3):
+        replay = cauldron("explain", "--run", str(out), "--trial", str(trial))
+        assert replay.stdout.endswith("Batch engine: the same outcome\n"), replay.stdout
+
+
 def test_sim_run_experiment_loads_a_files_cards_in_a_fresh_process(tmp_path: Path) -> None:
     """From Python, ``sim.run_experiment(path)`` puts the file's ``cards`` in place before the
     batch engine builds its tables (a fresh interpreter: nothing loaded yet)."""
