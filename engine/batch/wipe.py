@@ -45,7 +45,7 @@ def run_wipe(inputs: WipeInputs, token_slots: int = TOKEN_SLOTS) -> WipeState:
     """
     present = cards_present(inputs)
     features = Features.of(present)
-    if not batch_fits(features, inputs):
+    if not batch_fits(features, inputs, present):
         return run_on_kernel(inputs, token_slots, present=present)
     n = slot_count(inputs, token_slots, features)
     state = new_state(inputs, token_slots, bookkeeping=False, features=features, slots=n)

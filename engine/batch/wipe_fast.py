@@ -17,7 +17,7 @@ whose board is not settled as given, whose wipe is rejected, or in which a playe
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import numpy as np
 
@@ -53,7 +53,9 @@ from engine.batch.wipe_state import (
     Features,
     WipeInputs,
     WipeState,
+    cards_present,
 )
+from engine.library import ACTIVATED, MANA, SPELL, TEMPLATES, Card
 
 # The wipe cards ``_wipe`` resolves exactly: the SPELL codes 1-7 with none of the parameters
 # it does not read (a one-sided, mana-value or life-gaining destroy, damage by X, to creatures
@@ -73,12 +75,40 @@ FAST_SPELL = (
     & ~tb.SPELL_SKIP_UNTAP
 )
 
+# The abilities of the cards the fast path takes (a whitelist): the enters triggers it plays
+# (life gained, damage to a player), the keyword grants (``Features.damage_keywords`` sends
+# the lifelink and wither ones to the kernel), and what cannot act in its trials (one wipe
+# cast, and nothing else: no tap, activation, attack, turn or other cast; a returned card's X
+# is 0, 107.3m, so it enters with no X counters). A wipe itself is
+# FAST_SPELL's to judge. The replacements of how a permanent enters are a noncreature's only
+# (it never enters here: only persist and undying return cards, 702.79a, 702.93a). A card with
+# any other ability (an enters trigger exiling the graveyards, a Human's damage destroyed...)
+# is the kernel's.
+_FAST_TEMPLATES: Final = frozenset(
+    {"etb_gain_life", "etb_damage_any_target", "grant_keyword", "activate_as_though_haste"}
+    | {"grant_mana_any_color", "mana_multiply", "mana_replace_type", "tapped_for_mana_add"}
+    | {"attacks_creatures_yours_gain_keyword", "cast_creature_draw"}
+    | {"spell_cast_from_graveyard_draw", "upkeep_sacrifice_unless_sacrifice_creature"}
+    | {"upkeep_remove_counter_each_creature_yours", "enters_with_x_counters"}
+    | {t for t, (kind, _) in TEMPLATES.items() if kind in (SPELL, ACTIVATED, MANA)}
+)
+_ENTERING: Final = frozenset({"enters_with_counters", "enters_tapped_unless_pay_life"})
 
-def batch_fits(f: Features, inputs: WipeInputs) -> bool:
-    """Whether the batch's cards (their ``Features``) and events are all inside the fast
-    path (a whitelist: one sorcery-speed wipe of ``FAST_SPELL``, no statics, counter rules
-    or triggers that interact, no lifelink or wither printed, granted by a card or given to a
-    slot: an enters trigger's damage would then gain life or put counters)."""
+
+def _fast(card: Card) -> bool:
+    allowed = _FAST_TEMPLATES if "Creature" in card.types else _FAST_TEMPLATES | _ENTERING
+    return all(a.template in allowed for a in card.abilities)
+
+
+FAST_CARD: Final = np.array([_fast(c) for c in tb.CARDS], dtype=np.bool_)
+
+
+def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = None) -> bool:
+    """Whether the batch's cards (their ``Features``, each card in FAST_CARD) and events are
+    all inside the fast path (a whitelist: one sorcery-speed wipe of ``FAST_SPELL``, no
+    statics, counter rules or triggers that interact, no lifelink or wither printed, granted
+    by a card or given to a slot: an enters trigger's damage would then gain life or put
+    counters). ``present``: the batch's ``cards_present``, when the caller has it already."""
     if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
         return False
     if f.doubler or f.death_life or f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
@@ -86,6 +116,8 @@ def batch_fits(f: Features, inputs: WipeInputs) -> bool:
     if inputs.ev_kind.shape[1] != 1 or inputs.kind_rank is not None:
         return False  # one event; triggers ordered by source (no "id:ability" orders)
     if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
+        return False
+    if not FAST_CARD[cards_present(inputs) if present is None else present].all():
         return False
     card = inputs.ev_card[:, 0]
     return bool(

@@ -570,46 +570,57 @@ def test_611_2c_until_end_of_turn_changes_of_power_and_toughness_apart(
         assert board == [("finks", 2, 1), ("wolf", 2, 2), ("elite", 1, 1)]
 
 
-BANNER = """[[card]]
+# Boards the wipe fast path took but does not play (it played them wrong): lifelink that a
+# static gives every creature, and an enters trigger that exiles the graveyards
+OUTSIDE_THE_FAST_PATH = {
+    "lifelink": (
+        """[[card]]
 name = "Banner of Bloodlust"
 types = ["Enchantment"]
 oracle = "All creatures have lifelink."
 abilities = [{ template = "grant_keyword", scope = "all", keyword = "lifelink" }]
-"""
+""",
+        '{ "Murderous Redcap" = 1 }',
+        '{ "Banner of Bloodlust" = 1 }',
+    ),
+    "exile": (
+        """[[card]]
+name = "Cleansing Spirit"
+types = ["Creature"]
+power = 2
+toughness = 2
+keywords = ["persist"]
+oracle = "When Cleansing Spirit enters, exile all graveyards. Persist"
+abilities = [{ template = "etb_exile_graveyards" }]
+""",
+        '{ "Cleansing Spirit" = 1, "Grizzly Bears" = 1 }',
+        '{ "Grizzly Bears" = 1 }',
+    ),
+}
 
-BANNER_EXPERIMENT = """name = "banner"
-shape = "wipe"
-trials = 2000
-seed = 7
-batch_size = 1000
-[players]
-count = 2
-[[slots]]
-count = 4
-cards = { "Murderous Redcap" = 1 }
-[[slots]]
-count = 1
-cards = { "Banner of Bloodlust" = 1 }
-[[events]]
-cards = { "Wrath of God" = 1 }
-caster = "random"
-"""
 
-
-def test_702_15b_lifelink_a_static_gives_every_creature_is_outside_the_fast_path(
-    tmp_path: Path,
-) -> None:
-    """CR 702.15b, 611.3a: with "All creatures have lifelink", each Murderous Redcap that
-    persist returns gains its controller the life its damage costs the other player. The
-    wipe fast path does not play lifelink; it took such boards (it looked only at the
-    statics for "creatures you control") and gave no life. Every trial replayed on the
-    reference engine is the same."""
-    cards, exp, out = tmp_path / "banner.toml", tmp_path / "banner_exp.toml", tmp_path / "out"
-    cards.write_text(BANNER, "utf-8")
-    exp.write_text(BANNER_EXPERIMENT, "utf-8")
+@pytest.mark.parametrize("name", OUTSIDE_THE_FAST_PATH)
+def test_the_fast_path_takes_only_the_cards_it_plays(tmp_path: Path, name: str) -> None:
+    """CR 702.15b, 611.3a, 603.2: a Murderous Redcap returned by persist under "All creatures
+    have lifelink" gains its controller the life its damage costs; a Cleansing Spirit
+    returned by persist exiles every graveyard. The wipe fast path plays neither: it took
+    such boards (it looked only at the lifelink of "creatures you control", and at some enters
+    triggers) and gave no life, exiled nothing. It now takes a card only if each of its
+    abilities is one it plays or one that cannot act in its trials (``FAST_CARD``). Every
+    trial replayed on the reference engine is the same."""
+    card_file, board, fifth = OUTSIDE_THE_FAST_PATH[name]
+    cards, exp, out = tmp_path / "cards.toml", tmp_path / "exp.toml", tmp_path / "out"
+    cards.write_text(card_file, "utf-8")
+    exp.write_text(
+        f'name = "{name}"\nshape = "wipe"\ntrials = 2000\nseed = 7\nbatch_size = 1000\n'
+        f"[players]\ncount = 2\n[[slots]]\ncount = 4\ncards = {board}\n"
+        f"[[slots]]\ncount = 1\ncards = {fifth}\n"
+        '[[events]]\ncards = { "Wrath of God" = 1 }\ncaster = "random"\n',
+        "utf-8",
+    )
     done = cauldron("run", str(exp), "--cards", str(cards), "--jobs", "1", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    for trial in range(3):
+    for trial in range(4):
         replay = cauldron("explain", "--run", str(out), "--trial", str(trial))
         assert replay.stdout.endswith("Batch engine: the same outcome\n"), replay.stdout
 
