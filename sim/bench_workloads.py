@@ -259,7 +259,8 @@ class Workload:
     outcome: Callable[[Any, int, Any], dict[str, Any]]  # trial i of a finished batch
 
 
-def _config(data: dict[str, Any], name: str) -> Any:
+def table_config(data: dict[str, Any], name: str) -> Any:
+    """The configuration an experiment table parses to (its first point's), as a file's."""
     return parse_experiment(data, f"<bench {name}>", name.replace("-", "_")).points[0].config
 
 
@@ -317,7 +318,7 @@ def _deck_workload(name: str, setup: DeckSetup) -> Workload:
 def workload(name: str) -> Workload:
     """The workload ``name`` (a key of ``TABLES``), its table parsed and validated."""
     table = TABLES[name]
-    config = _config(table, name)
+    config = table_config(table, name)
     if table["shape"] == "deck":
         return _deck_workload(name, config)
     return config_workload(name, config)

@@ -1,0 +1,302 @@
+"""A differential campaign over cards no library has: random user cards of the templates and
+parameters a card file may give, on random scenarios, each run on both engines.
+
+    python scripts/fuzz_user_cards.py [--seed S] [--cards N] [--scenarios M]
+                                      [--experiments E] [--keep FILE]
+
+Draws N cards (creatures with keywords and P/T, enchantments with statics and replacements,
+sorceries with wipes) whose abilities are the wipe-side templates with parameters drawn
+from each one's choices, loads them as a user's card file (``use_card_files``, before the
+batch engine builds its tables), then plays M random scenarios (a board of them and of
+persist and undying creatures; casts, destroys, damage, counters, turns) on the reference
+engine and on ``cauldron explain --engine batch``'s path (``run_scenario``), and E random
+wipe experiments of them as ``cauldron run`` draws and runs them (the wipe fast path where
+it takes a batch), each trial replayed on the reference engine. A scenario the
+batch engine refuses is counted by its reason (what it does not yet take); one it answers
+differently is printed with its cards and actions; a trial stopped at a declared cap where
+the reference plays on is counted apart. Exit status 1 if any differs.
+
+The cards are a process's (the batch tables are built once): each seed is one process.
+It found counters_modified of every permanent played as the controller's, lifelink a static
+gives every creature and an exiling enters trigger missed by the wipe fast path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.library import LibraryError, load_card_text, use_card_files  # noqa: E402
+
+KEYWORDS = ("flying", "deathtouch", "lifelink", "wither", "first strike", "hexproof", "reach")
+KINDS = ("+1/+1", "-1/-1")
+SCOPES = ("yours", "all", "other", "opponents")
+COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")
+RETURNING = ("Kitchen Finks", "Young Wolf", "Safehold Elite", "Murderous Redcap")
+FODDER = ("Grizzly Bears", "Llanowar Elves", "Serra Angel")
+WIPES = ("Wrath of God", "Pyroclasm", "Infest", "Black Sun's Zenith", "Massacre Girl")
+
+
+def _statics(r: random.Random) -> list[dict[str, Any]]:
+    """The static and replacement abilities of an enchantment (or of a creature)."""
+    pt = (r.randint(-2, 2), r.randint(-2, 2))
+    choices = [
+        {"template": "creatures_get", "scope": r.choice(SCOPES), "power": pt[0],
+         "toughness": pt[1]},
+        {"template": "grant_keyword", "scope": r.choice(SCOPES), "keyword": r.choice(KEYWORDS)},
+        {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
+         "kind": r.choice((*KINDS, "any"))},
+        {"template": "counters_modified", "scope": r.choice(COUNTER_SCOPES),
+         "kind": r.choice((*KINDS, "any")), "add": r.randint(-1, 1), "factor": r.randint(0, 2),
+         "effects_only": r.random() < 0.3},
+        {"template": "tokens_doubled"},
+        {"template": "graveyard_replaced_by_exile", "scope": r.choice(("all", "opponents_cards"))},
+        {"template": "opponent_creature_dies_lose_life", "amount": r.randint(1, 2)},
+    ]  # fmt: skip
+    return r.sample(choices, r.choice((1, 1, 2)))
+
+
+def _triggers(r: random.Random) -> list[dict[str, Any]]:
+    """The enters and dies triggers of a creature."""
+    choices = [
+        {"template": "etb_gain_life", "amount": r.randint(1, 3)},
+        {"template": "etb_damage_any_target"},
+        {"template": "etb_creatures_get", "scope": r.choice(("other", "opponents", "all")),
+         "power": r.randint(-2, 0), "toughness": r.randint(-2, 0),
+         "repeat_on_death": r.random() < 0.3},
+        {"template": "etb_exile_graveyards"},
+        {"template": "etb_target_opponent_loses_life", "amount": r.randint(1, 2)},
+        {"template": "dies_create_token_per_counter", "token": "Thopter", "kind": "+1/+1"},
+        {"template": "opponent_creature_dies_lose_life", "amount": 1},
+    ]  # fmt: skip
+    return r.sample(choices, r.choice((0, 1, 1, 2)))
+
+
+def _wipe(r: random.Random) -> dict[str, Any]:
+    """A sorcery's one ability."""
+    return r.choice(
+        [
+            {"template": "destroy_all_creatures", "scope": r.choice(("all", "not_yours")),
+             "max_mana_value": r.choice((-1, 2, 3)), "life_per_creature": r.choice((0, 0, 1))},
+            {"template": "damage_each_creature", "amount": r.randint(1, 4),
+             "exile_if_dies": r.random() < 0.2, "without_flying": r.random() < 0.2,
+             "each_player": r.random() < 0.2},
+            {"template": "creatures_get_until_eot", "power": r.randint(-3, 1),
+             "toughness": r.randint(-3, 1), "scope": r.choice(("all", "opponents"))},
+            {"template": "counters_on_each_creature_x", "kind": r.choice(KINDS)},
+            {"template": "each_player_sacrifices_creatures", "amount": r.randint(1, 2),
+             "who": r.choice(("each", "opponents"))},
+            {"template": "bounce_all_creatures"},
+            {"template": "exile_all_creatures"},
+            {"template": "sacrifice_all_colored"},
+        ]
+    )  # fmt: skip
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def _card(r: random.Random, k: int) -> dict[str, Any]:
+    """Card ``k``: a creature, an enchantment or a sorcery."""
+    what = r.choice(("creature", "creature", "enchantment", "sorcery"))
+    card: dict[str, Any] = {"name": f"Fuzz Card {k}", "mana_cost": "{2}{B}"}
+    if what == "sorcery":
+        return {**card, "types": ["Sorcery"], "abilities": [_wipe(r)]}
+    if what == "enchantment":
+        return {**card, "types": ["Enchantment"], "abilities": _statics(r)}
+    keywords = r.sample(("persist", "undying", *KEYWORDS), r.choice((0, 1, 1, 2)))
+    abilities = _triggers(r) + (_statics(r) if r.random() < 0.2 else [])
+    return {
+        **card,
+        "types": ["Creature"],
+        "subtypes": [r.choice(("Human", "Elf", "Spirit"))],
+        "power": r.randint(0, 3),
+        "toughness": r.randint(1, 3),
+        "keywords": keywords,
+        "abilities": abilities,
+    }
+
+
+def card_file(r: random.Random, n: int) -> str:
+    """``n`` valid cards as a card file's text (a drawn card the schema refuses is drawn
+    again)."""
+    out = []
+    for k in range(n):
+        while True:
+            card = _card(r, k)
+            lines = ["[[card]]"] + [f"{key} = {_toml(v)}" for key, v in card.items()]
+            text = "\n".join(lines) + "\n"
+            try:
+                load_card_text(text, "<fuzz>")
+            except LibraryError:
+                continue
+            out.append(text)
+            break
+    return "\n".join(out)
+
+
+def scenario(r: random.Random, names: list[str], spells: list[str]) -> dict[str, Any]:
+    """A random scenario over the drawn permanents (``names``) and sorceries (``spells``)."""
+    players = ["A", "B", "C"][: r.choice((2, 2, 3))]
+    board = []
+    for k in range(r.randint(3, 7)):
+        card = r.choice(names) if r.random() < 0.5 else r.choice((*RETURNING, *FODDER))
+        entry: dict[str, Any] = {"id": f"p{k}", "card": card, "controller": r.choice(players)}
+        if r.random() < 0.2:
+            entry["counters"] = {r.choice(KINDS): 1}
+        board.append(entry)
+    actions: list[dict[str, Any]] = []
+    for _ in range(r.randint(1, 3)):
+        roll = r.random()
+        if roll < 0.45:
+            wipe = r.choice(spells) if spells and r.random() < 0.6 else r.choice(WIPES)
+            actions.append({"do": "cast", "card": wipe, "by": r.choice(players)})
+        elif roll < 0.6:
+            actions.append({"do": "destroy", "target": f"p{r.randrange(len(board))}"})
+        elif roll < 0.75:
+            target = f"p{r.randrange(len(board))}"
+            actions.append({"do": "damage", "target": target, "amount": r.randint(1, 3)})
+        elif roll < 0.9:
+            target = f"p{r.randrange(len(board))}"
+            kind = r.choice(KINDS)
+            actions.append({"do": "counters", "target": target, "kind": kind, "amount": 1})
+        else:
+            actions.append({"do": "pass_turn"})
+    return {"players": players, "active": "A", "battlefield": board, "action": actions}
+
+
+def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[str, Any]:
+    """A random wipe experiment's table over the drawn cards: one wipe (``cauldron run``'s
+    draws, the fast path where it takes the batch, the kernel otherwise)."""
+    board = {n: 1 for n in r.sample(names, min(len(names), r.choice((1, 1, 2, 3))))}
+    board.update({n: 1 for n in r.sample(RETURNING, 2)})
+    wipes = {n: 1 for n in ([r.choice(spells)] if spells else [])} | {r.choice(WIPES): 1}
+    return {
+        "shape": "wipe",
+        "players": {"count": r.choice((2, 3))},
+        "slots": [
+            {
+                "count": r.randint(3, 8),
+                "cards": board,
+                "controller": "random",
+                "plus_counters": {"0": 0.8, "1": 0.2},
+                "minus_counters": 0.15,
+            }
+        ],
+        "events": [{"cards": wipes, "x": [1, 2], "caster": "random"}],
+    }
+
+
+def _capped(batch: dict[str, Any], ref: dict[str, Any]) -> bool:
+    """The batch engine stopped at a declared cap where the reference plays on: the
+    contract, not a rule broken (as ``fuzz_differential`` counts it)."""
+    return batch["result"] == "unsupported" and ref["result"] != "unsupported"
+
+
+def _experiments(r: random.Random, names: list[str], spells: list[str], n: int) -> Counter[str]:
+    """``n`` experiments of 50 trials, each trial replayed on the reference engine."""
+    import numpy as np
+
+    from engine.batch.outcome import unsupported_reason
+    from engine.batch.wipe_fast import batch_fits
+    from engine.batch.wipe_state import Features
+    from sim.bench_workloads import config_workload, table_config
+    from sim.errors import UserError
+
+    totals: Counter[str] = Counter()
+    for k in range(n):
+        table = experiment(r, names, spells)
+        try:
+            config = table_config(table, f"fuzz-{k}")
+        except UserError as why:  # a card the batch engine's experiments do not take
+            totals[f"experiment refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
+            continue
+        work = config_workload(f"fuzz{k}", config)
+        inputs = work.draw(np.random.default_rng(k), 50)
+        if batch_fits(Features.of_batch(inputs), inputs):
+            totals["experiments on the wipe fast path"] += 1
+        state = work.run(inputs)
+        for i in range(50):
+            batch, ref = work.outcome(state, i, inputs), work.replay(inputs, i)
+            if batch == ref:
+                totals["experiment trial agrees"] += 1
+                continue
+            if _capped(batch, ref):
+                totals[f"cap: {unsupported_reason(state, i)}"] += 1
+                continue
+            totals["DIFFERENT"] += 1
+            print(f"DIFFERENT experiment trial {i} (experiment {k}): {table}")
+    return totals
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1, help="the cards' and scenarios' seed")
+    parser.add_argument("--cards", type=int, default=24, help="cards drawn (24)")
+    parser.add_argument("--scenarios", type=int, default=400, help="scenarios played (400)")
+    parser.add_argument("--experiments", type=int, default=20, help="experiments run (20)")
+    parser.add_argument("--keep", type=Path, help="write the card file here too")
+    args = parser.parse_args(argv)
+    r = random.Random(args.seed)
+    text = card_file(r, args.cards)
+    folder = Path(tempfile.mkdtemp(prefix="fuzz_cards_"))
+    path = folder / "cards.toml"
+    path.write_text(text, "utf-8")
+    if args.keep:
+        args.keep.write_text(text, "utf-8")
+    use_card_files([path])
+
+    from engine import reference
+    from engine.batch.mana_convert import mana_comparable
+    from engine.batch.scenario import run_scenario
+    from engine.batch.shapes import OutsideShapes
+    from sim.config.scenario import parse_scenario
+
+    cards = [c for c in text.split("[[card]]") if c.strip()]
+    spells = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" in c]
+    names = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" not in c]
+    totals: Counter[str] = Counter()
+    for k in range(args.scenarios):
+        data = scenario(r, names, spells)
+        scn = parse_scenario(data, f"<scenario {k}>")
+        ref = reference.run(scn)
+        try:
+            batch = run_scenario(scn)
+        except OutsideShapes as why:
+            totals[f"refused: {str(why).split(': ', 1)[-1][:90]}"] += 1
+            continue
+        same = mana_comparable(batch) == mana_comparable(ref)
+        if same and batch["rejected"] == ref["rejected"]:
+            totals["agree"] += 1
+            continue
+        if _capped(batch, ref):
+            totals[f"cap: {batch['reason']}"] += 1
+            continue
+        totals["DIFFERENT"] += 1
+        print(f"DIFFERENT (seed {args.seed}, scenario {k}): {data}")
+    totals += _experiments(r, names, spells, args.experiments)
+    print(f"cards: {path}")
+    for verdict, n in totals.most_common():
+        print(f"{n:>8,}  {verdict}")
+    return 1 if totals["DIFFERENT"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
