@@ -51,7 +51,8 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
     choices = [
         {"template": "creatures_get", "scope": r.choice(SCOPES), "power": pt[0],
          "toughness": pt[1]},
-        {"template": "grant_keyword", "scope": r.choice(SCOPES), "keyword": r.choice(KEYWORDS)},
+        {"template": "grant_keyword", "scope": r.choice((*SCOPES, "other_non_human_yours")),
+         "keyword": r.choice(KEYWORDS)},
         {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
          "kind": r.choice((*KINDS, "any"))},
         {"template": "counters_modified", "scope": r.choice(COUNTER_SCOPES),
@@ -122,7 +123,8 @@ def _card(r: random.Random, k: int) -> dict[str, Any]:
     if what == "enchantment":
         return {**card, "types": ["Enchantment"], "abilities": _statics(r)}
     keywords = r.sample(("persist", "undying", *KEYWORDS), r.choice((0, 1, 1, 2)))
-    abilities = _triggers(r) + (_statics(r) if r.random() < 0.2 else [])
+    drawn = _triggers(r) + (_statics(r) if r.random() < 0.2 else [])
+    abilities = list({a["template"]: a for a in reversed(drawn)}.values())  # each template once
     return {
         **card,
         "types": ["Creature"],
@@ -288,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if _capped(batch, ref):
             totals[f"cap: {batch['reason']}"] += 1
+            print(f"CAP {ref['result']} {ref.get('reason')}: {data}")
             continue
         totals["DIFFERENT"] += 1
         print(f"DIFFERENT (seed {args.seed}, scenario {k}): {data}")

@@ -11,6 +11,8 @@ from typing import Final
 
 import numpy as np
 
+from engine.library import ACTIVATED as ACTIVATED_KIND
+from engine.library import MANA as MANA_KIND
 from engine.library import Ability, Card, freeze_library
 
 # The process's library (the shipped cards and a user's, ``engine.library.use_card_files``),
@@ -212,6 +214,7 @@ GRANTS_KEYWORDS = _col(np.uint16)  # ... its controller's creatures ("yours")
 GRANTS_KEYWORDS_ALL = _col(np.uint16)  # ... every creature
 GRANTS_KEYWORDS_OTHER = _col(np.uint16)  # ... every creature but itself
 GRANTS_KEYWORDS_OPPONENTS = _col(np.uint16)  # ... the creatures its controller's opponents control
+GRANTS_KEYWORDS_LORD = _col(np.uint16)  # ... the other non-Human creatures its controller controls
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
@@ -300,6 +303,7 @@ _GRANTS_BY_SCOPE: Final = {
     "all": GRANTS_KEYWORDS_ALL,
     "other": GRANTS_KEYWORDS_OTHER,
     "opponents": GRANTS_KEYWORDS_OPPONENTS,
+    "other_non_human_yours": GRANTS_KEYWORDS_LORD,
 }
 
 
@@ -471,7 +475,7 @@ def _fill_activated(i: int, c: Card) -> None:
 # (ENCODED False: the wipe shape refuses it, the kernel's whitelist too), never approximated.
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     "grant_keyword": lambda a: (
-        (a.text("keyword") in KEYWORD_BITS and a.text("scope") in _GRANTS_BY_SCOPE)
+        a.text("keyword") in KEYWORD_BITS
         or (a.text("keyword"), a.text("scope")) == ("undying", "other_non_human_yours")
     ),
     "counters_cant_be_put": lambda a: a.text("kind") in KIND_CODE,
@@ -484,13 +488,17 @@ _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
 
 
-# templates whose columns hold one ability of a card
-_ONE_PER_CARD: Final = ("counters_cant_be_put", "counters_modified")
+# the templates a card may have twice: their columns add up (or the grants are redundant,
+# 702.9c...); a mana or activated ability's columns are its own (by ability). Any other
+# template's columns hold one ability of a card (one trigger, one rule): a second is not
+# encoded.
+_SUMMED: Final = frozenset({"creatures_get", "grant_keyword"})
+_OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 
 def _encoded(c: Card) -> bool:
-    templates = [a.template for a in c.abilities]
-    if any(templates.count(t) > 1 for t in _ONE_PER_CARD):
+    once = [a.template for a in c.abilities if a.template not in _SUMMED and a.kind not in _OWN]
+    if len(once) != len(set(once)):
         return False
     return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.library import Ability
 from engine.reference.state import Game, StackItem, Trigger
 
 
@@ -79,8 +80,18 @@ class ZoneMemo:
 
 
 def item_key(t: Trigger | StackItem) -> Hashable:
-    """What of a stack object matters for what happens next."""
-    return (t.kind, t.source.id, t.controller) if isinstance(t, Trigger) else (t.kind, t.source_id)
+    """What of a stack object matters for what happens next: its kind, source and controller,
+    and which ability it is (one card's two enters triggers do different things: with only
+    one of them left, the stack is not the same as with both)."""
+    ability = None if t.ability is None else _ability_key(t.ability)
+    if isinstance(t, Trigger):
+        return (t.kind, t.source.id, t.controller, ability)
+    return (t.kind, t.source_id, ability)
+
+
+def _ability_key(ability: Ability) -> Hashable:
+    frozen = (tuple(v) if isinstance(v, list) else v for v in ability.params.values())
+    return (ability.template, tuple(zip(ability.params, frozen, strict=True)))
 
 
 def stack_items(game: Game) -> tuple[Hashable, ...]:

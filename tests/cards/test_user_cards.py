@@ -355,33 +355,78 @@ def test_imported_cards_run_and_agree_on_both_engines(tmp_path: Path) -> None:
         assert replay.stdout.endswith("Batch engine: the same outcome\n"), replay.stderr
 
 
-LORDLY = """[[card]]
-name = "Banner of the Flock"
+EVERLASTING = """[[card]]
+name = "Everlasting Banner"
 types = ["Enchantment"]
-oracle = "Other non-Human creatures you control have flying."
-abilities = [{ template = "grant_keyword", scope = "other_non_human_yours", keyword = "flying" }]
+oracle = "Creatures you control have persist."
+abilities = [{ template = "grant_keyword", scope = "yours", keyword = "persist" }]
 """
 
 
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
-    """A user's card may give a template a value no built-in card has (flying for the other
-    non-Human creatures you control: no grant the kernel's tables hold): the reference
-    engine plays it, the batch engine says it is outside its shapes (exit 3), never plays it
-    as something else and never crashes."""
+    """A user's card may give a template a value no built-in card has (persist for the
+    creatures you control: no grant the kernel's tables hold): the reference engine plays
+    it, the batch engine says it is outside its shapes (exit 3), never plays it as something
+    else and never crashes."""
     cards = tmp_path / "banner.toml"
-    cards.write_text(LORDLY, "utf-8")
+    cards.write_text(EVERLASTING, "utf-8")
     scenario = tmp_path / "s.toml"
     scenario.write_text(
         'players = ["A", "B"]\nactive = "A"\nbattlefield = [\n'
-        '  { id = "banner", card = "Banner of the Flock", controller = "A" },\n'
-        '  { id = "finks", card = "Kitchen Finks", controller = "A" },\n]\n'
+        '  { id = "banner", card = "Everlasting Banner", controller = "A" },\n'
+        '  { id = "bears", card = "Grizzly Bears", controller = "A" },\n]\n'
         'action = [{ do = "cast", card = "Wrath of God", by = "A" }]\n',
         "utf-8",
     )
-    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
+    assert _explain(scenario, "--cards", str(cards))["returned"] != []
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "Banner of the Flock" in done.stderr
+    assert "Everlasting Banner" in done.stderr
+
+
+LORDLY = """[[card]]
+name = "Flock Captain"
+types = ["Creature"]
+subtypes = ["Bird"]
+power = 1
+toughness = 1
+oracle = "Other non-Human creatures you control have flying."
+abilities = [{ template = "grant_keyword", scope = "other_non_human_yours", keyword = "flying" }]
+"""
+
+LORDLY_SCENARIO = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "captain", card = "Flock Captain", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "knight", card = "Youthful Knight", controller = "A" },
+  { id = "wall", card = "Grizzly Bears", controller = "B" },
+  { id = "wall2", card = "Grizzly Bears", controller = "B" },
+]
+action = [
+  { do = "attack", attackers = ["bears"], blockers = { wall = "bears" } },
+  { do = "attack", attackers = ["knight"], blockers = { wall = "knight" } },
+  { do = "attack", attackers = ["captain"], blockers = { wall2 = "captain" } },
+]
+"""
+
+
+def test_702_9b_a_lords_flying_for_the_other_non_humans_you_control(tmp_path: Path) -> None:
+    """CR 611.3a, 702.9b, 509.1a, on both engines: "Other non-Human creatures you control have
+    flying" gives the Bears flying (B's Bears cannot block them), not a Human (Youthful
+    Knight is blocked, and its first strike kills the blocker) nor the Captain itself (it is
+    blocked and dies)."""
+    cards, scenario = tmp_path / "lord.toml", tmp_path / "s.toml"
+    cards.write_text(LORDLY, "utf-8")
+    scenario.write_text(LORDLY_SCENARIO, "utf-8")
+    reference = _explain(scenario, "--cards", str(cards))
+    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    assert batch["rejected"] == reference["rejected"]
+    assert [(r["action"], r["reason"]) for r in reference["rejected"]] == [  # type: ignore[attr-defined]
+        (0, "cannot_block_flying")
+    ]
+    assert [p["id"] for p in reference["battlefield"]] == ["bears", "knight", "wall2"]  # type: ignore[attr-defined]
 
 
 COUNTER_RULES = """[[card]]

@@ -15,9 +15,12 @@ hanging the suite.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
-from tests.helpers import board, permanent, rules_cited, run, time_limit
+from engine import reference
+from engine.library import card_from_dict
+from tests.helpers import board, permanent, rules_cited, run, scenario, time_limit
 
 LIMIT_S = 3.0
 
@@ -129,3 +132,34 @@ def test_104_4b_loop_that_kills_a_player_is_not_a_draw() -> None:
     assert out["life"]["B"] == 0
     assert len(out["returned"]) == 9
     assert elapsed < LIMIT_S
+
+
+def test_104_4b_two_enters_triggers_of_one_source_are_two_stack_objects() -> None:
+    """CR 104.4b, 603.3b: a creature with undying and two enters triggers (all creatures get
+    -1/-2; it deals damage equal to its power to any target, resolving first) under Solemnity
+    returns with no counter, hits B for 3, shrinks itself to death and returns again: B's
+    life goes down every cycle, so the loop ends at B's 0 life (704.5a), not in a draw. The
+    loop watch told stack objects apart by kind and source only, so the stack with one of
+    the two triggers left looked like the stack with both a cycle later, and it called a
+    draw. (With the shrink resolving first, the damage triggers pile up unresolved beneath
+    the loop and life never changes: that one is a draw, as test_104_4b_loop_that_piles_up
+    _triggers_is_a_draw has it.)"""
+    returner = card_from_dict(
+        {
+            "name": "Spiteful Returner",
+            "types": ["Creature"],
+            "power": 3,
+            "toughness": 2,
+            "keywords": ["undying"],
+            "abilities": [  # put on the stack in this order: the damage resolves first
+                {"template": "etb_creatures_get", "scope": "all", "power": -1, "toughness": -2},
+                {"template": "etb_damage_any_target"},
+            ],
+        }
+    )
+    scn = scenario(board(SOLEMNITY, "r: Grizzly Bears @A damage=2"))
+    scn = replace(scn, battlefield=(scn.battlefield[0], replace(scn.battlefield[1], card=returner)))
+    with time_limit(LIMIT_S):
+        out = reference.run(scn)
+    assert out["result"] != "draw"
+    assert out["life"]["B"] <= 0

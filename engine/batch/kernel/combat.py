@@ -96,7 +96,8 @@ def source_keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int, obj: 
     controller's statics give (as the reference engine reads its last known information)."""
     if is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj:
         return keywords(slot_rows, card_table, s)
-    statics = granted_by_statics(slot_rows, card_table, -1, slot_rows[CONTROLLER, s])
+    ctrl, c = slot_rows[CONTROLLER, s], slot_rows[CARD, s]
+    statics = granted_by_statics(slot_rows, card_table, -1, ctrl, c)
     return int(slot_rows[PRINTED_KEYWORDS, s] | statics)
 
 

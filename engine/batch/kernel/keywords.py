@@ -16,8 +16,10 @@ from engine.batch.kernel.state import (
     PRINTED_KEYWORDS,
     T_GRANTS_KEYWORDS,
     T_GRANTS_KEYWORDS_ALL,
+    T_GRANTS_KEYWORDS_LORD,
     T_GRANTS_KEYWORDS_OPPONENTS,
     T_GRANTS_KEYWORDS_OTHER,
+    T_IS_HUMAN,
 )
 from engine.batch.tables import KEYWORD_BITS
 
@@ -57,10 +59,14 @@ def controls(slot_rows: np.ndarray, card_table: np.ndarray, column: int, player:
 
 
 @njit
-def granted_by_statics(slot_rows: np.ndarray, card_table: np.ndarray, s: int, player: int) -> int:
-    """The keywords the statics on the battlefield give a creature ``player`` controls, in
-    slot ``s`` (-1: an object that is gone, as it last existed), by each static's scope
-    (611.3a: Fervor's haste to yours, Concordant Crossroads' to all, 702.10c)."""
+def granted_by_statics(
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, player: int, card: int
+) -> int:
+    """The keywords the statics on the battlefield give a creature ``player`` controls, of
+    ``card``, in slot ``s`` (-1: an object that is gone, as it last existed), by each static's
+    scope (611.3a: Fervor's haste to yours, Concordant Crossroads' to all, 702.10c; a lord's to
+    the other non-Humans of its controller)."""
+    lorded = card_table[T_IS_HUMAN, card] == 0
     bits = 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
@@ -71,6 +77,8 @@ def granted_by_statics(slot_rows: np.ndarray, card_table: np.ndarray, s: int, pl
         bits |= card_table[T_GRANTS_KEYWORDS if mine else T_GRANTS_KEYWORDS_OPPONENTS, c]
         if k != s:
             bits |= card_table[T_GRANTS_KEYWORDS_OTHER, c]
+            if mine and lorded:
+                bits |= card_table[T_GRANTS_KEYWORDS_LORD, c]
     return int(bits)
 
 
@@ -80,7 +88,8 @@ def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
     of turn), and, to a creature, by the statics of its controller's permanents."""
     bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
     if is_creature(slot_rows, s):
-        bits |= granted_by_statics(slot_rows, card_table, s, slot_rows[CONTROLLER, s])
+        c = slot_rows[CARD, s]
+        bits |= granted_by_statics(slot_rows, card_table, s, slot_rows[CONTROLLER, s], c)
     return int(bits)
 
 
