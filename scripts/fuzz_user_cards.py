@@ -8,7 +8,7 @@ Draws N cards (creatures with keywords and P/T, enchantments with statics and re
 sorceries with wipes) whose abilities are the wipe-side templates with parameters drawn
 from each one's choices, loads them as a user's card file (``use_card_files``, before the
 batch engine builds its tables), then plays M random scenarios (a board of them and of
-persist and undying creatures; casts, destroys, damage, counters, turns) on the reference
+persist and undying creatures; casts, destroys, damage, counters, attacks, turns) on the reference
 engine and on ``cauldron explain --engine batch``'s path (``run_scenario``), and E random
 wipe experiments of them as ``cauldron run`` draws and runs them (the wipe fast path where
 it takes a batch), each trial replayed on the reference engine. A scenario the
@@ -179,9 +179,27 @@ def scenario(r: random.Random, names: list[str], spells: list[str]) -> dict[str,
             target = f"p{r.randrange(len(board))}"
             kind = r.choice(KINDS)
             actions.append({"do": "counters", "target": target, "kind": kind, "amount": 1})
+        elif roll < 0.95:
+            actions.append(_attack(r, board))
         else:
             actions.append({"do": "pass_turn"})
     return {"players": players, "active": "A", "battlefield": board, "action": actions}
+
+
+def _attack(r: random.Random, board: list[dict[str, Any]]) -> dict[str, Any]:
+    """An attack by some of the board's permanents, blocked by others (any of them may be
+    illegal, or gone: both engines reject the same)."""
+    ids = [entry["id"] for entry in board]
+    mine = [e["id"] for e in board if e["controller"] == "A"] if r.random() < 0.8 else ids
+    attackers = r.sample(mine or ids, r.randint(1, min(2, len(mine or ids))))
+    theirs = [e["id"] for e in board if e["controller"] == "B"] if r.random() < 0.8 else ids
+    rest = [pid for pid in theirs if pid not in attackers]
+    blocking = r.sample(rest, r.randint(0, min(2, len(rest))))
+    return {
+        "do": "attack",
+        "attackers": attackers,
+        "blockers": {b: r.choice(attackers) for b in blocking},
+    }
 
 
 def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[str, Any]:

@@ -496,9 +496,31 @@ _SUMMED: Final = frozenset({"creatures_get", "grant_keyword"})
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 
+# The triggers a card's templates make one trigger of, whatever they hold (the kernel's one
+# enters trigger does each part in turn; one "enters from a graveyard" trigger; one upkeep
+# trigger): a card with two templates of one group would have two triggers, each resolved
+# apart (603.3b, state-based actions between), and is not encoded.
+_ONE_TRIGGER: Final = (
+    frozenset(
+        {
+            "etb_gain_life", "etb_damage_any_target", "etb_creatures_get",
+            "etb_target_opponent_loses_life", "etb_destroy_noncreature_you_dont_control",
+            "etb_return_graveyard_cards_from_battlefield_this_turn",
+            "etb_reanimate_opponent_creature_card", "etb_exile_graveyards",
+        }
+    ),
+    frozenset(
+        {"creature_enters_from_your_graveyard_damage", "permanent_enters_from_graveyard_draw"}
+    ),
+    frozenset(
+        {"upkeep_sacrifice_unless_sacrifice_creature", "upkeep_remove_counter_each_creature_yours"}
+    ),
+)  # fmt: skip
+
+
 def _encoded(c: Card) -> bool:
     once = [a.template for a in c.abilities if a.template not in _SUMMED and a.kind not in _OWN]
-    if len(once) != len(set(once)):
+    if len(once) != len(set(once)) or any(len(group & set(once)) > 1 for group in _ONE_TRIGGER):
         return False
     return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
 

@@ -3,9 +3,13 @@ the rule and the kernel functions that do it), by name, and never by card."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.batch import tables as tb
 from engine.batch.kernel.fits import KERNEL_OK, KEYWORDS, TEMPLATES
 from engine.library import KEYWORDS as LIBRARY_KEYWORDS
 from engine.library import TEMPLATES as LIBRARY_TEMPLATES
+from engine.library import card_from_dict
 
 
 def test_every_library_template_is_declared_by_the_batch_engine() -> None:
@@ -133,3 +137,32 @@ def test_every_event_row_constant_is_its_fields_row_and_no_field_is_narrowed() -
     assert {a.dtype for a in wide} == {np.dtype(np.int64)}
     with pytest.raises(TypeError, match="ev_target is int64"):
         state.events(replace(inputs, ev_target=inputs.ev_target.astype(np.int64)))
+
+
+_PAIRS = {
+    "two enters triggers": [
+        {"template": "etb_exile_graveyards"},
+        {"template": "etb_creatures_get", "scope": "opponents", "power": 0, "toughness": -1},
+    ],
+    "one trigger twice": [
+        {"template": "opponent_creature_dies_lose_life", "amount": 1},
+        {"template": "opponent_creature_dies_lose_life", "amount": 2},
+    ],
+}
+
+
+@pytest.mark.parametrize("name", _PAIRS)
+def test_603_3b_two_triggers_the_tables_hold_as_one_are_not_encoded(name: str) -> None:
+    """CR 603.3b: a user's card with two enters triggers, or one trigger template twice, has
+    two triggers, each put on the stack and resolved apart (state-based actions between).
+    The kernel's tables hold one enters trigger per card (it does each part in turn) and one
+    of each other trigger, so such a card is not encoded (the batch engine refuses it, exit
+    3) rather than played as one trigger; found by scripts/fuzz_user_cards.py."""
+    card = card_from_dict(
+        {"name": "Two Minds", "types": ["Creature"], "power": 1, "toughness": 1,
+         "keywords": ["persist"], "abilities": _PAIRS[name]}
+    )  # fmt: skip
+    assert not tb._encoded(card)
+    alone = card_from_dict({"name": "One Mind", "types": ["Creature"], "power": 1,
+                            "toughness": 1, "abilities": _PAIRS[name][:1]})  # fmt: skip
+    assert tb._encoded(alone)
