@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,6 +36,19 @@ def _explain(path: Path, *flags: str) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     out: dict[str, object] = json.loads(done.stdout)
     return out
+
+
+def _on_both_engines(tmp_path: Path, cards: str, scenario: str) -> dict[str, Any]:
+    """The reference outcome of ``scenario`` with the card file ``cards`` (texts), once the
+    batch engine gave the same (the result, returns, board, zones, life, mana, rejections)."""
+    card_file, scenario_file = tmp_path / "cards.toml", tmp_path / "scenario.toml"
+    card_file.write_text(cards, "utf-8")
+    scenario_file.write_text(scenario, "utf-8")
+    reference = _explain(scenario_file, "--cards", str(card_file))
+    batch = _explain(scenario_file, "--cards", str(card_file), "--engine", "batch")
+    assert mana_comparable(batch) == mana_comparable(reference)
+    assert batch["rejected"] == reference["rejected"]
+    return reference
 
 
 def _copy(tmp_path: Path, *names: str) -> Path:
@@ -79,9 +93,9 @@ def test_a_counter_factor_of_zero_or_less_multiplies_as_written() -> None:
     persist with none, in both engines (the batch engine never divides by the factor)."""
     for engine in ("reference", "batch"):
         out = _explain(CUSTOM / "counter_factors_scenario.toml", "--engine", engine)
-        counters = {p["id"]: p["counters"] for p in out["battlefield"]}  # type: ignore[index,union-attr]
+        counters = {p["id"]: p["counters"] for p in out["battlefield"]}
         assert counters == {"null": {}, "inverted": {}, "wolf": {"+1/+1": 1}, "finks": {}}, engine
-        assert [r["by"] for r in out["returned"]] == ["persist", "undying"], engine  # type: ignore[index,union-attr]
+        assert [r["by"] for r in out["returned"]] == ["persist", "undying"], engine
 
 
 def test_a_number_past_the_batch_tables_is_refused_never_wrapped() -> None:
@@ -91,7 +105,7 @@ def test_a_number_past_the_batch_tables_is_refused_never_wrapped() -> None:
     traceback as its tables were built, nor a factor wrapped around; an experiment with it
     is one line (exit 2), whatever its shape would say of the card."""
     out = _explain(CUSTOM / "large_factor_scenario.toml")
-    assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {"+1/+1": 1000}  # type: ignore[index,union-attr]
+    assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {"+1/+1": 1000}
     done = cauldron("explain", str(CUSTOM / "large_factor_scenario.toml"), "--engine", "batch")
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (3, "", 1), done.stderr
     assert "Thousandfold Scales" in done.stderr and "cannot encode" in done.stderr
@@ -104,7 +118,7 @@ def test_the_replacement_and_the_new_card_are_played() -> None:
     """Pyroclasm's 2 damage leaves the 3/3 Kitchen Finks alive (the built-in one is 3/2);
     Briarback Warden, a card that does not exist, dies and persists (1 life from its ETB)."""
     out = _explain(CUSTOM / "pyroclasm_scenario.toml")
-    board = {p["card"]: (p["power"], p["toughness"]) for p in out["battlefield"]}  # type: ignore[attr-defined,index]
+    board = {p["card"]: (p["power"], p["toughness"]) for p in out["battlefield"]}
     assert board == {"Kitchen Finks": (3, 3), "Briarback Warden": (1, 1)}
     assert out["life"] == {"A": 21, "B": 20}
 
@@ -339,7 +353,7 @@ def test_imported_cards_run_and_agree_on_both_engines(tmp_path: Path) -> None:
     batch = _explain(scenario, "--cards", str(lib), "--engine", "batch")
     assert mana_comparable(batch) == mana_comparable(reference)
     # Butcher Ghoul had a +1/+1 counter: undying does not return it (CR 702.93a)
-    returned = {r["card"] for r in reference["returned"]}  # type: ignore[attr-defined,index]
+    returned = {r["card"] for r in reference["returned"]}
     assert returned == {"Scuzzback Marauders", "Strangleroot Geist", "Kitchen Finks"}
     exp, out = tmp_path / "imported.toml", tmp_path / "out"
     exp.write_text(IMPORTED_EXPERIMENT, "utf-8")
@@ -416,17 +430,11 @@ def test_702_9b_a_lords_flying_for_the_other_non_humans_you_control(tmp_path: Pa
     flying" gives the Bears flying (B's Bears cannot block them), not a Human (Youthful
     Knight is blocked, and its first strike kills the blocker) nor the Captain itself (it is
     blocked and dies)."""
-    cards, scenario = tmp_path / "lord.toml", tmp_path / "s.toml"
-    cards.write_text(LORDLY, "utf-8")
-    scenario.write_text(LORDLY_SCENARIO, "utf-8")
-    reference = _explain(scenario, "--cards", str(cards))
-    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
-    assert mana_comparable(batch) == mana_comparable(reference)
-    assert batch["rejected"] == reference["rejected"]
-    assert [(r["action"], r["reason"]) for r in reference["rejected"]] == [  # type: ignore[attr-defined]
+    reference = _on_both_engines(tmp_path, LORDLY, LORDLY_SCENARIO)
+    assert [(r["action"], r["reason"]) for r in reference["rejected"]] == [
         (0, "cannot_block_flying")
     ]
-    assert [p["id"] for p in reference["battlefield"]] == ["bears", "knight", "wall2"]  # type: ignore[attr-defined]
+    assert [p["id"] for p in reference["battlefield"]] == ["bears", "knight", "wall2"]
 
 
 COUNTER_RULES = """[[card]]
@@ -462,15 +470,10 @@ def test_614_1_counter_rules_by_scope_and_kind(tmp_path: Path) -> None:
     control" keeps every counter off A's Finks (it returns by persist with none), and a -1/-1
     modifier of A's for every permanent puts two on B's Finks (a 1/0: it dies for good) but
     leaves the +1/+1 counter of B's Young Wolf (undying) as it is."""
-    cards, scenario = tmp_path / "rules.toml", tmp_path / "s.toml"
-    cards.write_text(COUNTER_RULES, "utf-8")
-    scenario.write_text(COUNTER_RULES_SCENARIO, "utf-8")
-    reference = _explain(scenario, "--cards", str(cards))
-    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
-    assert mana_comparable(batch) == mana_comparable(reference)
-    board = [(p["id"], p["counters"]) for p in reference["battlefield"]]  # type: ignore[attr-defined]
+    reference = _on_both_engines(tmp_path, COUNTER_RULES, COUNTER_RULES_SCENARIO)
+    board = [(p["id"], p["counters"]) for p in reference["battlefield"]]
     assert board == [("ward", {}), ("amp", {}), ("finks", {}), ("wolf", {"+1/+1": 1})]
-    assert reference["graveyard"]["B"] == ["Kitchen Finks"]  # type: ignore[index]
+    assert reference["graveyard"]["B"] == ["Kitchen Finks"]
 
 
 SCOPED = """[[card]]
@@ -526,16 +529,11 @@ def test_611_3a_statics_for_opponents_and_other_creatures_and_an_opponents_edict
     caster (B sacrifices the Elf named, C its first creature). Pyroclasm then kills B's Bears
     (2/2) and C's Finks (3/2), which returns by persist as 2/1 under the two statics, and
     3/2 once the Totem is gone."""
-    cards, scenario = tmp_path / "scoped.toml", tmp_path / "s.toml"
-    cards.write_text(SCOPED, "utf-8")
-    scenario.write_text(SCOPED_SCENARIO, "utf-8")
-    reference = _explain(scenario, "--cards", str(cards))
-    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
-    assert mana_comparable(batch) == mana_comparable(reference)
-    assert batch["rejected"] == reference["rejected"] == []
-    board = [(p["id"], p["power"], p["toughness"]) for p in reference["battlefield"]]  # type: ignore[attr-defined]
+    reference = _on_both_engines(tmp_path, SCOPED, SCOPED_SCENARIO)
+    assert reference["rejected"] == []
+    board = [(p["id"], p["power"], p["toughness"]) for p in reference["battlefield"]]
     assert board == [("warden", 2, 3), ("bears1", 3, 3), ("finks", 3, 2)]
-    assert reference["graveyard"]["B"] == ["Llanowar Elves", "Pyroclasm", "Grizzly Bears"]  # type: ignore[index]
+    assert reference["graveyard"]["B"] == ["Llanowar Elves", "Pyroclasm", "Grizzly Bears"]
 
 
 UNEVEN = """[[card]]
@@ -603,15 +601,10 @@ def test_611_2c_until_end_of_turn_changes_of_power_and_toughness_apart(
     toughness differ (-1/-2 from a sorcery, -2/-1 from an enters trigger, -0/-1 from an enters
     trigger and again whenever a creature dies this turn) lower each apart: Withering Dusk
     kills the Bears (a 1/0) and Safehold Elite (1/0), which persist returns as a 1/1."""
-    cards, scenario = tmp_path / "uneven.toml", tmp_path / "s.toml"
-    cards.write_text(UNEVEN, "utf-8")
-    scenario.write_text(UNEVEN_SCENARIOS[name], "utf-8")
-    reference = _explain(scenario, "--cards", str(cards))
-    batch = _explain(scenario, "--cards", str(cards), "--engine", "batch")
-    assert mana_comparable(batch) == mana_comparable(reference)
-    assert batch["rejected"] == reference["rejected"] == []
+    reference = _on_both_engines(tmp_path, UNEVEN, UNEVEN_SCENARIOS[name])
+    assert reference["rejected"] == []
     if name == "dusk":
-        board = [(p["id"], p["power"], p["toughness"]) for p in reference["battlefield"]]  # type: ignore[attr-defined]
+        board = [(p["id"], p["power"], p["toughness"]) for p in reference["battlefield"]]
         assert board == [("finks", 2, 1), ("wolf", 2, 2), ("elite", 1, 1)]
 
 

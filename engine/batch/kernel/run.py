@@ -357,6 +357,9 @@ def _load_events(
         event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
         for j in range(ORDER_LEN):
             event_rows[EV_ORDER_ + j, e] = orders[i, e, j] if j < orders.shape[2] else -1
+    if combat_rows.shape[2] == 0:
+        return  # a batch without an attack
+    for e in range(event_rows.shape[1]):
         for f in range(len(combat)):  # the declarations by slot, then the token entries
             w = combat[f].shape[2]
             for s in range(combat_rows.shape[2] if f < D_SOURCE else w):
