@@ -17,8 +17,9 @@ differently is printed with its cards and actions; a trial stopped at a declared
 the reference plays on is counted apart. Exit status 1 if any differs.
 
 The cards are a process's (the batch tables are built once): each seed is one process.
-It found counters_modified of every permanent played as the controller's, lifelink a static
-gives every creature and an exiling enters trigger missed by the wipe fast path.
+It found a card's trigger template given twice played once, two enters triggers of a card
+played as one, and the reference engine's loop watch calling a draw on a loop that cost a
+player life every cycle.
 """
 
 from __future__ import annotations
