@@ -549,6 +549,14 @@ def _fill() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
+# a static that grants keywords, of any scope (``keywords.granted_by_statics`` skips the rest)
+GRANTS_ANY: Final = (
+    GRANTS_KEYWORDS
+    | GRANTS_KEYWORDS_ALL
+    | GRANTS_KEYWORDS_OTHER
+    | GRANTS_KEYWORDS_OPPONENTS
+    | GRANTS_KEYWORDS_LORD
+) != 0
 HAS_ETB: Final = (
     (ETB_LIFE != 0)
     | ETB_PING

@@ -14,6 +14,7 @@ from engine.batch.kernel.state import (
     EOT_KEYWORDS,
     GRANTED,
     PRINTED_KEYWORDS,
+    T_GRANTS_ANY,
     T_GRANTS_KEYWORDS,
     T_GRANTS_KEYWORDS_ALL,
     T_GRANTS_KEYWORDS_LORD,
@@ -70,7 +71,7 @@ def granted_by_statics(
     bits = 0
     for k in range(slot_rows.shape[1]):
         c = slot_rows[CARD, k]
-        if c < 0 or not is_alive(slot_rows, k):
+        if c < 0 or not card_table[T_GRANTS_ANY, c] or not is_alive(slot_rows, k):
             continue
         mine = slot_rows[CONTROLLER, k] == player
         bits |= card_table[T_GRANTS_KEYWORDS_ALL, c]
