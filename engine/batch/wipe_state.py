@@ -154,7 +154,8 @@ class WipeInputs:
     #   for mana taps for a cost: the token's number, ``ev_tap_creature`` the source's slot
     ev_combat_token: np.ndarray | None = None  # (T, E, D, 6) int16 an attack's declarations
     #   naming a token (kernel.state.TOKEN_ENTRY: the object by source slot and token number,
-    #   0 for the slot itself; attack place, block place, the object blocked); source -1 pads
+    #   0 for the slot itself; attack place, block place, the object blocked); number -1
+    #   pads, source -1 names a token no trial makes (a number past TOKENS_MADE_CAP)
     ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
     kind_rank: np.ndarray | None = None  # (T, K, 3) int32, K <= KIND_RANKS: (slot, trigger

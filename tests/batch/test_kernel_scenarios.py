@@ -281,3 +281,23 @@ def test_111_1_actions_naming_tokens_come_back_from_the_batch_as_written() -> No
     )
     inputs, naming = wipe_inputs_from_scenario(scn)
     assert trial_scenario(inputs, 0, naming).actions == scn.actions
+
+
+def test_400_7_a_token_number_no_trial_reaches_names_nothing() -> None:
+    """CR 400.7, 111.1, 118.3: a Thopter numbered past TOKENS_MADE_CAP was never made: an
+    attack by it, or blocking it, is rejected (not on the battlefield), and Springleaf Drum
+    finds no such creature to tap (it does not take another)."""
+    actions = [
+        destroy("h"),
+        {"do": "pass_turn"},
+        {"do": "pass_turn"},
+        attack(["h.thopter40000"]),
+        attack(["h.thopter1"], {"h.thopter40000": "h.thopter1"}),
+        tap("drum", tap_creature="h.thopter40000"),
+    ]
+    out = run_both(board("h: Hangarback Walker @A +1/+1=1", "drum: Springleaf Drum @A"), actions)
+    assert [(r["action"], r["reason"]) for r in out["rejected"]] == [
+        (3, "not_on_battlefield"),
+        (4, "not_on_battlefield"),
+        (5, "no_untapped_creature"),
+    ]

@@ -479,7 +479,10 @@ def deal(
 @njit
 def _declared(slot_rows: np.ndarray, work: np.ndarray, source: int, number: int) -> int:
     """The slot of an object a declaration names: slot ``source`` itself (``number`` 0), or
-    the token it made as its ``number``-th (-1: that token is not on the battlefield)."""
+    the token it made as its ``number``-th (-1: that token is not on the battlefield, or no
+    trial makes it: source -1)."""
+    if source < 0:
+        return -1
     return source if number == 0 else named_token(slot_rows, work, source, number)
 
 
@@ -491,14 +494,14 @@ def _declare_tokens(
     declarations of the slots those objects are in now; False if a token named is not on the
     battlefield (400.7: the reference engine rejects the whole action)."""
     for d in range(combat_rows.shape[2]):
-        if combat_rows[D_SOURCE, e, d] < 0:
-            continue
+        if combat_rows[D_NUMBER, e, d] < 0:
+            continue  # padding
         q = _declared(slot_rows, work, combat_rows[D_SOURCE, e, d], combat_rows[D_NUMBER, e, d])
         if q < 0:
             return False
         combat_rows[ATTACK_PLACE, e, q] = combat_rows[D_ATTACK_PLACE, e, d]
         combat_rows[BLOCK_PLACE, e, q] = combat_rows[D_BLOCK_PLACE, e, d]
-        if combat_rows[D_BLOCKS, e, d] >= 0:
+        if combat_rows[D_BLOCK_PLACE, e, d] >= 0:  # it blocks
             a = _declared(
                 slot_rows, work, combat_rows[D_BLOCKS, e, d], combat_rows[D_BLOCKS_NUMBER, e, d]
             )

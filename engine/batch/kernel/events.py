@@ -187,8 +187,12 @@ def _find_tokens(slot_rows: np.ndarray, work: np.ndarray, event_rows: np.ndarray
     target, creature = event_rows[EV_TARGET_, e], event_rows[EV_TAP_CREATURE_, e]
     if event_rows[EV_TOKEN_, e] > 0 and target >= 0:
         event_rows[EV_TARGET_, e] = named_token(slot_rows, work, target, event_rows[EV_TOKEN_, e])
-    if event_rows[EV_TAP_TOKEN_, e] > 0 and creature >= 0:
-        q = named_token(slot_rows, work, creature, event_rows[EV_TAP_TOKEN_, e])
+    if event_rows[EV_TAP_TOKEN_, e] > 0:  # (creature -1: a token no trial makes)
+        q = (
+            -1
+            if creature < 0
+            else named_token(slot_rows, work, creature, event_rows[EV_TAP_TOKEN_, e])
+        )
         event_rows[EV_TAP_CREATURE_, e] = q if q >= 0 else slot_rows.shape[1]
 
 
