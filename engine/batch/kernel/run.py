@@ -97,6 +97,7 @@ from engine.batch.wipe_state import (
     DRAW,
     EFFECTS,
     EV_ATTACK,
+    EV_NONE,
     EV_TAP_MANA,
     OK,
     ORDER_LEN,
@@ -229,6 +230,8 @@ def play_trial(
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:
             break
+        if event_rows[EV_KIND_, e] == EV_NONE:
+            continue  # no action (a drawn event that found nothing): the board stays settled
         if event_rows[EV_KIND_, e] == EV_ATTACK:
             _attack(
                 slot_rows,
