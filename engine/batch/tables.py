@@ -124,14 +124,20 @@ PERSIST = _col(np.int8)  # printed persist instances
 UNDYING = _col(np.int8)
 BOARD_OK = _col(np.bool_)
 CAST_OK = _col(np.bool_)
-# -- statics: creatures_get by scope, grant undying to other non-Humans you control
+# -- statics: creatures_get by scope, persist and undying granted by scope
 ANTHEM_P = _col(np.int16)  # scope "yours"
 ANTHEM_T = _col(np.int16)
 ALL_P = _col(np.int16)  # scope "all"
 ALL_T = _col(np.int16)
 LORD_P = _col(np.int16)  # scope "other_non_human_yours"
 LORD_T = _col(np.int16)
-LORD_UNDYING = _col(np.int8)  # grant_keyword undying, other_non_human_yours
+# The persist (undying) instances a card's grant_keyword statics give (702.79b: each
+# triggers), by scope: GRANT_COUNT_BITS bits a scope, in GRANT_SCOPES order (the first in the
+# low bits). A count past its bits is a number the column cannot hold (the card is refused).
+GRANT_SCOPES: Final = ("yours", "all", "other", "opponents", "other_non_human_yours")
+GRANT_COUNT_BITS: Final = 8
+PERSIST_GRANTS = _col(np.int64)
+UNDYING_GRANTS = _col(np.int64)
 # scope "other" (all other creatures) is summed with "all"; the source takes its own back
 OTHER_P = _col(np.int16)
 OTHER_T = _col(np.int16)
@@ -162,6 +168,22 @@ GY_PING = _col(np.bool_)  # creature_enters_from_your_graveyard_damage
 GY_DRAW = _col(np.bool_)  # permanent_enters_from_graveyard_draw
 ETB_RETURN_DEAD = _col(np.bool_)  # etb_return_graveyard_cards_from_battlefield_this_turn
 ETB_REANIMATE = _col(np.bool_)  # etb_reanimate_opponent_creature_card
+# Each enters trigger of a card is its own trigger (603.6a, 603.3b: each put on the stack and
+# resolved apart, state-based actions between): a template's code is 1 + its place in
+# ETB_TEMPLATES, and ETB_PARTS lists a card's codes in printed order, ETB_PART_BITS each, the
+# first in the low bits (``kernel.zones.enter`` queues one trigger per code).
+ETB_TEMPLATES: Final = (
+    "etb_gain_life", "etb_damage_any_target", "etb_exile_graveyards",
+    "etb_target_opponent_loses_life", "etb_destroy_noncreature_you_dont_control",
+    "etb_return_graveyard_cards_from_battlefield_this_turn",
+    "etb_reanimate_opponent_creature_card", "etb_creatures_get",
+)  # fmt: skip
+(
+    PART_LIFE, PART_PING, PART_EXILE_GY, PART_DRAIN, PART_DESTROY, PART_RETURN_DEAD,
+    PART_REANIMATE, PART_CREATURES_GET,
+) = range(1, len(ETB_TEMPLATES) + 1)  # fmt: skip
+ETB_PART_BITS: Final = 4
+ETB_PARTS = _col(np.int64)
 UPKEEP_REMOVE = _col(np.int8, -1)  # upkeep_remove_counter_each_creature_yours: KIND_CODE
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
 DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
@@ -298,21 +320,32 @@ def _creatures_get(i: int, a: Ability) -> None:
         t_col[i] += sign * toughness
 
 
-_GRANTS_BY_SCOPE: Final = {
-    "yours": GRANTS_KEYWORDS,
-    "all": GRANTS_KEYWORDS_ALL,
-    "other": GRANTS_KEYWORDS_OTHER,
-    "opponents": GRANTS_KEYWORDS_OPPONENTS,
-    "other_non_human_yours": GRANTS_KEYWORDS_LORD,
-}
+_GRANTS_BY_SCOPE: Final = dict(
+    zip(
+        GRANT_SCOPES,
+        (
+            GRANTS_KEYWORDS,
+            GRANTS_KEYWORDS_ALL,
+            GRANTS_KEYWORDS_OTHER,
+            GRANTS_KEYWORDS_OPPONENTS,
+            GRANTS_KEYWORDS_LORD,
+        ),
+        strict=True,
+    )
+)
+_RETURN_GRANTS: Final = {"persist": PERSIST_GRANTS, "undying": UNDYING_GRANTS}
 
 
 def _grant_keyword(i: int, a: Ability) -> None:
-    if a.text("keyword") in KEYWORD_BITS:
-        _GRANTS_BY_SCOPE[a.text("scope")][i] |= KEYWORD_BITS[a.text("keyword")]
-    elif a.text("keyword") == "undying":
-        assert a.text("scope") == "other_non_human_yours"
-        LORD_UNDYING[i] += 1
+    keyword, scope = a.text("keyword"), a.text("scope")
+    if keyword in KEYWORD_BITS:
+        _GRANTS_BY_SCOPE[scope][i] |= KEYWORD_BITS[keyword]
+        return
+    column, shift = _RETURN_GRANTS[keyword], GRANT_COUNT_BITS * GRANT_SCOPES.index(scope)
+    full = (1 << GRANT_COUNT_BITS) - 1
+    if int(column[i]) >> shift & full == full:
+        raise OverflowError(f"{keyword} granted past {GRANT_COUNT_BITS} bits")  # refused
+    column[i] += 1 << shift
 
 
 def _counters_cant_be_put(i: int, a: Ability) -> None:
@@ -475,8 +508,7 @@ def _fill_activated(i: int, c: Card) -> None:
 # (ENCODED False: the wipe shape refuses it, the kernel's whitelist too), never approximated.
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
     "grant_keyword": lambda a: (
-        a.text("keyword") in KEYWORD_BITS
-        or (a.text("keyword"), a.text("scope")) == ("undying", "other_non_human_yours")
+        a.text("keyword") in KEYWORD_BITS or a.text("keyword") in _RETURN_GRANTS
     ),
     "counters_cant_be_put": lambda a: a.text("kind") in KIND_CODE,
     "counters_modified": lambda a: a.text("kind") in KIND_CODE,
@@ -496,19 +528,11 @@ _SUMMED: Final = frozenset({"creatures_get", "grant_keyword"})
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 
-# The triggers a card's templates make one trigger of, whatever they hold (the kernel's one
-# enters trigger does each part in turn; one "enters from a graveyard" trigger; one upkeep
-# trigger): a card with two templates of one group would have two triggers, each resolved
-# apart (603.3b, state-based actions between), and is not encoded.
+# The triggers a card's templates make one trigger of, whatever they hold (one "enters from a
+# graveyard" trigger; one upkeep trigger): a card with two templates of one group would have
+# two triggers, each resolved apart (603.3b, state-based actions between), and is not
+# encoded. (Enters triggers are one each: ETB_PARTS.)
 _ONE_TRIGGER: Final = (
-    frozenset(
-        {
-            "etb_gain_life", "etb_damage_any_target", "etb_creatures_get",
-            "etb_target_opponent_loses_life", "etb_destroy_noncreature_you_dont_control",
-            "etb_return_graveyard_cards_from_battlefield_this_turn",
-            "etb_reanimate_opponent_creature_card", "etb_exile_graveyards",
-        }
-    ),
     frozenset(
         {"creature_enters_from_your_graveyard_damage", "permanent_enters_from_graveyard_draw"}
     ),
@@ -537,6 +561,10 @@ def _fill_card(i: int, c: Card) -> None:
         fill = _FILLS.get(a.template)
         if fill is not None:
             fill(i, a)
+    codes = [
+        ETB_TEMPLATES.index(a.template) + 1 for a in c.abilities if a.template in ETB_TEMPLATES
+    ]
+    ETB_PARTS[i] = sum(code << ETB_PART_BITS * j for j, code in enumerate(codes))
 
 
 def _fill() -> None:
@@ -557,16 +585,7 @@ GRANTS_ANY: Final = (
     | GRANTS_KEYWORDS_OPPONENTS
     | GRANTS_KEYWORDS_LORD
 ) != 0
-HAS_ETB: Final = (
-    (ETB_LIFE != 0)
-    | ETB_PING
-    | (ETB_SCOPE >= 0)
-    | (ETB_DRAIN != 0)
-    | ETB_DESTROY
-    | ETB_RETURN_DEAD
-    | ETB_REANIMATE
-    | ETB_EXILE_GY
-)
+HAS_ETB: Final = ETB_PARTS != 0
 # a trigger aimed at "any target" (a permanent or a player): the order of the names counts
 ANY_TARGET: Final = ETB_PING | GY_PING
 # triggers that name a player (``ping_target``): "any target" and "target opponent"

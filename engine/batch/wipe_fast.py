@@ -82,8 +82,9 @@ FAST_SPELL = (
 # is 0, 107.3m, so it enters with no X counters). A wipe itself is
 # FAST_SPELL's to judge. The replacements of how a permanent enters are a noncreature's only
 # (it never enters here: only persist and undying return cards, 702.79a, 702.93a). A card with
-# any other ability (an enters trigger exiling the graveyards, a Human's damage destroyed...)
-# is the kernel's.
+# any other ability (an enters trigger exiling the graveyards, a Human's damage destroyed...),
+# or with two enters triggers (each its own trigger, 603.3b: the fast path does a card's
+# enters effects as one), is the kernel's.
 _FAST_TEMPLATES: Final = frozenset(
     {"etb_gain_life", "etb_damage_any_target", "grant_keyword", "activate_as_though_haste"}
     | {"grant_mana_any_color", "mana_multiply", "mana_replace_type", "tapped_for_mana_add"}
@@ -97,7 +98,8 @@ _ENTERING: Final = frozenset({"enters_with_counters", "enters_tapped_unless_pay_
 
 def _fast(card: Card) -> bool:
     allowed = _FAST_TEMPLATES if "Creature" in card.types else _FAST_TEMPLATES | _ENTERING
-    return all(a.template in allowed for a in card.abilities)
+    enters = [a for a in card.abilities if a.template in tb.ETB_TEMPLATES]
+    return len(enters) <= 1 and all(a.template in allowed for a in card.abilities)
 
 
 FAST_CARD: Final = np.array([_fast(c) for c in tb.CARDS], dtype=np.bool_)
@@ -106,10 +108,13 @@ FAST_CARD: Final = np.array([_fast(c) for c in tb.CARDS], dtype=np.bool_)
 def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = None) -> bool:
     """Whether the batch's cards (their ``Features``, each card in FAST_CARD) and events are
     all inside the fast path (a whitelist: one sorcery-speed wipe of ``FAST_SPELL``, no
-    statics, counter rules or triggers that interact, no lifelink or wither printed, granted
-    by a card or given to a slot: an enters trigger's damage would then gain life or put
-    counters). ``present``: the batch's ``cards_present``, when the caller has it already."""
-    if f.anthem or f.all_pt or f.lord or f.counter_rules or f.gy_exile or f.tokens:
+    statics (persist and undying given by one included), counter rules or triggers that
+    interact, no lifelink or wither printed, granted by a card or given to a slot: an enters
+    trigger's damage would then gain life or put counters). ``present``: the batch's
+    ``cards_present``, when the caller has it already."""
+    if f.anthem or f.all_pt or f.lord or f.return_grants or f.counter_rules or f.gy_exile:
+        return False
+    if f.tokens:
         return False
     if f.doubler or f.death_life or f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
         return False

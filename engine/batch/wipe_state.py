@@ -206,7 +206,8 @@ class Features:
 
     anthem: bool  # creatures_get "yours"
     all_pt: bool  # creatures_get "all"
-    lord: bool  # creatures_get / undying for "other non-Human creatures you control"
+    lord: bool  # creatures_get for "other non-Human creatures you control"
+    return_grants: bool  # statics that give creatures persist or undying (any scope)
     counter_rules: bool  # prohibitions or number-changing replacements for counters
     gy_exile: bool  # "put into a graveyard" replaced by exile
     tokens: bool  # dies triggers that create tokens
@@ -244,7 +245,8 @@ class Features:
             all_pt=any_of(
                 (tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0)
             ),
-            lord=any_of((tb.LORD_P != 0) | (tb.LORD_T != 0) | (tb.LORD_UNDYING != 0)),
+            lord=any_of((tb.LORD_P != 0) | (tb.LORD_T != 0)),
+            return_grants=any_of((tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0)),
             counter_rules=counter_rules,
             gy_exile=any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),
             tokens=any_of(tb.DIES_TOKENS >= 0),

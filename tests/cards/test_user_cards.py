@@ -369,33 +369,134 @@ def test_imported_cards_run_and_agree_on_both_engines(tmp_path: Path) -> None:
         assert replay.stdout.endswith("Batch engine: the same outcome\n"), replay.stderr
 
 
-EVERLASTING = """[[card]]
-name = "Everlasting Banner"
-types = ["Enchantment"]
-oracle = "Creatures you control have persist."
-abilities = [{ template = "grant_keyword", scope = "yours", keyword = "persist" }]
+WAR_BEARER = """[[card]]
+name = "Undying War-Bearer"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = "Whenever this creature attacks, creatures you control gain persist until end of turn."
+abilities = [{ template = "attacks_creatures_yours_gain_keyword", keyword = "persist" }]
 """
 
 
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
-    """A user's card may give a template a value no built-in card has (persist for the
-    creatures you control: no grant the kernel's tables hold): the reference engine plays
-    it, the batch engine says it is outside its shapes (exit 3), never plays it as something
+    """A user's card may give a template a value no built-in card has (persist gained by an
+    attack trigger: no keyword bit the kernel's tables hold): the reference engine plays it,
+    the batch engine says it is outside its shapes (exit 3), never plays it as something
     else and never crashes."""
-    cards = tmp_path / "banner.toml"
-    cards.write_text(EVERLASTING, "utf-8")
+    cards = tmp_path / "bearer.toml"
+    cards.write_text(WAR_BEARER, "utf-8")
     scenario = tmp_path / "s.toml"
     scenario.write_text(
         'players = ["A", "B"]\nactive = "A"\nbattlefield = [\n'
-        '  { id = "banner", card = "Everlasting Banner", controller = "A" },\n'
+        '  { id = "bearer", card = "Undying War-Bearer", controller = "A" },\n'
         '  { id = "bears", card = "Grizzly Bears", controller = "A" },\n]\n'
-        'action = [{ do = "cast", card = "Wrath of God", by = "A" }]\n',
+        'action = [{ do = "attack", attackers = ["bearer"] },\n'
+        '  { do = "cast", card = "Wrath of God", by = "A" }]\n',
         "utf-8",
     )
     assert _explain(scenario, "--cards", str(cards))["returned"] != []
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "Everlasting Banner" in done.stderr
+    assert "Undying War-Bearer" in done.stderr
+
+
+# Statics that give persist or undying, of every scope (611.3a, 702.79b)
+RETURN_GRANTS = """[[card]]
+name = "Everlasting Banner"
+types = ["Enchantment"]
+oracle = "Creatures you control have persist."
+abilities = [{ template = "grant_keyword", scope = "yours", keyword = "persist" }]
+
+[[card]]
+name = "Deathless Choir"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "Other creatures have undying."
+abilities = [{ template = "grant_keyword", scope = "other", keyword = "undying" }]
+
+[[card]]
+name = "Spite Totem"
+types = ["Artifact"]
+oracle = "Creatures your opponents control have persist. All creatures have persist."
+abilities = [
+  { template = "grant_keyword", scope = "opponents", keyword = "persist" },
+  { template = "grant_keyword", scope = "all", keyword = "persist" },
+]
+
+[[card]]
+name = "Grave Warden"
+types = ["Creature"]
+subtypes = ["Zombie"]
+power = 2
+toughness = 2
+oracle = "Other non-Human creatures you control have persist."
+abilities = [{ template = "grant_keyword", scope = "other_non_human_yours", keyword = "persist" }]
+"""
+
+RETURN_GRANT_SCENARIOS = {
+    "yours": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "banner", card = "Everlasting Banner", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "wall", card = "Grizzly Bears", controller = "B" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "B" }]
+""",
+    "other": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "choir", card = "Deathless Choir", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "B" },
+  { id = "finks", card = "Kitchen Finks", controller = "A" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }, \
+{ do = "cast", card = "Wrath of God", by = "A" }]
+""",
+    "two_instances": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "totem", card = "Spite Totem", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "wall", card = "Grizzly Bears", controller = "B" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }, \
+{ do = "cast", card = "Wrath of God", by = "A" }]
+""",
+    "lord": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "warden", card = "Grave Warden", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "knight", card = "Youthful Knight", controller = "A" },
+  { id = "wall", card = "Grizzly Bears", controller = "B" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+""",
+}
+RETURN_GRANT_RETURNS = {  # (id, by) in order
+    "yours": [("bears", "persist")],
+    "other": [("bears", "undying"), ("finks", "undying"), ("finks", "persist")],
+    "two_instances": [("wall", "persist"), ("bears", "persist")],
+    "lord": [("bears", "persist")],
+}
+
+
+@pytest.mark.parametrize("name", RETURN_GRANT_SCENARIOS)
+def test_702_79b_persist_and_undying_given_by_statics_of_every_scope(
+    tmp_path: Path, name: str
+) -> None:
+    """CR 611.3a, 702.79a, 702.79b, 702.93a, 603.10a, on both engines: persist and undying a
+    static gives, to the creatures you control, to all other creatures, to your opponents'
+    creatures and all creatures (two instances: the second finds the card gone), to other
+    non-Human creatures you control; seen as the creature last existed, the source dying with
+    it (Deathless Choir's undying returns B's Bears and Kitchen Finks from the first Wrath, not
+    from the second: the Choir died in the first; Finks's printed persist returns it then).
+    The batch engine refused every such grant but Mikaeus's (exit 3)."""
+    reference = _on_both_engines(tmp_path, RETURN_GRANTS, RETURN_GRANT_SCENARIOS[name])
+    assert [(r["id"], r["by"]) for r in reference["returned"]] == RETURN_GRANT_RETURNS[name]
 
 
 LORDLY = """[[card]]
@@ -678,3 +779,96 @@ def test_sim_run_experiment_loads_a_files_cards_in_a_fresh_process(tmp_path: Pat
     )
     assert done.returncode == 0, done.stderr[-800:]
     assert done.stdout.strip().endswith("True"), done.stdout
+
+
+# Cards with two enters triggers (603.3b: each its own trigger, state-based actions between)
+TWO_ENTERS = """[[card]]
+name = "Ashen Cantor"
+mana_cost = "{2}{B}"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = "When it enters, exile all graveyards. When it enters, creatures your opponents \
+control get -0/-1 until end of turn."
+abilities = [
+  { template = "etb_exile_graveyards" },
+  { template = "etb_creatures_get", scope = "opponents", power = 0, toughness = -1 },
+]
+
+[[card]]
+name = "Cantor of Ash"
+mana_cost = "{2}{B}"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = "The same two triggers, printed the other way round."
+abilities = [
+  { template = "etb_creatures_get", scope = "opponents", power = 0, toughness = -1 },
+  { template = "etb_exile_graveyards" },
+]
+
+[[card]]
+name = "Spiteful Returner"
+mana_cost = "{3}{B}"
+types = ["Creature"]
+power = 3
+toughness = 2
+keywords = ["undying"]
+oracle = "When it enters, all creatures get -1/-2 until end of turn. When it enters, it deals \
+damage equal to its power to any target. Undying"
+abilities = [
+  { template = "etb_creatures_get", scope = "all", power = -1, toughness = -2 },
+  { template = "etb_damage_any_target" },
+]
+"""
+
+
+def _cantor(card: str) -> str:
+    return f"""players = ["A", "B"]
+active = "A"
+battlefield = [
+  {{ id = "elves", card = "Llanowar Elves", controller = "B" }},
+  {{ id = "bears", card = "Grizzly Bears", controller = "B" }},
+]
+action = [{{ do = "cast", card = "{card}", by = "A", id = "cantor" }}]
+"""
+
+
+TWO_ENTERS_SCENARIOS = {
+    "exile_printed_first": _cantor("Ashen Cantor"),
+    "exile_printed_last": _cantor("Cantor of Ash"),
+    "loop": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "solemnity", card = "Solemnity", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A", damage = 2 },
+]
+action = [{ do = "cast", card = "Spiteful Returner", by = "A", id = "r" }]
+""",
+}
+
+
+@pytest.mark.parametrize("name", TWO_ENTERS_SCENARIOS)
+def test_603_3b_two_enters_triggers_of_one_card_are_two_triggers(tmp_path: Path, name: str) -> None:
+    """CR 603.3b, 603.6a, 704.3, on both engines: a user's card with two enters triggers puts
+    two triggers on the stack, the first printed resolving last, with state-based actions
+    between them. The -0/-1 kills B's Llanowar Elves before the graveyards are exiled when the
+    exile is printed first (so the Elves end in exile), after when it is printed last (they
+    stay in the graveyard). With undying under Solemnity (104.4b) the two triggers are two
+    stack objects to the loop watch: B's life falls every cycle, no draw. The batch engine
+    refused such a card (its tables held one enters trigger per card, doing each part in
+    turn); it now queues one trigger per enters ability (``tables.ETB_PARTS``)."""
+    if name == "loop":  # both stop at B's loss (704.5a), which Cauldron does not play past
+        card_file, scenario_file = tmp_path / "cards.toml", tmp_path / "scenario.toml"
+        card_file.write_text(TWO_ENTERS, "utf-8")
+        scenario_file.write_text(TWO_ENTERS_SCENARIOS[name], "utf-8")
+        reference = _explain(scenario_file, "--cards", str(card_file))
+        assert reference["result"] == "unsupported" and "704.5a" in str(reference["reason"])
+        flags = ("--cards", str(card_file), "--engine", "batch")
+        batch = cauldron("explain", str(scenario_file), "--json", *flags)
+        assert batch.returncode == 3 and "704.5a" in batch.stderr, batch.stderr
+        return
+    reference = _on_both_engines(tmp_path, TWO_ENTERS, TWO_ENTERS_SCENARIOS[name])
+    zones = {z: reference[z]["B"] for z in ("graveyard", "exile")}
+    elves = "exile" if name == "exile_printed_first" else "graveyard"
+    assert zones[elves] == ["Llanowar Elves"], zones

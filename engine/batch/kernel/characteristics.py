@@ -3,8 +3,9 @@
 Statics are summed by controller once per board (``refresh``) and read per slot: printed
 P/T, then "until end of turn" changes locked to the object (611.2c), then counters, then the
 statics that apply to whatever they currently describe (a returned creature is affected).
-``work`` rows ST+0/1 anthem power/toughness by controller, ST+2/3/4 lord power/toughness/undying by
-controller, ST+5/6 "all creatures" power/toughness (column 0).
+``work`` rows ST+0/1 anthem power/toughness by controller, ST+2/3 lord power/toughness by
+controller, ST+4/5 "all creatures" power/toughness (column 0). Persist and undying that
+statics give are counted when a creature dies (``persist_n``, ``undying_n``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from engine.batch.kernel.state import (
     EOT_POWER,
     EOT_TOUGHNESS,
     EOT_UNDYING,
+    G_RETURN_GRANTS,
+    GATES,
     GRANTED_PERSIST,
     GRANTED_UNDYING,
     HAS_STATICS,
@@ -45,16 +48,21 @@ from engine.batch.kernel.state import (
     T_IS_HUMAN,
     T_LORD_P,
     T_LORD_T,
-    T_LORD_UNDYING,
     T_OTHER_P,
     T_OTHER_T,
+    T_PERSIST_GRANTS,
+    T_UNDYING_GRANTS,
     ZONE,
 )
+from engine.batch.tables import GRANT_COUNT_BITS, GRANT_SCOPES
 from engine.batch.wipe_state import BATTLEFIELD
 
-# the card columns of the statics ``refresh`` sums, column j into row ST + j (the first five
+if GRANT_SCOPES != ("yours", "all", "other", "opponents", "other_non_human_yours"):
+    raise RuntimeError("GRANT_SCOPES changed: give _given a line per scope, in its order")
+
+# the card columns of the statics ``refresh`` sums, column j into row ST + j (the first four
 # by controller, the "all creatures" ones in column 0)
-STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_LORD_UNDYING, T_ALL_P, T_ALL_T)
+STATIC_COLUMNS = (T_ANTHEM_P, T_ANTHEM_T, T_LORD_P, T_LORD_T, T_ALL_P, T_ALL_T)
 
 
 @inline
@@ -103,9 +111,8 @@ def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
         work[ST + 1, p] += card_table[T_ANTHEM_T, c]  # them measured 1% to 5% slower)
         work[ST + 2, p] += card_table[T_LORD_P, c]
         work[ST + 3, p] += card_table[T_LORD_T, c]
-        work[ST + 4, p] += card_table[T_LORD_UNDYING, c]
-        work[ST + 5, 0] += card_table[T_ALL_P, c]
-        work[ST + 6, 0] += card_table[T_ALL_T, c]
+        work[ST + 4, 0] += card_table[T_ALL_P, c]
+        work[ST + 5, 0] += card_table[T_ALL_T, c]
 
 
 @inline
@@ -159,7 +166,7 @@ def _static(
         return 0
     c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
     # "All other creatures" is summed with "all creatures": not its own (611.3a)
-    total = work[ST + row, p] + work[ST + 5 + row, 0] - card_table[other, c]
+    total = work[ST + row, p] + work[ST + 4 + row, 0] - card_table[other, c]
     if card_table[T_IS_HUMAN, c] == 0:
         # "Other non-Human creatures you control": the controller's total minus its own.
         total += work[ST + 2 + row, p] - card_table[lord, c]
@@ -188,18 +195,43 @@ def toughness(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
 
 
 @njit
-def persist_n(slot_rows: np.ndarray, s: int) -> int:
-    """Persist instances: printed, granted, and gained until end of turn (702.79a)."""
-    return int(
-        slot_rows[PRINTED_PERSIST, s] + slot_rows[GRANTED_PERSIST, s] + slot_rows[EOT_PERSIST, s]
-    )
+def persist_n(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> int:
+    """Persist instances: printed, granted, gained until end of turn, and given by statics
+    (702.79a, 702.79b)."""
+    n = slot_rows[PRINTED_PERSIST, s] + slot_rows[GRANTED_PERSIST, s] + slot_rows[EOT_PERSIST, s]
+    if work[LAYOUT, GATES] & G_RETURN_GRANTS:
+        n += _given(slot_rows, card_table, s, T_PERSIST_GRANTS)
+    return int(n)
 
 
 @njit
 def undying_n(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> int:
-    """Undying instances: printed, granted, and from a lord (Mikaeus) (702.93a)."""
+    """Undying instances, as ``persist_n`` (702.93a)."""
     n = slot_rows[PRINTED_UNDYING, s] + slot_rows[GRANTED_UNDYING, s] + slot_rows[EOT_UNDYING, s]
-    c = slot_rows[CARD, s]
-    if work[LAYOUT, HAS_STATICS] and is_creature(slot_rows, s) and not card_table[T_IS_HUMAN, c]:
-        n += work[ST + 4, slot_rows[CONTROLLER, s]] - card_table[T_LORD_UNDYING, c]
+    if work[LAYOUT, GATES] & G_RETURN_GRANTS:
+        n += _given(slot_rows, card_table, s, T_UNDYING_GRANTS)
     return int(n)
+
+
+@njit
+def _given(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int) -> int:
+    """The instances of a keyword that the statics on the battlefield give creature ``s``
+    (611.3a): each source's count for each of its scopes that describes ``s`` (``column``:
+    the counts by scope, tables.GRANT_SCOPES)."""
+    if not is_creature(slot_rows, s):
+        return 0
+    p, human = slot_rows[CONTROLLER, s], card_table[T_IS_HUMAN, slot_rows[CARD, s]] != 0
+    full = (1 << GRANT_COUNT_BITS) - 1
+    n = 0
+    for q in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, q]
+        if c < 0 or not is_alive(slot_rows, q) or card_table[column, c] == 0:
+            continue
+        grants, mine, other = card_table[column, c], slot_rows[CONTROLLER, q] == p, q != s
+        n += (grants & full) * mine  # yours
+        n += grants >> GRANT_COUNT_BITS & full  # all
+        n += (grants >> 2 * GRANT_COUNT_BITS & full) * other  # other
+        n += (grants >> 3 * GRANT_COUNT_BITS & full) * (not mine)  # opponents
+        lord = other and mine and not human  # other non-Human creatures you control
+        n += (grants >> 4 * GRANT_COUNT_BITS & full) * lord
+    return n

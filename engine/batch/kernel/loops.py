@@ -18,6 +18,7 @@ import numpy as np
 
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.jit import njit
+from engine.batch.kernel.stack import ETB_PART_SHIFT
 from engine.batch.kernel.state import (
     CONTROLLER,
     COUNT,
@@ -35,6 +36,7 @@ from engine.batch.kernel.state import (
     OBJ,
     PLUS,
     STACK_CONTROLLER,
+    STACK_DATA,
     STACK_KIND,
     STACK_OBJ,
     STACK_SOURCE,
@@ -47,6 +49,7 @@ from engine.batch.wipe_state import (
     BATTLEFIELD,
     DRAW,
     EFFECTS,
+    ETB,
     HISTORY,
     R_HISTORY,
     STACK_DEPTH,
@@ -87,8 +90,9 @@ def new_settle(work: np.ndarray) -> None:
 
 @njit
 def _hash_stack(slot_rows: np.ndarray, work: np.ndarray, history: np.ndarray, height: int) -> None:
-    """Bring the rolling hash up to ``height``: each item is kind, source and controller, as
-    the reference engine's loop watch sees it (the stack changes only on top). A token's
+    """Bring the rolling hash up to ``height``: each item is kind, source and controller, and
+    for an enters trigger which ability it is, as the reference engine's loop watch sees it
+    (the stack changes only on top). A token's
     slot may hold another token later (``zones._token_slot``), and the reference names
     each token apart: a token source is its slot and its object."""
     for pos in range(work[COUNT, HASHED], height):
@@ -101,6 +105,8 @@ def _hash_stack(slot_rows: np.ndarray, work: np.ndarray, history: np.ndarray, he
         )
         if src >= 0 and slot_rows[TOKEN, src]:
             raw += np.uint64(work[STACK_OBJ, pos]) * np.uint64(1 << 48)
+        if work[STACK_KIND, pos] == ETB:  # which of its source's enters triggers it is
+            raw += np.uint64(work[STACK_DATA, pos] >> ETB_PART_SHIFT) * np.uint64(1 << 32)
         history[H_STACK, pos + 1] = np.int64(np.uint64(history[H_STACK, pos]) * _BASE + raw * _ITEM)
     work[COUNT, HASHED] = height
 

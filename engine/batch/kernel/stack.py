@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch import tables as tb
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import can_target
 from engine.batch.kernel.state import (
     ACTIVE,
-    CARD,
     CHOSEN,
     CONTROLLER,
     COUNT,
@@ -44,8 +44,6 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STAMP,
     STATUS,
-    T_ETB_DESTROY,
-    T_ETB_REANIMATE,
     ZONE,
 )
 from engine.batch.wipe_state import (
@@ -59,6 +57,11 @@ from engine.batch.wipe_state import (
 )
 
 WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
+# an enters trigger's data (PENDING_DATA, STACK_DATA): which of its source's enters abilities
+# it is (a tables.ETB_TEMPLATES code) from bit ETB_PART_SHIFT, its target below (603.3d)
+ETB_PART_SHIFT = 48
+ETB_PART_MASK = (1 << tb.ETB_PART_BITS) - 1
+ETB_TARGET = (1 << ETB_PART_SHIFT) - 1
 
 
 @njit
@@ -172,6 +175,27 @@ def _graveyard_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
 
 
 @inline
+def _etb_target(
+    slot_rows: np.ndarray, card_table: np.ndarray, source: int, ctrl: int, data: int
+) -> int:
+    """An enters trigger's data with its target chosen (603.3d); -1 for one that needs a
+    target and has none (it is removed from the stack)."""
+    part = data >> ETB_PART_SHIFT
+    target = 0
+    if part == tb.PART_DESTROY:
+        target = _noncreature_target(slot_rows, card_table, source, ctrl)
+        if target == 0:
+            return -1
+    elif part == tb.PART_REANIMATE:
+        target = _graveyard_target(slot_rows, source, ctrl)
+        if target == 0:
+            return -1
+    elif part == tb.PART_PING and slot_rows[CHOSEN, source]:
+        target = _chosen_target(slot_rows, card_table, source, ctrl)
+    return data | target
+
+
+@inline
 def place_triggers(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> None:
@@ -198,16 +222,10 @@ def _place(
         src = work[SORT_INDEX, k]
         kind, source = work[PENDING_KIND, src], work[PENDING_SOURCE, src]
         data, ctrl = work[PENDING_DATA, src], work[PENDING_CONTROLLER, src]
-        if kind == ETB and card_table[T_ETB_DESTROY, slot_rows[CARD, source]]:
-            data = _noncreature_target(slot_rows, card_table, source, ctrl)
-            if data == 0:
+        if kind == ETB:
+            data = _etb_target(slot_rows, card_table, source, ctrl, data)
+            if data < 0:
                 continue
-        elif kind == ETB and card_table[T_ETB_REANIMATE, slot_rows[CARD, source]]:
-            data = _graveyard_target(slot_rows, source, ctrl)
-            if data == 0:
-                continue
-        elif kind == ETB and slot_rows[CHOSEN, source]:
-            data = _chosen_target(slot_rows, card_table, source, ctrl)
         elif kind == GRAVEYARD_ENTER and slot_rows[CHOSEN, source]:
             data |= _chosen_target(slot_rows, card_table, source, ctrl) << 32
         work[STACK_KIND, h] = kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch import tables as tb
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, mark_changed, power, refresh
@@ -12,7 +13,7 @@ from engine.batch.kernel.combat import damage_creature, humans, lifelink, source
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
-from engine.batch.kernel.stack import HEIGHT
+from engine.batch.kernel.stack import ETB_PART_SHIFT, ETB_TARGET, HEIGHT
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -44,15 +45,10 @@ from engine.batch.kernel.state import (
     STAMP,
     T_ATTACK_KEYWORD,
     T_DEATH_LIFE,
-    T_ETB_DESTROY,
     T_ETB_DRAIN,
-    T_ETB_EXILE_GY,
     T_ETB_LIFE,
     T_ETB_P,
-    T_ETB_PING,
-    T_ETB_REANIMATE,
     T_ETB_REPEAT,
-    T_ETB_RETURN_DEAD,
     T_ETB_SCOPE,
     T_ETB_T,
     T_UPKEEP_REMOVE,
@@ -286,29 +282,31 @@ def _etb(
     obj: int,
     data: int,
 ) -> None:
-    """Enters triggers: gain life (119.3), ping (``_ping``), exile the graveyards (406.2), a
-    target opponent loses life (119.3), destroy a target (``_destroy_noncreature``), this
-    turn's dead to the hand, an opponent's creature card reanimated (``zones.reanimate``),
-    creatures get -N/-N (``_creatures_get``)."""
-    c = slot_rows[CARD, s]
-    trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
-    if card_table[T_ETB_EXILE_GY, c]:
+    """One enters trigger of slot ``s`` (which one: ``data``'s part, see ``stack``): gain life
+    (119.3), ping (``_ping``), exile the graveyards (406.2), a target opponent loses life
+    (119.3), destroy a target (``_destroy_noncreature``), this turn's dead to the hand, an
+    opponent's creature card reanimated (``zones.reanimate``), creatures get -N/-N
+    (``_creatures_get``)."""
+    c, part, data = slot_rows[CARD, s], data >> ETB_PART_SHIFT, data & ETB_TARGET
+    if part == tb.PART_LIFE:
+        trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
+    elif part == tb.PART_EXILE_GY:
         exile_graveyards(slot_rows, event_rows)
-    if card_table[T_ETB_PING, c]:
+    elif part == tb.PART_PING:
         player = _named_player(slot_rows, trial_vars, s, ctrl, False)
         _ping(slot_rows, trial_vars, work, card_table, s, obj, data, player)
-    if card_table[T_ETB_DRAIN, c]:
+    elif part == tb.PART_DRAIN:
         player = _named_player(slot_rows, trial_vars, s, ctrl, True)
         trial_vars[LIFE + player] -= card_table[T_ETB_DRAIN, c]
-    if card_table[T_ETB_DESTROY, c]:
+    elif part == tb.PART_DESTROY:
         _destroy_noncreature(slot_rows, trial_vars, work, card_table, ctrl, data)
-    if card_table[T_ETB_RETURN_DEAD, c]:
+    elif part == tb.PART_RETURN_DEAD:
         _return_this_turns_cards(slot_rows, ctrl)
-    if card_table[T_ETB_REANIMATE, c]:
+    elif part == tb.PART_REANIMATE:
         q, stamp = (data & 0xFFFF) - 1, data >> 16
         if slot_rows[ZONE, q] == GRAVEYARD and slot_rows[STAMP, q] == stamp:  # 608.2b
             reanimate(slot_rows, trial_vars, work, card_table, q, ctrl)
-    if card_table[T_ETB_SCOPE, c] >= 0:
+    elif part == tb.PART_CREATURES_GET:
         _creatures_get(slot_rows, trial_vars, work, card_table, s, ctrl, obj)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch import tables as tb
 from engine.batch.kernel.caps import NEEDS_TOKEN_SLOTS, unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
@@ -20,7 +21,14 @@ from engine.batch.kernel.characteristics import (
 from engine.batch.kernel.counters import note_card, put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
-from engine.batch.kernel.stack import HEIGHT, WAITING, detection_key, queue
+from engine.batch.kernel.stack import (
+    ETB_PART_MASK,
+    ETB_PART_SHIFT,
+    HEIGHT,
+    WAITING,
+    detection_key,
+    queue,
+)
 from engine.batch.kernel.state import (
     ATTACHED_TO,
     BASE_P,
@@ -87,11 +95,11 @@ from engine.batch.kernel.state import (
     T_ENTERS_PAY_LIFE,
     T_ENTERS_TAPPED,
     T_ENTERS_X_KIND,
+    T_ETB_PARTS,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
     T_GY_DRAW,
     T_GY_PING,
-    T_HAS_ETB,
     T_IS_CREATURE,
     T_KEYWORDS,
     T_PERSIST,
@@ -252,7 +260,7 @@ def _instances(
     """Persist (702.79a) / undying (702.93a) instances that trigger: none if the object had
     a -1/-1 (+1/+1) counter as it last existed (603.10a)."""
     if kind == PERSIST:
-        return persist_n(slot_rows, s) if slot_rows[MINUS, s] == 0 else 0
+        return persist_n(slot_rows, work, card_table, s) if slot_rows[MINUS, s] == 0 else 0
     return undying_n(slot_rows, work, card_table, s) if slot_rows[PLUS, s] == 0 else 0
 
 
@@ -359,9 +367,13 @@ def enter(
         trial_vars[NEXT_ORDER] += 1
         if slot_rows[RANK, s] < 0:
             slot_rows[RANK, s] = RANK_FALLBACK + slot_rows[ORDER, s]
-    if card_table[T_HAS_ETB, slot_rows[CARD, s]]:
-        key = detection_key(trial_vars, slot_rows[ORDER, s], 0)
-        queue(trial_vars, work, ETB, s, 0, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
+    parts, j = card_table[T_ETB_PARTS, slot_rows[CARD, s]], 0
+    while parts:  # one trigger per enters ability, detected in printed order (603.3b)
+        key = detection_key(trial_vars, slot_rows[ORDER, s], j)
+        part = (parts & ETB_PART_MASK) << ETB_PART_SHIFT  # the trigger's data: which one
+        queue(trial_vars, work, ETB, s, part, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
+        parts >>= tb.ETB_PART_BITS
+        j += 1
     trial_vars[SEQ] += 1
 
 
