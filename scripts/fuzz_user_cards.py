@@ -53,7 +53,7 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
         {"template": "creatures_get", "scope": r.choice(SCOPES), "power": pt[0],
          "toughness": pt[1]},
         {"template": "grant_keyword", "scope": r.choice((*SCOPES, "other_non_human_yours")),
-         "keyword": r.choice(KEYWORDS)},
+         "keyword": r.choice((*KEYWORDS, "persist", "undying"))},
         {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
          "kind": r.choice((*KINDS, "any"))},
         {"template": "counters_modified", "scope": r.choice(COUNTER_SCOPES),
@@ -76,10 +76,13 @@ def _triggers(r: random.Random) -> list[dict[str, Any]]:
          "repeat_on_death": r.random() < 0.3},
         {"template": "etb_exile_graveyards"},
         {"template": "etb_target_opponent_loses_life", "amount": r.randint(1, 2)},
+        {"template": "etb_destroy_noncreature_you_dont_control"},
+        {"template": "etb_return_graveyard_cards_from_battlefield_this_turn"},
+        {"template": "etb_reanimate_opponent_creature_card"},
         {"template": "dies_create_token_per_counter", "token": "Thopter", "kind": "+1/+1"},
         {"template": "opponent_creature_dies_lose_life", "amount": 1},
     ]  # fmt: skip
-    return r.sample(choices, r.choice((0, 1, 1, 2)))
+    return r.sample(choices, r.choice((0, 1, 1, 2, 2, 3)))
 
 
 def _wipe(r: random.Random) -> dict[str, Any]:

@@ -465,6 +465,16 @@ battlefield = [
 action = [{ do = "cast", card = "Wrath of God", by = "A" }, \
 { do = "cast", card = "Wrath of God", by = "A" }]
 """,
+    "six_instances": """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "t1", card = "Spite Totem", controller = "A" },
+  { id = "t2", card = "Spite Totem", controller = "A" },
+  { id = "t3", card = "Spite Totem", controller = "A" },
+  { id = "wolf", card = "Young Wolf", controller = "B" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+""",
     "lord": """players = ["A", "B"]
 active = "A"
 battlefield = [
@@ -481,6 +491,7 @@ RETURN_GRANT_RETURNS = {  # (id, by) in order
     "other": [("bears", "undying"), ("finks", "undying"), ("finks", "persist")],
     "two_instances": [("wall", "persist"), ("bears", "persist")],
     "lord": [("bears", "persist")],
+    "six_instances": [("wolf", "undying")],
 }
 
 
@@ -494,7 +505,10 @@ def test_702_79b_persist_and_undying_given_by_statics_of_every_scope(
     non-Human creatures you control; seen as the creature last existed, the source dying with
     it (Deathless Choir's undying returns B's Bears and Kitchen Finks from the first Wrath, not
     from the second: the Choir died in the first; Finks's printed persist returns it then).
-    The batch engine refused every such grant but Mikaeus's (exit 3)."""
+    Six persist instances and an undying are seven triggers, the persist ones detected first,
+    so undying resolves first (the batch engine's detection keys had room for four instances
+    of a kind: a fifth came after undying). The batch engine refused every such grant but
+    Mikaeus's (exit 3)."""
     reference = _on_both_engines(tmp_path, RETURN_GRANTS, RETURN_GRANT_SCENARIOS[name])
     assert [(r["id"], r["by"]) for r in reference["returned"]] == RETURN_GRANT_RETURNS[name]
 

@@ -268,12 +268,15 @@ def _instances(
 def _returns_detected(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> None:
-    """One persist or undying trigger per instance of mover ``s`` (detection keys by kind and
-    instance: the order of the queue does not matter, ``place_triggers`` sorts by key)."""
+    """One persist or undying trigger per instance of mover ``s`` (702.79b), every persist
+    one detected before the undying ones, as the reference engine detects them. Instances of
+    one kind are the same trigger, so the detection key tells kinds apart, not instances
+    (there is room for four a kind: statics may give any number, and a fifth persist keyed
+    past them once came after an undying trigger)."""
     for kind in (PERSIST, UNDYING):
         for j in range(_instances(slot_rows, work, card_table, s, kind)):
             key = detection_key(
-                trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], kind * 4 + j
+                trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], kind * 4 + min(j, 3)
             )
             stamp = slot_rows[STAMP, s] + 1  # the arrival this death makes
             queue(
