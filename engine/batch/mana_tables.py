@@ -177,7 +177,6 @@ TFM_SOURCE = _col(np.int8, -1)  # tapped_for_mana_add: TFM_*, -1 none
 TFM_YOURS = _col(np.bool_)
 TFM_PRODUCE = _col(np.int8, -1)  # type index, PRODUCE_SAME or PRODUCE_ANY
 TFM_AMOUNT = _col(np.int8)  # how many (Overgrowth: {G}{G})
-UPKEEP_SACRIFICE = _col(np.bool_)  # Contamination's upkeep trigger
 CAST_DRAW = _col(np.bool_)  # Zendikar Resurgent: draw on casting a creature (unsupported)
 EXILE_ALL_GY = _col(np.bool_)  # graveyard_replaced_by_exile, all
 EXILE_OPP_GY = _col(np.bool_)  # ... opponents' cards
@@ -350,7 +349,6 @@ _FILLS: Final[dict[str, Callable[[int, Ability], bool]]] = {
     "mana_multiply": _mana_multiply,
     "mana_replace_type": _mana_replace_type,
     "tapped_for_mana_add": _tapped_for_mana_add,
-    "upkeep_sacrifice_unless_sacrifice_creature": _flag(UPKEEP_SACRIFICE),
     "cast_creature_draw": _flag(CAST_DRAW),
     "graveyard_replaced_by_exile": _graveyard_replaced,
     "counters_cant_be_put": _counters_cant_be_put,

@@ -168,10 +168,12 @@ GY_PING = _col(np.bool_)  # creature_enters_from_your_graveyard_damage
 GY_DRAW = _col(np.bool_)  # permanent_enters_from_graveyard_draw
 ETB_RETURN_DEAD = _col(np.bool_)  # etb_return_graveyard_cards_from_battlefield_this_turn
 ETB_REANIMATE = _col(np.bool_)  # etb_reanimate_opponent_creature_card
-# Each enters trigger of a card is its own trigger (603.6a, 603.3b: each put on the stack and
-# resolved apart, state-based actions between): a template's code is 1 + its place in
-# ETB_TEMPLATES, and ETB_PARTS lists a card's codes in printed order, ETB_PART_BITS each, the
-# first in the low bits (``kernel.zones.enter`` queues one trigger per code).
+# Each triggered ability of a card is its own trigger (603.2, 603.3b: each put on the stack
+# and resolved apart, state-based actions between). For the kinds where one card may hold
+# several templates (its enters, upkeep and "enters from a graveyard" triggers), a template's
+# code is 1 + its place in its group, and the group's column lists a card's codes in printed
+# order, PART_BITS each, the first in the low bits (the kernel queues one trigger per code:
+# ``zones.enter``, ``mana.effects.upkeep``, ``zones._graveyard_entry_triggers``).
 ETB_TEMPLATES: Final = (
     "etb_gain_life", "etb_damage_any_target", "etb_exile_graveyards",
     "etb_target_opponent_loses_life", "etb_destroy_noncreature_you_dont_control",
@@ -182,8 +184,23 @@ ETB_TEMPLATES: Final = (
     PART_LIFE, PART_PING, PART_EXILE_GY, PART_DRAIN, PART_DESTROY, PART_RETURN_DEAD,
     PART_REANIMATE, PART_CREATURES_GET,
 ) = range(1, len(ETB_TEMPLATES) + 1)  # fmt: skip
-ETB_PART_BITS: Final = 4
+UPKEEP_TEMPLATES: Final = (
+    "upkeep_sacrifice_unless_sacrifice_creature", "upkeep_remove_counter_each_creature_yours",
+)  # fmt: skip
+PART_SACRIFICE_UNLESS, PART_REMOVE_COUNTER = range(1, len(UPKEEP_TEMPLATES) + 1)
+GY_TEMPLATES: Final = (
+    "creature_enters_from_your_graveyard_damage", "permanent_enters_from_graveyard_draw",
+)  # fmt: skip
+PART_GY_PING, PART_GY_DRAW = range(1, len(GY_TEMPLATES) + 1)
+PART_BITS: Final = 4
 ETB_PARTS = _col(np.int64)
+UPKEEP_PARTS = _col(np.int64)
+GY_PARTS = _col(np.int64)
+_PARTS: Final = (
+    (ETB_TEMPLATES, ETB_PARTS),
+    (UPKEEP_TEMPLATES, UPKEEP_PARTS),
+    (GY_TEMPLATES, GY_PARTS),
+)
 UPKEEP_REMOVE = _col(np.int8, -1)  # upkeep_remove_counter_each_creature_yours: KIND_CODE
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
 DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
@@ -528,23 +545,9 @@ _SUMMED: Final = frozenset({"creatures_get", "grant_keyword"})
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 
-# The triggers a card's templates make one trigger of, whatever they hold (one "enters from a
-# graveyard" trigger; one upkeep trigger): a card with two templates of one group would have
-# two triggers, each resolved apart (603.3b, state-based actions between), and is not
-# encoded. (Enters triggers are one each: ETB_PARTS.)
-_ONE_TRIGGER: Final = (
-    frozenset(
-        {"creature_enters_from_your_graveyard_damage", "permanent_enters_from_graveyard_draw"}
-    ),
-    frozenset(
-        {"upkeep_sacrifice_unless_sacrifice_creature", "upkeep_remove_counter_each_creature_yours"}
-    ),
-)  # fmt: skip
-
-
 def _encoded(c: Card) -> bool:
     once = [a.template for a in c.abilities if a.template not in _SUMMED and a.kind not in _OWN]
-    if len(once) != len(set(once)) or any(len(group & set(once)) > 1 for group in _ONE_TRIGGER):
+    if len(once) != len(set(once)):
         return False
     return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
 
@@ -561,10 +564,9 @@ def _fill_card(i: int, c: Card) -> None:
         fill = _FILLS.get(a.template)
         if fill is not None:
             fill(i, a)
-    codes = [
-        ETB_TEMPLATES.index(a.template) + 1 for a in c.abilities if a.template in ETB_TEMPLATES
-    ]
-    ETB_PARTS[i] = sum(code << ETB_PART_BITS * j for j, code in enumerate(codes))
+    for templates, column in _PARTS:
+        codes = [templates.index(a.template) + 1 for a in c.abilities if a.template in templates]
+        column[i] = sum(code << PART_BITS * j for j, code in enumerate(codes))
 
 
 def _fill() -> None:

@@ -139,55 +139,60 @@ def test_every_event_row_constant_is_its_fields_row_and_no_field_is_narrowed() -
         state.events(replace(inputs, ev_target=inputs.ev_target.astype(np.int64)))
 
 
-_PAIRS = {
-    "two upkeep triggers": [
-        {"template": "upkeep_sacrifice_unless_sacrifice_creature"},
-        {"template": "upkeep_remove_counter_each_creature_yours", "kind": "-1/-1"},
-    ],
-    "one trigger twice": [
+def test_603_3b_one_trigger_template_twice_is_not_encoded() -> None:
+    """CR 603.3b: a user's card with one trigger template twice has two triggers, each put
+    on the stack and resolved apart; the kernel's tables hold one ability of each such
+    template a card (its amount, its kind), so such a card is not encoded (the batch engine
+    refuses it, exit 3) rather than played as one trigger; found by
+    scripts/fuzz_user_cards.py. Two triggers of one kind from different templates are
+    encoded: test_603_3b_each_triggered_ability_of_a_card_is_its_own."""
+    twice = [
         {"template": "opponent_creature_dies_lose_life", "amount": 1},
         {"template": "opponent_creature_dies_lose_life", "amount": 2},
+    ]
+    card = card_from_dict(
+        {"name": "Two Minds", "types": ["Creature"], "power": 1, "toughness": 1,
+         "keywords": ["persist"], "abilities": twice}
+    )  # fmt: skip
+    assert not tb._encoded(card)
+    alone = card_from_dict({"name": "One Mind", "types": ["Creature"], "power": 1,
+                            "toughness": 1, "abilities": twice[:1]})  # fmt: skip
+    assert tb._encoded(alone)
+
+
+_GROUPS = {
+    "enters": [
+        {"template": "etb_creatures_get", "scope": "opponents", "power": 0, "toughness": -1},
+        {"template": "etb_exile_graveyards"},
+    ],
+    "upkeep": [
+        {"template": "upkeep_remove_counter_each_creature_yours", "kind": "-1/-1"},
+        {"template": "upkeep_sacrifice_unless_sacrifice_creature"},
+    ],
+    "enters from a graveyard": [
+        {"template": "permanent_enters_from_graveyard_draw"},
+        {"template": "creature_enters_from_your_graveyard_damage"},
     ],
 }
 
 
-@pytest.mark.parametrize("name", _PAIRS)
-def test_603_3b_two_triggers_the_tables_hold_as_one_are_not_encoded(name: str) -> None:
-    """CR 603.3b: a user's card with two upkeep triggers, or one trigger template twice, has
-    two triggers, each put on the stack and resolved apart (state-based actions between).
-    The kernel's tables hold one upkeep trigger per card (it does each part in turn) and one
-    of each other trigger but the enters ones (``tables.ETB_PARTS``, one trigger each: see
-    test_603_3b_two_enters_triggers_of_one_card_are_two_triggers), so such a card is not
-    encoded (the batch engine refuses it, exit 3) rather than played as one trigger; found
-    by scripts/fuzz_user_cards.py."""
+@pytest.mark.parametrize("group", _GROUPS)
+def test_603_3b_each_triggered_ability_of_a_card_is_its_own(group: str) -> None:
+    """CR 603.3b, 603.6a, 503.1: a card's enters, upkeep and "enters from a graveyard"
+    triggers are one trigger each (``ETB_PARTS``, ``UPKEEP_PARTS``, ``GY_PARTS``: their codes
+    in printed order, 1 + the template's place in its group), so a card with two of a group
+    is encoded; every library card's columns list its templates of each group in printed
+    order. (Both engines: test_603_3b_two_enters_triggers_of_one_card_are_two_triggers,
+    test_603_3b_two_upkeep_triggers_of_one_card_are_two_triggers.)"""
     card = card_from_dict(
         {"name": "Two Minds", "types": ["Creature"], "power": 1, "toughness": 1,
-         "keywords": ["persist"], "abilities": _PAIRS[name]}
-    )  # fmt: skip
-    assert not tb._encoded(card)
-    alone = card_from_dict({"name": "One Mind", "types": ["Creature"], "power": 1,
-                            "toughness": 1, "abilities": _PAIRS[name][:1]})  # fmt: skip
-    assert tb._encoded(alone)
-
-
-def test_603_3b_each_enters_trigger_of_a_card_is_its_own() -> None:
-    """CR 603.3b, 603.6a: a card's enters triggers are one trigger each (``ETB_PARTS``: their
-    codes, 1 + the template's place in ``ETB_TEMPLATES``), so a card with two is encoded;
-    every enters template of the library has its code, and a card has enters triggers exactly
-    when it has codes. (Printed order on both engines: test_603_3b_two_enters_triggers_of_one
-    _card_are_two_triggers.)"""
-    card = card_from_dict(
-        {"name": "Two Minds", "types": ["Creature"], "power": 1, "toughness": 1,
-         "abilities": [
-             {"template": "etb_creatures_get", "scope": "opponents", "power": 0,
-              "toughness": -1},
-             {"template": "etb_exile_graveyards"},
-         ]}
+         "abilities": _GROUPS[group]}
     )  # fmt: skip
     assert tb._encoded(card)
-    for i, c in enumerate(tb.CARDS):
-        enters = [a.template for a in c.abilities if a.template.startswith("etb_")]
-        codes = [tb.ETB_TEMPLATES.index(t) + 1 for t in enters if t in tb.ETB_TEMPLATES]
-        assert tb.ETB_PARTS[i] == sum(k << tb.ETB_PART_BITS * j for j, k in enumerate(codes))
-        assert tb.HAS_ETB[i] == bool(codes), c.name
+    for templates, column in tb._PARTS:
+        for i, c in enumerate(tb.CARDS):
+            codes = [
+                templates.index(a.template) + 1 for a in c.abilities if a.template in templates
+            ]
+            assert column[i] == sum(k << tb.PART_BITS * j for j, k in enumerate(codes)), c.name
     assert tb.ETB_PARTS[tb.INDEX["kitchen finks"]] == tb.PART_LIFE

@@ -886,3 +886,54 @@ def test_603_3b_two_enters_triggers_of_one_card_are_two_triggers(tmp_path: Path,
     zones = {z: reference[z]["B"] for z in ("graveyard", "exile")}
     elves = "exile" if name == "exile_printed_first" else "graveyard"
     assert zones[elves] == ["Llanowar Elves"], zones
+
+
+TWO_UPKEEPS = """[[card]]
+name = "Twin Omen"
+mana_cost = "{2}{B}"
+types = ["Enchantment"]
+oracle = "At the beginning of your upkeep, sacrifice Twin Omen unless you sacrifice a \
+creature. At the beginning of your upkeep, remove a -1/-1 counter from each creature you \
+control."
+abilities = [
+  { template = "upkeep_sacrifice_unless_sacrifice_creature" },
+  { template = "upkeep_remove_counter_each_creature_yours", kind = "-1/-1" },
+]
+
+[[card]]
+name = "Omen Twin"
+mana_cost = "{2}{B}"
+types = ["Enchantment"]
+oracle = "The same two triggers, printed the other way round."
+abilities = [
+  { template = "upkeep_remove_counter_each_creature_yours", kind = "-1/-1" },
+  { template = "upkeep_sacrifice_unless_sacrifice_creature" },
+]
+"""
+
+
+def _omen(card: str) -> str:
+    return f"""players = ["A", "B"]
+active = "B"
+battlefield = [
+  {{ id = "omen", card = "{card}", controller = "A" }},
+  {{ id = "elite", card = "Safehold Elite", controller = "A", counters = {{ "-1/-1" = 1 }} }},
+]
+action = [{{ do = "pass_turn" }}]
+
+[choices]
+targets = {{ omen = "elite" }}
+"""
+
+
+@pytest.mark.parametrize(("card", "returned"), [("Twin Omen", True), ("Omen Twin", False)])
+def test_603_3b_two_upkeep_triggers_of_one_card_are_two_triggers(
+    tmp_path: Path, card: str, returned: bool
+) -> None:
+    """CR 603.3b, 503.1, 702.79a, on both engines: a user's card with two upkeep triggers puts
+    two triggers on the stack, the first printed resolving last. Printed "sacrifice unless"
+    first, the -1/-1 counter comes off Safehold Elite before it is sacrificed, so persist
+    returns it; printed last, it dies with the counter and stays in the graveyard. The batch
+    engine refused such a card (its tables held one upkeep trigger per card)."""
+    reference = _on_both_engines(tmp_path, TWO_UPKEEPS, _omen(card))
+    assert bool(reference["returned"]) == returned, reference["returned"]

@@ -18,7 +18,7 @@ import numpy as np
 
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.stack import ETB_PART_SHIFT
+from engine.batch.kernel.stack import PART_SHIFT
 from engine.batch.kernel.state import (
     CONTROLLER,
     COUNT,
@@ -53,6 +53,7 @@ from engine.batch.wipe_state import (
     HISTORY,
     R_HISTORY,
     STACK_DEPTH,
+    UPKEEP,
 )
 
 VISITS, HASHED = 2, 3  # work[COUNT] entries: visits this settle, stack hashed up to this height
@@ -91,8 +92,8 @@ def new_settle(work: np.ndarray) -> None:
 @njit
 def _hash_stack(slot_rows: np.ndarray, work: np.ndarray, history: np.ndarray, height: int) -> None:
     """Bring the rolling hash up to ``height``: each item is kind, source and controller, and
-    for an enters trigger which ability it is, as the reference engine's loop watch sees it
-    (the stack changes only on top). A token's
+    for an enters or upkeep trigger which ability it is, as the reference engine's loop
+    watch sees it (the stack changes only on top). A token's
     slot may hold another token later (``zones._token_slot``), and the reference names
     each token apart: a token source is its slot and its object."""
     for pos in range(work[COUNT, HASHED], height):
@@ -105,8 +106,9 @@ def _hash_stack(slot_rows: np.ndarray, work: np.ndarray, history: np.ndarray, he
         )
         if src >= 0 and slot_rows[TOKEN, src]:
             raw += np.uint64(work[STACK_OBJ, pos]) * np.uint64(1 << 48)
-        if work[STACK_KIND, pos] == ETB:  # which of its source's enters triggers it is
-            raw += np.uint64(work[STACK_DATA, pos] >> ETB_PART_SHIFT) * np.uint64(1 << 32)
+        kind = work[STACK_KIND, pos]
+        if kind in (ETB, UPKEEP):  # which of its source's triggers of that kind it is
+            raw += np.uint64(work[STACK_DATA, pos] >> PART_SHIFT) * np.uint64(1 << 32)
         history[H_STACK, pos + 1] = np.int64(np.uint64(history[H_STACK, pos]) * _BASE + raw * _ITEM)
     work[COUNT, HASHED] = height
 

@@ -57,11 +57,12 @@ from engine.batch.wipe_state import (
 )
 
 WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
-# an enters trigger's data (PENDING_DATA, STACK_DATA): which of its source's enters abilities
-# it is (a tables.ETB_TEMPLATES code) from bit ETB_PART_SHIFT, its target below (603.3d)
-ETB_PART_SHIFT = 48
-ETB_PART_MASK = (1 << tb.ETB_PART_BITS) - 1
-ETB_TARGET = (1 << ETB_PART_SHIFT) - 1
+# an enters or upkeep trigger's data (PENDING_DATA, STACK_DATA): which of its source's
+# abilities of that kind it is (a code of tables.ETB_TEMPLATES, UPKEEP_TEMPLATES) from bit
+# PART_SHIFT, its target below (603.3d)
+PART_SHIFT = 48
+PART_MASK = (1 << tb.PART_BITS) - 1
+BELOW_PART = (1 << PART_SHIFT) - 1
 
 
 @njit
@@ -93,6 +94,27 @@ def queue(
     work[PENDING_OBJ, n] = obj
     work[PENDING_KEY, n] = key
     work[COUNT, WAITING] = n + 1
+
+
+@inline
+def queue_each(
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    kind: int,
+    src: int,
+    parts: int,
+    ctrl: int,
+    obj: int,
+    order: int,
+) -> None:
+    """One trigger of ``kind`` per ability code in ``parts`` (tables.PART_BITS each, in
+    printed order: detected in that order, 603.3b), its data saying which (PART_SHIFT)."""
+    j = 0
+    while parts:
+        key = detection_key(trial_vars, order, j)
+        queue(trial_vars, work, kind, src, (parts & PART_MASK) << PART_SHIFT, ctrl, obj, key)
+        parts >>= tb.PART_BITS
+        j += 1
 
 
 @inline
@@ -180,7 +202,7 @@ def _etb_target(
 ) -> int:
     """An enters trigger's data with its target chosen (603.3d); -1 for one that needs a
     target and has none (it is removed from the stack)."""
-    part = data >> ETB_PART_SHIFT
+    part = data >> PART_SHIFT
     target = 0
     if part == tb.PART_DESTROY:
         target = _noncreature_target(slot_rows, card_table, source, ctrl)

@@ -13,7 +13,7 @@ from engine.batch.kernel.combat import damage_creature, humans, lifelink, source
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.mana.effects import sacrifice_unless
-from engine.batch.kernel.stack import ETB_PART_SHIFT, ETB_TARGET, HEIGHT
+from engine.batch.kernel.stack import BELOW_PART, HEIGHT, PART_SHIFT
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -249,11 +249,13 @@ def _upkeep(
     s: int,
     obj: int,
     ctrl: int,
+    part: int,
 ) -> None:
-    """CR 503.1: an "at the beginning of your upkeep" trigger of slot ``s`` resolves."""
-    if card_table[T_UPKEEP_REMOVE, slot_rows[CARD, s]] >= 0:
+    """CR 503.1: an "at the beginning of your upkeep" trigger of slot ``s`` resolves (which of
+    its abilities: ``part``, a tables.UPKEEP_TEMPLATES code)."""
+    if part == tb.PART_REMOVE_COUNTER:
         _remove_counter_each(slot_rows, work, card_table, s, ctrl)
-    else:
+    elif part == tb.PART_SACRIFICE_UNLESS:
         sacrifice_unless(slot_rows, trial_vars, work, card_table, s, obj, ctrl)
 
 
@@ -287,7 +289,7 @@ def _etb(
     (119.3), destroy a target (``_destroy_noncreature``), this turn's dead to the hand, an
     opponent's creature card reanimated (``zones.reanimate``), creatures get -N/-N
     (``_creatures_get``)."""
-    c, part, data = slot_rows[CARD, s], data >> ETB_PART_SHIFT, data & ETB_TARGET
+    c, part, data = slot_rows[CARD, s], data >> PART_SHIFT, data & BELOW_PART
     if part == tb.PART_LIFE:
         trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
     elif part == tb.PART_EXILE_GY:
@@ -409,7 +411,7 @@ def _on_event(
     if kind == ATTACKS:
         _gain_keyword(slot_rows, card_table[T_ATTACK_KEYWORD, slot_rows[CARD, src]], ctrl)
     elif kind == UPKEEP:
-        _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl)
+        _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl, data >> PART_SHIFT)
     else:
         _graveyard_enter(slot_rows, trial_vars, work, card_table, src, ctrl, data)
 

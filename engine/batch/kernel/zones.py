@@ -22,12 +22,12 @@ from engine.batch.kernel.counters import note_card, put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
 from engine.batch.kernel.stack import (
-    ETB_PART_MASK,
-    ETB_PART_SHIFT,
     HEIGHT,
+    PART_MASK,
     WAITING,
     detection_key,
     queue,
+    queue_each,
 )
 from engine.batch.kernel.state import (
     ATTACHED_TO,
@@ -98,8 +98,7 @@ from engine.batch.kernel.state import (
     T_ETB_PARTS,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
-    T_GY_DRAW,
-    T_GY_PING,
+    T_GY_PARTS,
     T_IS_CREATURE,
     T_KEYWORDS,
     T_PERSIST,
@@ -370,13 +369,9 @@ def enter(
         trial_vars[NEXT_ORDER] += 1
         if slot_rows[RANK, s] < 0:
             slot_rows[RANK, s] = RANK_FALLBACK + slot_rows[ORDER, s]
-    parts, j = card_table[T_ETB_PARTS, slot_rows[CARD, s]], 0
-    while parts:  # one trigger per enters ability, detected in printed order (603.3b)
-        key = detection_key(trial_vars, slot_rows[ORDER, s], j)
-        part = (parts & ETB_PART_MASK) << ETB_PART_SHIFT  # the trigger's data: which one
-        queue(trial_vars, work, ETB, s, part, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
-        parts >>= tb.ETB_PART_BITS
-        j += 1
+    parts = card_table[T_ETB_PARTS, slot_rows[CARD, s]]  # one trigger each (603.3b)
+    ctrl, obj, order = slot_rows[CONTROLLER, s], slot_rows[OBJ, s], slot_rows[ORDER, s]
+    queue_each(trial_vars, work, ETB, s, parts, ctrl, obj, order)
     trial_vars[SEQ] += 1
 
 
@@ -443,12 +438,17 @@ def _graveyard_entry_triggers(
         if c < 0 or not is_alive(slot_rows, w):
             continue
         ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
-        key = detection_key(trial_vars, slot_rows[ORDER, w], 1)
-        if card_table[T_GY_DRAW, c]:  # River Kelpie: data 0, it draws
-            queue(trial_vars, work, GRAVEYARD_ENTER, w, 0, ctrl, obj, key)
-        elif card_table[T_GY_PING, c] and creature and ctrl == slot_rows[OWNER, s]:
-            entered = 1 + s + (slot_rows[OBJ, s] << 16)
-            queue(trial_vars, work, GRAVEYARD_ENTER, w, entered, ctrl, obj, key)
+        parts, j = card_table[T_GY_PARTS, c], 1
+        while parts:  # its abilities in printed order (603.3b)
+            key = detection_key(trial_vars, slot_rows[ORDER, w], j)
+            part = parts & PART_MASK
+            if part == tb.PART_GY_DRAW:  # River Kelpie: data 0, it draws
+                queue(trial_vars, work, GRAVEYARD_ENTER, w, 0, ctrl, obj, key)
+            elif creature and ctrl == slot_rows[OWNER, s]:  # Flayer: a creature from yours
+                entered = 1 + s + (slot_rows[OBJ, s] << 16)
+                queue(trial_vars, work, GRAVEYARD_ENTER, w, entered, ctrl, obj, key)
+            parts >>= tb.PART_BITS
+            j += 1
 
 
 @njit

@@ -8,7 +8,7 @@ import numpy as np
 
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.stack import detection_key, queue
+from engine.batch.kernel.stack import queue_each
 from engine.batch.kernel.state import (
     ACTIVE,
     CARD,
@@ -19,8 +19,7 @@ from engine.batch.kernel.state import (
     OBJ,
     ORDER,
     SPELL_ON,
-    T_UPKEEP_REMOVE,
-    T_UPKEEP_SACRIFICE,
+    T_UPKEEP_PARTS,
     ZONE,
 )
 from engine.batch.kernel.zones import clear_movers, leave
@@ -51,10 +50,9 @@ def upkeep(
     for s in range(slot_rows.shape[1]):
         c = slot_rows[CARD, s]
         mine = slot_rows[CONTROLLER, s] == trial_vars[ACTIVE]
-        upkeep = card_table[T_UPKEEP_SACRIFICE, c] | (card_table[T_UPKEEP_REMOVE, c] >= 0)
-        if c >= 0 and is_alive(slot_rows, s) and mine and upkeep:
-            key = detection_key(trial_vars, slot_rows[ORDER, s], 0)
-            queue(trial_vars, work, UPKEEP, s, 0, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key)
+        if c >= 0 and is_alive(slot_rows, s) and mine and card_table[T_UPKEEP_PARTS, c]:
+            ctrl, obj, order = slot_rows[CONTROLLER, s], slot_rows[OBJ, s], slot_rows[ORDER, s]
+            queue_each(trial_vars, work, UPKEEP, s, card_table[T_UPKEEP_PARTS, c], ctrl, obj, order)
 
 
 @njit
