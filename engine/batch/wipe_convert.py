@@ -35,6 +35,7 @@ from engine.batch.wipe_state import (
     KIND_NAMES,
     KIND_RANKS,
     ORDER_LEN,
+    TARGET_NAMES,
     TOKENS_MADE_CAP,
     WipeInputs,
 )
@@ -43,6 +44,16 @@ from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, Scenario
 
 _KIND_CODES = {name: code for code, name in KIND_NAMES.items()}  # "id:ability" keys' abilities
+# cards whose triggered abilities read their ``targets`` as a set of slots (the chosen bits):
+# a target to destroy or reanimate, a creature to sacrifice (one "any target" reads them in
+# order, ``target_names``)
+_READS_BITS = (
+    tb.ETB_DESTROY
+    | tb.ETB_REANIMATE
+    | np.array(
+        [c.ability("upkeep_sacrifice_unless_sacrifice_creature") is not None for c in tb.CARDS]
+    )
+)
 TARGETED = {
     "destroy": EV_DESTROY,
     "sacrifice": EV_SACRIFICE,
@@ -123,7 +134,8 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     rank = np.full((1, s + e), -1, dtype=np.int32)
     ping = np.full((1, s + e), -1, dtype=np.int8)
     chosen = np.zeros((1, s + e), dtype=np.int64)
-    kind_rank = _choices(scn, slot_ids, seat, _slot_cards(board, events), rank, ping, chosen)
+    cards = _slot_cards(board, events)
+    kind_rank, names_in_order = _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
@@ -133,6 +145,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         ping_target=ping,
         chosen=chosen,
         kind_rank=kind_rank,
+        target_names=names_in_order,
         **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
@@ -463,34 +476,59 @@ def _choices(
     rank: np.ndarray,
     ping: np.ndarray,
     chosen: np.ndarray,
-) -> np.ndarray | None:
+) -> tuple[np.ndarray | None, np.ndarray | None]:
     """Explicit trigger orders become ranks (returned: the "id:ability" ones, ``kind_rank``);
-    targets named for a triggered ability become the slot's chosen bits (the permanents) and
-    its ping target (a player)."""
+    targets named for a triggered ability become the slot's chosen bits (the permanents), its
+    ping target (a player) and, for "any target", the permanents named before the first
+    player in their order (returned: ``target_names``, tokens among them)."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
     kind_rank = _ranks(scn, index, rank)
     activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}
+    ordered: list[tuple[int, int, int]] = []
     for source, target in scn.choices.targets.items():
         if source not in index:
             raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
         names = [target] if isinstance(target, str) else list(target)
-        any_target = cards[index[source]] >= 0 and bool(tb.ANY_TARGET[cards[index[source]]])
+        card = cards[index[source]]
+        any_target = card >= 0 and bool(tb.ANY_TARGET[card])
         try:
-            _check_named(source, names, index, seat, any_target)
+            _check_named(source, names, index, seat, any_target and not _READS_BITS[card])
         except OutsideShapes:
             if source in activated:
                 continue  # names only its activations hold (``_Events.activate`` carries them)
             raise
+        if any_target:
+            ordered += _in_order(index[source], names, slot_ids, seat, cards)
         # the same names are the targets of its triggered abilities (the reference engine
         # reads one ``targets`` entry for every ability of a source)
-        for k, name in enumerate(names):
+        for name in names:
             if name in seat and ping[0, index[source]] < 0:
                 ping[0, index[source]] = seat[name]
-            elif name in index and (not any_target or ping[0, index[source]] < 0 or k == 0):
-                # "any target" takes the first player or permanent named; the rest only
-                # matter where every name counts (Contamination's creature)
+            elif name in index and index[name] < 63:
                 chosen[0, index[source]] |= 1 << index[name]
-    return kind_rank
+    if len(ordered) > TARGET_NAMES:
+        raise OutsideShapes(
+            f"choices.targets: more than TARGET_NAMES = {TARGET_NAMES} permanents named in "
+            'order for "any target"'
+        )
+    names_in_order = np.array([ordered], dtype=np.int32) if ordered else None
+    return kind_rank, names_in_order
+
+
+def _in_order(
+    source: int,
+    names: list[Any],
+    slot_ids: Sequence[str],
+    seat: Mapping[str, int],
+    cards: Sequence[int],
+) -> list[tuple[int, int, int]]:
+    """The ``target_names`` entries of an "any target" source (115.4: the first named that is
+    there, else the player): the permanents named before the first player, in order, each a
+    slot or a token; a player first, an entry naming none (slot -1)."""
+    first_player = next((k for k, n in enumerate(names) if n in seat), len(names))
+    where = f"targets of {slot_ids[source]!r}"
+    before = [(source, *_named(slot_ids, cards, n, where)) for n in names[:first_player]]
+    return before or [(source, -1, 0)]
 
 
 def _ranks(scn: Scenario, index: Mapping[str, int], rank: np.ndarray) -> np.ndarray | None:
@@ -541,12 +579,13 @@ def _check_named(
     names: list[Any],
     index: Mapping[str, int],
     seat: Mapping[str, int],
-    any_target: bool,
+    in_order_only: bool,
 ) -> None:
-    """What the batch engine keeps of the names: each a player or a slot (below 63), and for
-    "any target" the list order only where it decides (one permanent, before any player)."""
-    if any(n not in seat and (n not in index or index[n] >= 63) for n in names):
-        raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")
-    before_player = next((k for k, n in enumerate(names) if n in seat), len(names))
-    if any_target and before_player > 1:
-        raise OutsideShapes(f"targets of {source!r}: several permanents in a chosen order")
+    """What the batch engine keeps of the names: each a player or a slot below 63 (the
+    chosen bits); where "any target" is all the source reads them for (``in_order_only``),
+    any slot or a token (``target_names``)."""
+    for name in names:
+        if name in seat or (name in index and (index[name] < 63 or in_order_only)):
+            continue
+        if not (in_order_only and isinstance(name, str) and "." in name):
+            raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")

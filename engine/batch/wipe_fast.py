@@ -120,6 +120,8 @@ def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = Non
         return False
     if inputs.ev_kind.shape[1] != 1 or inputs.kind_rank is not None:
         return False  # one event; triggers ordered by source (no "id:ability" orders)
+    if inputs.target_names is not None:
+        return False  # "any target" chosen by slot (the CHOSEN bits), not in a listed order
     if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
         return False
     if not FAST_CARD[cards_present(inputs) if present is None else present].all():

@@ -1,6 +1,7 @@
 """A scenario's choices on the batch engine (``cauldron explain --engine batch``), as the
 reference engine reads them: "id:ability" trigger orders (603.3b), one ``targets`` entry for
-every ability of a source, and what permanents could produce when the game ends in a draw.
+every ability of a source, "any target" named in order and by token ids (115.4, 111.1), and
+what permanents could produce when the game ends in a draw.
 ``run_both`` checks the batch outcome against the reference's, rejections included."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import pytest
 
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_state import KIND_RANKS
+from engine.batch.wipe_state import KIND_RANKS, TARGET_NAMES
 from tests.helpers import board, cast, destroy, permanent, run_both, scenario
 
 FINKS_UNDYING = "finks: Kitchen Finks @A grant=undying"
@@ -104,3 +105,56 @@ def test_106_7_what_permanents_could_produce_is_reported_for_a_draw_too() -> Non
     out = run_both(board(*LOOP, "forest: Forest @B", "birds: Birds of Paradise @B"))
     assert out["result"] == "draw"
     assert out["could_produce"]["forest"] == ["G"]
+
+
+# Hangarback Walker (B's, two +1/+1 counters) dies: two Thopter tokens, h.thopter1 and
+# h.thopter2; then Murderous Redcap dies and persist returns it as a 1/1 whose enters trigger
+# deals 1 damage to any target
+THOPTERS = (
+    "h: Hangarback Walker @B +1/+1=2",
+    "redcap: Murderous Redcap @A",
+    "bears: Grizzly Bears @B",
+)
+
+
+@pytest.mark.parametrize(
+    ("named", "hit"),
+    [
+        (["h.thopter2", "B"], "h.thopter2"),  # a token, before a player
+        (["h.thopter3", "h.thopter1"], "h.thopter1"),  # one never made, then one that is
+        (["h", "bears", "B"], "bears"),  # the first named is gone: the next one there
+        (["B", "bears"], "B"),  # a player first: the permanents after it are not read
+        ("h.thopter1", "h.thopter1"),
+    ],
+)
+def test_115_4_any_target_is_the_first_named_that_is_there_tokens_included(
+    named: str | list[str], hit: str
+) -> None:
+    """CR 115.4, 111.1, 603.3d, on both engines: an "any target" trigger takes the first of
+    the names in its ``targets`` entry that is a player or a permanent still there that it
+    can target; a token is named by its id. The batch engine refused a token name, and
+    several permanents in a chosen order (exit 3): it kept the names as a set of slots."""
+    out = run_both(
+        board(*THOPTERS),
+        [destroy("h"), destroy("redcap")],
+        choices={"targets": {"redcap": named}},
+    )
+    damaged = {p["id"]: p["damage"] for p in out["battlefield"]}
+    thopters = {"h.thopter1", "h.thopter2"}
+    assert thopters - {hit} <= set(damaged) and hit not in thopters & set(damaged)
+    assert out["life"]["B"] == (19 if hit == "B" else 20)
+    assert damaged["bears"] == (1 if hit == "bears" else 0)
+
+
+def test_115_4_more_names_in_order_than_the_cap_exit_3_with_the_cap_named() -> None:
+    """SPEC section 7: past TARGET_NAMES permanents named in order for "any target" the
+    batch engine refuses the scenario, naming the cap (the reference engine answers it)."""
+    names = [f"b{k}" for k in range(TARGET_NAMES + 1)]
+    bears = [f"{n}: Grizzly Bears @B" for n in names]
+    scn = scenario(
+        board("redcap: Murderous Redcap @A", *bears),
+        [destroy("redcap")],
+        choices={"targets": {"redcap": names}},
+    )
+    with pytest.raises(OutsideShapes, match="TARGET_NAMES"):
+        run_scenario(scn)

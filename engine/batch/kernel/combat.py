@@ -76,7 +76,7 @@ from engine.batch.kernel.state import (
     T_IS_HUMAN,
     TAPPED,
 )
-from engine.batch.kernel.zones import named_token
+from engine.batch.kernel.tokens import named_object
 from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN
 
 BLACK = 4  # tables.COLOR_BITS
@@ -477,16 +477,6 @@ def deal(
 
 
 @njit
-def _declared(slot_rows: np.ndarray, work: np.ndarray, source: int, number: int) -> int:
-    """The slot of an object a declaration names: slot ``source`` itself (``number`` 0), or
-    the token it made as its ``number``-th (-1: that token is not on the battlefield, or no
-    trial makes it: source -1)."""
-    if source < 0:
-        return -1
-    return source if number == 0 else named_token(slot_rows, work, source, number)
-
-
-@njit
 def _declare_tokens(
     slot_rows: np.ndarray, work: np.ndarray, combat_rows: np.ndarray, e: int
 ) -> bool:
@@ -496,13 +486,13 @@ def _declare_tokens(
     for d in range(combat_rows.shape[2]):
         if combat_rows[D_NUMBER, e, d] < 0:
             continue  # padding
-        q = _declared(slot_rows, work, combat_rows[D_SOURCE, e, d], combat_rows[D_NUMBER, e, d])
+        q = named_object(slot_rows, work, combat_rows[D_SOURCE, e, d], combat_rows[D_NUMBER, e, d])
         if q < 0:
             return False
         combat_rows[ATTACK_PLACE, e, q] = combat_rows[D_ATTACK_PLACE, e, d]
         combat_rows[BLOCK_PLACE, e, q] = combat_rows[D_BLOCK_PLACE, e, d]
         if combat_rows[D_BLOCK_PLACE, e, d] >= 0:  # it blocks
-            a = _declared(
+            a = named_object(
                 slot_rows, work, combat_rows[D_BLOCKS, e, d], combat_rows[D_BLOCKS_NUMBER, e, d]
             )
             if a < 0:

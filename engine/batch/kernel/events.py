@@ -45,8 +45,9 @@ from engine.batch.kernel.state import (
     X_COST,
     ZONE,
 )
+from engine.batch.kernel.tokens import named_token
 from engine.batch.kernel.turns import pass_turn
-from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, named_token, set_card
+from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_card
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     EV_ACTIVATE,

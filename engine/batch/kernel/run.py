@@ -74,6 +74,7 @@ from engine.batch.kernel.state import (
     N_LIFE,
     N_PLAYERS,
     N_RETURNED,
+    N_TARGET_NAMES,
     NEXT_ORDER,
     POOL,
     REASON,
@@ -85,6 +86,7 @@ from engine.batch.kernel.state import (
     SPELL_ZONE,
     STALE,
     STATUS,
+    TARGET_NAME,
     TOKENS_MADE,
     UNDEFINED_MANA,
     W_ROWS,
@@ -108,8 +110,9 @@ from engine.batch.wipe_state import (
 
 PATIENCE = 64  # resolutions in one settle before a trial that may loop is played again watched
 # a batch's choices the kernel reads per trial: each event's replacement order (T, E,
-# ORDER_LEN), the "id:ability" trigger orders (T, K, 3: ``state.kind_ranks``)
-Choices = tuple[np.ndarray, np.ndarray]
+# ORDER_LEN), the "id:ability" trigger orders (T, K, 3: ``state.kind_ranks``), the "any
+# target" choices in order (T, K, 3: ``state.target_names``)
+Choices = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 @njit
@@ -312,9 +315,10 @@ if len(GROUP_FIRST) != 7:  # the copy lines of _load_slots and _store_slots
 
 
 @inline
-def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, kind_ranks: np.ndarray) -> None:
-    """Copy trial ``i``'s scalars, life, pools, "id:ability" trigger orders and delayed
-    triggers into ``trial_vars``."""
+def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices) -> None:
+    """Copy trial ``i``'s scalars, life, pools, "id:ability" trigger orders, "any target"
+    choices and delayed triggers into ``trial_vars``."""
+    _, kind_ranks, names = choices
     trial_vars[N_PLAYERS], trial_vars[ACTIVE] = kstate.n_players[i], kstate.active[i]
     trial_vars[STATUS], trial_vars[REASON] = kstate.status[i], kstate.reason[i]
     trial_vars[SEQ], trial_vars[NEXT_ORDER] = kstate.seq[i], kstate.next_order[i]
@@ -333,6 +337,10 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, kind_ranks: np.nd
     for j in range(kind_ranks.shape[1]):
         for f in range(3):
             trial_vars[KIND_RANK + 3 * j + f] = kind_ranks[i, j, f]
+    trial_vars[N_TARGET_NAMES] = names.shape[1]
+    for j in range(names.shape[1]):
+        for f in range(3):
+            trial_vars[TARGET_NAME + 3 * j + f] = names[i, j, f]
     for g in range(EFFECTS):  # no delayed trigger yet (the kernel's own variables)
         trial_vars[DELAYED_SOURCE + g] = -1
         trial_vars[DELAYED_OBJ + g] = 0
@@ -420,10 +428,9 @@ def _load(
 ) -> None:
     """Copy trial ``i`` into the buffers (slot_rows, trial_vars, event_rows, combat_rows)."""
     slot_rows, trial_vars, event_rows, combat_rows = buffers
-    orders, kind_ranks = choices
     _load_slots(kstate, i, slot_rows)
-    _load_vars(kstate, i, trial_vars, kind_ranks)
-    _load_events(kstate, events, orders, combat, i, event_rows, combat_rows)
+    _load_vars(kstate, i, trial_vars, choices)
+    _load_events(kstate, events, choices[0], combat, i, event_rows, combat_rows)
 
 
 @entry
@@ -562,7 +569,7 @@ def run_kernel(
     run_trials(
         ks.kstate(state),
         ks.events(inputs),
-        (ks.orders(inputs), ks.kind_ranks(inputs)),
+        (ks.orders(inputs), ks.kind_ranks(inputs), ks.target_names(inputs)),
         ks.combat(inputs),
         ks.card_table,
         work,

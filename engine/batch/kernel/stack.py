@@ -24,6 +24,7 @@ from engine.batch.kernel.state import (
     KIND_RANK,
     N_KIND_RANKS,
     N_PLAYERS,
+    N_TARGET_NAMES,
     OBJ,
     ORDER,
     OWNER,
@@ -44,8 +45,10 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STAMP,
     STATUS,
+    TARGET_NAME,
     ZONE,
 )
+from engine.batch.kernel.tokens import named_object
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     ETB,
@@ -149,16 +152,42 @@ def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarra
 
 
 @njit
-def _chosen_target(slot_rows: np.ndarray, card_table: np.ndarray, src: int, ctrl: int) -> int:
-    """CR 603.3d: the target of an enters "any target" trigger, chosen as it is put on the
-    stack: the permanent named for it if it is still there and it can target it (702.11b),
-    as ``1 + slot + object * 2^16``, else 0 (a player: the one named, or the next in turn
-    order)."""
+def _chosen_target(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    src: int,
+    ctrl: int,
+) -> int:
+    """CR 603.3d, 115.4: the target of an "any target" trigger, chosen as it is put on the
+    stack: the first of the permanents named for it that is still there and that it can
+    target (702.11b), as ``1 + slot + object * 2^16``; else 0 (a player: the one named, or
+    the next in turn order). Named in order (a scenario's, ``TARGET_NAME`` entries: a slot or
+    a token), else by slot (the CHOSEN bits, a drawn trial's)."""
+    listed = False
+    for j in range(trial_vars[N_TARGET_NAMES]):
+        at = TARGET_NAME + 3 * j
+        if trial_vars[at] != src:
+            continue
+        listed = True
+        q = named_object(slot_rows, work, trial_vars[at + 1], trial_vars[at + 2])
+        there = q >= 0 and slot_rows[ZONE, q] == BATTLEFIELD
+        if there and can_target(slot_rows, card_table, q, ctrl):
+            return int(1 + q + (slot_rows[OBJ, q] << 16))
+    if listed:
+        return 0
     for q in range(min(slot_rows.shape[1], 63)):
         named = slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD
         if named and can_target(slot_rows, card_table, q, ctrl):
             return int(1 + q + (slot_rows[OBJ, q] << 16))
     return 0
+
+
+@inline
+def _named(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int) -> bool:
+    """Whether anything may be named for ``src``'s "any target" (the search is a call)."""
+    return slot_rows[CHOSEN, src] != 0 or trial_vars[N_TARGET_NAMES] > 0  # type: ignore[no-any-return]
 
 
 @njit
@@ -198,7 +227,13 @@ def _graveyard_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
 
 @inline
 def _etb_target(
-    slot_rows: np.ndarray, card_table: np.ndarray, source: int, ctrl: int, data: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    source: int,
+    ctrl: int,
+    data: int,
 ) -> int:
     """An enters trigger's data with its target chosen (603.3d); -1 for one that needs a
     target and has none (it is removed from the stack)."""
@@ -212,8 +247,8 @@ def _etb_target(
         target = _graveyard_target(slot_rows, source, ctrl)
         if target == 0:
             return -1
-    elif part == tb.PART_PING and slot_rows[CHOSEN, source]:
-        target = _chosen_target(slot_rows, card_table, source, ctrl)
+    elif part == tb.PART_PING and _named(slot_rows, trial_vars, source):
+        target = _chosen_target(slot_rows, trial_vars, work, card_table, source, ctrl)
     return data | target
 
 
@@ -245,11 +280,11 @@ def _place(
         kind, source = work[PENDING_KIND, src], work[PENDING_SOURCE, src]
         data, ctrl = work[PENDING_DATA, src], work[PENDING_CONTROLLER, src]
         if kind == ETB:
-            data = _etb_target(slot_rows, card_table, source, ctrl, data)
+            data = _etb_target(slot_rows, trial_vars, work, card_table, source, ctrl, data)
             if data < 0:
                 continue
-        elif kind == GRAVEYARD_ENTER and slot_rows[CHOSEN, source]:
-            data |= _chosen_target(slot_rows, card_table, source, ctrl) << 32
+        elif kind == GRAVEYARD_ENTER and _named(slot_rows, trial_vars, source):
+            data |= _chosen_target(slot_rows, trial_vars, work, card_table, source, ctrl) << 32
         work[STACK_KIND, h] = kind
         work[STACK_SOURCE, h] = source
         work[STACK_DATA, h] = data

@@ -22,6 +22,7 @@ from engine.batch.wipe_state import (
     KIND_RANKS,
     LKI_RING,
     ORDER_LEN,
+    TARGET_NAMES,
     Features,
     WipeInputs,
     WipeState,
@@ -119,7 +120,11 @@ SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap ste
 # (slot, kind, rank) entries
 N_KIND_RANKS = SKIP_UNTAP + MAX_PLAYERS
 KIND_RANK = N_KIND_RANKS + 1
-RETURNED_SLOT = KIND_RANK + 3 * KIND_RANKS  # RETURNS entries, then RETURNED_BY
+# the trial's "any target" choices in order (WipeInputs.target_names): how many, then that
+# many (source slot, slot, token number) entries
+N_TARGET_NAMES = KIND_RANK + 3 * KIND_RANKS
+TARGET_NAME = N_TARGET_NAMES + 1
+RETURNED_SLOT = TARGET_NAME + 3 * TARGET_NAMES  # RETURNS entries, then RETURNED_BY
 
 
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections.
@@ -401,6 +406,13 @@ def kind_ranks(inputs: WipeInputs) -> np.ndarray:
     if inputs.kind_rank is None:
         return np.zeros((inputs.shape[0], 0, 3), dtype=np.int64)
     return np.ascontiguousarray(inputs.kind_rank, dtype=np.int64)
+
+
+def target_names(inputs: WipeInputs) -> np.ndarray:
+    """The trials' "any target" choices in order, (T, K, 3) int64 (zero-width if none)."""
+    if inputs.target_names is None:
+        return np.zeros((inputs.shape[0], 0, 3), dtype=np.int64)
+    return np.ascontiguousarray(inputs.target_names, dtype=np.int64)
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:

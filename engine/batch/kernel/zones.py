@@ -112,6 +112,7 @@ from engine.batch.kernel.state import (
     TOKENS_MADE,
     ZONE,
 )
+from engine.batch.kernel.tokens import first_token_slot
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     DELAYED,
@@ -536,30 +537,13 @@ def create_tokens(
 
 
 @njit
-def named_token(slot_rows: np.ndarray, work: np.ndarray, source: int, number: int) -> int:
-    """The token on the battlefield that slot ``source`` made as its ``number``-th (111.1;
-    ``outcome`` names it by the two), -1 if it is not there (gone, or never made)."""
-    for q in range(_first_token_slot(work), slot_rows.shape[1]):
-        made = slot_rows[TOKEN_SOURCE, q] == source and slot_rows[TOKEN_SERIAL, q] == number
-        if made and slot_rows[ZONE, q] == BATTLEFIELD:
-            return q
-    return -1
-
-
-@inline
-def _first_token_slot(work: np.ndarray) -> int:
-    """Token slots follow the board's and the cast slots."""
-    return work[LAYOUT, 0] + work[LAYOUT, 1]  # type: ignore[no-any-return]
-
-
-@njit
 def _token_slot(slot_rows: np.ndarray, work: np.ndarray) -> int:
     """A token slot for a new token: the first never used, or one whose token has ceased to
     exist (704.5d) that nothing points at any more (``_unreferenced``); -1 if there is none.
     A slot used again keeps counting its objects (400.7: the new token is a new object, so an
     object number once read from the slot names one that is gone) and joins the board order
     anew (as a token slot is first used: ``enter``)."""
-    for q in range(_first_token_slot(work), slot_rows.shape[1]):
+    for q in range(first_token_slot(work), slot_rows.shape[1]):
         if slot_rows[CARD, q] < 0:
             return q
         if slot_rows[ZONE, q] == NONE and _unreferenced(slot_rows, work, q):
