@@ -94,6 +94,7 @@ ABSENT_OK = frozenset(
         "ev_token",
         "ev_tap_token",
         "ev_combat_token",
+        "target_names",
     }
 )
 
