@@ -18,8 +18,9 @@ the reference plays on is counted apart. Exit status 1 if any differs.
 
 The cards are a process's (the batch tables are built once): each seed is one process.
 It found a card's trigger template given twice played once, two enters triggers of a card
-played as one, and the reference engine's loop watch calling a draw on a loop that cost a
-player life every cycle.
+played as one, the reference engine's loop watch calling a draw on a loop that cost a
+player life every cycle, and a fifth persist instance (statics giving it) resolving before
+an undying trigger.
 """
 
 from __future__ import annotations
