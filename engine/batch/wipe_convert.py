@@ -44,6 +44,11 @@ from engine.mana_types import MANA_TYPES
 from engine.scenario import Action, Scenario
 
 _KIND_CODES = {name: code for code, name in KIND_NAMES.items()}  # "id:ability" keys' abilities
+# cards with a triggered ability (persist and undying among them)
+_TRIGGERED = np.array(
+    [bool(c.abilities_of("triggered")) or bool({"persist", "undying"} & set(c.keywords))
+     for c in tb.CARDS]
+)  # fmt: skip
 # cards whose triggered abilities read their ``targets`` as a set of slots (the chosen bits):
 # a target to destroy or reanimate, a creature to sacrifice (one "any target" reads them in
 # order, ``target_names``)
@@ -482,7 +487,7 @@ def _choices(
     ping target (a player) and, for "any target", the permanents named before the first
     player in their order (returned: ``target_names``, tokens among them)."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
-    kind_rank = _ranks(scn, index, rank)
+    kind_rank = _ranks(scn, index, rank, slot_ids, cards)
     activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}
     ordered: list[tuple[int, int, int]] = []
     for source, target in scn.choices.targets.items():
@@ -531,12 +536,21 @@ def _in_order(
     return before or [(source, -1, 0)]
 
 
-def _ranks(scn: Scenario, index: Mapping[str, int], rank: np.ndarray) -> np.ndarray | None:
+def _ranks(
+    scn: Scenario,
+    index: Mapping[str, int],
+    rank: np.ndarray,
+    slot_ids: Sequence[str],
+    cards: Sequence[int],
+) -> np.ndarray | None:
     """Explicit trigger orders and ranks become each slot's rank (603.3b); the "id:ability"
-    keys become (slot, kind, rank) entries (returned, None if there are none)."""
+    keys become (slot, kind, rank) entries (returned, None if there are none). A key naming
+    a token whose card has no triggered ability names no trigger (Thopters): it is passed
+    over; one naming a token with triggers is outside the batch engine."""
     controllers = {board.id: board.controller for board in scn.battlefield}
     entries: list[tuple[int, int, int]] = []
-    for player, keys in scn.choices.trigger_order.items():
+    for player, listed in scn.choices.trigger_order.items():
+        keys = [k for k in listed if not _token_without_triggers(k, slot_ids, cards)]
         entries += _player_order(player, keys, index, controllers, rank)
     for pid, rk in scn.choices.trigger_rank.items():
         if pid in index:  # a rank for no permanent of the scenario ranks nothing
@@ -546,6 +560,16 @@ def _ranks(scn: Scenario, index: Mapping[str, int], rank: np.ndarray) -> np.ndar
             f'choices.trigger_order: more than KIND_RANKS = {KIND_RANKS} "id:ability" keys'
         )
     return np.array([entries], dtype=np.int32) if entries else None
+
+
+def _token_without_triggers(key: str, slot_ids: Sequence[str], cards: Sequence[int]) -> bool:
+    """Whether a trigger-order key names a token (111.1) whose card has no triggered ability
+    (or one no trial makes): it names no trigger."""
+    token = _token(key.partition(":")[0], slot_ids, cards)
+    if token is None:
+        return False
+    source = token[0]
+    return source < 0 or not _TRIGGERED[int(tb.DIES_TOKENS[cards[source]])]
 
 
 def _player_order(

@@ -158,3 +158,23 @@ def test_115_4_more_names_in_order_than_the_cap_exit_3_with_the_cap_named() -> N
     )
     with pytest.raises(OutsideShapes, match="TARGET_NAMES"):
         run_scenario(scn)
+
+
+@pytest.mark.parametrize(
+    "order", [["h.thopter1", "elite", "finks"], ["elite", "h.thopter2:etb", "finks"]]
+)
+def test_603_3b_a_trigger_order_key_naming_a_token_without_triggers_names_none(
+    order: list[str],
+) -> None:
+    """CR 603.3b, 111.1, on both engines: a trigger-order key may name a token by its id; a
+    Thopter has no triggered ability, so its key names no trigger and the others keep their
+    places (the Elite's persist goes on the stack first, Finks's on top: Finks returns
+    first). The batch engine refused any key naming a token (exit 3)."""
+    out = run_both(
+        board(
+            "h: Hangarback Walker @A +1/+1=2", "finks: Kitchen Finks @A", "elite: Safehold Elite @A"
+        ),
+        [destroy("h"), cast("Wrath of God")],
+        choices={"trigger_order": {"A": order}},
+    )
+    assert [r["id"] for r in out["returned"]] == ["finks", "elite"]
