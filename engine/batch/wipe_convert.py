@@ -497,7 +497,8 @@ def _choices(
         card = cards[index[source]]
         any_target = card >= 0 and bool(tb.ANY_TARGET[card])
         try:
-            _check_named(source, names, index, seat, any_target and not _READS_BITS[card])
+            in_order_only = any_target and not _READS_BITS[card]
+            _check_named(source, names, index, seat, (slot_ids, cards) if in_order_only else None)
         except OutsideShapes:
             if source in activated:
                 continue  # names only its activations hold (``_Events.activate`` carries them)
@@ -603,13 +604,13 @@ def _check_named(
     names: list[Any],
     index: Mapping[str, int],
     seat: Mapping[str, int],
-    in_order_only: bool,
+    in_order: tuple[Sequence[str], Sequence[int]] | None,
 ) -> None:
     """What the batch engine keeps of the names: each a player or a slot below 63 (the
-    chosen bits); where "any target" is all the source reads them for (``in_order_only``),
-    any slot or a token (``target_names``)."""
+    chosen bits); where "any target" is all the source reads them for (``in_order``: the
+    slot ids and cards, to find tokens by), any slot or a token (``target_names``)."""
     for name in names:
-        if name in seat or (name in index and (index[name] < 63 or in_order_only)):
+        if name in seat or (name in index and (index[name] < 63 or in_order is not None)):
             continue
-        if not (in_order_only and isinstance(name, str) and "." in name):
+        if in_order is None or _token(name, *in_order) is None:
             raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")

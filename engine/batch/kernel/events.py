@@ -45,7 +45,7 @@ from engine.batch.kernel.state import (
     X_COST,
     ZONE,
 )
-from engine.batch.kernel.tokens import named_token
+from engine.batch.kernel.tokens import named_object
 from engine.batch.kernel.turns import pass_turn
 from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_card
 from engine.batch.wipe_state import (
@@ -186,14 +186,10 @@ def _find_tokens(slot_rows: np.ndarray, work: np.ndarray, event_rows: np.ndarray
     the permanent acted on (-1 if that token is not on the battlefield: rejected, 400.7), and
     the creature a cost taps (past every slot if it is not there: none fits, 118.3)."""
     target, creature = event_rows[EV_TARGET_, e], event_rows[EV_TAP_CREATURE_, e]
-    if event_rows[EV_TOKEN_, e] > 0 and target >= 0:
-        event_rows[EV_TARGET_, e] = named_token(slot_rows, work, target, event_rows[EV_TOKEN_, e])
-    if event_rows[EV_TAP_TOKEN_, e] > 0:  # (creature -1: a token no trial makes)
-        q = (
-            -1
-            if creature < 0
-            else named_token(slot_rows, work, creature, event_rows[EV_TAP_TOKEN_, e])
-        )
+    if event_rows[EV_TOKEN_, e] > 0:  # (source -1: a token no trial makes)
+        event_rows[EV_TARGET_, e] = named_object(slot_rows, work, target, event_rows[EV_TOKEN_, e])
+    if event_rows[EV_TAP_TOKEN_, e] > 0:
+        q = named_object(slot_rows, work, creature, event_rows[EV_TAP_TOKEN_, e])
         event_rows[EV_TAP_CREATURE_, e] = q if q >= 0 else slot_rows.shape[1]
 
 
