@@ -590,6 +590,8 @@ GRANTS_ANY: Final = (
 HAS_ETB: Final = ETB_PARTS != 0
 # a trigger aimed at "any target" (a permanent or a player): the order of the names counts
 ANY_TARGET: Final = ETB_PING | GY_PING
+# ... an activated one (Walking Ballista): its names count in order too
+ACT_ANY_TARGET: Final = (ACT_TPL == ACT_REMOVE_COUNTER_PING).any(axis=1)
 # triggers that name a player (``ping_target``): "any target" and "target opponent"
 PLAYER_TARGET: Final = ANY_TARGET | (ETB_DRAIN != 0)
 # enters triggers the wipe fast path does not play: a target opponent loses life, destroy a

@@ -49,15 +49,19 @@ _TRIGGERED = np.array(
     [bool(c.abilities_of("triggered")) or bool({"persist", "undying"} & set(c.keywords))
      for c in tb.CARDS]
 )  # fmt: skip
-# cards whose triggered abilities read their ``targets`` as a set of slots (the chosen bits):
-# a target to destroy or reanimate, a creature to sacrifice (one "any target" reads them in
-# order, ``target_names``)
+# cards whose abilities read their ``targets`` as a set of slots (the chosen bits): a target
+# to destroy or reanimate, a creature to sacrifice, untap or give a keyword (one "any target"
+# reads them in order, ``target_names``)
 _READS_BITS = (
     tb.ETB_DESTROY
     | tb.ETB_REANIMATE
     | np.array(
         [c.ability("upkeep_sacrifice_unless_sacrifice_creature") is not None for c in tb.CARDS]
     )
+    | np.isin(
+        tb.ACT_TPL,
+        (tb.ACT_TARGETS_GAIN_KEYWORD, tb.ACT_UNTAP_TARGET_CREATURE, tb.ACT_SACRIFICE_OUTLET),
+    ).any(axis=1)
 )
 TARGETED = {
     "destroy": EV_DESTROY,
@@ -122,7 +126,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
             events.cast(k, action, seat, where)
             cast_ids[-1] = _cast_id(action.get("card"), action.get("id"), taken)
             taken.add(cast_ids[-1])
-            events.sacrifice_choices(k, scn, cast_ids[-1], ids + cast_ids, seat, where)
+            events.sacrifice_choices(k, scn, cast_ids[-1], ids + cast_ids)
         elif action.do in TARGETED:
             events.targeted(k, action, seat, ids, cast_ids, _slot_cards(board, events), where)
         elif action.do == "pass_turn":
@@ -294,17 +298,10 @@ class _Events:
         for m in action.get("mode", []) or []:
             self.mode[0, k] |= tb.MODE_BITS[m]
 
-    def sacrifice_choices(
-        self,
-        k: int,
-        scn: Scenario,
-        spell: str,
-        ids: Sequence[str],
-        seat: Mapping[str, int],
-        where: str,
-    ) -> None:
+    def sacrifice_choices(self, k: int, scn: Scenario, spell: str, ids: Sequence[str]) -> None:
         """The creatures ``[choices] targets`` names for a spell that makes each player
-        sacrifice (Innocent Blood), as slot bits; a player named there names nothing."""
+        sacrifice (Innocent Blood), as slot bits; a player named there names nothing, and
+        ``_choices`` keeps the tokens named (or refuses what it cannot hold)."""
         card = self.card[0, k]
         if card < 0 or tb.CARDS[card].ability("each_player_sacrifices_creatures") is None:
             return
@@ -312,8 +309,6 @@ class _Events:
         for name in [named] if isinstance(named, str) else list(named or []):
             if name in ids and list(ids).index(name) < 63:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
-            elif name not in seat:
-                raise OutsideShapes(f"{where}: choice {name!r} is outside the batch engine")
 
     def targeted(
         self,
@@ -434,18 +429,24 @@ class _Events:
         where: str,
     ) -> None:
         """Activate an ability (CR 602.2) of a permanent (a token too), with the targets
-        ``[choices] targets`` names for it: slots as bits, and a player if one comes first."""
+        ``[choices] targets`` names for it: slots as bits, and the first player named. The
+        other names ``_choices`` keeps (``_reading``): a token, or a slot past the bits
+        before the first player where "any target" is all the source reads them for."""
         pid = action.get("permanent")
         self.kind[0, k] = EV_ACTIVATE
         self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
         self.ability[0, k] = action.get("ability", 0)
         named = scn.choices.targets.get(pid)
+        reads = _reading(cards[self.target[0, k]]) if self.token[0, k] == 0 else BOTH
         for name in [named] if isinstance(named, str) else list(named or []):
-            if name in seat and self.chosen[0, k] == 0 and self.chosen_player[0, k] < 0:
-                self.chosen_player[0, k] = seat[name]
+            if name in seat:
+                first = self.chosen_player[0, k] < 0
+                self.chosen_player[0, k] = seat[name] if first else self.chosen_player[0, k]
             elif name in ids and list(ids).index(name) < 63:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
-            elif name not in seat:
+            elif reads == IN_ORDER and self.chosen_player[0, k] < 0:
+                continue  # in order, before the first player (601.2c checks these only)
+            elif reads != AS_A_SET or _token(name, ids, cards) is None:
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
 
 
@@ -495,16 +496,18 @@ def _choices(
             raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
         names = [target] if isinstance(target, str) else list(target)
         card = cards[index[source]]
-        any_target = card >= 0 and bool(tb.ANY_TARGET[card])
+        reads = _reading(card)
         try:
-            in_order_only = any_target and not _READS_BITS[card]
-            _check_named(source, names, index, seat, (slot_ids, cards) if in_order_only else None)
+            _check_named(source, names, index, seat, reads, (slot_ids, cards))
         except OutsideShapes:
             if source in activated:
                 continue  # names only its activations hold (``_Events.activate`` carries them)
             raise
-        if any_target:
+        if reads in (IN_ORDER, BOTH):
             ordered += _in_order(index[source], names, slot_ids, seat, cards)
+        else:  # its tokens, as a set (its slots are chosen bits)
+            made = (_token(name, slot_ids, cards) for name in names if name not in index)
+            ordered += [(index[source], *token) for token in made if token is not None]
         # the same names are the targets of its triggered abilities (the reference engine
         # reads one ``targets`` entry for every ability of a source)
         for name in names:
@@ -515,10 +518,26 @@ def _choices(
     if len(ordered) > TARGET_NAMES:
         raise OutsideShapes(
             f"choices.targets: more than TARGET_NAMES = {TARGET_NAMES} permanents named in "
-            'order for "any target"'
+            'order for "any target", and tokens named'
         )
     names_in_order = np.array([ordered], dtype=np.int32) if ordered else None
     return kind_rank, names_in_order
+
+
+# how a card's abilities read its ``targets`` names (``_reading``)
+IN_ORDER, AS_A_SET, BOTH = "in order", "as a set", "both"
+
+
+def _reading(card: int) -> str:
+    """How a card's abilities read the names its ``targets`` entry gives: "any target" only
+    (``IN_ORDER``: the first there, 115.4; kept in order, tokens and any slot among them),
+    none for "any target" (``AS_A_SET``: to destroy, reanimate, sacrifice, untap, give a
+    keyword; slots as chosen bits, tokens in ``target_names``), or ``BOTH`` (slots as chosen
+    bits and in order; a token is outside the batch engine)."""
+    any_target = card >= 0 and bool(tb.ANY_TARGET[card] or tb.ACT_ANY_TARGET[card])
+    if not any_target:
+        return AS_A_SET
+    return BOTH if card >= 0 and _READS_BITS[card] else IN_ORDER
 
 
 def _in_order(
@@ -604,13 +623,14 @@ def _check_named(
     names: list[Any],
     index: Mapping[str, int],
     seat: Mapping[str, int],
-    in_order: tuple[Sequence[str], Sequence[int]] | None,
+    reads: str,
+    board: tuple[Sequence[str], Sequence[int]],
 ) -> None:
-    """What the batch engine keeps of the names: each a player or a slot below 63 (the
-    chosen bits); where "any target" is all the source reads them for (``in_order``: the
-    slot ids and cards, to find tokens by), any slot or a token (``target_names``)."""
+    """What the batch engine keeps of the names (``_reading``): a player; a slot below 63 (a
+    chosen bit), any slot where the names are read in order only; a token (found by the
+    ``board``'s slot ids and cards) unless they are read both in order and as a set."""
     for name in names:
-        if name in seat or (name in index and (index[name] < 63 or in_order is not None)):
+        if name in seat or (name in index and (index[name] < 63 or reads == IN_ORDER)):
             continue
-        if in_order is None or _token(name, *in_order) is None:
+        if name in index or reads == BOTH or _token(name, *board) is None:
             raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")

@@ -178,3 +178,157 @@ def test_603_3b_a_trigger_order_key_naming_a_token_without_triggers_names_none(
         choices={"trigger_order": {"A": order}},
     )
     assert [r["id"] for r in out["returned"]] == ["finks", "elite"]
+
+
+# Walking Ballista (A's, three +1/+1 counters) removes a counter to deal 1 damage to any
+# target, three players; Hangarback Walker (B's, two counters) died first: two Thopters
+BALLISTA = (
+    "ballista: Walking Ballista @A +1/+1=3",
+    "h: Hangarback Walker @B +1/+1=2",
+    "bears: Grizzly Bears @B",
+)
+
+
+@pytest.mark.parametrize(
+    ("named", "hit"),
+    [
+        (["bears", "C"], "C"),  # the first named is gone: the player named after it
+        (["C", "bears"], "C"),  # a player first: the permanents after it are not read
+        (["h", "bears"], "B"),  # every named is gone, no player: the next in turn order
+        (["h.thopter3", "h.thopter2", "C"], "h.thopter2"),  # a token, past one never made
+    ],
+)
+def test_115_4_an_activated_any_target_is_the_first_named_that_is_there(
+    named: list[str], hit: str
+) -> None:
+    """CR 115.4, 602.2b, 111.1, on both engines: Walking Ballista's "any target", chosen as
+    the ability is activated, is the first of its names that is a player or a permanent still
+    there. The batch engine read the names as a set of slots and a player named first only:
+    with Grizzly Bears named and gone, it dealt the damage to B (the next player), not to the
+    C named after them; a token name was refused (exit 3)."""
+    out = run_both(
+        board(*BALLISTA),
+        [destroy("h"), destroy("bears"), {"do": "activate", "permanent": "ballista", "ability": 1}],
+        players=("A", "B", "C"),
+        choices={"targets": {"ballista": named}},
+    )
+    players = {"A", "B", "C"}
+    assert {p: out["life"][p] for p in players} == {p: 20 - (p == hit) for p in players}
+    thopters = {p["id"] for p in out["battlefield"]} & {"h.thopter1", "h.thopter2"}
+    assert thopters == {"h.thopter1", "h.thopter2"} - {hit}  # a 1/1 Thopter dealt 1 dies
+
+
+def test_115_4_an_activations_token_named_after_a_player_exit_3() -> None:
+    """SPEC section 7: a name after the first player never picks Walking Ballista's target,
+    but the reference engine checks it for hexproof (601.2c); the batch engine keeps only the
+    tokens before that player, and refuses the scenario rather than skip the check."""
+    scn = scenario(
+        board(*BALLISTA),
+        [destroy("h"), {"do": "activate", "permanent": "ballista", "ability": 1}],
+        choices={"targets": {"ballista": ["B", "h.thopter1"]}},
+    )
+    with pytest.raises(OutsideShapes, match=r"h\.thopter1"):
+        run_scenario(scn)
+
+
+# A's Hangarback Walker (one +1/+1 counter) has died: A controls its Thopter, h.thopter1
+THOPTER_A = ("h: Hangarback Walker @A +1/+1=1", "bears: Grizzly Bears @A")
+
+
+def _ids(out: dict[str, object]) -> set[str]:
+    return {p["id"] for p in out["battlefield"]}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("named", "gone"),
+    [
+        ("h.thopter1", "h.thopter1"),  # the token named is the creature sacrificed
+        (["h.thopter1", "bears"], "bears"),  # the first in board order of those named
+        ("h.thopter2", "contamination"),  # a token never made: none left, Contamination goes
+    ],
+)
+def test_701_21a_contamination_sacrifices_the_token_named(
+    named: str | list[str], gone: str
+) -> None:
+    """CR 701.21a, 111.1, on both engines: Contamination's upkeep trigger sacrifices the
+    creature its ``targets`` entry names, a token by its id; none of them there, Contamination
+    itself. The batch engine refused a token name (exit 3)."""
+    out = run_both(
+        board(*THOPTER_A, "contamination: Contamination @A"),
+        [destroy("h"), {"do": "pass_turn"}, {"do": "pass_turn"}],
+        choices={"targets": {"contamination": named}},
+    )
+    assert _ids(out) == {"h.thopter1", "bears", "contamination"} - {gone}
+
+
+@pytest.mark.parametrize(
+    ("named", "gone", "rejected"),
+    [
+        ("h.thopter1", "h.thopter1", []),
+        ("h.thopter2", None, ["nothing_to_sacrifice"]),  # named, never made: nothing fits
+        ("B", None, ["nothing_to_sacrifice"]),  # a player named: no creature is
+    ],
+)
+def test_118_3_a_sacrifice_cost_takes_the_creature_named(
+    named: str, gone: str | None, rejected: list[str]
+) -> None:
+    """CR 118.3, 701.21a, 111.1, on both engines: Viscera Seer's cost sacrifices the creature
+    named for it, a token by its id; a name that fits no creature (a token never made, a
+    player) leaves nothing to sacrifice, and the activation is rejected. The batch engine
+    refused the token names (exit 3) and, with a player named, sacrificed the first creature
+    by the listed policy (the Seer itself)."""
+    out = run_both(
+        board(*THOPTER_A, "seer: Viscera Seer @A"),
+        [destroy("h"), {"do": "activate", "permanent": "seer"}],
+        choices={"targets": {"seer": named}},
+    )
+    assert [r["reason"] for r in out["rejected"]] == rejected
+    assert _ids(out) == {"h.thopter1", "bears", "seer"} - {gone}
+
+
+def test_611_2c_a_keyword_given_to_the_token_named_only() -> None:
+    """CR 611.2c, 111.1, on both engines: Cauldron of Souls gives persist to the creatures
+    named for it: the Thopter, not the Bears (the listed policy, nothing named, gives it to
+    every creature A controls). After Wrath of God the Bears stay in the graveyard."""
+    for named, bears_back in (("h.thopter1", False), (None, True)):
+        choices = {"targets": {"cauldron": named}} if named else {}
+        out = run_both(
+            board(*THOPTER_A, "cauldron: Cauldron of Souls @A"),
+            [destroy("h"), {"do": "activate", "permanent": "cauldron"}, cast("Wrath of God")],
+            choices=choices,
+        )
+        assert ("bears" in _ids(out)) == bears_back
+
+
+def test_701_21a_innocent_blood_takes_the_token_named_first() -> None:
+    """CR 701.21a, 101.4, 111.1, on both engines: Innocent Blood makes each player sacrifice
+    a creature, the one named for the spell first: A's Thopter, not the Bears before it in
+    board order. The batch engine refused the token name (exit 3)."""
+    out = run_both(
+        board(*THOPTER_A, "bears_b: Grizzly Bears @B"),
+        [destroy("h"), cast("Innocent Blood", id="blood")],
+        choices={"targets": {"blood": "h.thopter1"}},
+    )
+    assert _ids(out) == {"bears"}
+
+
+@pytest.mark.parametrize("card", ["Woodfall Primus", "Puppeteer Clique"])
+def test_603_3d_a_token_named_is_a_choice_that_fits_no_target(card: str) -> None:
+    """CR 603.3d, 115.1, 111.1, on both engines: Woodfall Primus's enters trigger targets a
+    noncreature permanent, Puppeteer Clique's a creature card in a graveyard; A names B's
+    Thopter for it, which fits neither, so the trigger has no target and is removed: B's
+    Forest stays, B's dead Bears stay in the graveyard (named nothing, the listed policy takes
+    them: the first in board order). The batch engine refused the token name (exit 3)."""
+    for named in ("h.thopter1", None):
+        choices = {"targets": {"it": named}} if named else {}
+        out = run_both(
+            board(
+                "bears: Grizzly Bears @B", "h: Hangarback Walker @B +1/+1=1", "forest: Forest @B"
+            ),
+            [destroy("h"), destroy("bears"), cast(card, id="it")],
+            choices=choices,
+        )
+        if card == "Woodfall Primus":
+            assert ("forest" in _ids(out)) == bool(named)
+        else:
+            assert ("bears" in _ids(out)) == (not named)

@@ -60,6 +60,7 @@ from engine.batch.kernel.state import (
     T_N_ACTIVATED,
     TAPPED,
 )
+from engine.batch.kernel.tokens import NOT_LISTED, first_named, names_any, names_token
 from engine.batch.kernel.zones import clear_movers, leave
 from engine.batch.wipe_state import ABILITY, GRAVEYARD, R_STACK_DEPTH, STACK_DEPTH
 
@@ -96,25 +97,31 @@ def _fits(
 @njit
 def _each_target(
     slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     event_rows: np.ndarray,
     e: int,
+    s: int,
     tpl: int,
     controller: int,
     many: bool,
 ) -> int:
-    """Mark in ``work``'s MOVERS the permanents the ability affects: the named ones that fit,
+    """Mark in ``work``'s MOVERS the permanents the ability of ``s`` affects: the named ones
+    that fit (tokens by their ids; a player named is a choice too, and names none of them),
     else by the listed policy all that fit (``many``) or the first in board order; return
     how many."""
     clear_movers(work)
-    named = event_rows[EV_CHOSEN_, e] != 0
+    named = event_rows[EV_CHOSEN_, e] != 0 or event_rows[EV_CHOSEN_PLAYER_, e] >= 0
+    named = named or names_any(trial_vars, s)
     first, first_order, count = -1, _NONE, 0
     for q in range(slot_rows.shape[1]):
         if not _fits(slot_rows, card_table, tpl, controller, q, named):
             continue
         if named:
-            work[MOVERS, q] = chosen(event_rows, e, q)
+            work[MOVERS, q] = chosen(event_rows, e, q) or names_token(
+                slot_rows, trial_vars, work, s, q
+            )
         elif many:
             work[MOVERS, q] = 1
         elif slot_rows[ORDER, q] < first_order:
@@ -128,22 +135,38 @@ def _each_target(
 
 @njit
 def _any_target(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray, e: int, controller: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    s: int,
+    controller: int,
 ) -> int:
-    """CR 115.4 "any target", chosen as the ability is activated: the named player or
-    permanent still there, else the next player in turn order. Encoded as data: a player p
-    as ``p``, a permanent as ``16 + slot + obj * 2^16``."""
-    if event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
+    """CR 115.4 "any target", chosen as the ability is activated: the first named that is
+    there (a scenario's names in order, ``tokens.first_named``: a player named before any
+    permanent that is there is the target), else the next player in turn order; a drawn
+    trial names a player or slots (bits). Encoded as data: a player p as ``p``, a permanent
+    as ``16 + slot + obj * 2^16``."""
+    q = first_named(slot_rows, trial_vars, work, card_table, s, controller, True)
+    if q >= 0:
+        return int(16 + q + (slot_rows[OBJ, q] << 16))
+    if q == NOT_LISTED:
+        if event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
+            return int(event_rows[EV_CHOSEN_PLAYER_, e])
+        for q in range(slot_rows.shape[1]):
+            if chosen(event_rows, e, q) and is_alive(slot_rows, q):
+                return int(16 + q + (slot_rows[OBJ, q] << 16))
+    elif event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
         return int(event_rows[EV_CHOSEN_PLAYER_, e])
-    for q in range(slot_rows.shape[1]):
-        if chosen(event_rows, e, q) and is_alive(slot_rows, q):
-            return int(16 + q + (slot_rows[OBJ, q] << 16))
     return int((controller + 1) % trial_vars[N_PLAYERS])
 
 
 @njit
 def _check(
     slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     event_rows: np.ndarray,
@@ -167,7 +190,7 @@ def _check(
         return COST_CANNOT_BE_PAID  # no counter can be put: the cost can't be paid
     controller = slot_rows[CONTROLLER, s]
     if tpl == tb.ACT_SACRIFICE_OUTLET and not _each_target(
-        slot_rows, work, card_table, event_rows, e, tpl, controller, False
+        slot_rows, trial_vars, work, card_table, event_rows, e, s, tpl, controller, False
     ):
         return NOTHING_TO_SACRIFICE
     targets = tpl in (
@@ -177,6 +200,8 @@ def _check(
         named = targets and chosen(event_rows, e, q) and is_alive(slot_rows, q)
         if named and not can_target(slot_rows, card_table, q, controller):
             return ILLEGAL_TARGET
+    if targets and first_named(slot_rows, trial_vars, work, card_table, s, controller, False) >= 0:
+        return ILLEGAL_TARGET  # ... a token among them (named in order)
     return 0
 
 
@@ -200,11 +225,13 @@ def _pay(
     if tpl == tb.ACT_REMOVE_COUNTER_PING:
         slot_rows[counter_row(kind), s] -= 1
         mark_changed(work, s)
-        data = _any_target(slot_rows, trial_vars, event_rows, e, controller)
+        data = _any_target(slot_rows, trial_vars, work, card_table, event_rows, e, s, controller)
     elif tpl == tb.ACT_UNTAP_SELF_PUT_COUNTER:
         put_counters(slot_rows, trial_vars, work, card_table, s, kind, 1, False, True)  # 602.2b
     elif tpl == tb.ACT_SACRIFICE_OUTLET:
-        _each_target(slot_rows, work, card_table, event_rows, e, tpl, controller, False)
+        _each_target(
+            slot_rows, trial_vars, work, card_table, event_rows, e, s, tpl, controller, False
+        )
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)  # 701.21a
     return data
 
@@ -227,7 +254,7 @@ def activate(
     if k < 0 or k >= card_table[T_N_ACTIVATED, slot_rows[CARD, s]]:
         event_rows[REJECTED, e] = NO_SUCH_ABILITY
         return
-    code = _check(slot_rows, work, card_table, event_rows, e, s, k)
+    code = _check(slot_rows, trial_vars, work, card_table, event_rows, e, s, k)
     if code:
         event_rows[REJECTED, e] = code
         return
@@ -288,10 +315,12 @@ def _on_targets(
     tpl = card_table[T_ACT_TPL + k, c]
     _each_target(
         slot_rows,
+        trial_vars,
         work,
         card_table,
         event_rows,
         e,
+        s,
         tpl,
         controller,
         tpl == tb.ACT_TARGETS_GAIN_KEYWORD,

@@ -19,6 +19,7 @@ from engine.batch.kernel.state import (
     EV_MODE_,
     EV_X_,
     EXILE_IF_DIES,
+    LAYOUT,
     LIFE,
     MOVERS,
     N_PLAYERS,
@@ -49,6 +50,7 @@ from engine.batch.kernel.state import (
     T_SPELL_WITHOUT_FLYING,
     T_SUBTYPE_BITS,
 )
+from engine.batch.kernel.tokens import names_token
 from engine.batch.kernel.triggers import weaken
 from engine.batch.kernel.zones import clear_movers, exile_graveyards, leave
 from engine.batch.wipe_state import EXILE, GRAVEYARD, HAND, LIBRARY
@@ -182,9 +184,10 @@ def _each_player_sacrifices(
     c: int,
 ) -> None:
     """Innocent Blood: each player (or each opponent of the caster) chooses N creatures they
-    control (the named ones first, then the first in board order), then all are sacrificed
-    at once (101.4, 701.21a)."""
+    control (the named ones first, tokens by their ids, then the first in board order), then
+    all are sacrificed at once (101.4, 701.21a)."""
     clear_movers(work)
+    spell = work[LAYOUT, 0] + e  # the cast's slot: its names' source
     for p in range(trial_vars[N_PLAYERS]):
         if card_table[T_SPELL_NOT_YOURS, c] and p == event_rows[EV_BY_, e]:
             continue
@@ -195,7 +198,9 @@ def _each_player_sacrifices(
                     continue
                 if slot_rows[CONTROLLER, q] != p:
                     continue
-                key = slot_rows[ORDER, q] + (0 if chosen(event_rows, e, q) else _UNNAMED)
+                named = chosen(event_rows, e, q)
+                named = named or names_token(slot_rows, trial_vars, work, spell, q)
+                key = slot_rows[ORDER, q] + (0 if named else _UNNAMED)
                 if key < best_key:
                     best, best_key = q, key
             if best >= 0:

@@ -45,10 +45,9 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STAMP,
     STATUS,
-    TARGET_NAME,
     ZONE,
 )
-from engine.batch.kernel.tokens import named_object
+from engine.batch.kernel.tokens import NONE_THERE, first_named, names_any, names_token
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     ETB,
@@ -165,17 +164,10 @@ def _chosen_target(
     target (702.11b), as ``1 + slot + object * 2^16``; else 0 (a player: the one named, or
     the next in turn order). Named in order (a scenario's, ``TARGET_NAME`` entries: a slot or
     a token), else by slot (the CHOSEN bits, a drawn trial's)."""
-    listed = False
-    for j in range(trial_vars[N_TARGET_NAMES]):
-        at = TARGET_NAME + 3 * j
-        if trial_vars[at] != src:
-            continue
-        listed = True
-        q = named_object(slot_rows, work, trial_vars[at + 1], trial_vars[at + 2])
-        there = q >= 0 and slot_rows[ZONE, q] == BATTLEFIELD
-        if there and can_target(slot_rows, card_table, q, ctrl):
-            return int(1 + q + (slot_rows[OBJ, q] << 16))
-    if listed:
+    q = first_named(slot_rows, trial_vars, work, card_table, src, ctrl, True)
+    if q >= 0:
+        return int(1 + q + (slot_rows[OBJ, q] << 16))
+    if q == NONE_THERE:
         return 0
     for q in range(min(slot_rows.shape[1], 63)):
         named = slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD
@@ -191,15 +183,24 @@ def _named(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int) -> bool:
 
 
 @njit
-def _noncreature_target(slot_rows: np.ndarray, card_table: np.ndarray, src: int, ctrl: int) -> int:
+def _noncreature_target(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    src: int,
+    ctrl: int,
+) -> int:
     """CR 603.3d: the target of Woodfall Primus's enters trigger, chosen as it is put on the
-    stack: the first in board order of the permanents named for it (all of them if none is
-    named) that is a noncreature permanent ``ctrl`` does not control and can target
-    (702.11b), as ``1 + slot + object * 2^16``; 0 if there is none."""
-    named = slot_rows[CHOSEN, src]
+    stack: the first in board order of the permanents named for it (tokens by their ids; all
+    of them if none is named) that is a noncreature permanent ``ctrl`` does not control and
+    can target (702.11b), as ``1 + slot + object * 2^16``; 0 if there is none."""
+    bits = slot_rows[CHOSEN, src]
+    listed = bits != 0 or names_any(trial_vars, src)
     found, best = 0, 1 << 40
     for q in range(slot_rows.shape[1]):
-        if named and (q >= 63 or not named >> q & 1):
+        named = (q < 63 and bits >> q & 1) or names_token(slot_rows, trial_vars, work, src, q)
+        if listed and not named:
             continue
         fits = (slot_rows[ZONE, q] == BATTLEFIELD) & (slot_rows[CONTROLLER, q] != ctrl)
         fits = fits and not is_creature(slot_rows, q) and can_target(slot_rows, card_table, q, ctrl)
@@ -209,15 +210,17 @@ def _noncreature_target(slot_rows: np.ndarray, card_table: np.ndarray, src: int,
 
 
 @njit
-def _graveyard_target(slot_rows: np.ndarray, src: int, ctrl: int) -> int:
+def _graveyard_target(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, ctrl: int) -> int:
     """CR 603.3d: the target of Puppeteer Clique's enters trigger: the first in board order of
-    the cards named for it (all of them if none is named) that is a creature card in a
-    graveyard of an opponent of ``ctrl``, as ``1 + slot + stamp * 2^16`` (its arrival there,
-    400.7); 0 if there is none."""
-    named = slot_rows[CHOSEN, src]
+    the cards named for it (all of them if none is named; a token named is a name too, though
+    no token is a card in a graveyard, 111.7) that is a creature card in a graveyard of an
+    opponent of ``ctrl``, as ``1 + slot + stamp * 2^16`` (its arrival there, 400.7); 0 if
+    there is none."""
+    bits = slot_rows[CHOSEN, src]
+    listed = bits != 0 or names_any(trial_vars, src)
     found, best = 0, 1 << 40
     for q in range(slot_rows.shape[1]):
-        if named and (q >= 63 or not named >> q & 1):
+        if listed and (q >= 63 or not bits >> q & 1):
             continue
         there = (slot_rows[ZONE, q] == GRAVEYARD) & (slot_rows[OWNER, q] != ctrl)
         if there and slot_rows[IS_CREATURE_CARD, q] and slot_rows[ORDER, q] < best:
@@ -240,11 +243,11 @@ def _etb_target(
     part = data >> PART_SHIFT
     target = 0
     if part == tb.PART_DESTROY:
-        target = _noncreature_target(slot_rows, card_table, source, ctrl)
+        target = _noncreature_target(slot_rows, trial_vars, work, card_table, source, ctrl)
         if target == 0:
             return -1
     elif part == tb.PART_REANIMATE:
-        target = _graveyard_target(slot_rows, source, ctrl)
+        target = _graveyard_target(slot_rows, trial_vars, source, ctrl)
         if target == 0:
             return -1
     elif part == tb.PART_PING and _named(slot_rows, trial_vars, source):

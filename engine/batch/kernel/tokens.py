@@ -1,14 +1,26 @@
 """Finding an object a scenario names by its id (111.1): a slot's own permanent, or a token by
 the slot that made it and its number (``outcome`` names tokens so); a token's slot is known
-only in the trial."""
+only in the trial. Names a scenario gives "any target" in order are read here too."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from engine.batch.kernel.jit import inline, njit
-from engine.batch.kernel.state import LAYOUT, TOKEN_SERIAL, TOKEN_SOURCE, ZONE
+from engine.batch.kernel.keywords import can_target
+from engine.batch.kernel.state import (
+    LAYOUT,
+    N_TARGET_NAMES,
+    TARGET_NAME,
+    TOKEN_SERIAL,
+    TOKEN_SOURCE,
+    ZONE,
+)
 from engine.batch.wipe_state import BATTLEFIELD
+
+# what ``first_named`` finds when no permanent is: a player is named first or the named are
+# gone (a player is the target), or ``src`` has no names in order (the chosen bits decide)
+NONE_THERE, NOT_LISTED = -1, -2
 
 
 @inline
@@ -36,3 +48,60 @@ def named_object(slot_rows: np.ndarray, work: np.ndarray, source: int, number: i
     if source < 0:
         return -1
     return source if number == 0 else named_token(slot_rows, work, source, number)
+
+
+@njit
+def first_named(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    src: int,
+    ctrl: int,
+    targetable: bool,
+) -> int:
+    """CR 115.4: the first of the permanents a scenario names in order for ``src``'s "any
+    target" (``TARGET_NAME`` entries: a slot or a token, up to the first player named) that
+    is on the battlefield and that ``ctrl``'s ability can target (702.11b; with
+    ``targetable`` False, one it can't: an illegal choice, 601.2c): its slot; else
+    ``NONE_THERE``, or ``NOT_LISTED`` if none are named for ``src`` in order."""
+    listed = False
+    for j in range(trial_vars[N_TARGET_NAMES]):
+        at = TARGET_NAME + 3 * j
+        if trial_vars[at] != src:
+            continue
+        listed = True
+        q = named_object(slot_rows, work, trial_vars[at + 1], trial_vars[at + 2])
+        there = q >= 0 and slot_rows[ZONE, q] == BATTLEFIELD
+        if there and can_target(slot_rows, card_table, q, ctrl) == targetable:
+            return q
+    return NONE_THERE if listed else NOT_LISTED
+
+
+@njit
+def names_token(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, src: int, q: int
+) -> bool:
+    """111.1: whether slot ``q`` holds a token a scenario names for ``src`` (a
+    ``TARGET_NAME`` entry: the slot that made it and its number); a board slot's own name is
+    a chosen bit instead."""
+    if q < first_token_slot(work):
+        return False
+    for j in range(trial_vars[N_TARGET_NAMES]):
+        at = TARGET_NAME + 3 * j
+        if trial_vars[at] == src and trial_vars[at + 1] >= 0 and trial_vars[at + 2] > 0:
+            made = slot_rows[TOKEN_SOURCE, q] == trial_vars[at + 1]
+            if made and slot_rows[TOKEN_SERIAL, q] == trial_vars[at + 2]:
+                return True
+    return False
+
+
+@njit
+def names_any(trial_vars: np.ndarray, src: int) -> bool:
+    """Whether a scenario names a token for ``src`` (``TARGET_NAME`` entries; one no trial
+    makes included: a name that finds nothing is still a choice). Its other names are slots,
+    and chosen bits."""
+    for j in range(trial_vars[N_TARGET_NAMES]):
+        if trial_vars[TARGET_NAME + 3 * j] == src and trial_vars[TARGET_NAME + 3 * j + 2] > 0:
+            return True
+    return False

@@ -22,6 +22,7 @@ from engine.batch.kernel.state import (
     T_UPKEEP_PARTS,
     ZONE,
 )
+from engine.batch.kernel.tokens import names_token
 from engine.batch.kernel.zones import clear_movers, leave
 from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, UPKEEP
 
@@ -66,12 +67,14 @@ def sacrifice_unless(
     ctrl: int,
 ) -> None:
     """Contamination: sacrifice it unless you sacrifice a creature: the first in board order
-    of the creatures named for it that the trigger's controller controls; none named or left,
-    it goes (if it is still the same object, 400.7)."""
+    of the creatures named for it (tokens by their ids) that the trigger's controller
+    controls; none named or left, it goes (if it is still the same object, 400.7)."""
     clear_movers(work)
     victim, best = -1, 1 << 40
-    for q in range(min(slot_rows.shape[1], 63)):
-        named = slot_rows[CHOSEN, s] >> q & 1 and is_creature(slot_rows, q)
+    bits = slot_rows[CHOSEN, s]
+    for q in range(slot_rows.shape[1]):
+        named = (q < 63 and bits >> q & 1) or names_token(slot_rows, trial_vars, work, s, q)
+        named = named and is_creature(slot_rows, q)
         if named and slot_rows[CONTROLLER, q] == ctrl and slot_rows[ORDER, q] < best:
             victim, best = q, slot_rows[ORDER, q]
     if victim >= 0:

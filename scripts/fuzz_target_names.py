@@ -1,0 +1,144 @@
+"""A differential campaign over ``[choices] targets``: random name lists (board permanents,
+tokens by their ids, players, names of things gone or never made) for every card that reads
+them, on random scenarios, each run on both engines.
+
+    python scripts/fuzz_target_names.py [--seed S] [--scenarios M]
+
+Each scenario has a board of the cards whose abilities read ``targets`` (an enters trigger's
+"any target", a target to destroy or reanimate, a creature to sacrifice, an activation's
+targets and any target, a spell's creatures to sacrifice) with Hangarback Walkers (their
+Thopters are the tokens named) and fodder; its actions destroy some of them (tokens made,
+persist returns), activate, cast, pass the turn. Every reader gets a random list of names.
+A scenario the batch engine refuses is counted by its reason; one it answers differently is
+printed. Exit status 1 if any differs.
+
+It found an activation's "any target" read as a set (a gone permanent named before a player
+sent the damage to the next player instead) and a sacrifice cost naming a player paid with
+the first creature.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# the cards that read their ``targets`` names, and with the ability index an activation uses
+READERS = {
+    "Murderous Redcap": None,
+    "Woodfall Primus": None,
+    "Puppeteer Clique": None,
+    "Contamination": None,
+    "Walking Ballista": 1,
+    "Viscera Seer": 0,
+    "Cauldron of Souls": 0,
+    "Thousand-Year Elixir": 0,
+}
+SPELLS = ("Innocent Blood", "Woodfall Primus", "Puppeteer Clique", "Murderous Redcap")
+FODDER = ("Grizzly Bears", "Kitchen Finks", "Forest", "Young Wolf", "Llanowar Elves")
+
+
+def scenario(r: random.Random) -> dict[str, Any]:
+    """A random scenario whose readers name random lists."""
+    players = ["A", "B", "C"][: r.choice((2, 2, 3))]
+    board = _board(r, players)
+    actions, casts = _actions(r, board, players)
+    data = {"players": players, "active": r.choice(players), "battlefield": board,
+            "action": actions}  # fmt: skip
+    readers = [e["id"] for e in board if e["card"] in READERS] + casts
+    walkers = [e["id"] for e in board if e["card"] == "Hangarback Walker"]
+    tokens = [f"{h}.thopter{n}" for h in walkers for n in range(1, 5)]
+    names = [*(e["id"] for e in board), *tokens, *players]
+    targets: dict[str, Any] = {}
+    for source in readers:
+        if r.random() < 0.8:
+            picked = r.sample(names, r.randint(1, 3))
+            targets[source] = picked[0] if len(picked) == 1 and r.random() < 0.5 else picked
+    if targets:
+        data["choices"] = {"targets": targets}
+    return data
+
+
+def _board(r: random.Random, players: list[str]) -> list[dict[str, Any]]:
+    """Hangarback Walkers (their Thopters are named), readers, fodder."""
+    board: list[dict[str, Any]] = []
+    for k in range(r.randint(2, 4)):
+        board.append({"id": f"h{k}", "card": "Hangarback Walker", "controller": r.choice(players),
+                      "counters": {"+1/+1": r.randint(1, 3)}})  # fmt: skip
+    for k, card in enumerate(r.sample(sorted(READERS), r.randint(1, 4))):
+        entry = {"id": f"r{k}", "card": card, "controller": r.choice(players)}
+        if card == "Walking Ballista":
+            entry["counters"] = {"+1/+1": r.randint(1, 3)}
+        board.append(entry)
+    for k in range(r.randint(1, 4)):
+        board.append({"id": f"f{k}", "card": r.choice(FODDER), "controller": r.choice(players),
+                      "tapped": r.random() < 0.3})  # fmt: skip
+    return board
+
+
+def _actions(
+    r: random.Random, board: list[dict[str, Any]], players: list[str]
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Destroys, activations, casts (their ids returned: they name targets too), turns."""
+    actions: list[dict[str, Any]] = []
+    casts: list[str] = []
+    for _ in range(r.randint(2, 6)):
+        roll = r.random()
+        if roll < 0.35:
+            actions.append({"do": "destroy", "target": r.choice(board)["id"]})
+        elif roll < 0.65:
+            entry = r.choice(board)
+            ability = READERS.get(entry["card"]) or 0
+            actions.append({"do": "activate", "permanent": entry["id"], "ability": ability})
+        elif roll < 0.8:
+            casts.append(f"c{len(casts)}")
+            card = r.choice(SPELLS)
+            actions.append({"do": "cast", "card": card, "by": r.choice(players), "id": casts[-1]})
+        elif roll < 0.9:
+            actions.append({"do": "pass_turn"})
+        else:
+            actions.append({"do": "cast", "card": "Wrath of God", "by": r.choice(players)})
+    return actions, casts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1, help="the scenarios' seed")
+    parser.add_argument("--scenarios", type=int, default=1000, help="scenarios played (1000)")
+    args = parser.parse_args(argv)
+
+    from engine import reference
+    from engine.batch.mana_convert import mana_comparable
+    from engine.batch.scenario import run_scenario
+    from engine.batch.shapes import OutsideShapes
+    from sim.config.scenario import parse_scenario
+
+    r = random.Random(args.seed)
+    totals: Counter[str] = Counter()
+    for k in range(args.scenarios):
+        data = scenario(r)
+        scn = parse_scenario(data, f"<scenario {k}>")
+        ref = reference.run(scn)
+        try:
+            batch = run_scenario(scn)
+        except OutsideShapes as why:
+            totals[f"refused: {str(why).split(': ', 1)[-1][:90]}"] += 1
+            continue
+        if mana_comparable(batch) == mana_comparable(ref) and batch["rejected"] == ref["rejected"]:
+            totals["agree"] += 1
+            continue
+        totals["DIFFERENT"] += 1
+        print(f"DIFFERENT (seed {args.seed}, scenario {k}): {data}")
+    for verdict, n in totals.most_common():
+        print(f"{n:>8,}  {verdict}")
+    return 1 if totals["DIFFERENT"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
