@@ -49,7 +49,7 @@ def scenario(r: random.Random) -> dict[str, Any]:
     players = ["A", "B", "C"][: r.choice((2, 2, 3))]
     board = _board(r, players)
     actions, casts = _actions(r, board, players)
-    data = {"players": players, "active": r.choice(players), "battlefield": board,
+    data: dict[str, Any] = {"players": players, "active": r.choice(players), "battlefield": board,
             "action": actions}  # fmt: skip
     readers = [e["id"] for e in board if e["card"] in READERS] + casts
     walkers = [e["id"] for e in board if e["card"] == "Hangarback Walker"]
@@ -72,7 +72,7 @@ def _board(r: random.Random, players: list[str]) -> list[dict[str, Any]]:
         board.append({"id": f"h{k}", "card": "Hangarback Walker", "controller": r.choice(players),
                       "counters": {"+1/+1": r.randint(1, 3)}})  # fmt: skip
     for k, card in enumerate(r.sample(sorted(READERS), r.randint(1, 4))):
-        entry = {"id": f"r{k}", "card": card, "controller": r.choice(players)}
+        entry: dict[str, Any] = {"id": f"r{k}", "card": card, "controller": r.choice(players)}
         if card == "Walking Ballista":
             entry["counters"] = {"+1/+1": r.randint(1, 3)}
         board.append(entry)
