@@ -68,7 +68,7 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
 
 
 def _triggers(r: random.Random) -> list[dict[str, Any]]:
-    """The enters and dies triggers of a creature."""
+    """The enters, dies and attack triggers of a creature."""
     choices = [
         {"template": "etb_gain_life", "amount": r.randint(1, 3)},
         {"template": "etb_damage_any_target"},
@@ -82,6 +82,8 @@ def _triggers(r: random.Random) -> list[dict[str, Any]]:
         {"template": "etb_reanimate_opponent_creature_card"},
         {"template": "dies_create_token_per_counter", "token": "Thopter", "kind": "+1/+1"},
         {"template": "opponent_creature_dies_lose_life", "amount": 1},
+        {"template": "attacks_creatures_yours_gain_keyword",
+         "keyword": r.choice((*KEYWORDS, "persist", "undying"))},
     ]  # fmt: skip
     return r.sample(choices, r.choice((0, 1, 1, 2, 2, 3)))
 

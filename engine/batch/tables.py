@@ -258,6 +258,8 @@ AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elix
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
 ATTACK_KEYWORD = _col(np.uint16)  # attacks_creatures_yours_gain_keyword: its KEYWORD_BITS
+ATTACK_PERSIST = _col(np.bool_)  # ... or persist, one instance more (702.79b)
+ATTACK_UNDYING = _col(np.bool_)  # ... or undying
 
 
 def _counter_kinds() -> tuple[str, ...]:
@@ -420,6 +422,14 @@ def _graveyard_replaced(i: int, a: Ability) -> None:
     (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
 
 
+def _attack_keyword(i: int, a: Ability) -> None:
+    """Pyreheart Wolf: the keyword its attack trigger gives, a bit or an instance of persist
+    or undying."""
+    keyword = a.text("keyword")
+    ATTACK_KEYWORD[i] = KEYWORD_BITS.get(keyword, 0)
+    ATTACK_PERSIST[i], ATTACK_UNDYING[i] = keyword == "persist", keyword == "undying"
+
+
 def _set(column: np.ndarray, value: Callable[[Ability], int | bool] = lambda a: True) -> Fill:
     """A fill that sets one column to a value read from the ability (True by default)."""
 
@@ -458,9 +468,7 @@ _FILLS: Final[dict[str, Fill]] = {
     **dict.fromkeys(_SPELL_CODE, _spell),
     "enters_with_x_counters": _set(ENTERS_X_KIND, lambda a: KIND_CODE[a.text("kind")]),
     "shuffle_into_library": _set(SPELL_TO_LIBRARY),
-    "attacks_creatures_yours_gain_keyword": _set(
-        ATTACK_KEYWORD, lambda a: KEYWORD_BITS[a.text("keyword")]
-    ),
+    "attacks_creatures_yours_gain_keyword": _attack_keyword,
     "lands_skip_next_untap": _set(SPELL_SKIP_UNTAP),
 }
 
@@ -520,19 +528,22 @@ def _fill_activated(i: int, c: Card) -> None:
             ACT_POWER[i, k], ACT_TOUGHNESS[i, k] = a.number("power"), a.number("toughness")
 
 
+def _keyword_encoded(keyword: str) -> bool:
+    """A keyword the kernel's columns hold: a combat bit, or a count of persist or undying."""
+    return keyword in KEYWORD_BITS or keyword in _RETURN_GRANTS
+
+
 # The parameter values the columns above encode, by template (a template not listed: all of
 # them). A card of a user's file may hold others; it is then outside the batch engine
 # (ENCODED False: the wipe shape refuses it, the kernel's whitelist too), never approximated.
 _ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
-    "grant_keyword": lambda a: (
-        a.text("keyword") in KEYWORD_BITS or a.text("keyword") in _RETURN_GRANTS
-    ),
+    "grant_keyword": lambda a: _keyword_encoded(a.text("keyword")),
     "counters_cant_be_put": lambda a: a.text("kind") in KIND_CODE,
     "counters_modified": lambda a: a.text("kind") in KIND_CODE,
     "creatures_get_until_eot": lambda a: a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT),
     "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
     "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
-    "attacks_creatures_yours_gain_keyword": lambda a: a.text("keyword") in KEYWORD_BITS,
+    "attacks_creatures_yours_gain_keyword": lambda a: _keyword_encoded(a.text("keyword")),
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
 

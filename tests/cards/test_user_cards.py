@@ -376,29 +376,59 @@ power = 2
 toughness = 2
 oracle = "Whenever this creature attacks, creatures you control gain persist until end of turn."
 abilities = [{ template = "attacks_creatures_yours_gain_keyword", keyword = "persist" }]
+
+[[card]]
+name = "Ambush Herald"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = "Whenever this creature attacks, creatures you control gain flash until end of turn."
+abilities = [{ template = "attacks_creatures_yours_gain_keyword", keyword = "flash" }]
+"""
+BEARER_ATTACKS = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "bearer", card = "{card}", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "finks", card = "Kitchen Finks", controller = "A" },
+  { id = "wolf", card = "Grizzly Bears", controller = "B" },
+]
+action = [
+  { do = "attack", attackers = ["bearer"] },
+  { do = "cast", card = "Wrath of God", by = "A" },
+  { do = "pass_turn" },
+  { do = "cast", card = "Wrath of God", by = "A" },
+]
 """
 
 
+def test_702_79a_persist_gained_from_an_attack_trigger_until_end_of_turn(tmp_path: Path) -> None:
+    """CR 508.1m, 611.2c, 702.79a, 702.79b, on both engines: the War-Bearer attacks, and A's
+    creatures gain persist until end of turn (locked in as the trigger resolves): the first
+    Wrath returns the War-Bearer and the Bears (Kitchen Finks, with two instances now, once);
+    after the turn passes they have lost it, and the second Wrath keeps them (B's Bears never
+    had it). The batch engine refused the card: its tables had no persist for an attack
+    trigger to give (exit 3)."""
+    out = _on_both_engines(
+        tmp_path, WAR_BEARER, BEARER_ATTACKS.replace("{card}", "Undying War-Bearer")
+    )
+    assert sorted(r["id"] for r in out["returned"]) == ["bearer", "bears", "finks"]
+    assert out["battlefield"] == []
+
+
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
-    """A user's card may give a template a value no built-in card has (persist gained by an
+    """A user's card may give a template a value no built-in card has (flash gained by an
     attack trigger: no keyword bit the kernel's tables hold): the reference engine plays it,
     the batch engine says it is outside its shapes (exit 3), never plays it as something
     else and never crashes."""
-    cards = tmp_path / "bearer.toml"
+    cards = tmp_path / "herald.toml"
     cards.write_text(WAR_BEARER, "utf-8")
     scenario = tmp_path / "s.toml"
-    scenario.write_text(
-        'players = ["A", "B"]\nactive = "A"\nbattlefield = [\n'
-        '  { id = "bearer", card = "Undying War-Bearer", controller = "A" },\n'
-        '  { id = "bears", card = "Grizzly Bears", controller = "A" },\n]\n'
-        'action = [{ do = "attack", attackers = ["bearer"] },\n'
-        '  { do = "cast", card = "Wrath of God", by = "A" }]\n',
-        "utf-8",
-    )
-    assert _explain(scenario, "--cards", str(cards))["returned"] != []
+    scenario.write_text(BEARER_ATTACKS.replace("{card}", "Ambush Herald"), "utf-8")
+    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "Undying War-Bearer" in done.stderr
+    assert "Ambush Herald" in done.stderr
 
 
 # Statics that give persist or undying, of every scope (611.3a, 702.79b)

@@ -70,6 +70,8 @@ from engine.batch.kernel.state import (
     SINCE_TURN_START,
     T_AS_THOUGH_HASTE,
     T_ATTACK_KEYWORD,
+    T_ATTACK_PERSIST,
+    T_ATTACK_UNDYING,
     T_COLOR_BITS,
     T_HUMAN_DAMAGE_DESTROYS,
     T_IS_ARTIFACT,
@@ -527,7 +529,12 @@ def declare(
             continue
         if not keywords(slot_rows, card_table, a) & VIGILANCE:
             slot_rows[TAPPED, a] = 1
-        if card_table[T_ATTACK_KEYWORD, slot_rows[CARD, a]]:
+        c = slot_rows[CARD, a]
+        if (
+            card_table[T_ATTACK_KEYWORD, c]
+            or card_table[T_ATTACK_PERSIST, c]
+            or card_table[T_ATTACK_UNDYING, c]
+        ):
             key = detection_key(trial_vars, place, 0)
             ctrl, obj = slot_rows[CONTROLLER, a], slot_rows[OBJ, a]
             queue(trial_vars, work, ATTACKS, a, 0, ctrl, obj, key)

@@ -80,7 +80,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
     "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
     "attacks_creatures_yours_gain_keyword": Handling(
-        "508.1m, 611.2c", "combat.declare, run._attack, triggers._gain_keyword"
+        "508.1m, 611.2c, 702.79b", "combat.declare, run._attack, triggers._gain_keyword"
     ),
     "upkeep_sacrifice_unless_sacrifice_creature": Handling(
         "503.1, 701.21a", "mana.effects.upkeep, sacrifice_unless"

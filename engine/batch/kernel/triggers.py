@@ -23,8 +23,10 @@ from engine.batch.kernel.state import (
     DELAYED_OBJ,
     DELAYED_SOURCE,
     EOT_KEYWORDS,
+    EOT_PERSIST,
     EOT_POWER,
     EOT_TOUGHNESS,
+    EOT_UNDYING,
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
     LAYOUT,
@@ -44,6 +46,8 @@ from engine.batch.kernel.state import (
     STACK_SOURCE,
     STAMP,
     T_ATTACK_KEYWORD,
+    T_ATTACK_PERSIST,
+    T_ATTACK_UNDYING,
     T_DEATH_LIFE,
     T_ETB_DRAIN,
     T_ETB_LIFE,
@@ -355,12 +359,17 @@ def _destroy(
 
 
 @njit
-def _gain_keyword(slot_rows: np.ndarray, bits: int, ctrl: int) -> None:
-    """Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword until end of turn, the
-    set locked in as it resolves (611.2c)."""
+def _gain_keyword(slot_rows: np.ndarray, card_table: np.ndarray, c: int, ctrl: int) -> None:
+    """Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword of card ``c``'s attack
+    trigger until end of turn (a bit, or one more instance of persist or undying, 702.79b),
+    the set locked in as it resolves (611.2c)."""
+    bits = card_table[T_ATTACK_KEYWORD, c]
+    persist, undying = card_table[T_ATTACK_PERSIST, c], card_table[T_ATTACK_UNDYING, c]
     for q in range(slot_rows.shape[1]):
         if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == ctrl:
             slot_rows[EOT_KEYWORDS, q] |= bits
+            slot_rows[EOT_PERSIST, q] += persist
+            slot_rows[EOT_UNDYING, q] += undying
 
 
 @inline
@@ -409,7 +418,7 @@ def _on_event(
     """The triggers of an attack (508.1m), an upkeep (503.1) and a creature entering from a
     graveyard (603.6a)."""
     if kind == ATTACKS:
-        _gain_keyword(slot_rows, card_table[T_ATTACK_KEYWORD, slot_rows[CARD, src]], ctrl)
+        _gain_keyword(slot_rows, card_table, slot_rows[CARD, src], ctrl)
     elif kind == UPKEEP:
         _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl, data >> PART_SHIFT)
     else:
