@@ -29,6 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scenario_verdict import report, verdict  # noqa: E402
+
 # the cards that read their ``targets`` names, and with the ability index an activation uses
 READERS = {
     "Murderous Redcap": None,
@@ -113,31 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenarios", type=int, default=1000, help="scenarios played (1000)")
     args = parser.parse_args(argv)
 
-    from engine import reference
-    from engine.batch.mana_convert import mana_comparable
-    from engine.batch.scenario import run_scenario
-    from engine.batch.shapes import OutsideShapes
-    from sim.config.scenario import parse_scenario
-
     r = random.Random(args.seed)
-    totals: Counter[str] = Counter()
-    for k in range(args.scenarios):
-        data = scenario(r)
-        scn = parse_scenario(data, f"<scenario {k}>")
-        ref = reference.run(scn)
-        try:
-            batch = run_scenario(scn)
-        except OutsideShapes as why:
-            totals[f"refused: {str(why).split(': ', 1)[-1][:90]}"] += 1
-            continue
-        if mana_comparable(batch) == mana_comparable(ref) and batch["rejected"] == ref["rejected"]:
-            totals["agree"] += 1
-            continue
-        totals["DIFFERENT"] += 1
-        print(f"DIFFERENT (seed {args.seed}, scenario {k}): {data}")
-    for verdict, n in totals.most_common():
-        print(f"{n:>8,}  {verdict}")
-    return 1 if totals["DIFFERENT"] else 0
+    totals: Counter[str] = Counter(
+        verdict(scenario(r), f"seed {args.seed}, scenario {k}") for k in range(args.scenarios)
+    )
+    return report(totals)
 
 
 if __name__ == "__main__":

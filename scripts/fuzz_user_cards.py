@@ -36,6 +36,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scenario_verdict import capped, report, verdict  # noqa: E402
+
 from engine.library import LibraryError, load_card_text, use_card_files  # noqa: E402
 
 KEYWORDS = ("flying", "deathtouch", "lifelink", "wither", "first strike", "hexproof", "reach")
@@ -50,7 +52,7 @@ WIPES = ("Wrath of God", "Pyroclasm", "Infest", "Black Sun's Zenith", "Massacre 
 def _statics(r: random.Random) -> list[dict[str, Any]]:
     """The static and replacement abilities of an enchantment (or of a creature)."""
     pt = (r.randint(-2, 2), r.randint(-2, 2))
-    choices = [
+    choices: list[dict[str, Any]] = [
         {"template": "creatures_get", "scope": r.choice(SCOPES), "power": pt[0],
          "toughness": pt[1]},
         {"template": "grant_keyword", "scope": r.choice((*SCOPES, "other_non_human_yours")),
@@ -69,7 +71,7 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
 
 def _triggers(r: random.Random) -> list[dict[str, Any]]:
     """The enters, dies and attack triggers of a creature."""
-    choices = [
+    choices: list[dict[str, Any]] = [
         {"template": "etb_gain_life", "amount": r.randint(1, 3)},
         {"template": "etb_damage_any_target"},
         {"template": "etb_creatures_get", "scope": r.choice(("other", "opponents", "all")),
@@ -231,12 +233,6 @@ def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[st
     }
 
 
-def _capped(batch: dict[str, Any], ref: dict[str, Any]) -> bool:
-    """The batch engine stopped at a declared cap where the reference plays on: the
-    contract, not a rule broken (as ``fuzz_differential`` counts it)."""
-    return batch["result"] == "unsupported" and ref["result"] != "unsupported"
-
-
 def _experiments(r: random.Random, names: list[str], spells: list[str], n: int) -> Counter[str]:
     """``n`` experiments of 50 trials, each trial replayed on the reference engine."""
     import numpy as np
@@ -265,7 +261,7 @@ def _experiments(r: random.Random, names: list[str], spells: list[str], n: int) 
             if batch == ref:
                 totals["experiment trial agrees"] += 1
                 continue
-            if _capped(batch, ref):
+            if capped(batch, ref):
                 totals[f"cap: {unsupported_reason(state, i)}"] += 1
                 continue
             totals["DIFFERENT"] += 1
@@ -290,40 +286,16 @@ def main(argv: list[str] | None = None) -> int:
         args.keep.write_text(text, "utf-8")
     use_card_files([path])
 
-    from engine import reference
-    from engine.batch.mana_convert import mana_comparable
-    from engine.batch.scenario import run_scenario
-    from engine.batch.shapes import OutsideShapes
-    from sim.config.scenario import parse_scenario
-
     cards = [c for c in text.split("[[card]]") if c.strip()]
     spells = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" in c]
     names = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" not in c]
-    totals: Counter[str] = Counter()
-    for k in range(args.scenarios):
-        data = scenario(r, names, spells)
-        scn = parse_scenario(data, f"<scenario {k}>")
-        ref = reference.run(scn)
-        try:
-            batch = run_scenario(scn)
-        except OutsideShapes as why:
-            totals[f"refused: {str(why).split(': ', 1)[-1][:90]}"] += 1
-            continue
-        same = mana_comparable(batch) == mana_comparable(ref)
-        if same and batch["rejected"] == ref["rejected"]:
-            totals["agree"] += 1
-            continue
-        if _capped(batch, ref):
-            totals[f"cap: {batch['reason']}"] += 1
-            print(f"CAP {ref['result']} {ref.get('reason')}: {data}")
-            continue
-        totals["DIFFERENT"] += 1
-        print(f"DIFFERENT (seed {args.seed}, scenario {k}): {data}")
+    totals: Counter[str] = Counter(
+        verdict(scenario(r, names, spells), f"seed {args.seed}, scenario {k}")
+        for k in range(args.scenarios)
+    )
     totals += _experiments(r, names, spells, args.experiments)
     print(f"cards: {path}")
-    for verdict, n in totals.most_common():
-        print(f"{n:>8,}  {verdict}")
-    return 1 if totals["DIFFERENT"] else 0
+    return report(totals)
 
 
 if __name__ == "__main__":
