@@ -258,8 +258,8 @@ AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elix
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
 ATTACK_KEYWORD = _col(np.uint16)  # attacks_creatures_yours_gain_keyword: its KEYWORD_BITS
-ATTACK_PERSIST = _col(np.bool_)  # ... or persist, one instance more (702.79b)
-ATTACK_UNDYING = _col(np.bool_)  # ... or undying
+ATTACK_PERSIST = _col(np.int8)  # ... instances of persist it gives (702.79b)
+ATTACK_UNDYING = _col(np.int8)  # ... of undying
 
 
 def _counter_kinds() -> tuple[str, ...]:
@@ -424,10 +424,12 @@ def _graveyard_replaced(i: int, a: Ability) -> None:
 
 def _attack_keyword(i: int, a: Ability) -> None:
     """Pyreheart Wolf: the keyword its attack trigger gives, a bit or an instance of persist
-    or undying."""
+    or undying; a card's second such trigger adds its own (their effects commute, and
+    nothing can happen between them: the two resolve as one)."""
     keyword = a.text("keyword")
-    ATTACK_KEYWORD[i] = KEYWORD_BITS.get(keyword, 0)
-    ATTACK_PERSIST[i], ATTACK_UNDYING[i] = keyword == "persist", keyword == "undying"
+    ATTACK_KEYWORD[i] |= KEYWORD_BITS.get(keyword, 0)
+    ATTACK_PERSIST[i] += keyword == "persist"
+    ATTACK_UNDYING[i] += keyword == "undying"
 
 
 def _set(column: np.ndarray, value: Callable[[Ability], int | bool] = lambda a: True) -> Fill:
@@ -549,10 +551,13 @@ ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the c
 
 
 # the templates a card may have twice: their columns add up (or the grants are redundant,
-# 702.9c...); a mana or activated ability's columns are its own (by ability). Any other
+# 702.9c...; two attack triggers' keywords resolve as one, ``_attack_keyword``); a mana or
+# activated ability's columns are its own (by ability). Any other
 # template's columns hold one ability of a card (one trigger, one rule): a second is not
 # encoded.
-_SUMMED: Final = frozenset({"creatures_get", "grant_keyword"})
+_SUMMED: Final = frozenset(
+    {"creatures_get", "grant_keyword", "attacks_creatures_yours_gain_keyword"}
+)
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 

@@ -416,6 +416,44 @@ def test_702_79a_persist_gained_from_an_attack_trigger_until_end_of_turn(tmp_pat
     assert out["battlefield"] == []
 
 
+SKYWARD_BEARER = """[[card]]
+name = "Skyward Bearer"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = '''Whenever this creature attacks, creatures you control gain flying until end of turn.
+Whenever this creature attacks, creatures you control gain persist until end of turn.'''
+abilities = [
+  { template = "attacks_creatures_yours_gain_keyword", keyword = "flying" },
+  { template = "attacks_creatures_yours_gain_keyword", keyword = "persist" },
+]
+"""
+SKYWARD_ATTACKS = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "bearer", card = "Skyward Bearer", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "walker", card = "Grizzly Bears", controller = "B" },
+]
+action = [
+  { do = "attack", attackers = ["bearer"] },
+  { do = "cast", card = "Earthquake", by = "A", x = 3 },
+  { do = "cast", card = "Wrath of God", by = "A" },
+]
+"""
+
+
+def test_603_2_two_attack_triggers_of_one_card_both_give_their_keyword(tmp_path: Path) -> None:
+    """CR 508.1m, 603.2, 611.2c, on both engines: a card with two attack triggers, one giving
+    flying and one persist: Earthquake spares A's creatures (they fly) and kills B's Bears;
+    Wrath of God then kills A's, and persist returns them. The batch engine refused a card
+    with one trigger template twice (exit 3); these two resolve as one (their effects
+    commute, nothing happens between them)."""
+    out = _on_both_engines(tmp_path, SKYWARD_BEARER, SKYWARD_ATTACKS)
+    assert sorted(r["id"] for r in out["returned"]) == ["bearer", "bears"]
+    assert out["life"] == {"A": 17, "B": 15}
+
+
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
     """A user's card may give a template a value no built-in card has (flash gained by an
     attack trigger: no keyword bit the kernel's tables hold): the reference engine plays it,
