@@ -91,7 +91,9 @@ EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
 ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
 KIND_RANKS = 8  # "id:ability" trigger orders (603.3b) one scenario may list
-TARGET_NAMES = 8  # permanents a scenario's "any target" choices may list in order (115.4)
+# the names a scenario's ``targets`` choices keep in ``target_names``: the permanents "any
+# target" lists in order (115.4), and the tokens named for the other readers (111.1)
+TARGET_NAMES = 16
 # tokens one trial may make: a token slot is used again once its token has ceased to exist, and
 # the state numbers tokens and objects in 16 bits (``token_serial``, ``obj``, ``tokens_made``)
 TOKENS_MADE_CAP = 2**15 - 1
@@ -165,7 +167,8 @@ class WipeInputs:
     target_names: np.ndarray | None = None  # (T, K, 3) int32, K <= TARGET_NAMES: (source slot,
     #   slot, token number) for a scenario's "any target" choices, in the order named (the
     #   permanents before the first player, ``ping_target``): slot itself (number 0) or the
-    #   token it made as its number-th (111.1); source -1 pads
+    #   token it made as its number-th (111.1); for a source whose names are read as a set,
+    #   the tokens named (its slots are ``chosen`` bits); source -1 pads
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
