@@ -430,8 +430,8 @@ class _Events:
     ) -> None:
         """Activate an ability (CR 602.2) of a permanent (a token too), with the targets
         ``[choices] targets`` names for it: slots as bits, and the first player named. The
-        other names ``_choices`` keeps (``_reading``): a token, or a slot past the bits
-        before the first player where "any target" is all the source reads them for."""
+        other names ``_choices`` keeps (``_reading``): a token, or a slot past the bits where
+        "any target" is all the source reads them for."""
         pid = action.get("permanent")
         self.kind[0, k] = EV_ACTIVATE
         self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
@@ -444,9 +444,7 @@ class _Events:
                 self.chosen_player[0, k] = seat[name] if first else self.chosen_player[0, k]
             elif name in ids and list(ids).index(name) < 63:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
-            elif reads == IN_ORDER and self.chosen_player[0, k] < 0:
-                continue  # in order, before the first player (601.2c checks these only)
-            elif reads != AS_A_SET or _token(name, ids, cards) is None:
+            elif reads == BOTH or (reads == AS_A_SET and _token(name, ids, cards) is None):
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
 
 
@@ -548,12 +546,14 @@ def _in_order(
     cards: Sequence[int],
 ) -> list[tuple[int, int, int]]:
     """The ``target_names`` entries of an "any target" source (115.4: the first named that is
-    there, else the player): the permanents named before the first player, in order, each a
-    slot or a token; a player first, an entry naming none (slot -1)."""
+    there, else the player): the permanents named, in order, each a slot or a token, and in
+    the first player's place (if one is named) an entry naming none (slot -1, number 0).
+    The target is never one named after it, but an activation checks them all (601.2c)."""
     first_player = next((k for k, n in enumerate(names) if n in seat), len(names))
     where = f"targets of {slot_ids[source]!r}"
-    before = [(source, *_named(slot_ids, cards, n, where)) for n in names[:first_player]]
-    return before or [(source, -1, 0)]
+    entries = [(source, *_named(slot_ids, cards, n, where)) for n in names if n not in seat]
+    player = [(source, -1, 0)] if first_player < len(names) else []
+    return [*entries[:first_player], *player, *entries[first_player:]]
 
 
 def _ranks(

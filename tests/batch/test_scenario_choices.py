@@ -218,17 +218,19 @@ def test_115_4_an_activated_any_target_is_the_first_named_that_is_there(
     assert thopters == {"h.thopter1", "h.thopter2"} - {hit}  # a 1/1 Thopter dealt 1 dies
 
 
-def test_115_4_an_activations_token_named_after_a_player_exit_3() -> None:
-    """SPEC section 7: a name after the first player never picks Walking Ballista's target,
-    but the reference engine checks it for hexproof (601.2c); the batch engine keeps only the
-    tokens before that player, and refuses the scenario rather than skip the check."""
-    scn = scenario(
+def test_601_2c_an_activations_names_after_the_first_player_are_checked_too() -> None:
+    """CR 115.4, 601.2c, on both engines: a name after the first player never picks Walking
+    Ballista's target (B is dealt the damage, the Thopter named after B is not), but the
+    reference engine checks every name for hexproof as the ability is activated. The batch
+    engine kept only the names before the first player and refused a token after it (exit
+    3); it keeps them all in order now, the first player's place marked."""
+    out = run_both(
         board(*BALLISTA),
         [destroy("h"), {"do": "activate", "permanent": "ballista", "ability": 1}],
-        choices={"targets": {"ballista": ["B", "h.thopter1"]}},
+        choices={"targets": {"ballista": ["B", "h.thopter1", "bears"]}},
     )
-    with pytest.raises(OutsideShapes, match=r"h\.thopter1"):
-        run_scenario(scn)
+    assert out["life"]["B"] == 19
+    assert {"h.thopter1", "h.thopter2", "bears"} <= {p["id"] for p in out["battlefield"]}
 
 
 # A's Hangarback Walker (one +1/+1 counter) has died: A controls its Thopter, h.thopter1

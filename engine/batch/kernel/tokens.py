@@ -61,16 +61,21 @@ def first_named(
     targetable: bool,
 ) -> int:
     """CR 115.4: the first of the permanents a scenario names in order for ``src``'s "any
-    target" (``TARGET_NAME`` entries: a slot or a token, up to the first player named) that
-    is on the battlefield and that ``ctrl``'s ability can target (702.11b; with
-    ``targetable`` False, one it can't: an illegal choice, 601.2c): its slot; else
-    ``NONE_THERE``, or ``NOT_LISTED`` if none are named for ``src`` in order."""
+    target" (``TARGET_NAME`` entries: a slot or a token) before the first player named (the
+    entry naming no object) that is on the battlefield and that ``ctrl``'s ability can
+    target (702.11b): its slot; else ``NONE_THERE``, or ``NOT_LISTED`` if none are named
+    for ``src`` in order. With ``targetable`` False, the first named anywhere that it can't
+    target: an illegal choice (601.2c)."""
     listed = False
     for j in range(trial_vars[N_TARGET_NAMES]):
         at = TARGET_NAME + 3 * j
         if trial_vars[at] != src:
             continue
         listed = True
+        if trial_vars[at + 1] < 0 and trial_vars[at + 2] == 0:  # the first player named
+            if targetable:
+                break
+            continue
         q = named_object(slot_rows, work, trial_vars[at + 1], trial_vars[at + 2])
         there = q >= 0 and slot_rows[ZONE, q] == BATTLEFIELD
         if there and can_target(slot_rows, card_table, q, ctrl) == targetable:
