@@ -35,6 +35,7 @@ from engine.batch.wipe_state import (
     KIND_NAMES,
     KIND_RANKS,
     ORDER_LEN,
+    RANK_BY_SHIFT,
     TARGET_NAMES,
     TOKENS_MADE_CAP,
     WipeInputs,
@@ -571,7 +572,8 @@ def _ranks(
     entries: list[tuple[int, int, int]] = []
     for player, listed in scn.choices.trigger_order.items():
         keys = [k for k in listed if not _token_without_triggers(k, slot_ids, cards)]
-        entries += _player_order(player, keys, index, controllers, rank)
+        by = (list(scn.players).index(player) + 1) << RANK_BY_SHIFT
+        entries += _player_order(player, keys, index, controllers, rank, by)
     for pid, rk in scn.choices.trigger_rank.items():
         if pid in index:  # a rank for no permanent of the scenario ranks nothing
             rank[0, index[pid]] = rk
@@ -598,11 +600,13 @@ def _player_order(
     index: Mapping[str, int],
     controllers: Mapping[str, str],
     rank: np.ndarray,
+    by: int,
 ) -> list[tuple[int, int, int]]:
     """One player's trigger order, read as the reference engine reads it: a trigger takes
     the place of the first key that names it, "id" or "id:ability" (an ability its source
     does not have names nothing). The "id" keys set ranks; the "id:ability" keys that come
-    before their "id" are returned as (slot, kind, rank) entries."""
+    before their "id" are returned as (slot, kind, rank) entries. Each rank carries the
+    player (``by``): it places only the triggers that player controls."""
     first: dict[str, int] = {}
     for i, key in enumerate(keys):
         first.setdefault(key, i)
@@ -612,9 +616,9 @@ def _player_order(
         if pid not in index or controllers.get(pid, player) != player:
             raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
         if not ability:
-            rank[0, index[pid]] = i
+            rank[0, index[pid]] = i + by
         elif ability in _KIND_CODES and first.get(pid, i) >= i:  # its "id" comes later
-            entries.append((index[pid], _KIND_CODES[ability], i))
+            entries.append((index[pid], _KIND_CODES[ability], i + by))
     return entries
 
 

@@ -84,6 +84,10 @@ REJECTIONS = {
 ) = range(1, 12)  # fmt: skip
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
+# a rank from a scenario's trigger order carries its player: rank + (seat + 1) << RANK_BY_SHIFT;
+# it places that player's triggers only (603.3b: each player orders their own; a permanent
+# changing control takes none of its ranks along). A drawn rank carries none: it holds always.
+RANK_BY_SHIFT = 24
 STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial that needs
 #                   more is reported unsupported
 HISTORY = 256  # resolutions per event kept for loop detection (104.4b)

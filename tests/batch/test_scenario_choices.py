@@ -334,3 +334,26 @@ def test_603_3d_a_token_named_is_a_choice_that_fits_no_target(card: str) -> None
             assert ("forest" in _ids(out)) == bool(named)
         else:
             assert ("bears" in _ids(out)) == (not named)
+
+
+def test_603_3b_a_players_trigger_order_places_only_the_triggers_they_control() -> None:
+    """CR 603.3b, 603.3a, on both engines: B's trigger order names B's Redcap; Puppeteer
+    Clique reanimates it under A's control, and the second Infest kills it and the Clique
+    together: both persist triggers are A's, and B's order does not place them (A names
+    none: board order, the Clique's first, so the Redcap's resolves first and returns it to
+    B, dealing A 2). The batch engine ranked the Redcap by B's list whoever controlled the
+    trigger: the Clique's persist resolved first and reanimated the Redcap again (found by
+    a random trigger-order campaign)."""
+    out = run_both(
+        board(
+            "solemnity: Solemnity @B",
+            "clique: Puppeteer Clique @A",
+            "redcap: Murderous Redcap @B",
+            "bears: Grizzly Bears @A",
+        ),
+        [cast("Infest", by="B"), cast("Infest", by="A")],
+        active="B",
+        choices={"trigger_order": {"B": ["solemnity", "redcap"]}},
+    )
+    assert permanent(out, "redcap")["controller"] == "B"  # type: ignore[index]
+    assert out["life"] == {"A": 18, "B": 18}

@@ -55,6 +55,8 @@ from engine.batch.wipe_state import (
     GRAVEYARD_ENTER,
     OK,
     R_STACK_DEPTH,
+    RANK_BY_SHIFT,
+    RANK_FALLBACK,
     STACK_DEPTH,
 )
 
@@ -120,23 +122,33 @@ def queue_each(
 
 
 @inline
-def _rank(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, kind: int) -> int:
-    """Where a trigger of ``kind`` from slot ``src`` goes among its controller's (603.3b): an
-    "id:ability" trigger order for that kind, else its source's rank."""
+def _rank(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, kind: int, ctrl: int) -> int:
+    """Where a trigger of ``kind`` from slot ``src`` goes among its controller ``ctrl``'s
+    (603.3b): an "id:ability" trigger order for that kind, else its source's rank; a rank
+    from another player's trigger order places it after every ranked one, in board order
+    (RANK_BY_SHIFT: the source has changed control)."""
+    rank = slot_rows[RANK, src]
     for j in range(trial_vars[N_KIND_RANKS]):
         at = KIND_RANK + 3 * j
         if trial_vars[at] == src and trial_vars[at + 1] == kind:
-            return trial_vars[at + 2]  # type: ignore[no-any-return]
-    return slot_rows[RANK, src]  # type: ignore[no-any-return]
+            rank = trial_vars[at + 2]
+            break
+    by = rank >> RANK_BY_SHIFT
+    if by <= 0:
+        return rank  # type: ignore[no-any-return]
+    if by - 1 != ctrl:
+        return RANK_FALLBACK + slot_rows[ORDER, src]  # type: ignore[no-any-return]
+    return rank - (by << RANK_BY_SHIFT)  # type: ignore[no-any-return]
 
 
 @inline
 def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, n: int) -> None:
     """Order the ``n`` waiting triggers (a stable insertion sort: ties keep detection order)."""
     for k in range(n):
-        apnap = work[PENDING_CONTROLLER, k] - trial_vars[ACTIVE]  # seats after the active one
+        ctrl = work[PENDING_CONTROLLER, k]
+        apnap = ctrl - trial_vars[ACTIVE]  # seats after the active one
         apnap += trial_vars[N_PLAYERS] if apnap < 0 else 0  # (no division: this runs per trigger)
-        rank = _rank(slot_rows, trial_vars, work[PENDING_SOURCE, k], work[PENDING_KIND, k])
+        rank = _rank(slot_rows, trial_vars, work[PENDING_SOURCE, k], work[PENDING_KIND, k], ctrl)
         work[SORT_KEY, k] = ((apnap << 22) | rank) << 36 | work[PENDING_KEY, k]
         work[SORT_INDEX, k] = k
     for k in range(1, n):

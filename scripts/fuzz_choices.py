@@ -1,20 +1,24 @@
-"""A differential campaign over ``[choices] targets``: random name lists (board permanents,
-tokens by their ids, players, names of things gone or never made) for every card that reads
-them, on random scenarios, each run on both engines.
+"""A differential campaign over a scenario's ``[choices]``: random ``targets`` name lists
+(board permanents, tokens by their ids, players, names of things gone or never made) for
+every card that reads them, and random ``trigger_order`` lists ("id" and "id:ability" keys,
+tokens among them), on random scenarios, each run on both engines.
 
-    python scripts/fuzz_target_names.py [--seed S] [--scenarios M]
+    python scripts/fuzz_choices.py [--seed S] [--scenarios M]
 
 Each scenario has a board of the cards whose abilities read ``targets`` (an enters trigger's
 "any target", a target to destroy or reanimate, a creature to sacrifice, an activation's
-targets and any target, a spell's creatures to sacrifice) with Hangarback Walkers (their
+targets and any target, a spell's creatures to sacrifice) and of cards with triggers (persist,
+undying, enters, dies, upkeep, a loop under Solemnity), with Hangarback Walkers (their
 Thopters are the tokens named) and fodder; its actions destroy some of them (tokens made,
-persist returns), activate, cast, pass the turn. Every reader gets a random list of names.
-A scenario the batch engine refuses is counted by its reason; one it answers differently is
-printed. Exit status 1 if any differs.
+persist returns), activate, cast, deal damage, pass the turn. Every reader gets a random
+list of names, and most players an order of their own permanents' triggers. A scenario the
+batch engine refuses is counted by its reason; one it answers differently is printed. Exit
+status 1 if any differs.
 
 It found an activation's "any target" read as a set (a gone permanent named before a player
-sent the damage to the next player instead) and a sacrifice cost naming a player paid with
-the first creature.
+sent the damage to the next player instead), a sacrifice cost naming a player paid with the
+first creature, and a player's trigger order placing a permanent's triggers after another
+player had taken control of it.
 """
 
 from __future__ import annotations
@@ -44,10 +48,14 @@ READERS = {
 }
 SPELLS = ("Innocent Blood", "Woodfall Primus", "Puppeteer Clique", "Murderous Redcap")
 FODDER = ("Grizzly Bears", "Kitchen Finks", "Forest", "Young Wolf", "Llanowar Elves")
+TRIGGERED = ("Kitchen Finks", "Safehold Elite", "Geralf's Messenger", "Flayer of the Hatebound",
+             "Solemnity", "River Kelpie", "Young Wolf")  # fmt: skip
+ABILITIES = ("persist", "undying", "etb", "dies", "life_loss", "delayed", "upkeep", "draw")
+WIPES = ("Wrath of God", "Infest", "Black Sun's Zenith", "Massacre Girl", "Damnation")
 
 
 def scenario(r: random.Random) -> dict[str, Any]:
-    """A random scenario whose readers name random lists."""
+    """A random scenario whose readers name random lists, its players random orders."""
     players = ["A", "B", "C"][: r.choice((2, 2, 3))]
     board = _board(r, players)
     actions, casts = _actions(r, board, players)
@@ -62,9 +70,31 @@ def scenario(r: random.Random) -> dict[str, Any]:
         if r.random() < 0.8:
             picked = r.sample(names, r.randint(1, 3))
             targets[source] = picked[0] if len(picked) == 1 and r.random() < 0.5 else picked
-    if targets:
-        data["choices"] = {"targets": targets}
+    order = _orders(r, board, players)
+    choices = {"targets": targets, "trigger_order": order}
+    if any(choices.values()):
+        data["choices"] = {name: value for name, value in choices.items() if value}
     return data
+
+
+def _orders(
+    r: random.Random, board: list[dict[str, Any]], players: list[str]
+) -> dict[str, list[str]]:
+    """Most players' trigger orders: keys naming their own permanents, a Thopter, an ability."""
+    order = {}
+    for player in players:
+        mine = [e for e in board if e["controller"] == player]
+        if not mine or r.random() < 0.3:
+            continue
+        keys = []
+        for _ in range(r.randint(1, 5)):
+            entry = r.choice(mine)
+            pid = entry["id"]
+            if entry["card"] == "Hangarback Walker" and r.random() < 0.3:
+                pid = f"{pid}.thopter{r.randint(1, 2)}"
+            keys.append(pid if r.random() < 0.5 else f"{pid}:{r.choice(ABILITIES)}")
+        order[player] = keys
+    return order
 
 
 def _board(r: random.Random, players: list[str]) -> list[dict[str, Any]]:
@@ -81,6 +111,13 @@ def _board(r: random.Random, players: list[str]) -> list[dict[str, Any]]:
     for k in range(r.randint(1, 4)):
         board.append({"id": f"f{k}", "card": r.choice(FODDER), "controller": r.choice(players),
                       "tapped": r.random() < 0.3})  # fmt: skip
+    for k in range(r.randint(0, 4)):
+        entry = {"id": f"t{k}", "card": r.choice(TRIGGERED), "controller": r.choice(players)}
+        if r.random() < 0.2:
+            entry["counters"] = {r.choice(("+1/+1", "-1/-1")): 1}
+        if r.random() < 0.2:
+            entry["grant"] = [r.choice(("persist", "undying"))]
+        board.append(entry)
     return board
 
 
@@ -102,10 +139,13 @@ def _actions(
             casts.append(f"c{len(casts)}")
             card = r.choice(SPELLS)
             actions.append({"do": "cast", "card": card, "by": r.choice(players), "id": casts[-1]})
-        elif roll < 0.9:
+        elif roll < 0.85:
             actions.append({"do": "pass_turn"})
+        elif roll < 0.9:
+            target, amount = r.choice(board)["id"], r.randint(1, 3)
+            actions.append({"do": "damage", "target": target, "amount": amount})
         else:
-            actions.append({"do": "cast", "card": "Wrath of God", "by": r.choice(players)})
+            actions.append({"do": "cast", "card": r.choice(WIPES), "by": r.choice(players)})
     return actions, casts
 
 
