@@ -80,7 +80,8 @@ def scenario(r: random.Random) -> dict[str, Any]:
 def _orders(
     r: random.Random, board: list[dict[str, Any]], players: list[str]
 ) -> dict[str, list[str]]:
-    """Most players' trigger orders: keys naming their own permanents, a Thopter, an ability."""
+    """Most players' trigger orders: keys naming their own permanents (some another's), a
+    Thopter, an ability."""
     order = {}
     for player in players:
         mine = [e for e in board if e["controller"] == player]
@@ -88,7 +89,7 @@ def _orders(
             continue
         keys = []
         for _ in range(r.randint(1, 5)):
-            entry = r.choice(mine)
+            entry = r.choice(mine if r.random() < 0.8 else board)  # one they may control later
             pid = entry["id"]
             if entry["card"] == "Hangarback Walker" and r.random() < 0.3:
                 pid = f"{pid}.thopter{r.randint(1, 2)}"

@@ -17,6 +17,7 @@ from engine.batch.layout import PERMANENT_SPELL
 from engine.batch.naming import Naming, token_stem
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_state import (
+    ANY_KIND,
     EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
@@ -579,7 +580,8 @@ def _ranks(
             rank[0, index[pid]] = rk
     if len(entries) > KIND_RANKS:
         raise OutsideShapes(
-            f'choices.trigger_order: more than KIND_RANKS = {KIND_RANKS} "id:ability" keys'
+            f'choices.trigger_order: more than KIND_RANKS = {KIND_RANKS} "id:ability" keys '
+            "and keys naming another player's permanents"
         )
     return np.array([entries], dtype=np.int32) if entries else None
 
@@ -605,19 +607,24 @@ def _player_order(
     """One player's trigger order, read as the reference engine reads it: a trigger takes
     the place of the first key that names it, "id" or "id:ability" (an ability its source
     does not have names nothing). The "id" keys set ranks; the "id:ability" keys that come
-    before their "id" are returned as (slot, kind, rank) entries. Each rank carries the
-    player (``by``): it places only the triggers that player controls."""
+    before their "id" are returned as (slot, kind, rank) entries, and so are the "id" keys
+    naming a permanent another player controls at the start (kind ANY_KIND: the slot's rank
+    is its controller's). Each rank carries the player (``by``): it places only the
+    triggers that player controls (one whose permanent changed control, 603.3a)."""
     first: dict[str, int] = {}
     for i, key in enumerate(keys):
         first.setdefault(key, i)
     entries = []
     for key, i in first.items():
         pid, _, ability = key.partition(":")
-        if pid not in index or controllers.get(pid, player) != player:
+        if pid not in index:
             raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
-        if not ability:
+        theirs = controllers.get(pid, player) != player
+        if not ability and theirs:
+            entries.append((index[pid], ANY_KIND, i + by))
+        elif not ability:
             rank[0, index[pid]] = i + by
-        elif ability in _KIND_CODES and first.get(pid, i) >= i:  # its "id" comes later
+        elif ability in _KIND_CODES and (theirs or first.get(pid, i) >= i):  # "id" later
             entries.append((index[pid], _KIND_CODES[ability], i + by))
     return entries
 

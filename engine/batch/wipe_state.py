@@ -94,7 +94,9 @@ HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
 ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
-KIND_RANKS = 8  # "id:ability" trigger orders (603.3b) one scenario may list
+KIND_RANKS = 16  # "id:ability" trigger orders (603.3b) one scenario may list, and "id" keys
+#                  naming a permanent another player controls at the start
+ANY_KIND = -1  # a kind_rank entry's kind for an "id" key: every trigger of the slot
 # the names a scenario's ``targets`` choices keep in ``target_names``: the permanents "any
 # target" lists in order (115.4), and the tokens named for the other readers (111.1)
 TARGET_NAMES = 16
@@ -167,7 +169,8 @@ class WipeInputs:
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
     kind_rank: np.ndarray | None = None  # (T, K, 3) int32, K <= KIND_RANKS: (slot, trigger
     #   kind, rank) for a scenario's "id:ability" trigger orders (603.3b): the rank of that
-    #   slot's triggers of that kind, in place of ``rank``'s; slot -1 pads
+    #   slot's triggers of that kind (ANY_KIND: an "id" key naming a permanent another player
+    #   controls at the start), in place of ``rank``'s, for the rank's player; slot -1 pads
     target_names: np.ndarray | None = None  # (T, K, 3) int32, K <= TARGET_NAMES: (source slot,
     #   slot, token number) for a scenario's "any target" choices, in the order named (the
     #   permanents before the first player, ``ping_target``): slot itself (number 0) or the

@@ -357,3 +357,24 @@ def test_603_3b_a_players_trigger_order_places_only_the_triggers_they_control() 
     )
     assert permanent(out, "redcap")["controller"] == "B"  # type: ignore[index]
     assert out["life"] == {"A": 18, "B": 18}
+
+
+def test_603_3b_a_trigger_order_may_name_a_permanent_the_player_controls_later() -> None:
+    """CR 603.3b, on both engines: A's trigger order names B's Redcap, which A's Puppeteer
+    Clique reanimates; when the second Infest kills both, A puts the Redcap's persist on the
+    stack first, so the Clique returns first and reanimates the Redcap again (A keeps it; it
+    deals B 2 more). The batch engine refused a key naming a permanent another player
+    controlled at the start (exit 3)."""
+    out = run_both(
+        board(
+            "solemnity: Solemnity @B",
+            "clique: Puppeteer Clique @A",
+            "redcap: Murderous Redcap @B",
+            "bears: Grizzly Bears @A",
+        ),
+        [cast("Infest", by="B"), cast("Infest", by="A")],
+        active="B",
+        choices={"trigger_order": {"A": ["redcap", "clique"]}},
+    )
+    assert permanent(out, "redcap")["controller"] == "A"  # type: ignore[index]
+    assert out["life"]["B"] < 18

@@ -49,6 +49,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.kernel.tokens import NONE_THERE, first_named, names_any, names_token
 from engine.batch.wipe_state import (
+    ANY_KIND,
     BATTLEFIELD,
     ETB,
     GRAVEYARD,
@@ -61,6 +62,7 @@ from engine.batch.wipe_state import (
 )
 
 WAITING, HEIGHT = 0, 1  # work[COUNT] entries (2 and 3: kernel.loops)
+_UNLISTED = 1 << 62  # no KIND_RANK entry places the trigger
 # an enters or upkeep trigger's data (PENDING_DATA, STACK_DATA): which of its source's
 # abilities of that kind it is (a code of tables.ETB_TEMPLATES, UPKEEP_TEMPLATES) from bit
 # PART_SHIFT, its target below (603.3d)
@@ -124,15 +126,20 @@ def queue_each(
 @inline
 def _rank(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, kind: int, ctrl: int) -> int:
     """Where a trigger of ``kind`` from slot ``src`` goes among its controller ``ctrl``'s
-    (603.3b): an "id:ability" trigger order for that kind, else its source's rank; a rank
-    from another player's trigger order places it after every ranked one, in board order
-    (RANK_BY_SHIFT: the source has changed control)."""
-    rank = slot_rows[RANK, src]
+    (603.3b): the first place ``ctrl``'s trigger order gives it (a ``KIND_RANK`` entry for
+    that kind or ANY_KIND, else its source's rank); a rank from another player's order
+    places it after every ranked one, in board order (RANK_BY_SHIFT: the source has changed
+    control)."""
+    mine, best = (ctrl + 1) << RANK_BY_SHIFT, _UNLISTED
     for j in range(trial_vars[N_KIND_RANKS]):
         at = KIND_RANK + 3 * j
-        if trial_vars[at] == src and trial_vars[at + 1] == kind:
-            rank = trial_vars[at + 2]
-            break
+        listed = trial_vars[at] == src and trial_vars[at + 2] >> RANK_BY_SHIFT == ctrl + 1
+        listed = listed and (trial_vars[at + 1] == kind or trial_vars[at + 1] == ANY_KIND)
+        if listed and trial_vars[at + 2] < best:
+            best = trial_vars[at + 2]
+    if best < _UNLISTED:
+        return best - mine
+    rank = slot_rows[RANK, src]
     by = rank >> RANK_BY_SHIFT
     if by <= 0:
         return rank  # type: ignore[no-any-return]
