@@ -485,8 +485,8 @@ def _choices(
 ) -> tuple[np.ndarray | None, np.ndarray | None]:
     """Explicit trigger orders become ranks (returned: the "id:ability" ones, ``kind_rank``);
     targets named for a triggered ability become the slot's chosen bits (the permanents), its
-    ping target (a player) and, for "any target", the permanents named before the first
-    player in their order (returned: ``target_names``, tokens among them)."""
+    ping target (a player) and ``target_names`` entries (returned): for "any target" every
+    name in order (``_in_order``), for a reader of a set the tokens named."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
     kind_rank = _ranks(scn, index, rank, slot_ids, cards)
     activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}

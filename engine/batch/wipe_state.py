@@ -172,10 +172,10 @@ class WipeInputs:
     #   slot's triggers of that kind (ANY_KIND: an "id" key naming a permanent another player
     #   controls at the start), in place of ``rank``'s, for the rank's player; slot -1 pads
     target_names: np.ndarray | None = None  # (T, K, 3) int32, K <= TARGET_NAMES: (source slot,
-    #   slot, token number) for a scenario's "any target" choices, in the order named (the
-    #   permanents before the first player, ``ping_target``): slot itself (number 0) or the
-    #   token it made as its number-th (111.1); for a source whose names are read as a set,
-    #   the tokens named (its slots are ``chosen`` bits); source -1 pads
+    #   slot, token number) for a scenario's "any target" choices, in the order named (slot
+    #   -1, number 0 in the first player's place): slot itself (number 0) or the token it
+    #   made as its number-th (111.1); for a source whose names are read as a set, the
+    #   tokens named (its slots are ``chosen`` bits); source -1 pads
 
     @property
     def shape(self) -> tuple[int, int, int, int]:

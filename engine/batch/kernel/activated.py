@@ -60,7 +60,7 @@ from engine.batch.kernel.state import (
     T_N_ACTIVATED,
     TAPPED,
 )
-from engine.batch.kernel.tokens import NOT_LISTED, first_named, names_any, names_token
+from engine.batch.kernel.tokens import NOT_LISTED, first_named, is_named, names_any
 from engine.batch.kernel.zones import clear_movers, leave
 from engine.batch.wipe_state import ABILITY, GRAVEYARD, R_STACK_DEPTH, STACK_DEPTH
 
@@ -119,9 +119,7 @@ def _each_target(
         if not _fits(slot_rows, card_table, tpl, controller, q, named):
             continue
         if named:
-            work[MOVERS, q] = chosen(event_rows, e, q) or names_token(
-                slot_rows, trial_vars, work, s, q
-            )
+            work[MOVERS, q] = is_named(slot_rows, trial_vars, work, event_rows[EV_CHOSEN_, e], s, q)
         elif many:
             work[MOVERS, q] = 1
         elif slot_rows[ORDER, q] < first_order:
@@ -150,17 +148,22 @@ def _any_target(
     trial names a player or slots (bits). Encoded as data: a player p as ``p``, a permanent
     as ``16 + slot + obj * 2^16``."""
     q = first_named(slot_rows, trial_vars, work, card_table, s, controller, True)
+    if q == NOT_LISTED:  # a drawn trial names a player or slots, never both
+        q = _first_chosen(slot_rows, event_rows, e)
     if q >= 0:
         return int(16 + q + (slot_rows[OBJ, q] << 16))
-    if q == NOT_LISTED:
-        if event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
-            return int(event_rows[EV_CHOSEN_PLAYER_, e])
-        for q in range(slot_rows.shape[1]):
-            if chosen(event_rows, e, q) and is_alive(slot_rows, q):
-                return int(16 + q + (slot_rows[OBJ, q] << 16))
-    elif event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
+    if event_rows[EV_CHOSEN_PLAYER_, e] >= 0:
         return int(event_rows[EV_CHOSEN_PLAYER_, e])
     return int((controller + 1) % trial_vars[N_PLAYERS])
+
+
+@njit
+def _first_chosen(slot_rows: np.ndarray, event_rows: np.ndarray, e: int) -> int:
+    """The first slot event ``e``'s chosen bits name that is still there, -1 if none."""
+    for q in range(slot_rows.shape[1]):
+        if chosen(event_rows, e, q) and is_alive(slot_rows, q):
+            return q
+    return -1
 
 
 @njit

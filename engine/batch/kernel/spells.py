@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.activated import chosen
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import inline, njit
@@ -16,6 +15,7 @@ from engine.batch.kernel.state import (
     DAMAGE,
     EV_BY_,
     EV_CARD_,
+    EV_CHOSEN_,
     EV_MODE_,
     EV_X_,
     EXILE_IF_DIES,
@@ -50,7 +50,7 @@ from engine.batch.kernel.state import (
     T_SPELL_WITHOUT_FLYING,
     T_SUBTYPE_BITS,
 )
-from engine.batch.kernel.tokens import names_token
+from engine.batch.kernel.tokens import is_named
 from engine.batch.kernel.triggers import weaken
 from engine.batch.kernel.zones import clear_movers, exile_graveyards, leave
 from engine.batch.wipe_state import EXILE, GRAVEYARD, HAND, LIBRARY
@@ -187,7 +187,7 @@ def _each_player_sacrifices(
     control (the named ones first, tokens by their ids, then the first in board order), then
     all are sacrificed at once (101.4, 701.21a)."""
     clear_movers(work)
-    spell = work[LAYOUT, 0] + e  # the cast's slot: its names' source
+    spell, bits = work[LAYOUT, 0] + e, event_rows[EV_CHOSEN_, e]  # its names: slot, bits
     for p in range(trial_vars[N_PLAYERS]):
         if card_table[T_SPELL_NOT_YOURS, c] and p == event_rows[EV_BY_, e]:
             continue
@@ -198,8 +198,7 @@ def _each_player_sacrifices(
                     continue
                 if slot_rows[CONTROLLER, q] != p:
                     continue
-                named = chosen(event_rows, e, q)
-                named = named or names_token(slot_rows, trial_vars, work, spell, q)
+                named = is_named(slot_rows, trial_vars, work, bits, spell, q)
                 key = slot_rows[ORDER, q] + (0 if named else _UNNAMED)
                 if key < best_key:
                     best, best_key = q, key

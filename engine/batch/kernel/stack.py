@@ -47,7 +47,7 @@ from engine.batch.kernel.state import (
     STATUS,
     ZONE,
 )
-from engine.batch.kernel.tokens import NONE_THERE, first_named, names_any, names_token
+from engine.batch.kernel.tokens import NONE_THERE, first_named, is_named, names_any
 from engine.batch.wipe_state import (
     ANY_KIND,
     BATTLEFIELD,
@@ -218,8 +218,7 @@ def _noncreature_target(
     listed = bits != 0 or names_any(trial_vars, src)
     found, best = 0, 1 << 40
     for q in range(slot_rows.shape[1]):
-        named = (q < 63 and bits >> q & 1) or names_token(slot_rows, trial_vars, work, src, q)
-        if listed and not named:
+        if listed and not is_named(slot_rows, trial_vars, work, bits, src, q):
             continue
         fits = (slot_rows[ZONE, q] == BATTLEFIELD) & (slot_rows[CONTROLLER, q] != ctrl)
         fits = fits and not is_creature(slot_rows, q) and can_target(slot_rows, card_table, q, ctrl)

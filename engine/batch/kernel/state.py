@@ -120,8 +120,8 @@ SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap ste
 # (slot, kind, rank) entries
 N_KIND_RANKS = SKIP_UNTAP + MAX_PLAYERS
 KIND_RANK = N_KIND_RANKS + 1
-# the trial's "any target" choices in order (WipeInputs.target_names): how many, then that
-# many (source slot, slot, token number) entries
+# the trial's "any target" choices in order and tokens named (WipeInputs.target_names): how
+# many, then that many (source slot, slot, token number) entries
 N_TARGET_NAMES = KIND_RANK + 3 * KIND_RANKS
 TARGET_NAME = N_TARGET_NAMES + 1
 RETURNED_SLOT = TARGET_NAME + 3 * TARGET_NAMES  # RETURNS entries, then RETURNED_BY

@@ -102,6 +102,15 @@ def names_token(
 
 
 @njit
+def is_named(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, bits: int, src: int, q: int
+) -> bool:
+    """Whether ``src``'s names hold the object in slot ``q``: its chosen bit in ``bits`` (a
+    slot's own name, below 63), or a token named for ``src`` (``names_token``)."""
+    return bool(q < 63 and bits >> q & 1) or names_token(slot_rows, trial_vars, work, src, q)
+
+
+@njit
 def names_any(trial_vars: np.ndarray, src: int) -> bool:
     """Whether a scenario names a token for ``src`` (``TARGET_NAME`` entries; one no trial
     makes included: a name that finds nothing is still a choice). Its other names are slots,

@@ -22,7 +22,7 @@ from engine.batch.kernel.state import (
     T_UPKEEP_PARTS,
     ZONE,
 )
-from engine.batch.kernel.tokens import names_token
+from engine.batch.kernel.tokens import is_named
 from engine.batch.kernel.zones import clear_movers, leave
 from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, UPKEEP
 
@@ -73,8 +73,7 @@ def sacrifice_unless(
     victim, best = -1, 1 << 40
     bits = slot_rows[CHOSEN, s]
     for q in range(slot_rows.shape[1]):
-        named = (q < 63 and bits >> q & 1) or names_token(slot_rows, trial_vars, work, s, q)
-        named = named and is_creature(slot_rows, q)
+        named = is_named(slot_rows, trial_vars, work, bits, s, q) and is_creature(slot_rows, q)
         if named and slot_rows[CONTROLLER, q] == ctrl and slot_rows[ORDER, q] < best:
             victim, best = q, slot_rows[ORDER, q]
     if victim >= 0:
