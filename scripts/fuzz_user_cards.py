@@ -40,7 +40,16 @@ from scenario_verdict import capped, report, verdict  # noqa: E402
 
 from engine.library import LibraryError, load_card_text, use_card_files  # noqa: E402
 
-KEYWORDS = ("flying", "deathtouch", "lifelink", "wither", "first strike", "hexproof", "reach")
+KEYWORDS = (
+    "flying",
+    "deathtouch",
+    "lifelink",
+    "wither",
+    "first strike",
+    "hexproof",
+    "reach",
+    "flash",
+)
 KINDS = ("+1/+1", "-1/-1")
 SCOPES = ("yours", "all", "other", "opponents")
 COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")

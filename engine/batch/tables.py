@@ -257,7 +257,8 @@ GRANTS_KEYWORDS_LORD = _col(np.uint16)  # ... the other non-Human creatures its 
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
-ATTACK_KEYWORD = _col(np.uint16)  # attacks_creatures_yours_gain_keyword: its KEYWORD_BITS
+ATTACKS = _col(np.bool_)  # attacks_creatures_yours_gain_keyword: the card has an attack trigger
+ATTACK_KEYWORD = _col(np.uint16)  # ... the KEYWORD_BITS it gives
 ATTACK_PERSIST = _col(np.int8)  # ... instances of persist it gives (702.79b)
 ATTACK_UNDYING = _col(np.int8)  # ... of undying
 
@@ -353,10 +354,16 @@ _GRANTS_BY_SCOPE: Final = dict(
     )
 )
 _RETURN_GRANTS: Final = {"persist": PERSIST_GRANTS, "undying": UNDYING_GRANTS}
+# keywords no column holds, as they change nothing the engines play: granting one is exact as
+# a grant of nothing (``kernel.fits.KEYWORDS`` declares them inert). 702.8a: flash changes only
+# when a card may be cast, and casts here do not model timing.
+INERT_KEYWORDS: Final = frozenset({"flash"})
 
 
 def _grant_keyword(i: int, a: Ability) -> None:
     keyword, scope = a.text("keyword"), a.text("scope")
+    if keyword in INERT_KEYWORDS:
+        return
     if keyword in KEYWORD_BITS:
         _GRANTS_BY_SCOPE[scope][i] |= KEYWORD_BITS[keyword]
         return
@@ -425,8 +432,10 @@ def _graveyard_replaced(i: int, a: Ability) -> None:
 def _attack_keyword(i: int, a: Ability) -> None:
     """Pyreheart Wolf: the keyword its attack trigger gives, a bit or an instance of persist
     or undying; a card's second such trigger adds its own (their effects commute, and
-    nothing can happen between them: the two resolve as one)."""
+    nothing can happen between them: the two resolve as one). A trigger that gives an inert
+    keyword still triggers, and resolves changing nothing."""
     keyword = a.text("keyword")
+    ATTACKS[i] = True
     ATTACK_KEYWORD[i] |= KEYWORD_BITS.get(keyword, 0)
     ATTACK_PERSIST[i] += keyword == "persist"
     ATTACK_UNDYING[i] += keyword == "undying"
@@ -531,8 +540,9 @@ def _fill_activated(i: int, c: Card) -> None:
 
 
 def _keyword_encoded(keyword: str) -> bool:
-    """A keyword the kernel's columns hold: a combat bit, or a count of persist or undying."""
-    return keyword in KEYWORD_BITS or keyword in _RETURN_GRANTS
+    """A keyword the kernel's columns hold (a combat bit, or a count of persist or undying),
+    or one that needs none (inert)."""
+    return keyword in KEYWORD_BITS or keyword in _RETURN_GRANTS or keyword in INERT_KEYWORDS
 
 
 # The parameter values the columns above encode, by template (a template not listed: all of

@@ -454,19 +454,73 @@ def test_603_2_two_attack_triggers_of_one_card_both_give_their_keyword(tmp_path:
     assert out["life"] == {"A": 17, "B": 15}
 
 
+def test_702_8a_flash_gained_from_an_attack_trigger_changes_nothing(tmp_path: Path) -> None:
+    """CR 508.1m, 702.8a, on both engines: the Herald's attack trigger gives A's creatures
+    flash, which changes only when a card may be cast (casts here do not model timing): the
+    trigger goes on the stack and resolves changing nothing, and both Wraths kill as they
+    would without it (Kitchen Finks returns once, by its own persist). The batch engine
+    refused the card: flash has no column in its tables (exit 3)."""
+    scenario = BEARER_ATTACKS.replace("{card}", "Ambush Herald")
+    out = _on_both_engines(tmp_path, WAR_BEARER, scenario)
+    assert [r["id"] for r in out["returned"]] == ["finks"]
+    assert out["battlefield"] == []
+
+
+FLASH_BANNER = """[[card]]
+name = "Banner of Haste"
+types = ["Enchantment"]
+oracle = "Creatures you control have flash. Creatures you control have haste."
+abilities = [
+  { template = "grant_keyword", scope = "yours", keyword = "flash" },
+  { template = "grant_keyword", scope = "yours", keyword = "haste" },
+]
+"""
+BANNER_TAPS = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "banner", card = "Banner of Haste", controller = "A" },
+  { id = "elves", card = "Llanowar Elves", controller = "A", since_turn_start = false },
+]
+action = [{ do = "tap_for_mana", permanent = "elves" }]
+"""
+
+
+def test_702_8a_a_static_that_grants_flash_grants_nothing_the_engines_play(
+    tmp_path: Path,
+) -> None:
+    """CR 611.3a, 702.8a, 302.6, on both engines: a static grants flash and haste; haste lets
+    the Elves that came under A's control this turn tap for mana, flash changes nothing. The
+    batch engine refused the card (flash: no column in its tables, exit 3)."""
+    out = _on_both_engines(tmp_path, FLASH_BANNER, BANNER_TAPS)
+    assert out["mana_pool"]["A"]["G"] == 1
+
+
+TWIN_HERALD = """[[card]]
+name = "Twin Herald"
+types = ["Creature"]
+power = 2
+toughness = 2
+oracle = "When this creature enters, you gain 2 life. When this creature enters, you gain 3 life."
+abilities = [
+  { template = "etb_gain_life", amount = 2 },
+  { template = "etb_gain_life", amount = 3 },
+]
+"""
+
+
 def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Path) -> None:
-    """A user's card may give a template a value no built-in card has (flash gained by an
-    attack trigger: no keyword bit the kernel's tables hold): the reference engine plays it,
-    the batch engine says it is outside its shapes (exit 3), never plays it as something
-    else and never crashes."""
+    """A user's card may hold what the batch engine's tables cannot (one trigger template
+    twice, with two amounts: the columns hold one): the reference engine plays it, the batch
+    engine says it is outside its shapes (exit 3), never plays it as something else and
+    never crashes."""
     cards = tmp_path / "herald.toml"
-    cards.write_text(WAR_BEARER, "utf-8")
+    cards.write_text(TWIN_HERALD, "utf-8")
     scenario = tmp_path / "s.toml"
-    scenario.write_text(BEARER_ATTACKS.replace("{card}", "Ambush Herald"), "utf-8")
+    scenario.write_text(BEARER_ATTACKS.replace("{card}", "Twin Herald"), "utf-8")
     assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "Ambush Herald" in done.stderr
+    assert "Twin Herald" in done.stderr
 
 
 # Statics that give persist or undying, of every scope (611.3a, 702.79b)

@@ -21,3 +21,12 @@ def test_702_8a_a_creature_with_flash_plays_exactly_like_one_without() -> None:
         board("finks: Kitchen Finks @A grant=flash", "bears: Grizzly Bears @B"), actions
     )
     assert flash == plain
+
+
+def test_702_8a_the_keywords_the_batch_tables_hold_nothing_for_are_the_inert_ones() -> None:
+    """CR 702.8a: a grant of flash (a static's, an attack trigger's) is encoded as a grant of
+    nothing; only a keyword the kernel declares inert may be."""
+    from engine.batch.tables import INERT_KEYWORDS
+
+    inert = {name for name, handling in KEYWORDS.items() if handling.where.startswith("inert")}
+    assert inert == INERT_KEYWORDS

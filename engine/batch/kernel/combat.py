@@ -69,9 +69,7 @@ from engine.batch.kernel.state import (
     SEQ,
     SINCE_TURN_START,
     T_AS_THOUGH_HASTE,
-    T_ATTACK_KEYWORD,
-    T_ATTACK_PERSIST,
-    T_ATTACK_UNDYING,
+    T_ATTACKS,
     T_COLOR_BITS,
     T_HUMAN_DAMAGE_DESTROYS,
     T_IS_ARTIFACT,
@@ -530,11 +528,7 @@ def declare(
         if not keywords(slot_rows, card_table, a) & VIGILANCE:
             slot_rows[TAPPED, a] = 1
         c = slot_rows[CARD, a]
-        if (
-            card_table[T_ATTACK_KEYWORD, c]
-            or card_table[T_ATTACK_PERSIST, c]
-            or card_table[T_ATTACK_UNDYING, c]
-        ):
+        if card_table[T_ATTACKS, c]:
             key = detection_key(trial_vars, place, 0)
             ctrl, obj = slot_rows[CONTROLLER, a], slot_rows[OBJ, a]
             queue(trial_vars, work, ATTACKS, a, 0, ctrl, obj, key)
