@@ -439,14 +439,15 @@ class _Events:
         self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
         self.ability[0, k] = action.get("ability", 0)
         named = scn.choices.targets.get(pid)
-        reads = _reading(cards[self.target[0, k]]) if self.token[0, k] == 0 else BOTH
+        by_token = self.token[0, k] != 0  # its names have no slot to be kept by
+        reads = IN_ORDER if by_token else _reading(cards[self.target[0, k]])
         for name in [named] if isinstance(named, str) else list(named or []):
             if name in seat:
                 first = self.chosen_player[0, k] < 0
                 self.chosen_player[0, k] = seat[name] if first else self.chosen_player[0, k]
             elif name in ids and list(ids).index(name) < 63:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
-            elif reads == BOTH or (reads == AS_A_SET and _token(name, ids, cards) is None):
+            elif by_token or (reads != IN_ORDER and _token(name, ids, cards) is None):
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
 
 
@@ -533,7 +534,7 @@ def _reading(card: int) -> str:
     (``IN_ORDER``: the first there, 115.4; kept in order, tokens and any slot among them),
     none for "any target" (``AS_A_SET``: to destroy, reanimate, sacrifice, untap, give a
     keyword; slots as chosen bits, tokens in ``target_names``), or ``BOTH`` (slots as chosen
-    bits and in order; a token is outside the batch engine)."""
+    bits and every name in order: a set reader finds the tokens among them, 111.1)."""
     any_target = card >= 0 and bool(tb.ANY_TARGET[card] or tb.ACT_ANY_TARGET[card])
     if not any_target:
         return AS_A_SET
@@ -566,22 +567,23 @@ def _ranks(
     cards: Sequence[int],
 ) -> np.ndarray | None:
     """Explicit trigger orders and ranks become each slot's rank (603.3b); the "id:ability"
-    keys become (slot, kind, rank) entries (returned, None if there are none). A key naming
-    a token whose card has no triggered ability names no trigger (Thopters): it is passed
-    over; one naming a token with triggers is outside the batch engine."""
+    keys and the keys naming a token become (slot, token number, kind, rank) entries
+    (returned, None if there are none). A key naming a token whose card has no triggered
+    ability names no trigger (Thopters), nor does one naming a token no trial makes: it is
+    passed over."""
     controllers = {board.id: board.controller for board in scn.battlefield}
-    entries: list[tuple[int, int, int]] = []
+    entries: list[tuple[int, int, int, int]] = []
     for player, listed in scn.choices.trigger_order.items():
         keys = [k for k in listed if not _token_without_triggers(k, slot_ids, cards)]
         by = (list(scn.players).index(player) + 1) << RANK_BY_SHIFT
-        entries += _player_order(player, keys, index, controllers, rank, by)
+        entries += _player_order(player, keys, (index, controllers, slot_ids, cards), rank, by)
     for pid, rk in scn.choices.trigger_rank.items():
         if pid in index:  # a rank for no permanent of the scenario ranks nothing
             rank[0, index[pid]] = rk
     if len(entries) > KIND_RANKS:
         raise OutsideShapes(
             f'choices.trigger_order: more than KIND_RANKS = {KIND_RANKS} "id:ability" keys '
-            "and keys naming another player's permanents"
+            "and keys naming tokens or another player's permanents"
         )
     return np.array([entries], dtype=np.int32) if entries else None
 
@@ -599,33 +601,42 @@ def _token_without_triggers(key: str, slot_ids: Sequence[str], cards: Sequence[i
 def _player_order(
     player: str,
     keys: Sequence[str],
-    index: Mapping[str, int],
-    controllers: Mapping[str, str],
+    board: tuple[Mapping[str, int], Mapping[str, str], Sequence[str], Sequence[int]],
     rank: np.ndarray,
     by: int,
-) -> list[tuple[int, int, int]]:
+) -> list[tuple[int, int, int, int]]:
     """One player's trigger order, read as the reference engine reads it: a trigger takes
     the place of the first key that names it, "id" or "id:ability" (an ability its source
     does not have names nothing). The "id" keys set ranks; the "id:ability" keys that come
-    before their "id" are returned as (slot, kind, rank) entries, and so are the "id" keys
-    naming a permanent another player controls at the start (kind ANY_KIND: the slot's rank
-    is its controller's). Each rank carries the player (``by``): it places only the
-    triggers that player controls (one whose permanent changed control, 603.3a)."""
+    before their "id" are returned as (slot, 0, kind, rank) entries, and so are the "id"
+    keys naming a permanent another player controls at the start (kind ANY_KIND: the slot's
+    rank is its controller's); every key naming a token (``board``: the slot index, the
+    controllers at the start, the slot ids and cards) is an entry by its source slot and
+    number (111.1), the first the kernel finds placing it. Each rank carries the player
+    (``by``): it places only the triggers that player controls (one whose permanent
+    changed control, 603.3a)."""
+    index, controllers, slot_ids, cards = board
     first: dict[str, int] = {}
     for i, key in enumerate(keys):
         first.setdefault(key, i)
     entries = []
     for key, i in first.items():
         pid, _, ability = key.partition(":")
+        kind = _KIND_CODES.get(ability) if ability else ANY_KIND
+        token = None if pid in index else _token(pid, slot_ids, cards)
+        if token is not None:
+            if kind is not None:  # an ability no trigger has names nothing
+                entries.append((*token, kind, i + by))
+            continue
         if pid not in index:
             raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
         theirs = controllers.get(pid, player) != player
         if not ability and theirs:
-            entries.append((index[pid], ANY_KIND, i + by))
+            entries.append((index[pid], 0, ANY_KIND, i + by))
         elif not ability:
             rank[0, index[pid]] = i + by
         elif ability in _KIND_CODES and (theirs or first.get(pid, i) >= i):  # "id" later
-            entries.append((index[pid], _KIND_CODES[ability], i + by))
+            entries.append((index[pid], 0, _KIND_CODES[ability], i + by))
     return entries
 
 
@@ -639,9 +650,9 @@ def _check_named(
 ) -> None:
     """What the batch engine keeps of the names (``_reading``): a player; a slot below 63 (a
     chosen bit), any slot where the names are read in order only; a token (found by the
-    ``board``'s slot ids and cards) unless they are read both in order and as a set."""
+    ``board``'s slot ids and cards)."""
     for name in names:
         if name in seat or (name in index and (index[name] < 63 or reads == IN_ORDER)):
             continue
-        if name in index or reads == BOTH or _token(name, *board) is None:
+        if name in index or _token(name, *board) is None:
             raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")

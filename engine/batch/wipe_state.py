@@ -95,8 +95,8 @@ EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
 ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
 KIND_RANKS = 16  # "id:ability" trigger orders (603.3b) one scenario may list, and "id" keys
-#                  naming a permanent another player controls at the start
-ANY_KIND = -1  # a kind_rank entry's kind for an "id" key: every trigger of the slot
+#                  naming a token or a permanent another player controls at the start
+ANY_KIND = -1  # a kind_rank entry's kind for an "id" key: every trigger of the object
 # the names a scenario's ``targets`` choices keep in ``target_names``: the permanents "any
 # target" lists in order (115.4), and the tokens named for the other readers (111.1)
 TARGET_NAMES = 16
@@ -167,10 +167,12 @@ class WipeInputs:
     #   pads, source -1 names a token no trial makes (a number past TOKENS_MADE_CAP)
     ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
-    kind_rank: np.ndarray | None = None  # (T, K, 3) int32, K <= KIND_RANKS: (slot, trigger
-    #   kind, rank) for a scenario's "id:ability" trigger orders (603.3b): the rank of that
-    #   slot's triggers of that kind (ANY_KIND: an "id" key naming a permanent another player
-    #   controls at the start), in place of ``rank``'s, for the rank's player; slot -1 pads
+    kind_rank: np.ndarray | None = None  # (T, K, 4) int32, K <= KIND_RANKS: (slot, token
+    #   number, trigger kind, rank) for a scenario's "id:ability" trigger orders (603.3b): the
+    #   rank of the triggers of that kind of the object named (slot itself, number 0, or the
+    #   token it made as its number-th, 111.1; ANY_KIND: an "id" key naming a token, or a
+    #   permanent another player controls at the start), in place of ``rank``'s, for the
+    #   rank's player; slot -1 pads
     target_names: np.ndarray | None = None  # (T, K, 3) int32, K <= TARGET_NAMES: (source slot,
     #   slot, token number) for a scenario's "any target" choices, in the order named (slot
     #   -1, number 0 in the first player's place): slot itself (number 0) or the token it

@@ -1059,3 +1059,118 @@ def test_603_3b_two_upkeep_triggers_of_one_card_are_two_triggers(
     engine refused such a card (its tables held one upkeep trigger per card)."""
     reference = _on_both_engines(tmp_path, TWO_UPKEEPS, _omen(card))
     assert bool(reference["returned"]) == returned, reference["returned"]
+
+
+KEEPER = """[[card]]
+name = "Pyre Keeper"
+types = ["Creature"]
+power = 2
+toughness = 2
+keywords = ["persist"]
+oracle = '''When this creature enters, it deals damage equal to its power to any target.
+Sacrifice a creature: Scry 1. Persist'''
+abilities = [{ template = "etb_damage_any_target" }, { template = "sacrifice_outlet" }]
+"""
+KEEPER_NAMES = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "h", card = "Hangarback Walker", controller = "B", counters = { "+1/+1" = 2 } },
+  { id = "keeper", card = "Pyre Keeper", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+]
+action = [
+  { do = "destroy", target = "h" },
+  { do = "activate", permanent = "keeper" },
+  { do = "destroy", target = "keeper" },
+]
+
+[choices]
+targets = { keeper = {names} }
+"""
+
+
+@pytest.mark.parametrize(
+    ("names", "left", "life_b"),
+    [
+        ('["h.thopter1", "bears"]', ["h.thopter2"], 20),  # Bears sacrificed, Thopter 1 hit
+        ('["h.thopter3", "bears"]', ["h.thopter1", "h.thopter2"], 19),  # one never made
+        ('["bears", "h.thopter2", "B"]', ["h.thopter1"], 20),
+        ('["h.thopter3", "h.thopter1"]', ["bears", "h.thopter2"], 20),  # none of A's: rejected
+        ('["B", "h.thopter1", "bears"]', ["h.thopter1", "h.thopter2"], 19),  # a player first
+    ],
+)
+def test_111_1_a_token_named_for_a_card_that_reads_names_in_order_and_as_a_set(
+    tmp_path: Path, names: str, left: list[str], life_b: int
+) -> None:
+    """CR 111.1, 118.3, 115.4, 603.3d, on both engines: one ``targets`` entry is read by the
+    Keeper's sacrifice cost as a set (every creature of A's named is sacrificed; none named:
+    the activation is rejected) and by its enters trigger in order, after persist returns it
+    ("any target": the first named still there, else the opponent, 115.4); B's Thopters are
+    named by their ids. The batch engine refused a token named for such a card (exit 3)."""
+    out = _on_both_engines(tmp_path, KEEPER, KEEPER_NAMES.replace("{names}", names))
+    assert sorted(p["id"] for p in out["battlefield"]) == sorted(["keeper", *left])
+    assert out["life"]["B"] == life_b
+
+
+OMEN_SPAWN = """[[card]]
+name = "Omen Spawner"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "When this creature dies, create an Omen Spawn token for each +1/+1 counter on it."
+abilities = [{ template = "dies_create_token_per_counter", token = "Omen Spawn", kind = "+1/+1" }]
+
+[[card]]
+name = "Omen Spawn"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "At the beginning of your upkeep, remove a -1/-1 counter from each creature you control."
+abilities = [{ template = "upkeep_remove_counter_each_creature_yours", kind = "-1/-1" }]
+
+[[card]]
+name = "Hungry Omen"
+types = ["Enchantment"]
+oracle = "At the beginning of your upkeep, sacrifice Hungry Omen unless you sacrifice a creature."
+abilities = [{ template = "upkeep_sacrifice_unless_sacrifice_creature" }]
+"""
+
+
+def _spawn_order(order: list[str]) -> str:
+    return f"""players = ["A", "B"]
+active = "B"
+battlefield = [
+  {{ id = "sp", card = "Omen Spawner", controller = "A", counters = {{ "+1/+1" = 1 }} }},
+  {{ id = "omen", card = "Hungry Omen", controller = "A" }},
+  {{ id = "elite", card = "Safehold Elite", controller = "A", counters = {{ "-1/-1" = 1 }} }},
+]
+action = [{{ do = "destroy", target = "sp" }}, {{ do = "pass_turn" }}]
+
+[choices]
+targets = {{ omen = "elite" }}
+trigger_order = {{ A = {json.dumps(order)} }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("order", "returned"),
+    [
+        (["sp.omen_spawn1", "omen"], False),  # the Spawn's trigger first: it resolves last
+        (["omen", "sp.omen_spawn1"], True),
+        (["sp.omen_spawn1:upkeep", "omen"], False),
+        (["omen:upkeep", "sp.omen_spawn1:upkeep"], True),
+        (["sp.omen_spawn2", "omen"], True),  # a token no trial makes: the Spawn goes last
+        (["sp.omen_spawn1:dies", "omen", "sp.omen_spawn1"], True),  # an ability it lacks
+    ],
+)
+def test_603_3b_a_trigger_order_may_name_a_token_with_triggered_abilities(
+    tmp_path: Path, order: list[str], returned: bool
+) -> None:
+    """CR 603.3b, 111.1, 503.1, 702.79a, on both engines: A's Omen Spawn token and the Hungry
+    Omen trigger at A's upkeep; A's trigger order names the token by its id ("id" or
+    "id:ability"; an unlisted trigger goes after the listed ones). If the Omen's sacrifice
+    resolves before the Spawn's removal, Safehold Elite dies with its -1/-1 counter and
+    stays; after it, persist returns it. The batch engine refused a key naming a token with
+    triggered abilities (exit 3)."""
+    out = _on_both_engines(tmp_path, OMEN_SPAWN, _spawn_order(order))
+    assert bool(out["returned"]) == returned, out["returned"]

@@ -110,7 +110,7 @@ from engine.batch.wipe_state import (
 
 PATIENCE = 64  # resolutions in one settle before a trial that may loop is played again watched
 # a batch's choices the kernel reads per trial: each event's replacement order (T, E,
-# ORDER_LEN), the "id:ability" trigger orders (T, K, 3: ``state.kind_ranks``), the "any
+# ORDER_LEN), the "id:ability" trigger orders (T, K, 4: ``state.kind_ranks``), the "any
 # target" choices in order (T, K, 3: ``state.target_names``)
 Choices = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -335,8 +335,8 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
     trial_vars[MANA_REPLACED] = kstate.mana_replaced[i]
     trial_vars[N_KIND_RANKS] = kind_ranks.shape[1]
     for j in range(kind_ranks.shape[1]):
-        for f in range(3):
-            trial_vars[KIND_RANK + 3 * j + f] = kind_ranks[i, j, f]
+        for f in range(4):
+            trial_vars[KIND_RANK + 4 * j + f] = kind_ranks[i, j, f]
     trial_vars[N_TARGET_NAMES] = names.shape[1]
     for j in range(names.shape[1]):
         for f in range(3):

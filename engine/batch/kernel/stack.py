@@ -47,7 +47,7 @@ from engine.batch.kernel.state import (
     STATUS,
     ZONE,
 )
-from engine.batch.kernel.tokens import NONE_THERE, first_named, is_named, names_any
+from engine.batch.kernel.tokens import NONE_THERE, first_named, is_named, is_object, names_any
 from engine.batch.wipe_state import (
     ANY_KIND,
     BATTLEFIELD,
@@ -126,17 +126,18 @@ def queue_each(
 @inline
 def _rank(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, kind: int, ctrl: int) -> int:
     """Where a trigger of ``kind`` from slot ``src`` goes among its controller ``ctrl``'s
-    (603.3b): the first place ``ctrl``'s trigger order gives it (a ``KIND_RANK`` entry for
-    that kind or ANY_KIND, else its source's rank); a rank from another player's order
-    places it after every ranked one, in board order (RANK_BY_SHIFT: the source has changed
-    control)."""
+    (603.3b): the first place ``ctrl``'s trigger order gives it (a ``KIND_RANK`` entry naming
+    the object, a slot's or a token's, for that kind or ANY_KIND, else its source's rank); a
+    rank from another player's order places it after every ranked one, in board order
+    (RANK_BY_SHIFT: the source has changed control)."""
     mine, best = (ctrl + 1) << RANK_BY_SHIFT, _UNLISTED
     for j in range(trial_vars[N_KIND_RANKS]):
-        at = KIND_RANK + 3 * j
-        listed = trial_vars[at] == src and trial_vars[at + 2] >> RANK_BY_SHIFT == ctrl + 1
-        listed = listed and (trial_vars[at + 1] == kind or trial_vars[at + 1] == ANY_KIND)
-        if listed and trial_vars[at + 2] < best:
-            best = trial_vars[at + 2]
+        at = KIND_RANK + 4 * j
+        listed = trial_vars[at + 3] >> RANK_BY_SHIFT == ctrl + 1
+        listed = listed and (trial_vars[at + 2] == kind or trial_vars[at + 2] == ANY_KIND)
+        listed = listed and is_object(slot_rows, trial_vars[at], trial_vars[at + 1], src)
+        if listed and trial_vars[at + 3] < best:
+            best = trial_vars[at + 3]
     if best < _UNLISTED:
         return best - mine
     rank = slot_rows[RANK, src]

@@ -117,12 +117,12 @@ UNDEFINED_MANA, MANA_FROM_TRIGGERS, MANA_REPLACED, REASON = range(
 )  # REASON: why a trial is unsupported (wipe_state.UNSUPPORTED_REASONS)
 SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap step (502.3)
 # the trial's "id:ability" trigger orders (WipeInputs.kind_rank): how many, then that many
-# (slot, kind, rank) entries
+# (slot, token number, kind, rank) entries
 N_KIND_RANKS = SKIP_UNTAP + MAX_PLAYERS
 KIND_RANK = N_KIND_RANKS + 1
 # the trial's "any target" choices in order and tokens named (WipeInputs.target_names): how
 # many, then that many (source slot, slot, token number) entries
-N_TARGET_NAMES = KIND_RANK + 3 * KIND_RANKS
+N_TARGET_NAMES = KIND_RANK + 4 * KIND_RANKS
 TARGET_NAME = N_TARGET_NAMES + 1
 RETURNED_SLOT = TARGET_NAME + 3 * TARGET_NAMES  # RETURNS entries, then RETURNED_BY
 
@@ -404,9 +404,9 @@ def orders(inputs: WipeInputs) -> np.ndarray:
 
 
 def kind_ranks(inputs: WipeInputs) -> np.ndarray:
-    """The trials' "id:ability" trigger orders, (T, K, 3) int64 (zero-width if none)."""
+    """The trials' "id:ability" trigger orders, (T, K, 4) int64 (zero-width if none)."""
     if inputs.kind_rank is None:
-        return np.zeros((inputs.shape[0], 0, 3), dtype=np.int64)
+        return np.zeros((inputs.shape[0], 0, 4), dtype=np.int64)
     return np.ascontiguousarray(inputs.kind_rank, dtype=np.int64)
 
 

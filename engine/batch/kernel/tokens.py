@@ -40,6 +40,16 @@ def named_token(slot_rows: np.ndarray, work: np.ndarray, source: int, number: in
     return -1
 
 
+@inline
+def is_object(slot_rows: np.ndarray, source: int, number: int, q: int) -> bool:
+    """111.1: whether slot ``q`` holds the object named by ``source`` and ``number``: slot
+    ``source`` itself (``number`` 0), or the token it made as its ``number``-th (a board
+    slot has no token source)."""
+    if number == 0:
+        return q == source
+    return bool(slot_rows[TOKEN_SOURCE, q] == source and slot_rows[TOKEN_SERIAL, q] == number)
+
+
 @njit
 def named_object(slot_rows: np.ndarray, work: np.ndarray, source: int, number: int) -> int:
     """The slot of an object named by ``source`` and ``number``: slot ``source`` itself
@@ -94,10 +104,10 @@ def names_token(
         return False
     for j in range(trial_vars[N_TARGET_NAMES]):
         at = TARGET_NAME + 3 * j
-        if trial_vars[at] == src and trial_vars[at + 1] >= 0 and trial_vars[at + 2] > 0:
-            made = slot_rows[TOKEN_SOURCE, q] == trial_vars[at + 1]
-            if made and slot_rows[TOKEN_SERIAL, q] == trial_vars[at + 2]:
-                return True
+        source, number = trial_vars[at + 1], trial_vars[at + 2]
+        named = trial_vars[at] == src and source >= 0 and number > 0
+        if named and is_object(slot_rows, source, number, q):
+            return True
     return False
 
 
