@@ -8,13 +8,15 @@ Draws N cards (creatures with keywords and P/T, enchantments with statics and re
 sorceries with wipes) whose abilities are the wipe-side templates with parameters drawn
 from each one's choices, loads them as a user's card file (``use_card_files``, before the
 batch engine builds its tables), then plays M random scenarios (a board of them and of
-persist and undying creatures; casts, destroys, damage, counters, attacks, turns) on the reference
-engine and on ``cauldron explain --engine batch``'s path (``run_scenario``), and E random
-wipe experiments of them as ``cauldron run`` draws and runs them (the wipe fast path where
-it takes a batch), each trial replayed on the reference engine. A scenario the
-batch engine refuses is counted by its reason (what it does not yet take); one it answers
-differently is printed with its cards and actions; a trial stopped at a declared cap where
-the reference plays on is counted apart. Exit status 1 if any differs.
+persist and undying creatures; casts, destroys, damage, counters, attacks, turns; now and
+then a trigger order naming its permanents and the tokens they make, a drawn creature's
+tokens among them, triggers and all) on the reference engine and on ``cauldron explain
+--engine batch``'s path (``run_scenario``), and E random wipe experiments of them as
+``cauldron run`` draws and runs them (the wipe fast path where it takes a batch), each
+trial replayed on the reference engine. A scenario the batch engine refuses is counted by
+its reason (what it does not yet take); one it answers differently is printed with its
+cards and actions; a trial stopped at a declared cap where the reference plays on is
+counted apart. Exit status 1 if any differs.
 
 The cards are a process's (the batch tables are built once): each seed is one process.
 It found a card's trigger template given twice played once, two enters triggers of a card
@@ -53,7 +55,9 @@ KEYWORDS = (
 KINDS = ("+1/+1", "-1/-1")
 SCOPES = ("yours", "all", "other", "opponents")
 COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")
-RETURNING = ("Kitchen Finks", "Young Wolf", "Safehold Elite", "Murderous Redcap")
+RETURNING = (
+    "Kitchen Finks", "Young Wolf", "Safehold Elite", "Murderous Redcap", "Hangarback Walker",
+)  # fmt: skip
 FODDER = ("Grizzly Bears", "Llanowar Elves", "Serra Angel")
 WIPES = ("Wrath of God", "Pyroclasm", "Infest", "Black Sun's Zenith", "Massacre Girl")
 
@@ -78,8 +82,10 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
     return r.sample(choices, r.choice((1, 1, 2)))
 
 
-def _triggers(r: random.Random) -> list[dict[str, Any]]:
-    """The enters, dies and attack triggers of a creature."""
+def _triggers(r: random.Random, creatures: list[str]) -> list[dict[str, Any]]:
+    """The enters, dies and attack triggers of a creature (its tokens: Thopters, or one of the
+    ``creatures`` drawn before it, triggers and all)."""
+    token = r.choice(("Thopter", *creatures))
     choices: list[dict[str, Any]] = [
         {"template": "etb_gain_life", "amount": r.randint(1, 3)},
         {"template": "etb_damage_any_target"},
@@ -91,7 +97,7 @@ def _triggers(r: random.Random) -> list[dict[str, Any]]:
         {"template": "etb_destroy_noncreature_you_dont_control"},
         {"template": "etb_return_graveyard_cards_from_battlefield_this_turn"},
         {"template": "etb_reanimate_opponent_creature_card"},
-        {"template": "dies_create_token_per_counter", "token": "Thopter", "kind": "+1/+1"},
+        {"template": "dies_create_token_per_counter", "token": token, "kind": "+1/+1"},
         {"template": "opponent_creature_dies_lose_life", "amount": 1},
         {"template": "attacks_creatures_yours_gain_keyword",
          "keyword": r.choice((*KEYWORDS, "persist", "undying"))},
@@ -132,8 +138,8 @@ def _toml(value: Any) -> str:
     return str(value)
 
 
-def _card(r: random.Random, k: int) -> dict[str, Any]:
-    """Card ``k``: a creature, an enchantment or a sorcery."""
+def _card(r: random.Random, k: int, creatures: list[str]) -> dict[str, Any]:
+    """Card ``k``: a creature, an enchantment or a sorcery (``creatures``: those before it)."""
     what = r.choice(("creature", "creature", "enchantment", "sorcery"))
     card: dict[str, Any] = {"name": f"Fuzz Card {k}", "mana_cost": "{2}{B}"}
     if what == "sorcery":
@@ -141,7 +147,7 @@ def _card(r: random.Random, k: int) -> dict[str, Any]:
     if what == "enchantment":
         return {**card, "types": ["Enchantment"], "abilities": _statics(r)}
     keywords = r.sample(("persist", "undying", *KEYWORDS), r.choice((0, 1, 1, 2)))
-    drawn = _triggers(r) + (_statics(r) if r.random() < 0.2 else [])
+    drawn = _triggers(r, creatures) + (_statics(r) if r.random() < 0.2 else [])
     abilities = list({a["template"]: a for a in reversed(drawn)}.values())  # each template once
     return {
         **card,
@@ -157,10 +163,11 @@ def _card(r: random.Random, k: int) -> dict[str, Any]:
 def card_file(r: random.Random, n: int) -> str:
     """``n`` valid cards as a card file's text (a drawn card the schema refuses is drawn
     again)."""
-    out = []
+    out: list[str] = []
+    creatures: list[str] = []
     for k in range(n):
         while True:
-            card = _card(r, k)
+            card = _card(r, k, creatures)
             lines = ["[[card]]"] + [f"{key} = {_toml(v)}" for key, v in card.items()]
             text = "\n".join(lines) + "\n"
             try:
@@ -168,12 +175,17 @@ def card_file(r: random.Random, n: int) -> str:
             except LibraryError:
                 continue
             out.append(text)
+            if "Creature" in card["types"]:
+                creatures.append(card["name"])
             break
     return "\n".join(out)
 
 
-def scenario(r: random.Random, names: list[str], spells: list[str]) -> dict[str, Any]:
-    """A random scenario over the drawn permanents (``names``) and sorceries (``spells``)."""
+def scenario(
+    r: random.Random, names: list[str], spells: list[str], tokens: dict[str, str]
+) -> dict[str, Any]:
+    """A random scenario over the drawn permanents (``names``) and sorceries (``spells``),
+    with a random trigger order now and then (``tokens``: the token each maker makes)."""
     players = ["A", "B", "C"][: r.choice((2, 2, 3))]
     board = []
     for k in range(r.randint(3, 7)):
@@ -201,7 +213,28 @@ def scenario(r: random.Random, names: list[str], spells: list[str]) -> dict[str,
             actions.append(_attack(r, board))
         else:
             actions.append({"do": "pass_turn"})
-    return {"players": players, "active": "A", "battlefield": board, "action": actions}
+    out = {"players": players, "active": "A", "battlefield": board, "action": actions}
+    if r.random() < 0.4:
+        out["choices"] = {"trigger_order": {r.choice(players): _trigger_order(r, board, tokens)}}
+    return out
+
+
+KIND_KEYS = ("persist", "undying", "etb", "dies", "upkeep", "attacks", "life_loss")
+
+
+def _trigger_order(
+    r: random.Random, board: list[dict[str, Any]], tokens: dict[str, str]
+) -> list[str]:
+    """A player's trigger order (603.3b): "id" and "id:ability" keys naming the board's
+    permanents and the tokens they may make (111.1: the maker's id, the token's name, a
+    number; one no trial makes among them)."""
+    named = [e["id"] for e in board]
+    for e in board:
+        if e["card"] in tokens:
+            stem = tokens[e["card"]].lower().replace(" ", "_")
+            named += [f"{e['id']}.{stem}{n}" for n in (1, 2, 3)]
+    keys = [k if r.random() < 0.6 else f"{k}:{r.choice(KIND_KEYS)}" for k in named]
+    return r.sample(keys, r.randint(1, min(5, len(keys))))
 
 
 def _attack(r: random.Random, board: list[dict[str, Any]]) -> dict[str, Any]:
@@ -298,13 +331,21 @@ def main(argv: list[str] | None = None) -> int:
     cards = [c for c in text.split("[[card]]") if c.strip()]
     spells = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" in c]
     names = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" not in c]
+    tokens = {f"Fuzz Card {k}": _token_of(c) for k, c in enumerate(cards) if _token_of(c)}
+    tokens["Hangarback Walker"] = "Thopter"
     totals: Counter[str] = Counter(
-        verdict(scenario(r, names, spells), f"seed {args.seed}, scenario {k}")
+        verdict(scenario(r, names, spells, tokens), f"seed {args.seed}, scenario {k}")
         for k in range(args.scenarios)
     )
     totals += _experiments(r, names, spells, args.experiments)
     print(f"cards: {path}")
     return report(totals)
+
+
+def _token_of(card: str) -> str:
+    """The token a drawn card's text makes when it dies, "" if none."""
+    _, _, after = card.partition('template = "dies_create_token_per_counter", token = "')
+    return after.partition('"')[0]
 
 
 if __name__ == "__main__":
