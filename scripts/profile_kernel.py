@@ -46,8 +46,9 @@ setattr(codegen.CodeLibrary, "_set_compiled_object", _keep)  # noqa: B010 (befor
 import numpy as np  # noqa: E402
 
 from sim.bench_workloads import TABLES, workload  # noqa: E402
+from sim.shapes.base import CHUNK  # noqa: E402
 
-CHUNK, CHUNKS = 4_096, 8  # as ``cauldron bench`` runs them (sim.bench.CHUNK)
+CHUNKS = 8  # batches of CHUNK trials, as ``cauldron bench`` runs them
 
 
 def _symbols(code: bytes) -> list[tuple[int, int, str]]:

@@ -38,8 +38,8 @@ from engine.batch.wipe import run_wipe  # noqa: E402
 from sim.config.experiment import load_experiment  # noqa: E402
 from sim.run.batches import batch_seed, batch_sizes  # noqa: E402
 from sim.run.experiment import run_experiment  # noqa: E402
+from sim.shapes.base import CHUNK  # noqa: E402
 from sim.shapes.wipe.draws import draw_wipe_batch  # noqa: E402
-from sim.shapes.wipe.shape import CHUNK  # noqa: E402
 from sim.shapes.wipe.stats import wipe_layout, wipe_stats  # noqa: E402
 
 PARTS = ("draw", "engine", "stats")

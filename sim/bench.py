@@ -20,8 +20,8 @@ import numpy as np
 from engine.library import card_files
 from sim.bench_workloads import TABLES, Workload, workload
 from sim.run.worker import packed, with_cards
+from sim.shapes.base import CHUNK
 
-CHUNK = 4_096  # trials per engine call: the state of this many stays small (peak memory)
 TRIALS = 131_072  # batch trials per workload unless ``--trials`` says otherwise
 WORKLOADS = tuple(TABLES)  # the workload names, in the order they run
 # ru_maxrss is in kilobytes on Linux, in bytes on macOS

@@ -22,6 +22,10 @@ from sim.run.stats import Estimate
 if TYPE_CHECKING:  # the catalog module builds on Layout
     from sim.shapes.catalog import Entry
 
+# trials (or games) an engine runs at once, in every shape and in ``cauldron bench``: the
+# state of this many stays small, so a worker's peak memory is flat in the trial count
+CHUNK = 4_096
+
 
 @dataclass(frozen=True)
 class Layout:

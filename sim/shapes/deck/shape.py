@@ -12,15 +12,13 @@ import numpy as np
 from engine.batch.deck import play_deck_games
 from engine.deck import Deals, DeckResults, DeckSetup, draw_deals
 from sim.config.reader import Reader
-from sim.shapes.base import Layout, Row
+from sim.shapes.base import CHUNK, Layout, Row
 from sim.shapes.catalog import Entry
 from sim.shapes.deck.catalog import DECK_CATALOG, DECK_FAMILIES
 from sim.shapes.deck.config import DECK_KEYS, inline, parse
 from sim.shapes.deck.metrics import deck_rows
 from sim.shapes.deck.replay import DeckReplay
 from sim.shapes.deck.stats import deck_layout, deck_stats
-
-CHUNK = 4_096  # games the engine plays at once: their results stay small (peak memory)
 
 
 def _chunks(setup: DeckSetup, rng: np.random.Generator, trials: int) -> Iterator[DeckResults]:

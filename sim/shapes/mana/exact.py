@@ -43,7 +43,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ACT_TAP, ORDER_LEN, ManaInputs
-from sim.shapes.base import Row
+from sim.shapes.base import CHUNK, Row
 from sim.shapes.exact import (
     ExactPoint,
     Factor,
@@ -57,7 +57,7 @@ from sim.shapes.exact import (
 )
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
 from sim.shapes.mana.metrics import mana_rows
-from sim.shapes.mana.shape import CHUNK, run_chunk
+from sim.shapes.mana.shape import run_chunk
 from sim.shapes.mana.stats import mana_layout, mana_stats
 from sim.shapes.mana_choices import LAST, replacement_orders
 from sim.shapes.orders import fixed_order_keys

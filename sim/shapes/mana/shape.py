@@ -24,7 +24,7 @@ from engine.batch.mana_convert import (
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs
 from engine.batch.wipe_state import WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import Key, Layout, Row, TrialCells
+from sim.shapes.base import CHUNK, Key, Layout, Row, TrialCells
 from sim.shapes.catalog import Entry
 from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
@@ -38,8 +38,6 @@ from sim.shapes.mana.stats import (
     mana_trial_stats,
 )
 from sim.shapes.scenario_replay import ScenarioReplay
-
-CHUNK = 4_096  # trials the engine runs at once: their state stays small (peak memory)
 
 
 def run_chunk(

@@ -24,13 +24,12 @@ import numpy as np
 
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import EV_CAST, WipeInputs
-from sim.shapes.base import Row
+from sim.shapes.base import CHUNK, Row
 from sim.shapes.exact import ExactPoint, Factor, fractions_of, marked_exact, weighted_sums
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.exact_draws import draw_factors, fill
 from sim.shapes.wipe.exact_reduce import build, reduced_support, support_count
 from sim.shapes.wipe.metrics import wipe_rows
-from sim.shapes.wipe.shape import CHUNK
 from sim.shapes.wipe.stats import wipe_layout, wipe_stats
 
 

@@ -13,7 +13,7 @@ from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import WipeInputs, WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import Key, Layout, Row, TrialCells
+from sim.shapes.base import CHUNK, Key, Layout, Row, TrialCells
 from sim.shapes.catalog import Entry
 from sim.shapes.scenario_replay import ScenarioReplay
 from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
@@ -26,8 +26,6 @@ from sim.shapes.wipe.stats import (
     wipe_stats,
     wipe_trial_stats,
 )
-
-CHUNK = 4_096  # trials the engine runs at once: their state stays small (peak memory)
 
 
 def _chunks(
