@@ -405,13 +405,16 @@ def _fill_card(i: int, c: Card) -> bool:
     return bool(ok) and c.is_permanent_card and not c.token_only
 
 
-# every parameter and number of the card is one the tables (these and ``tables``') encode
+# every parameter and number of the card is one the tables (these and ``tables``') encode,
+# and why not where one is not
 ENCODED = tb.ENCODED.copy()
+NOT_ENCODED = dict(tb.NOT_ENCODED)
 
 
-def not_encoded(name: str) -> str:
-    """Why card ``name`` is refused where ENCODED is False (scenarios and experiments)."""
-    return f"{name} has a template parameter or a number the batch engine's tables cannot encode"
+def not_encoded(i: int) -> str:
+    """Why card ``i`` is refused where ENCODED is False (scenarios and experiments)."""
+    why = NOT_ENCODED.get(i, "a template the batch engine does not declare")
+    return f"{CARDS[i].name} has what the batch engine's tables cannot encode: {why}"
 
 
 def _fill() -> None:
@@ -423,6 +426,7 @@ def _fill() -> None:
             BOARD_OK[i] = _fill_card(i, c)
         except OverflowError:  # a user's number past its column (numpy refuses to wrap it)
             ENCODED[i] = False
+            NOT_ENCODED[i] = tb.OVERFLOW
             continue
         templates = {a.template for a in c.abilities}
         if not c.is_permanent_card:

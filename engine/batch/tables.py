@@ -285,8 +285,9 @@ _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
 COUNTER_SCOPE: Final = {"all_permanents": 0, "permanents_yours": 1, "creatures_yours": 2}
 _SUBTYPE_PARAMS: Final = ("except_subtype", "per_subtype_yours", "subtype")
 # The subtypes a template names (Fiery Cannonade's Pirate, Mutilate's Swamp, Cabal Coffers'
-# Swamp, Priest of Titania's Elf), a bit each (the first 62: a card naming another is not
-# ENCODED); ``SUBTYPE_BITS`` says which of them a card has, for the wipes and the mana alike.
+# Swamp, Priest of Titania's Elf), a bit each (the first SUBTYPE_BITS_CAP: a card naming
+# another is not ENCODED, the cap named); ``SUBTYPE_BITS`` says which of them a card has, for
+# the wipes and the mana alike.
 NAMED_SUBTYPES: Final = tuple(
     sorted(
         {
@@ -298,7 +299,8 @@ NAMED_SUBTYPES: Final = tuple(
         }
     )
 )
-_SUBTYPE_BIT: Final = {name: 1 << j for j, name in enumerate(NAMED_SUBTYPES[:62])}
+SUBTYPE_BITS_CAP: Final = 62  # named subtypes with a bit (int64 columns, below the sign bit)
+_SUBTYPE_BIT: Final = {name: 1 << j for j, name in enumerate(NAMED_SUBTYPES[:SUBTYPE_BITS_CAP])}
 _SPELL_CODE = {
     "destroy_all_creatures": 1,
     "damage_each_creature": 2,
@@ -545,19 +547,40 @@ def _keyword_encoded(keyword: str) -> bool:
     return keyword in KEYWORD_BITS or keyword in _RETURN_GRANTS or keyword in INERT_KEYWORDS
 
 
+def _keyword(a: Ability) -> str:
+    keyword = a.text("keyword")
+    return "" if _keyword_encoded(keyword) else f"no column holds the keyword {keyword!r}"
+
+
+def _kind(a: Ability) -> str:
+    kind = a.text("kind")
+    return "" if kind in KIND_CODE else f"no column holds {kind} counters"
+
+
+def _subtype(value: str) -> str:
+    if value in ("", *_SUBTYPE_BIT):
+        return ""
+    return f"its subtype {value!r} is past the SUBTYPE_BITS_CAP = {SUBTYPE_BITS_CAP} named"
+
+
 # The parameter values the columns above encode, by template (a template not listed: all of
-# them). A card of a user's file may hold others; it is then outside the batch engine
-# (ENCODED False: the wipe shape refuses it, the kernel's whitelist too), never approximated.
-_ENCODES: Final[dict[str, Callable[[Ability], bool]]] = {
-    "grant_keyword": lambda a: _keyword_encoded(a.text("keyword")),
-    "counters_cant_be_put": lambda a: a.text("kind") in KIND_CODE,
-    "counters_modified": lambda a: a.text("kind") in KIND_CODE,
-    "creatures_get_until_eot": lambda a: a.text("per_subtype_yours") in ("", *_SUBTYPE_BIT),
-    "damage_each_creature": lambda a: a.text("except_subtype") in ("", *_SUBTYPE_BIT),
-    "dies_create_token_per_counter": lambda a: a.text("token").lower() in INDEX,
-    "attacks_creatures_yours_gain_keyword": lambda a: _keyword_encoded(a.text("keyword")),
+# them): why an ability's are not ("" when they are). A card of a user's file may hold
+# others; it is then outside the batch engine (ENCODED False, NOT_ENCODED says why: the wipe
+# shape refuses it, the kernel's whitelist too), never approximated.
+_ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
+    "grant_keyword": _keyword,
+    "counters_cant_be_put": _kind,
+    "counters_modified": _kind,
+    "creatures_get_until_eot": lambda a: _subtype(a.text("per_subtype_yours")),
+    "damage_each_creature": lambda a: _subtype(a.text("except_subtype")),
+    "dies_create_token_per_counter": lambda a: (
+        "" if a.text("token").lower() in INDEX else f"no card {a.text('token')!r} to make"
+    ),
+    "attacks_creatures_yours_gain_keyword": _keyword,
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
+NOT_ENCODED: Final[dict[int, str]] = {}  # why a card is not ENCODED (by card index)
+OVERFLOW: Final = "a number past its column"  # (numpy refuses to wrap it)
 
 
 # the templates a card may have twice: their columns add up (or the grants are redundant,
@@ -571,16 +594,26 @@ _SUMMED: Final = frozenset(
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 
-def _encoded(c: Card) -> bool:
+def _not_encoded(c: Card) -> str:
+    """Why the columns cannot hold card ``c`` ("" when they can)."""
     once = [a.template for a in c.abilities if a.template not in _SUMMED and a.kind not in _OWN]
-    if len(once) != len(set(once)):
-        return False
-    return all(a.template not in _ENCODES or _ENCODES[a.template](a) for a in c.abilities)
+    for template in once:
+        if once.count(template) > 1:
+            return f"it has {template} twice (the columns hold one)"
+    whys = (_ENCODES[a.template](a) for a in c.abilities if a.template in _ENCODES)
+    return next((why for why in whys if why), "")
+
+
+def _encoded(c: Card) -> bool:
+    return not _not_encoded(c)
 
 
 def _fill_card(i: int, c: Card) -> None:
     _fill_characteristics(i, c)
-    ENCODED[i] = _encoded(c)
+    why = _not_encoded(c)
+    ENCODED[i] = not why
+    if why:
+        NOT_ENCODED[i] = why
     BOARD_OK[i] = ENCODED[i] and on_board_ok(c)
     CAST_OK[i] = ENCODED[i] and castable_ok(c)
     if not ENCODED[i]:
@@ -601,6 +634,7 @@ def _fill() -> None:
             _fill_card(i, c)
         except OverflowError:  # a user's number past its column (numpy refuses to wrap it)
             ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
+            NOT_ENCODED[i] = OVERFLOW
 
 
 _fill()

@@ -102,7 +102,7 @@ def _check_card(card: Card, where: str, cast: bool) -> int:
     if i is None:
         raise OutsideShapes(f"{where}: {card.name} is not a card of the batch engine's tables")
     if not KERNEL_OK[i]:
-        raise OutsideShapes(f"{where}: {mt.not_encoded(card.name)}")
+        raise OutsideShapes(f"{where}: {mt.not_encoded(i)}")
     templates = {a.template for a in card.abilities}
     spell = tb.SPELL[i] > 0 or mt.SPELL_PRODUCE[i] >= 0
     castable = spell or card.is_permanent_card  # a land "cast" is played (305.1): it enters

@@ -183,7 +183,7 @@ def batch_card(r: Reader, name: str, where: str) -> int:
     if not mt.ENCODED[i]:
         raise r.fail(
             where,
-            mt.not_encoded(mt.CARDS[i].name),
+            mt.not_encoded(i),
             "the reference engine answers a scenario with it (cauldron explain FILE)",
         )
     return i

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from engine.batch.mana_convert import mana_comparable
+from engine.batch.tables import SUBTYPE_BITS_CAP
 from tests.helpers import cauldron
 
 CUSTOM = Path(__file__).parent / "fixtures" / "custom"
@@ -521,6 +522,43 @@ def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Pa
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
     assert "Twin Herald" in done.stderr
+    assert "it has etb_gain_life twice" in done.stderr  # why, said
+
+
+def test_a_subtype_past_the_cap_of_named_subtypes_exit_3_with_the_cap_named(
+    tmp_path: Path,
+) -> None:
+    """SPEC section 7: the batch tables give each subtype an ability names a bit, up to
+    SUBTYPE_BITS_CAP; a user's card naming one past them is refused (exit 3) with the cap
+    named, where the reference engine answers (Fiery Cannonade's "isn't a Pirate" wording;
+    the library names a few, so the last of these sorts past the cap)."""
+    cards = tmp_path / "quakes.toml"
+    cards.write_text(
+        "\n".join(
+            f"""[[card]]
+name = "Quake {k:02d}"
+types = ["Sorcery"]
+oracle = "Quake {k:02d} deals 1 damage to each creature that isn't a Zz{k:02d}."
+abilities = [{{ template = "damage_each_creature", amount = 1, except_subtype = "Zz{k:02d}" }}]
+"""
+            for k in range(SUBTYPE_BITS_CAP)
+        ),
+        "utf-8",
+    )
+    last = f"Quake {SUBTYPE_BITS_CAP - 1:02d}"  # its subtype sorts past the cap
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        f"""players = ["A", "B"]
+active = "A"
+battlefield = [{{ id = "bears", card = "Grizzly Bears", controller = "B" }}]
+action = [{{ do = "cast", card = "{last}", by = "A" }}]
+""",
+        "utf-8",
+    )
+    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
+    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
+    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
+    assert f"past the SUBTYPE_BITS_CAP = {SUBTYPE_BITS_CAP}" in done.stderr
 
 
 # Statics that give persist or undying, of every scope (611.3a, 702.79b)
