@@ -10,7 +10,8 @@ from each one's choices, loads them as a user's card file (``use_card_files``, b
 batch engine builds its tables), then plays M random scenarios (a board of them and of
 persist and undying creatures; casts, destroys, damage, counters, attacks, turns; now and
 then a trigger order naming its permanents and the tokens they make, a drawn creature's
-tokens among them, triggers and all) on the reference engine and on ``cauldron explain
+tokens among them, triggers and all, and ``targets`` entries keyed by those tokens) on the
+reference engine and on ``cauldron explain
 --engine batch``'s path (``run_scenario``), and E random wipe experiments of them as
 ``cauldron run`` draws and runs them (the wipe fast path where it takes a batch), each
 trial replayed on the reference engine. A scenario the batch engine refuses is counted by
@@ -214,9 +215,36 @@ def scenario(
         else:
             actions.append({"do": "pass_turn"})
     out = {"players": players, "active": "A", "battlefield": board, "action": actions}
-    if r.random() < 0.4:
-        out["choices"] = {"trigger_order": {r.choice(players): _trigger_order(r, board, tokens)}}
+    choices = _choices(r, board, tokens, players)
+    if choices:
+        out["choices"] = choices
     return out
+
+
+def _choices(
+    r: random.Random, board: list[dict[str, Any]], tokens: dict[str, str], players: list[str]
+) -> dict[str, Any]:
+    """Now and then a trigger order, and ``targets`` entries keyed by tokens (111.1)."""
+    choices: dict[str, Any] = {}
+    if r.random() < 0.4:
+        choices["trigger_order"] = {r.choice(players): _trigger_order(r, board, tokens)}
+    named = _token_ids(board, tokens)
+    if named and r.random() < 0.4:
+        names = [e["id"] for e in board] + named + players
+        given = r.sample(named, r.randint(1, min(3, len(named))))
+        choices["targets"] = {t: r.sample(names, r.randint(1, 3)) for t in given}
+    return choices
+
+
+def _token_ids(board: list[dict[str, Any]], tokens: dict[str, str]) -> list[str]:
+    """The ids of the tokens the board's permanents may make (111.1: the maker's id, the
+    token's name, a number; one no trial makes among them)."""
+    named = []
+    for e in board:
+        if e["card"] in tokens:
+            stem = tokens[e["card"]].lower().replace(" ", "_")
+            named += [f"{e['id']}.{stem}{n}" for n in (1, 2, 3)]
+    return named
 
 
 KIND_KEYS = ("persist", "undying", "etb", "dies", "upkeep", "attacks", "life_loss")
@@ -228,11 +256,7 @@ def _trigger_order(
     """A player's trigger order (603.3b): "id" and "id:ability" keys naming the board's
     permanents and the tokens they may make (111.1: the maker's id, the token's name, a
     number; one no trial makes among them)."""
-    named = [e["id"] for e in board]
-    for e in board:
-        if e["card"] in tokens:
-            stem = tokens[e["card"]].lower().replace(" ", "_")
-            named += [f"{e['id']}.{stem}{n}" for n in (1, 2, 3)]
+    named = [e["id"] for e in board] + _token_ids(board, tokens)
     keys = [k if r.random() < 0.6 else f"{k}:{r.choice(KIND_KEYS)}" for k in named]
     return r.sample(keys, r.randint(1, min(5, len(keys))))
 

@@ -37,6 +37,8 @@ def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> 
         raise ValueError('trial_scenario: "id:ability" trigger orders come from a scenario')
     if inputs.target_names is not None and (inputs.target_names[i, :, 0] >= 0).any():
         raise ValueError('trial_scenario: "any target" choices in order come from a scenario')
+    if inputs.token_choices is not None and (inputs.token_choices[i, :, 0] >= 0).any():
+        raise ValueError("trial_scenario: targets given for a token come from a scenario")
     naming = naming or Naming.default(int(inputs.n_players[i]), s, e)
     players, ids = naming.players, list(naming.slot_ids)
     board = [

@@ -38,6 +38,7 @@ from engine.batch.wipe_state import (
     ORDER_LEN,
     RANK_BY_SHIFT,
     TARGET_NAMES,
+    TOKEN_CHOICES,
     TOKENS_MADE_CAP,
     WipeInputs,
 )
@@ -146,7 +147,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     ping = np.full((1, s + e), -1, dtype=np.int8)
     chosen = np.zeros((1, s + e), dtype=np.int64)
     cards = _slot_cards(board, events)
-    kind_rank, names_in_order = _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
+    kind_rank, names_in_order, given = _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
@@ -157,6 +158,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         chosen=chosen,
         kind_rank=kind_rank,
         target_names=names_in_order,
+        token_choices=given,
         **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
@@ -439,15 +441,18 @@ class _Events:
         self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
         self.ability[0, k] = action.get("ability", 0)
         named = scn.choices.targets.get(pid)
-        by_token = self.token[0, k] != 0  # its names have no slot to be kept by
-        reads = IN_ORDER if by_token else _reading(cards[self.target[0, k]])
+        source = int(self.target[0, k])
+        card = cards[source] if source >= 0 else -1  # (-1: a token no trial makes)
+        if self.token[0, k] and card >= 0:
+            card = int(tb.DIES_TOKENS[card])  # a token's names: ``_choices``' entry for it
+        reads = _reading(card)
         for name in [named] if isinstance(named, str) else list(named or []):
             if name in seat:
                 first = self.chosen_player[0, k] < 0
                 self.chosen_player[0, k] = seat[name] if first else self.chosen_player[0, k]
             elif name in ids and list(ids).index(name) < 63:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
-            elif by_token or (reads != IN_ORDER and _token(name, ids, cards) is None):
+            elif reads != IN_ORDER and _token(name, ids, cards) is None:
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
 
 
@@ -483,20 +488,23 @@ def _choices(
     rank: np.ndarray,
     ping: np.ndarray,
     chosen: np.ndarray,
-) -> tuple[np.ndarray | None, np.ndarray | None]:
+) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
     """Explicit trigger orders become ranks (returned: the "id:ability" ones, ``kind_rank``);
     targets named for a triggered ability become the slot's chosen bits (the permanents), its
     ping target (a player) and ``target_names`` entries (returned): for "any target" every
-    name in order (``_in_order``), for a reader of a set the tokens named."""
+    name in order (``_in_order``), for a reader of a set the tokens named. Targets named for
+    a token (111.1) are ``token_choices`` entries (returned), its bits and player, and its
+    ``target_names`` entries name it by the entry (``_source``)."""
     index = {pid: i for i, pid in enumerate(slot_ids) if pid}
     kind_rank = _ranks(scn, index, rank, slot_ids, cards)
     activated = {a.get("permanent") for a in scn.actions if a.do == "activate"}
     ordered: list[tuple[int, int, int]] = []
+    given: list[tuple[int, int, int, int]] = []
     for source, target in scn.choices.targets.items():
-        if source not in index:
-            raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
+        slot, card, token = _source(source, index, slot_ids, cards, len(given))
+        if slot is None:
+            continue  # a token no trial makes: nothing reads its names
         names = [target] if isinstance(target, str) else list(target)
-        card = cards[index[source]]
         reads = _reading(card)
         try:
             _check_named(source, names, index, seat, reads, (slot_ids, cards))
@@ -505,24 +513,49 @@ def _choices(
                 continue  # names only its activations hold (``_Events.activate`` carries them)
             raise
         if reads in (IN_ORDER, BOTH):
-            ordered += _in_order(index[source], names, slot_ids, seat, cards)
+            ordered += _in_order(slot, names, slot_ids, seat, cards)
         else:  # its tokens, as a set (its slots are chosen bits)
             made = (_token(name, slot_ids, cards) for name in names if name not in index)
-            ordered += [(index[source], *token) for token in made if token is not None]
+            ordered += [(slot, *token) for token in made if token is not None]
         # the same names are the targets of its triggered abilities (the reference engine
         # reads one ``targets`` entry for every ability of a source)
-        for name in names:
-            if name in seat and ping[0, index[source]] < 0:
-                ping[0, index[source]] = seat[name]
-            elif name in index and index[name] < 63:
-                chosen[0, index[source]] |= 1 << index[name]
-    if len(ordered) > TARGET_NAMES:
-        raise OutsideShapes(
-            f"choices.targets: more than TARGET_NAMES = {TARGET_NAMES} permanents named in "
-            'order for "any target", and tokens named'
-        )
+        player = next((seat[name] for name in names if name in seat), -1)
+        bits = sum(1 << index[n] for n in set(names) if n in index and index[n] < 63)
+        if token is not None:
+            given.append((*token, bits, player))
+            continue
+        ping[0, slot] = player
+        chosen[0, slot] = bits
+    for name, cap, count, what in (
+        ("TARGET_NAMES", TARGET_NAMES, len(ordered), 'permanents named in order for "any '
+         'target", and tokens named'),
+        ("TOKEN_CHOICES", TOKEN_CHOICES, len(given), "tokens given targets"),
+    ):  # fmt: skip
+        if count > cap:
+            raise OutsideShapes(f"choices.targets: more than {name} = {cap} {what}")
     names_in_order = np.array([ordered], dtype=np.int32) if ordered else None
-    return kind_rank, names_in_order
+    return kind_rank, names_in_order, np.array([given], dtype=np.int64) if given else None
+
+
+def _source(
+    source: str,
+    index: Mapping[str, int],
+    slot_ids: Sequence[str],
+    cards: Sequence[int],
+    tokens_given: int,
+) -> tuple[int | None, int, tuple[int, int] | None]:
+    """The slot a ``targets`` entry's source holds, its card, and the token it names if it
+    names one (111.1: by its maker's slot and number): then not a slot but the marker of its
+    ``token_choices`` entry, -2 - j (the kernel gives the token its slot as it is made).
+    None for a token no trial makes."""
+    if source in index:
+        return index[source], cards[index[source]], None
+    token = _token(source, slot_ids, cards)
+    if token is None:
+        raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
+    if token[0] < 0:
+        return None, -1, None
+    return -2 - tokens_given, int(tb.DIES_TOKENS[cards[token[0]]]), token
 
 
 # how a card's abilities read its ``targets`` names (``_reading``)

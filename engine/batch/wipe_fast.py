@@ -122,7 +122,7 @@ def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = Non
         return False  # one event; triggers ordered by source (no "id:ability" orders)
     if (inputs.rank >= 1 << RANK_BY_SHIFT).any():
         return False  # a scenario's trigger orders: a player's ranks are theirs only
-    if inputs.target_names is not None:
+    if inputs.target_names is not None or inputs.token_choices is not None:
         return False  # "any target" chosen by slot (the CHOSEN bits), not in a listed order
     if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
         return False

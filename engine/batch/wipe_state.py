@@ -100,6 +100,9 @@ ANY_KIND = -1  # a kind_rank entry's kind for an "id" key: every trigger of the 
 # the names a scenario's ``targets`` choices keep in ``target_names``: the permanents "any
 # target" lists in order (115.4), and the tokens named for the other readers (111.1)
 TARGET_NAMES = 16
+# tokens a scenario's ``targets`` choices are given for (their names are the token's once it
+# is made, 111.1: ``token_choices``)
+TOKEN_CHOICES = 8
 # tokens one trial may make: a token slot is used again once its token has ceased to exist, and
 # the state numbers tokens and objects in 16 bits (``token_serial``, ``obj``, ``tokens_made``)
 TOKENS_MADE_CAP = 2**15 - 1
@@ -177,7 +180,12 @@ class WipeInputs:
     #   slot, token number) for a scenario's "any target" choices, in the order named (slot
     #   -1, number 0 in the first player's place): slot itself (number 0) or the token it
     #   made as its number-th (111.1); for a source whose names are read as a set, the
-    #   tokens named (its slots are ``chosen`` bits); source -1 pads
+    #   tokens named (its slots are ``chosen`` bits); source -1 pads; a source -2 - j names
+    #   the token of ``token_choices`` entry j (the kernel writes its slot once it is made)
+    token_choices: np.ndarray | None = None  # (T, K, 4) int64, K <= TOKEN_CHOICES: (source
+    #   slot, token number, chosen bits, ping seat) for a scenario's ``targets`` entry keyed
+    #   by a token (111.1): what ``chosen`` and ``ping_target`` give a slot, given to the
+    #   token's slot as it is made; source -1 pads
 
     @property
     def shape(self) -> tuple[int, int, int, int]:

@@ -1212,3 +1212,108 @@ def test_603_3b_a_trigger_order_may_name_a_token_with_triggered_abilities(
     triggered abilities (exit 3)."""
     out = _on_both_engines(tmp_path, OMEN_SPAWN, _spawn_order(order))
     assert bool(out["returned"]) == returned, out["returned"]
+
+
+SPAWNS = """[[card]]
+name = "Ember Spawner"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "When this creature dies, create an Ember Spawn token for each +1/+1 counter on it."
+abilities = [{ template = "dies_create_token_per_counter", token = "Ember Spawn", kind = "+1/+1" }]
+
+[[card]]
+name = "Ember Spawn"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "When this creature enters, it deals damage equal to its power to any target."
+abilities = [{ template = "etb_damage_any_target" }]
+
+[[card]]
+name = "Ash Spawner"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "When this creature dies, create an Ash Spawn token for each +1/+1 counter on it."
+abilities = [{ template = "dies_create_token_per_counter", token = "Ash Spawn", kind = "+1/+1" }]
+
+[[card]]
+name = "Ash Spawn"
+types = ["Creature"]
+power = 1
+toughness = 1
+oracle = "Sacrifice a creature: Scry 1."
+abilities = [{ template = "sacrifice_outlet" }]"""
+ALL_SPAWNS = ["ash.ash_spawn1", "ash.ash_spawn2", "sp.ember_spawn1", "sp.ember_spawn2"]
+ASH_1 = ', { do = "activate", permanent = "ash.ash_spawn1" }'  # a third action
+ASH_2 = ', { do = "activate", permanent = "ash.ash_spawn2" }'
+
+
+def _spawn_targets(action: str, targets: str) -> str:
+    return f"""players = ["A", "B"]
+active = "A"
+battlefield = [
+  {{ id = "sp", card = "Ember Spawner", controller = "A", counters = {{ "+1/+1" = 2 }} }},
+  {{ id = "ash", card = "Ash Spawner", controller = "A", counters = {{ "+1/+1" = 2 }} }},
+  {{ id = "bears", card = "Grizzly Bears", controller = "B" }},
+  {{ id = "elves", card = "Llanowar Elves", controller = "A" }},
+]
+action = [{{ do = "destroy", target = "sp" }}, {{ do = "destroy", target = "ash" }}{action}]
+
+[choices]
+targets = {{ {targets} }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("action", "targets", "gone", "life_b"),
+    [
+        ("", '"sp.ember_spawn1" = "bears", "sp.ember_spawn2" = "B"', [], 19),
+        ("", '"sp.ember_spawn1" = ["sp.ember_spawn2", "B"]', ["sp.ember_spawn2"], 19),
+        (  # a token no trial makes names nothing; a token's names in order
+            "",
+            '"sp.ember_spawn3" = "bears", "sp.ember_spawn2" = ["elves", "bears"]',
+            ["elves"],
+            19,
+        ),
+        (
+            ASH_1,
+            '"ash.ash_spawn1" = ["ash.ash_spawn2"]',
+            ["ash.ash_spawn2"],
+            18,
+        ),
+        (
+            ASH_1,
+            '"ash.ash_spawn1" = ["elves", "ash.ash_spawn2"]',
+            ["ash.ash_spawn2", "elves"],
+            18,
+        ),
+        (
+            ASH_2,
+            '"ash.ash_spawn2" = "ash.ash_spawn3"',
+            [],
+            18,
+        ),  # rejected: nothing named
+        (
+            ASH_2,
+            '"ash.ash_spawn2" = ["sp.ember_spawn1", "ash.ash_spawn2"]',
+            ["ash.ash_spawn2", "sp.ember_spawn1"],
+            18,
+        ),
+    ],
+)
+def test_111_1_a_targets_entry_may_be_keyed_by_a_token(
+    tmp_path: Path, action: str, targets: str, gone: list[str], life_b: int
+) -> None:
+    """CR 111.1, 603.3d, 115.4, 118.3, on both engines: a ``targets`` entry keyed by a token's
+    id gives that token's abilities their names once it is made: an Ember Spawn's enters
+    trigger ("any target", in order: a permanent, a token, a player) and an Ash Spawn's
+    sacrifice cost (a set: its own controller's creatures named, tokens among them); a
+    Spawn with no entry takes the default (the opponent). The batch engine refused any
+    entry keyed by a token (exit 3): names were kept by the source's slot, and a token has
+    its slot only once it is made."""
+    out = _on_both_engines(tmp_path, SPAWNS, _spawn_targets(action, targets))
+    left = sorted({"bears", "elves", *ALL_SPAWNS} - set(gone))
+    assert sorted(p["id"] for p in out["battlefield"]) == left
+    assert out["life"]["B"] == life_b

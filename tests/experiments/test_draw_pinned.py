@@ -95,6 +95,7 @@ ABSENT_OK = frozenset(
         "ev_tap_token",
         "ev_combat_token",
         "target_names",
+        "token_choices",
     }
 )
 

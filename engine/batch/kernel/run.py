@@ -61,7 +61,6 @@ from engine.batch.kernel.state import (
     GROUP_GIVEN,
     HAS_LOOPS,
     KERNEL_ROWS,
-    KIND_RANK,
     KNOWN,
     L_ROWS,
     LAYOUT,
@@ -75,6 +74,7 @@ from engine.batch.kernel.state import (
     N_PLAYERS,
     N_RETURNED,
     N_TARGET_NAMES,
+    N_TOKEN_CHOICES,
     NEXT_ORDER,
     POOL,
     REASON,
@@ -86,7 +86,6 @@ from engine.batch.kernel.state import (
     SPELL_ZONE,
     STALE,
     STATUS,
-    TARGET_NAME,
     TOKENS_MADE,
     UNDEFINED_MANA,
     W_ROWS,
@@ -111,8 +110,9 @@ from engine.batch.wipe_state import (
 PATIENCE = 64  # resolutions in one settle before a trial that may loop is played again watched
 # a batch's choices the kernel reads per trial: each event's replacement order (T, E,
 # ORDER_LEN), the "id:ability" trigger orders (T, K, 4: ``state.kind_ranks``), the "any
-# target" choices in order (T, K, 3: ``state.target_names``)
-Choices = tuple[np.ndarray, np.ndarray, np.ndarray]
+# target" choices in order (T, K, 3: ``state.target_names``), the choices given for tokens
+# (T, K, 4: ``state.token_choices``)
+Choices = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 @njit
@@ -315,10 +315,21 @@ if len(GROUP_FIRST) != 7:  # the copy lines of _load_slots and _store_slots
 
 
 @inline
+def _entries(trial_vars: np.ndarray, at: int, given: np.ndarray, i: int) -> None:
+    """Copy trial ``i``'s entries of ``given`` (T, K, width) into ``trial_vars``: how many at
+    ``at``, then the entries, field by field."""
+    width = given.shape[2]
+    trial_vars[at] = given.shape[1]
+    for j in range(given.shape[1]):
+        for f in range(width):
+            trial_vars[at + 1 + width * j + f] = given[i, j, f]
+
+
+@inline
 def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices) -> None:
     """Copy trial ``i``'s scalars, life, pools, "id:ability" trigger orders, "any target"
-    choices and delayed triggers into ``trial_vars``."""
-    _, kind_ranks, names = choices
+    choices, the choices given for tokens and delayed triggers into ``trial_vars``."""
+    _, kind_ranks, names, given = choices
     trial_vars[N_PLAYERS], trial_vars[ACTIVE] = kstate.n_players[i], kstate.active[i]
     trial_vars[STATUS], trial_vars[REASON] = kstate.status[i], kstate.reason[i]
     trial_vars[SEQ], trial_vars[NEXT_ORDER] = kstate.seq[i], kstate.next_order[i]
@@ -333,14 +344,9 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
     trial_vars[UNDEFINED_MANA] = kstate.undefined_mana[i]
     trial_vars[MANA_FROM_TRIGGERS] = kstate.mana_from_triggers[i]
     trial_vars[MANA_REPLACED] = kstate.mana_replaced[i]
-    trial_vars[N_KIND_RANKS] = kind_ranks.shape[1]
-    for j in range(kind_ranks.shape[1]):
-        for f in range(4):
-            trial_vars[KIND_RANK + 4 * j + f] = kind_ranks[i, j, f]
-    trial_vars[N_TARGET_NAMES] = names.shape[1]
-    for j in range(names.shape[1]):
-        for f in range(3):
-            trial_vars[TARGET_NAME + 3 * j + f] = names[i, j, f]
+    _entries(trial_vars, N_KIND_RANKS, kind_ranks, i)
+    _entries(trial_vars, N_TARGET_NAMES, names, i)
+    _entries(trial_vars, N_TOKEN_CHOICES, given, i)
     for g in range(EFFECTS):  # no delayed trigger yet (the kernel's own variables)
         trial_vars[DELAYED_SOURCE + g] = -1
         trial_vars[DELAYED_OBJ + g] = 0
@@ -569,7 +575,7 @@ def run_kernel(
     run_trials(
         ks.kstate(state),
         ks.events(inputs),
-        (ks.orders(inputs), ks.kind_ranks(inputs), ks.target_names(inputs)),
+        ks.choices(inputs),
         ks.combat(inputs),
         ks.card_table,
         work,

@@ -23,6 +23,7 @@ from engine.batch.wipe_state import (
     LKI_RING,
     ORDER_LEN,
     TARGET_NAMES,
+    TOKEN_CHOICES,
     Features,
     WipeInputs,
     WipeState,
@@ -124,7 +125,11 @@ KIND_RANK = N_KIND_RANKS + 1
 # many, then that many (source slot, slot, token number) entries
 N_TARGET_NAMES = KIND_RANK + 4 * KIND_RANKS
 TARGET_NAME = N_TARGET_NAMES + 1
-RETURNED_SLOT = TARGET_NAME + 3 * TARGET_NAMES  # RETURNS entries, then RETURNED_BY
+# the choices given for tokens (WipeInputs.token_choices): how many, then that many (source
+# slot, token number, chosen bits, ping seat) entries
+N_TOKEN_CHOICES = TARGET_NAME + 3 * TARGET_NAMES
+TOKEN_CHOICE = N_TOKEN_CHOICES + 1
+RETURNED_SLOT = TOKEN_CHOICE + 4 * TOKEN_CHOICES  # RETURNS entries, then RETURNED_BY
 
 
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections.
@@ -415,6 +420,20 @@ def target_names(inputs: WipeInputs) -> np.ndarray:
     if inputs.target_names is None:
         return np.zeros((inputs.shape[0], 0, 3), dtype=np.int64)
     return np.ascontiguousarray(inputs.target_names, dtype=np.int64)
+
+
+def token_choices(inputs: WipeInputs) -> np.ndarray:
+    """The trials' choices given for tokens, (T, K, 4) int64 (zero-width if none)."""
+    if inputs.token_choices is None:
+        return np.zeros((inputs.shape[0], 0, 4), dtype=np.int64)
+    return np.ascontiguousarray(inputs.token_choices, dtype=np.int64)
+
+
+def choices(
+    inputs: WipeInputs,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The batch's choices as ``run_trials`` reads them (``run.Choices``)."""
+    return orders(inputs), kind_ranks(inputs), target_names(inputs), token_choices(inputs)
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:

@@ -9,9 +9,13 @@ import numpy as np
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import can_target
 from engine.batch.kernel.state import (
+    CHOSEN,
     LAYOUT,
     N_TARGET_NAMES,
+    N_TOKEN_CHOICES,
+    PING_TARGET,
     TARGET_NAME,
+    TOKEN_CHOICE,
     TOKEN_SERIAL,
     TOKEN_SOURCE,
     ZONE,
@@ -48,6 +52,29 @@ def is_object(slot_rows: np.ndarray, source: int, number: int, q: int) -> bool:
     if number == 0:
         return q == source
     return bool(slot_rows[TOKEN_SOURCE, q] == source and slot_rows[TOKEN_SERIAL, q] == number)
+
+
+@njit
+def give_choices(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, q: int, source: int, number: int
+) -> None:
+    """111.1: the choices a scenario gives a token by its id are the token's once it is made
+    in slot ``q`` (by slot ``source``, its ``number``-th): its chosen bits and ping target
+    (none where none are given, as for a drawn trial), and its names in ``TARGET_NAME``
+    entries (those of ``TOKEN_CHOICE`` entry j name their source -2 - j until then). The
+    names an earlier token of the slot was given (it has ceased to exist) name no source."""
+    slot_rows[CHOSEN, q], slot_rows[PING_TARGET, q] = 0, -1
+    for k in range(trial_vars[N_TARGET_NAMES]):
+        if trial_vars[TARGET_NAME + 3 * k] == q:
+            trial_vars[TARGET_NAME + 3 * k] = -1
+    for j in range(trial_vars[N_TOKEN_CHOICES]):
+        at = TOKEN_CHOICE + 4 * j
+        if trial_vars[at] != source or trial_vars[at + 1] != number:
+            continue
+        slot_rows[CHOSEN, q], slot_rows[PING_TARGET, q] = trial_vars[at + 2], trial_vars[at + 3]
+        for k in range(trial_vars[N_TARGET_NAMES]):
+            if trial_vars[TARGET_NAME + 3 * k] == -2 - j:
+                trial_vars[TARGET_NAME + 3 * k] = q
 
 
 @njit

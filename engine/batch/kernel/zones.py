@@ -112,7 +112,7 @@ from engine.batch.kernel.state import (
     TOKENS_MADE,
     ZONE,
 )
-from engine.batch.kernel.tokens import first_token_slot
+from engine.batch.kernel.tokens import first_token_slot, give_choices
 from engine.batch.wipe_state import (
     BATTLEFIELD,
     DELAYED,
@@ -532,6 +532,7 @@ def create_tokens(
         slot_rows[TOKEN_SOURCE, slot] = src
         slot_rows[TOKEN_SERIAL, src] += 1
         slot_rows[TOKEN_SERIAL, slot] = slot_rows[TOKEN_SERIAL, src]
+        give_choices(slot_rows, trial_vars, slot, src, slot_rows[TOKEN_SERIAL, slot])
         trial_vars[TOKENS_MADE] += 1
         enter(slot_rows, trial_vars, work, card_table, slot)
 
