@@ -18,6 +18,7 @@ from engine.batch.naming import Naming, token_stem
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_state import (
     ANY_KIND,
+    CHOSEN_SLOTS,
     EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
@@ -311,7 +312,7 @@ class _Events:
             return
         named = scn.choices.targets.get(spell)
         for name in [named] if isinstance(named, str) else list(named or []):
-            if name in ids and list(ids).index(name) < 63:
+            if name in ids and list(ids).index(name) < CHOSEN_SLOTS:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
 
     def targeted(
@@ -450,8 +451,10 @@ class _Events:
             if name in seat:
                 first = self.chosen_player[0, k] < 0
                 self.chosen_player[0, k] = seat[name] if first else self.chosen_player[0, k]
-            elif name in ids and list(ids).index(name) < 63:
+            elif name in ids and list(ids).index(name) < CHOSEN_SLOTS:
                 self.chosen[0, k] |= 1 << list(ids).index(name)
+            elif reads != IN_ORDER and name in ids:
+                raise OutsideShapes(f"{where}: {_past_chosen(name)}")
             elif reads != IN_ORDER and _token(name, ids, cards) is None:
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
 
@@ -520,7 +523,7 @@ def _choices(
         # the same names are the targets of its triggered abilities (the reference engine
         # reads one ``targets`` entry for every ability of a source)
         player = next((seat[name] for name in names if name in seat), -1)
-        bits = sum(1 << index[n] for n in set(names) if n in index and index[n] < 63)
+        bits = sum(1 << index[n] for n in set(names) if n in index and index[n] < CHOSEN_SLOTS)
         if token is not None:
             given.append((*token, bits, player))
             continue
@@ -681,11 +684,17 @@ def _check_named(
     reads: str,
     board: tuple[Sequence[str], Sequence[int]],
 ) -> None:
-    """What the batch engine keeps of the names (``_reading``): a player; a slot below 63 (a
-    chosen bit), any slot where the names are read in order only; a token (found by the
-    ``board``'s slot ids and cards)."""
+    """What the batch engine keeps of the names (``_reading``): a player; a slot below
+    CHOSEN_SLOTS (a chosen bit), any slot where the names are read in order only; a token
+    (found by the ``board``'s slot ids and cards)."""
     for name in names:
-        if name in seat or (name in index and (index[name] < 63 or reads == IN_ORDER)):
+        if name in seat or (name in index and (index[name] < CHOSEN_SLOTS or reads == IN_ORDER)):
             continue
-        if name in index or _token(name, *board) is None:
+        if name in index:
+            raise OutsideShapes(f"targets of {source!r}: {_past_chosen(name)}")
+        if _token(name, *board) is None:
             raise OutsideShapes(f"targets of {source!r}: a name the batch engine cannot hold")
+
+
+def _past_chosen(name: str) -> str:
+    return f"{name!r} is past the CHOSEN_SLOTS = {CHOSEN_SLOTS} slots a set of targets can name"

@@ -103,6 +103,9 @@ TARGET_NAMES = 16
 # tokens a scenario's ``targets`` choices are given for (their names are the token's once it
 # is made, 111.1: ``token_choices``)
 TOKEN_CHOICES = 8
+# slots a set of chosen targets can name: the bits of an int64 below its sign bit (``chosen``,
+# ``ev_chosen``); a scenario naming a slot past them for a reader of a set is refused
+CHOSEN_SLOTS = 63
 # tokens one trial may make: a token slot is used again once its token has ceased to exist, and
 # the state numbers tokens and objects in 16 bits (``token_serial``, ``obj``, ``tokens_made``)
 TOKENS_MADE_CAP = 2**15 - 1

@@ -10,7 +10,7 @@ import pytest
 
 from engine.batch.scenario import run_scenario
 from engine.batch.shapes import OutsideShapes
-from engine.batch.wipe_state import KIND_RANKS, TARGET_NAMES
+from engine.batch.wipe_state import CHOSEN_SLOTS, KIND_RANKS, TARGET_NAMES
 from tests.helpers import board, cast, destroy, permanent, run_both, scenario
 
 FINKS_UNDYING = "finks: Kitchen Finks @A grant=undying"
@@ -157,6 +157,25 @@ def test_115_4_more_names_in_order_than_the_cap_exit_3_with_the_cap_named() -> N
         choices={"targets": {"redcap": names}},
     )
     with pytest.raises(OutsideShapes, match="TARGET_NAMES"):
+        run_scenario(scn)
+
+
+@pytest.mark.parametrize("how", ["trigger", "activation"])
+def test_701_21a_a_slot_past_the_chosen_bits_exit_3_with_the_cap_named(how: str) -> None:
+    """SPEC section 7: a set of chosen targets is kept as bits of an int64; naming a slot past
+    CHOSEN_SLOTS for a reader of a set (Viscera Seer's sacrifice cost, Woodfall Primus's
+    target) the batch engine refuses the scenario, naming the cap (the reference engine
+    answers it)."""
+    bears = [f"b{k}: Grizzly Bears @A" for k in range(CHOSEN_SLOTS)]
+    last = f"b{CHOSEN_SLOTS - 1}"  # the slot after Viscera Seer's and the Bears before it
+    if how == "activation":
+        actions = [{"do": "activate", "permanent": "seer"}]
+        scn = scenario(board("seer: Viscera Seer @A", *bears), actions,
+                       choices={"targets": {"seer": last}})  # fmt: skip
+    else:
+        scn = scenario(board("primus: Woodfall Primus @A", *bears), [destroy("primus")],
+                       choices={"targets": {"primus": last}})  # fmt: skip
+    with pytest.raises(OutsideShapes, match=f"CHOSEN_SLOTS = {CHOSEN_SLOTS}"):
         run_scenario(scn)
 
 

@@ -62,7 +62,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.kernel.tokens import NOT_LISTED, first_named, is_named, names_any
 from engine.batch.kernel.zones import clear_movers, leave
-from engine.batch.wipe_state import ABILITY, GRAVEYARD, R_STACK_DEPTH, STACK_DEPTH
+from engine.batch.wipe_state import ABILITY, CHOSEN_SLOTS, GRAVEYARD, R_STACK_DEPTH, STACK_DEPTH
 
 # rejection codes (wipe_state.REJECTIONS)
 NOT_ON_BATTLEFIELD, SUMMONING_SICK, TAPPED_ALREADY, MISSING_COUNTER = 1, 5, 13, 15
@@ -74,7 +74,7 @@ _NONE = 1 << 40
 def chosen(event_rows: np.ndarray, e: int, s: int) -> bool:
     """Whether event ``e`` names slot ``s`` (its ``chosen`` bits: the targets or the permanents
     a player chose for it)."""
-    return bool(event_rows[EV_CHOSEN_, e] >> s & 1) if s < 63 else False
+    return bool(event_rows[EV_CHOSEN_, e] >> s & 1) if s < CHOSEN_SLOTS else False
 
 
 @njit

@@ -51,6 +51,7 @@ from engine.batch.kernel.tokens import NONE_THERE, first_named, is_named, is_obj
 from engine.batch.wipe_state import (
     ANY_KIND,
     BATTLEFIELD,
+    CHOSEN_SLOTS,
     ETB,
     GRAVEYARD,
     GRAVEYARD_ENTER,
@@ -189,7 +190,7 @@ def _chosen_target(
         return int(1 + q + (slot_rows[OBJ, q] << 16))
     if q == NONE_THERE:
         return 0
-    for q in range(min(slot_rows.shape[1], 63)):
+    for q in range(min(slot_rows.shape[1], CHOSEN_SLOTS)):
         named = slot_rows[CHOSEN, src] >> q & 1 and slot_rows[ZONE, q] == BATTLEFIELD
         if named and can_target(slot_rows, card_table, q, ctrl):
             return int(1 + q + (slot_rows[OBJ, q] << 16))
@@ -239,7 +240,7 @@ def _graveyard_target(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, c
     listed = bits != 0 or names_any(trial_vars, src)
     found, best = 0, 1 << 40
     for q in range(slot_rows.shape[1]):
-        if listed and (q >= 63 or not bits >> q & 1):
+        if listed and (q >= CHOSEN_SLOTS or not bits >> q & 1):
             continue
         there = (slot_rows[ZONE, q] == GRAVEYARD) & (slot_rows[OWNER, q] != ctrl)
         if there and slot_rows[IS_CREATURE_CARD, q] and slot_rows[ORDER, q] < best:

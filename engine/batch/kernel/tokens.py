@@ -20,7 +20,7 @@ from engine.batch.kernel.state import (
     TOKEN_SOURCE,
     ZONE,
 )
-from engine.batch.wipe_state import BATTLEFIELD
+from engine.batch.wipe_state import BATTLEFIELD, CHOSEN_SLOTS
 
 # what ``first_named`` finds when no permanent is: a player is named first or the named are
 # gone (a player is the target), or ``src`` has no names in order (the chosen bits decide)
@@ -143,8 +143,9 @@ def is_named(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, bits: int, src: int, q: int
 ) -> bool:
     """Whether ``src``'s names hold the object in slot ``q``: its chosen bit in ``bits`` (a
-    slot's own name, below 63), or a token named for ``src`` (``names_token``)."""
-    return bool(q < 63 and bits >> q & 1) or names_token(slot_rows, trial_vars, work, src, q)
+    slot's own name, below CHOSEN_SLOTS), or a token named for ``src`` (``names_token``)."""
+    chosen = q < CHOSEN_SLOTS and bits >> q & 1
+    return bool(chosen) or names_token(slot_rows, trial_vars, work, src, q)
 
 
 @njit
