@@ -1150,15 +1150,23 @@ def test_111_1_a_token_named_for_a_card_that_reads_names_in_order_and_as_a_set(
     assert out["life"]["B"] == life_b
 
 
-OMEN_SPAWN = """[[card]]
-name = "Omen Spawner"
+def _spawner(maker: str, token: str) -> str:
+    """A card file's 1/1 that makes a ``token`` token for each +1/+1 counter on it as it dies
+    (Hangarback Walker's template, a user's token)."""
+    return f"""[[card]]
+name = "{maker}"
 types = ["Creature"]
 power = 1
 toughness = 1
-oracle = "When this creature dies, create an Omen Spawn token for each +1/+1 counter on it."
-abilities = [{ template = "dies_create_token_per_counter", token = "Omen Spawn", kind = "+1/+1" }]
+oracle = "When this creature dies, create an {token} token for each +1/+1 counter on it."
+abilities = [{{ template = "dies_create_token_per_counter", token = "{token}", kind = "+1/+1" }}]
 
-[[card]]
+"""
+
+
+OMEN_SPAWN = (
+    _spawner("Omen Spawner", "Omen Spawn")
+    + """[[card]]
 name = "Omen Spawn"
 types = ["Creature"]
 power = 1
@@ -1172,6 +1180,7 @@ types = ["Enchantment"]
 oracle = "At the beginning of your upkeep, sacrifice Hungry Omen unless you sacrifice a creature."
 abilities = [{ template = "upkeep_sacrifice_unless_sacrifice_creature" }]
 """
+)
 
 
 def _spawn_order(order: list[str]) -> str:
@@ -1214,15 +1223,9 @@ def test_603_3b_a_trigger_order_may_name_a_token_with_triggered_abilities(
     assert bool(out["returned"]) == returned, out["returned"]
 
 
-SPAWNS = """[[card]]
-name = "Ember Spawner"
-types = ["Creature"]
-power = 1
-toughness = 1
-oracle = "When this creature dies, create an Ember Spawn token for each +1/+1 counter on it."
-abilities = [{ template = "dies_create_token_per_counter", token = "Ember Spawn", kind = "+1/+1" }]
-
-[[card]]
+SPAWNS = (
+    _spawner("Ember Spawner", "Ember Spawn")
+    + """[[card]]
 name = "Ember Spawn"
 types = ["Creature"]
 power = 1
@@ -1231,20 +1234,16 @@ oracle = "When this creature enters, it deals damage equal to its power to any t
 abilities = [{ template = "etb_damage_any_target" }]
 
 [[card]]
-name = "Ash Spawner"
-types = ["Creature"]
-power = 1
-toughness = 1
-oracle = "When this creature dies, create an Ash Spawn token for each +1/+1 counter on it."
-abilities = [{ template = "dies_create_token_per_counter", token = "Ash Spawn", kind = "+1/+1" }]
-
-[[card]]
 name = "Ash Spawn"
 types = ["Creature"]
 power = 1
 toughness = 1
 oracle = "Sacrifice a creature: Scry 1."
-abilities = [{ template = "sacrifice_outlet" }]"""
+abilities = [{ template = "sacrifice_outlet" }]
+
+"""
+    + _spawner("Ash Spawner", "Ash Spawn")
+)
 ALL_SPAWNS = ["ash.ash_spawn1", "ash.ash_spawn2", "sp.ember_spawn1", "sp.ember_spawn2"]
 ASH_1 = ', { do = "activate", permanent = "ash.ash_spawn1" }'  # a third action
 ASH_2 = ', { do = "activate", permanent = "ash.ash_spawn2" }'
