@@ -604,10 +604,6 @@ def _not_encoded(c: Card) -> str:
     return next((why for why in whys if why), "")
 
 
-def _encoded(c: Card) -> bool:
-    return not _not_encoded(c)
-
-
 def _fill_card(i: int, c: Card) -> None:
     _fill_characteristics(i, c)
     why = _not_encoded(c)

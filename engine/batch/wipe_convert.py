@@ -442,10 +442,10 @@ class _Events:
         self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
         self.ability[0, k] = action.get("ability", 0)
         named = scn.choices.targets.get(pid)
-        source = int(self.target[0, k])
-        card = cards[source] if source >= 0 else -1  # (-1: a token no trial makes)
-        if self.token[0, k] and card >= 0:
-            card = int(tb.DIES_TOKENS[card])  # a token's names: ``_choices``' entry for it
+        source = int(self.target[0, k])  # (-1: a token no trial makes)
+        card = -1 if source < 0 else cards[source]
+        if self.token[0, k]:
+            card = _made_by(cards, source)  # a token's names: ``_choices``' entry for it
         reads = _reading(card)
         for name in [named] if isinstance(named, str) else list(named or []):
             if name in seat:
@@ -459,12 +459,18 @@ class _Events:
                 raise OutsideShapes(f"{where}: target {name!r} is outside the batch engine")
 
 
+def _made_by(cards: Sequence[int], slot: int) -> int:
+    """The card of the tokens slot ``slot``'s card makes as it dies (111.1), -1 if none (or
+    no slot: -1)."""
+    return int(tb.DIES_TOKENS[cards[slot]]) if slot >= 0 and cards[slot] >= 0 else -1
+
+
 def _token(target: Any, slot_ids: Sequence[str], cards: Sequence[int]) -> tuple[int, int] | None:
     """A token named by its id as the reference engine names it (its source's id, the token's
     name, a number: ``engine.reference.zones.create_tokens``): (source slot, number), or None.
     A number past TOKENS_MADE_CAP names a token no trial makes: the source slot -1."""
     for slot, pid in enumerate(slot_ids):
-        made = int(tb.DIES_TOKENS[cards[slot]]) if pid and cards[slot] >= 0 else -1
+        made = _made_by(cards, slot) if pid else -1
         if made < 0 or not isinstance(target, str) or not target.startswith(f"{pid}."):
             continue
         stem = token_stem(made)
@@ -558,7 +564,7 @@ def _source(
         raise OutsideShapes(f"targets of {source!r}: no such permanent or cast")
     if token[0] < 0:
         return None, -1, None
-    return -2 - tokens_given, int(tb.DIES_TOKENS[cards[token[0]]]), token
+    return -2 - tokens_given, _made_by(cards, token[0]), token
 
 
 # how a card's abilities read its ``targets`` names (``_reading``)
@@ -630,8 +636,8 @@ def _token_without_triggers(key: str, slot_ids: Sequence[str], cards: Sequence[i
     token = _token(key.partition(":")[0], slot_ids, cards)
     if token is None:
         return False
-    source = token[0]
-    return source < 0 or not _TRIGGERED[int(tb.DIES_TOKENS[cards[source]])]
+    made = _made_by(cards, token[0])
+    return made < 0 or not _TRIGGERED[made]
 
 
 def _player_order(
@@ -667,12 +673,10 @@ def _player_order(
         if pid not in index:
             raise OutsideShapes(f"trigger order {key!r} of {player}: outside the batch engine")
         theirs = controllers.get(pid, player) != player
-        if not ability and theirs:
-            entries.append((index[pid], 0, ANY_KIND, i + by))
-        elif not ability:
+        if not ability and not theirs:
             rank[0, index[pid]] = i + by
-        elif ability in _KIND_CODES and (theirs or first.get(pid, i) >= i):  # "id" later
-            entries.append((index[pid], 0, _KIND_CODES[ability], i + by))
+        elif kind is not None and (theirs or first.get(pid, i) >= i):  # "id" later
+            entries.append((index[pid], 0, kind, i + by))
     return entries
 
 

@@ -154,10 +154,10 @@ def test_603_3b_one_trigger_template_twice_is_not_encoded() -> None:
         {"name": "Two Minds", "types": ["Creature"], "power": 1, "toughness": 1,
          "keywords": ["persist"], "abilities": twice}
     )  # fmt: skip
-    assert not tb._encoded(card)
+    assert tb._not_encoded(card)
     alone = card_from_dict({"name": "One Mind", "types": ["Creature"], "power": 1,
                             "toughness": 1, "abilities": twice[:1]})  # fmt: skip
-    assert tb._encoded(alone)
+    assert not tb._not_encoded(alone)
 
 
 _GROUPS = {
@@ -188,7 +188,7 @@ def test_603_3b_each_triggered_ability_of_a_card_is_its_own(group: str) -> None:
         {"name": "Two Minds", "types": ["Creature"], "power": 1, "toughness": 1,
          "abilities": _GROUPS[group]}
     )  # fmt: skip
-    assert tb._encoded(card)
+    assert not tb._not_encoded(card)
     for templates, column in tb._PARTS:
         for i, c in enumerate(tb.CARDS):
             codes = [

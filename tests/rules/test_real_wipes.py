@@ -307,7 +307,7 @@ def test_701_21a_each_opponent_sacrifices_spares_the_caster() -> None:
     game = replace(game, actions=(Action("cast", {"card": edict, "by": "A"}),))
     out = reference.run(game)
     assert [p["id"] for p in out["battlefield"]] == ["a"]
-    assert tb._encoded(edict)
+    assert not tb._not_encoded(edict)
 
 
 def test_701_21a_innocent_blood_sacrifices_a_not_creature_permanent_never() -> None:
