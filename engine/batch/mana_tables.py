@@ -43,12 +43,6 @@ _TPL_CODE = {
 }
 LANDS_ALL, LANDS_YOURS, LANDS_NONBASIC = range(3)
 _LANDS_CODE = {"all": LANDS_ALL, "yours": LANDS_YOURS, "nonbasic": LANDS_NONBASIC}
-CSCOPE_ALL, CSCOPE_PERMANENTS_YOURS, CSCOPE_CREATURES_YOURS = range(3)
-_CSCOPE_CODE = {
-    "all_permanents": CSCOPE_ALL,
-    "permanents_yours": CSCOPE_PERMANENTS_YOURS,
-    "creatures_yours": CSCOPE_CREATURES_YOURS,
-}
 # -- "tapped for mana" replacement effects (106.12b)
 REP_NONE, REP_MULTIPLY, REP_TYPE = range(3)
 # -- "tapped for mana" triggers (106.12a): which permanents they watch
@@ -111,7 +105,6 @@ _MANA_KEYWORDS = INERT_KEYWORDS | {"haste"}
 COUNTER_KINDS: Final = tb.COUNTER_KINDS  # one kind code for both tables
 K = len(COUNTER_KINDS)
 KIND_CODE: Final = {k: i for i, k in enumerate(COUNTER_KINDS)}
-PLUS: Final = KIND_CODE["+1/+1"]
 KIND_ANY: Final = tb.KIND_ANY
 KIND_NEVER: Final = -2  # a kind no template names
 
@@ -134,13 +127,9 @@ GRANTED: Final = AB  # the column of Cryptolith Rite's granted ability
 IS_CREATURE = _col(np.bool_)
 IS_LAND = _col(np.bool_)
 IS_BASIC = _col(np.bool_)
-IS_HUMAN = _col(np.bool_)
 IS_LEGENDARY = _col(np.bool_)
 IS_AURA = _col(np.bool_)
 IS_PERMANENT = _col(np.bool_)
-BASE_P = _col(np.int16)
-BASE_T = _col(np.int16)
-PRINTED_HASTE = _col(np.bool_)
 BOARD_OK = _col(np.bool_)  # the mana shape models this card on the battlefield
 CAST_OK = _col(np.bool_)  # ... and casting it
 # -- mana abilities: (N, AB + 1), the last column being the granted one
@@ -167,7 +156,6 @@ AB_ALL = np.zeros((N, AB + 1), dtype=np.bool_)  # ... counted on the whole battl
 # -- statics
 GRANT_ANY = _col(np.bool_)  # grant_mana_any_color (scope yours) to creatures
 GRANT_ANY_LANDS = _col(np.bool_)  # ... to lands (Chromatic Lantern)
-AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 REP_KIND = _col(np.int8)  # REP_*: a static "tapped for mana" replacement
 REP_FACTOR = _col(np.int8, 1)
 REP_PRODUCE = _col(np.int8, -1)  # type index
@@ -178,8 +166,6 @@ TFM_YOURS = _col(np.bool_)
 TFM_PRODUCE = _col(np.int8, -1)  # type index, PRODUCE_SAME or PRODUCE_ANY
 TFM_AMOUNT = _col(np.int8)  # how many (Overgrowth: {G}{G})
 CAST_DRAW = _col(np.bool_)  # Zendikar Resurgent: draw on casting a creature (unsupported)
-EXILE_ALL_GY = _col(np.bool_)  # graveyard_replaced_by_exile, all
-EXILE_OPP_GY = _col(np.bool_)  # ... opponents' cards
 # -- activated ability 0 if it is "until end of turn, lands you control produce ..." (Deep Water)
 N_ACTIVATED = _col(np.int8)
 EFFECT_PRODUCE = _col(np.int8, -1)  # type index; -1: ability 0 is something else
@@ -188,13 +174,6 @@ EFFECT_LANDS = _col(np.int8)
 SPELL_PRODUCE = _col(np.int8, -1)
 SPELL_LANDS = _col(np.int8)
 # -- counters (R5) for X spells and "enters with" counters
-CANT_SCOPE = _col(np.int8, -1)  # counters_cant_be_put: CSCOPE_*, -1 none
-CANT_KIND = _col(np.int8, KIND_NEVER)
-MOD_SCOPE = _col(np.int8, -1)  # counters_modified: CSCOPE_*, -1 none
-MOD_KIND = _col(np.int8, KIND_NEVER)
-MOD_ADD = _col(np.int8)
-MOD_FACTOR = _col(np.int8, 1)
-ENTERS_X_KIND = _col(np.int8, -1)
 ENTERS_KIND = _col(np.int8, -1)
 ENTERS_AMOUNT = _col(np.int8)
 ENTERS_TAPPED = _col(np.bool_)
@@ -202,12 +181,13 @@ ENTERS_PAY_LIFE = _col(np.int16)  # "you may pay N life. If you don't, it enters
 DIES_TOKENS_KIND = _col(np.int8, -1)  # dies: a token per counter of this kind
 
 
-def _costs(i: int, k: int, a_params: dict[str, Any]) -> bool:
+def _costs(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
     """The costs and damage columns any mana template may have; whether they are encoded."""
     cost = parse_mana_cost(str(a_params.get("cost", "")))
-    AB_COST[i, k] = cost.generic
-    AB_DAMAGE[i, k] = int(a_params.get("damage", 0))
-    AB_LIFE[i, k] = int(a_params.get("life", 0))
+    its = f"its {tpl}"
+    AB_COST[i, k] = tb.fit(AB_COST, cost.generic, f"{its} cost's generic mana")
+    AB_DAMAGE[i, k] = tb.fit(AB_DAMAGE, int(a_params.get("damage", 0)), f"{its} damage")
+    AB_LIFE[i, k] = tb.fit(AB_LIFE, int(a_params.get("life", 0)), f"{its} life")
     AB_SAC_SELF[i, k] = bool(a_params.get("sacrifice", False))
     AB_SAC_CREATURE[i, k] = bool(a_params.get("sacrifice_creature", False))
     # one permanent chosen for a cost per ability
@@ -223,7 +203,7 @@ def _any_color(i: int, k: int, a_params: dict[str, Any]) -> bool:
     AB_REMOVE[i, k] = KIND_CODE[kind] if kind else -1
     AB_SACRIFICE[i, k] = bool(a_params["sacrifice_when_none"]) and bool(kind)
     AB_BITS[i, k] = COLOR_BITS
-    AB_TIMES[i, k] = int(a_params["amount"])
+    AB_TIMES[i, k] = tb.fit(AB_TIMES, int(a_params["amount"]), "its mana_any_color amount")
     both = AB_SACRIFICE[i, k] and AB_SAC_SELF[i, k]
     return not (AB_TAP[i, k] and AB_UNTAP[i, k]) and not both and AB_TIMES[i, k] >= 1
 
@@ -231,7 +211,7 @@ def _any_color(i: int, k: int, a_params: dict[str, Any]) -> bool:
 def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
     """Fill column ``k`` of card ``i``; return whether the shape models the ability."""
     AB_TPL[i, k] = _TPL_CODE[tpl]
-    if not _costs(i, k, a_params):
+    if not _costs(i, k, a_params, tpl):
         return False
     if tpl == "mana_any_color":
         return _any_color(i, k, a_params)
@@ -239,15 +219,15 @@ def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
     produce = str(a_params["produce"]) if "produce" in a_params else ""
     if not set(produce) <= set(MANA_TYPES):
         return False
-    for t in produce:
-        AB_AMOUNT[i, k, TYPE_INDEX[t]] += 1
+    for t in set(produce):
+        AB_AMOUNT[i, k, TYPE_INDEX[t]] = tb.fit(AB_AMOUNT, produce.count(t), f"its {tpl} {t}")
     AB_BITS[i, k] = _bits(produce)
     if tpl == "mana_one_of":
         return len(set(produce)) == len(produce) >= 2
     if tpl == "mana_per_subtype":
         AB_SUBTYPE[i, k] = tb.NAMED_SUBTYPES.index(str(a_params["subtype"]))
         AB_ALL[i, k] = a_params["whose"] == "all"
-        return len(produce) == 1 and AB_SUBTYPE[i, k] < 62  # tables' bits: the first 62
+        return len(produce) == 1 and AB_SUBTYPE[i, k] < tb.SUBTYPE_BITS_CAP  # (a bit each)
     if tpl == "mana_per_creature_yours":
         return len(produce) == 1
     if tpl == "mana_fixed_or_any_color_with_counter":
@@ -265,7 +245,7 @@ def _grant_keyword(i: int, a: Ability) -> bool:
 
 
 def _mana_multiply(i: int, a: Ability) -> bool:
-    REP_KIND[i], REP_FACTOR[i] = REP_MULTIPLY, a.number("factor")
+    REP_KIND[i], REP_FACTOR[i] = REP_MULTIPLY, tb.param(REP_FACTOR, a, "factor")
     return a.number("factor") >= 2
 
 
@@ -285,7 +265,8 @@ def _tapped_for_mana_add(i: int, a: Ability) -> bool:
     # one type, maybe several of it (Overgrowth: {G}{G})
     if not produce or not set(produce) <= set(MANA_TYPES) or len(set(produce)) != 1:
         return False
-    TFM_PRODUCE[i], TFM_AMOUNT[i] = TYPE_INDEX[produce[0]], len(produce)
+    TFM_PRODUCE[i] = TYPE_INDEX[produce[0]]
+    TFM_AMOUNT[i] = tb.fit(TFM_AMOUNT, len(produce), "its tapped_for_mana_add mana")
     return True
 
 
@@ -295,33 +276,17 @@ def _grant_mana_any_color(i: int, a: Ability) -> bool:
 
 
 def _enters_pay_life(i: int, a: Ability) -> bool:
-    ENTERS_PAY_LIFE[i] = a.number("amount")
+    ENTERS_PAY_LIFE[i] = tb.param(ENTERS_PAY_LIFE, a, "amount")
     return a.number("amount") >= 1
 
 
-def _graveyard_replaced(i: int, a: Ability) -> bool:
-    (EXILE_ALL_GY if a.text("scope") == "all" else EXILE_OPP_GY)[i] = True
-    return True
-
-
-def _counters_cant_be_put(i: int, a: Ability) -> bool:
-    CANT_SCOPE[i], CANT_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
-    return True
-
-
-def _counters_modified(i: int, a: Ability) -> bool:
-    MOD_SCOPE[i], MOD_KIND[i] = _CSCOPE_CODE[a.text("scope")], _kind(a.text("kind"))
-    MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
-    return True
-
-
 def _enters_with_x_counters(i: int, a: Ability) -> bool:
-    ENTERS_X_KIND[i] = _kind(a.text("kind"))
-    return bool(ENTERS_X_KIND[i] >= 0)
+    return _kind(a.text("kind")) >= 0  # (the kind's column is ``tables.ENTERS_X_KIND``)
 
 
 def _enters_with_counters(i: int, a: Ability) -> bool:
-    ENTERS_KIND[i], ENTERS_AMOUNT[i] = _kind(a.text("kind")), a.number("amount")
+    ENTERS_KIND[i] = _kind(a.text("kind"))
+    ENTERS_AMOUNT[i] = tb.param(ENTERS_AMOUNT, a, "amount")
     return bool(ENTERS_KIND[i] >= 0)
 
 
@@ -345,14 +310,10 @@ def _dies_tokens(i: int, a: Ability) -> bool:
 _FILLS: Final[dict[str, Callable[[int, Ability], bool]]] = {
     "grant_mana_any_color": _grant_mana_any_color,
     "grant_keyword": _grant_keyword,
-    "activate_as_though_haste": _flag(AS_THOUGH_HASTE),
     "mana_multiply": _mana_multiply,
     "mana_replace_type": _mana_replace_type,
     "tapped_for_mana_add": _tapped_for_mana_add,
     "cast_creature_draw": _flag(CAST_DRAW),
-    "graveyard_replaced_by_exile": _graveyard_replaced,
-    "counters_cant_be_put": _counters_cant_be_put,
-    "counters_modified": _counters_modified,
     "enters_with_x_counters": _enters_with_x_counters,
     "enters_with_counters": _enters_with_counters,
     "enters_tapped": _flag(ENTERS_TAPPED),
@@ -365,12 +326,9 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_CREATURE[i] = c.has_type("Creature")
     IS_LAND[i] = c.has_type("Land")
     IS_BASIC[i] = "Basic" in c.supertypes
-    IS_HUMAN[i] = "Human" in c.subtypes
     IS_LEGENDARY[i] = "Legendary" in c.supertypes
     IS_AURA[i] = "Aura" in c.subtypes
     IS_PERMANENT[i] = c.is_permanent_card
-    BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
-    PRINTED_HASTE[i] = "haste" in c.keywords
 
 
 def _fill_activated(i: int, c: Card) -> None:
@@ -424,9 +382,9 @@ def _fill() -> None:
     for i, c in enumerate(CARDS):
         try:
             BOARD_OK[i] = _fill_card(i, c)
-        except OverflowError:  # a user's number past its column (numpy refuses to wrap it)
+        except tb.PastColumn as past:  # a user's number past its column
             ENCODED[i] = False
-            NOT_ENCODED[i] = tb.OVERFLOW
+            NOT_ENCODED[i] = str(past)
             continue
         templates = {a.template for a in c.abilities}
         if not c.is_permanent_card:

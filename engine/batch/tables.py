@@ -110,6 +110,27 @@ def _col(dtype: type, fill: int = 0) -> np.ndarray:
     return np.full(N, fill, dtype=dtype)
 
 
+class PastColumn(OverflowError):
+    """A card's number that its column cannot hold: the card is not ENCODED, the line says
+    which number and the column's range (a cap of the batch tables, never a wrapped value)."""
+
+
+def fit(column: np.ndarray, value: int, what: str) -> int:
+    """``value``, which goes into ``column``, if the column holds it (``what`` names it in the
+    refusal: "its etb_gain_life amount")."""
+    info = np.iinfo(column.dtype)
+    if info.min <= value <= info.max:
+        return value
+    raise PastColumn(
+        f"{what} {value} is past its column's cap ({column.dtype}: {info.min} to {info.max})"
+    )
+
+
+def param(column: np.ndarray, a: Ability, key: str) -> int:
+    """Ability ``a``'s number ``key`` (``fit`` into ``column``)."""
+    return fit(column, a.number(key), f"its {a.template} {key}")
+
+
 # -- characteristics
 IS_CREATURE = _col(np.bool_)
 IS_LAND = _col(np.bool_)
@@ -146,8 +167,8 @@ NO_KIND = _col(np.int8, -1)  # counters_cant_be_put: a KIND_CODE, or KIND_ANY; -
 NO_SCOPE = _col(np.int8)  # ... its COUNTER_SCOPE
 MOD_KIND = _col(np.int8, -1)  # counters_modified: a KIND_CODE, or KIND_ANY
 MOD_SCOPE = _col(np.int8)  # ... its COUNTER_SCOPE
-MOD_ADD = _col(np.int8)
-MOD_FACTOR = _col(np.int8, 1)
+MOD_ADD = _col(np.int64)  # 64 bits: the kernel's ``counters._modified`` checks its products
+MOD_FACTOR = _col(np.int64, 1)
 MOD_EFFECTS_ONLY = _col(np.bool_)  # "if an effect would put": not counters put as a cost (602.2b)
 TOKENS_DOUBLED = _col(np.bool_)
 # -- zone replacement
@@ -337,9 +358,9 @@ def _creatures_get(i: int, a: Ability) -> None:
         "opponents": [(ALL_P, ALL_T, 1), (ANTHEM_P, ANTHEM_T, -1)],
         "other": [(ALL_P, ALL_T, 1), (OTHER_P, OTHER_T, 1)],
     }[a.text("scope")]
-    for p_col, t_col, sign in cols:
-        p_col[i] += sign * power
-        t_col[i] += sign * toughness
+    for p_col, t_col, sign in cols:  # the sums fit too (a card may have several)
+        p_col[i] = fit(p_col, int(p_col[i]) + sign * power, "its creatures_get power")
+        t_col[i] = fit(t_col, int(t_col[i]) + sign * toughness, "its creatures_get toughness")
 
 
 _GRANTS_BY_SCOPE: Final = dict(
@@ -372,7 +393,10 @@ def _grant_keyword(i: int, a: Ability) -> None:
     column, shift = _RETURN_GRANTS[keyword], GRANT_COUNT_BITS * GRANT_SCOPES.index(scope)
     full = (1 << GRANT_COUNT_BITS) - 1
     if int(column[i]) >> shift & full == full:
-        raise OverflowError(f"{keyword} granted past {GRANT_COUNT_BITS} bits")  # refused
+        raise PastColumn(
+            f"its {keyword} grants ({scope}) past GRANT_COUNT_BITS = {GRANT_COUNT_BITS}, a cap"
+            " of the batch tables"
+        )
     column[i] += 1 << shift
 
 
@@ -383,12 +407,12 @@ def _counters_cant_be_put(i: int, a: Ability) -> None:
 def _counters_modified(i: int, a: Ability) -> None:
     MOD_KIND[i] = KIND_CODE[a.text("kind")]
     MOD_SCOPE[i] = COUNTER_SCOPE[a.text("scope")]
-    MOD_ADD[i], MOD_FACTOR[i] = a.number("add"), a.number("factor")
+    MOD_ADD[i], MOD_FACTOR[i] = param(MOD_ADD, a, "add"), param(MOD_FACTOR, a, "factor")
     MOD_EFFECTS_ONLY[i] = a.flag("effects_only")
 
 
 def _etb_creatures_get(i: int, a: Ability) -> None:
-    ETB_P[i], ETB_T[i] = a.number("power"), a.number("toughness")
+    ETB_P[i], ETB_T[i] = param(ETB_P, a, "power"), param(ETB_T, a, "toughness")
     ETB_SCOPE[i] = _SCOPE_CODE[a.text("scope")]
     ETB_REPEAT[i] = a.flag("repeat_on_death")
 
@@ -403,25 +427,26 @@ def _spell(i: int, a: Ability) -> None:
     SPELL[i] = _SPELL_CODE[t]
     if t == "destroy_all_creatures":
         SPELL_NOT_YOURS[i] = a.text("scope") == "not_yours"
-        SPELL_MAX_MV[i] = a.number("max_mana_value")
-        SPELL_LIFE_PER[i] = a.number("life_per_creature")
+        SPELL_MAX_MV[i] = param(SPELL_MAX_MV, a, "max_mana_value")
+        SPELL_LIFE_PER[i] = param(SPELL_LIFE_PER, a, "life_per_creature")
     elif t == "damage_each_modal":
-        SPELL_AMOUNT[i] = a.number("amount")
+        SPELL_AMOUNT[i] = param(SPELL_AMOUNT, a, "amount")
     elif t == "damage_each_creature":
-        SPELL_AMOUNT[i] = a.number("amount")
+        SPELL_AMOUNT[i] = param(SPELL_AMOUNT, a, "amount")
         SPELL_EXILE_IF_DIES[i] = a.flag("exile_if_dies")
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_WITHOUT_FLYING[i] = a.flag("without_flying")
         SPELL_EACH_PLAYER[i] = a.flag("each_player")
         SPELL_EXCEPT_BIT[i] = _SUBTYPE_BIT.get(a.text("except_subtype"), 0)
     elif t == "creatures_get_until_eot":
-        SPELL_AMOUNT[i], SPELL_TOUGHNESS[i] = a.number("power"), a.number("toughness")
+        SPELL_AMOUNT[i] = param(SPELL_AMOUNT, a, "power")
+        SPELL_TOUGHNESS[i] = param(SPELL_TOUGHNESS, a, "toughness")
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
         SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
         SPELL_PER_BIT[i] = _SUBTYPE_BIT.get(a.text("per_subtype_yours"), 0)
     elif t == "each_player_sacrifices_creatures":
-        SPELL_AMOUNT[i] = a.number("amount")
+        SPELL_AMOUNT[i] = param(SPELL_AMOUNT, a, "amount")
         SPELL_NOT_YOURS[i] = a.text("who") == "opponents"
     elif t == "counters_on_each_creature_x":
         SPELL_KIND[i] = KIND_CODE[a.text("kind")]
@@ -463,12 +488,12 @@ _FILLS: Final[dict[str, Fill]] = {
     "counters_modified": _counters_modified,
     "tokens_doubled": _set(TOKENS_DOUBLED),
     "graveyard_replaced_by_exile": _graveyard_replaced,
-    "etb_gain_life": _set(ETB_LIFE, lambda a: a.number("amount")),
+    "etb_gain_life": _set(ETB_LIFE, lambda a: param(ETB_LIFE, a, "amount")),
     "etb_damage_any_target": _set(ETB_PING),
     "etb_exile_graveyards": _set(ETB_EXILE_GY),
     "etb_creatures_get": _etb_creatures_get,
-    "opponent_creature_dies_lose_life": _set(DEATH_LIFE, lambda a: a.number("amount")),
-    "etb_target_opponent_loses_life": _set(ETB_DRAIN, lambda a: a.number("amount")),
+    "opponent_creature_dies_lose_life": _set(DEATH_LIFE, lambda a: param(DEATH_LIFE, a, "amount")),
+    "etb_target_opponent_loses_life": _set(ETB_DRAIN, lambda a: param(ETB_DRAIN, a, "amount")),
     "etb_destroy_noncreature_you_dont_control": _set(ETB_DESTROY),
     "creature_enters_from_your_graveyard_damage": _set(GY_PING),
     "permanent_enters_from_graveyard_draw": _set(GY_DRAW),
@@ -494,11 +519,12 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_HUMAN[i] = "Human" in c.subtypes
     IS_COLORED[i] = bool(c.colors)
     IS_LEGENDARY[i] = "Legendary" in c.supertypes
-    BASE_P[i], BASE_T[i] = c.power or 0, c.toughness or 0
-    MANA_VALUE[i] = c.mana_cost.mana_value
+    BASE_P[i] = fit(BASE_P, c.power or 0, "its power")
+    BASE_T[i] = fit(BASE_T, c.toughness or 0, "its toughness")
+    MANA_VALUE[i] = fit(MANA_VALUE, c.mana_cost.mana_value, "its mana value")
     SUBTYPE_BITS[i] = sum(_SUBTYPE_BIT.get(t, 0) for t in c.subtypes)
-    PERSIST[i] = c.keywords.count("persist")
-    UNDYING[i] = c.keywords.count("undying")
+    PERSIST[i] = fit(PERSIST, c.keywords.count("persist"), "its persist instances")
+    UNDYING[i] = fit(UNDYING, c.keywords.count("undying"), "its undying instances")
     KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
     COLOR_BITS[i] = sum(1 << "WUBRG".index(col) for col in c.colors)
 
@@ -533,12 +559,13 @@ def _fill_activated(i: int, c: Card) -> None:
         ACT_TPL[i, k] = ACTIVATED_TEMPLATES.index(a.template) + 1
         ACT_TAP[i, k] = "tap" in a.params and a.flag("tap")
         ACT_KIND[i, k] = KIND_CODE[a.text("kind")] if "kind" in a.params else -1
-        ACT_AMOUNT[i, k] = a.number("amount") if "amount" in a.params else 0
+        ACT_AMOUNT[i, k] = param(ACT_AMOUNT, a, "amount") if "amount" in a.params else 0
         keyword = a.text("keyword") if "keyword" in a.params else ""
         ACT_PERSIST[i, k], ACT_UNDYING[i, k] = keyword == "persist", keyword == "undying"
         ACT_KEYWORD_BITS[i, k] = KEYWORD_BITS.get(keyword, 0)
         if a.template == "activated_pump_self":
-            ACT_POWER[i, k], ACT_TOUGHNESS[i, k] = a.number("power"), a.number("toughness")
+            ACT_POWER[i, k] = param(ACT_POWER, a, "power")
+            ACT_TOUGHNESS[i, k] = param(ACT_TOUGHNESS, a, "toughness")
 
 
 def _keyword_encoded(keyword: str) -> bool:
@@ -580,14 +607,15 @@ _ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
 NOT_ENCODED: Final[dict[int, str]] = {}  # why a card is not ENCODED (by card index)
-OVERFLOW: Final = "a number past its column"  # (numpy refuses to wrap it)
 
 
 # the templates a card may have twice: their columns add up (or the grants are redundant,
 # 702.9c...; two attack triggers' keywords resolve as one, ``_attack_keyword``); a mana or
-# activated ability's columns are its own (by ability). Any other
-# template's columns hold one ability of a card (one trigger, one rule): a second is not
-# encoded.
+# activated ability's columns are its own (by ability). Any other template's columns hold
+# ABILITIES_PER_TEMPLATE of a card (one trigger, one rule, with its numbers and kinds): a
+# second is past that cap, and the card is not encoded (lifting it means a column per
+# instance for every such template, in both the tables and the kernel).
+ABILITIES_PER_TEMPLATE: Final = 1
 _SUMMED: Final = frozenset(
     {"creatures_get", "grant_keyword", "attacks_creatures_yours_gain_keyword"}
 )
@@ -598,8 +626,11 @@ def _not_encoded(c: Card) -> str:
     """Why the columns cannot hold card ``c`` ("" when they can)."""
     once = [a.template for a in c.abilities if a.template not in _SUMMED and a.kind not in _OWN]
     for template in once:
-        if once.count(template) > 1:
-            return f"it has {template} twice (the columns hold one)"
+        if once.count(template) > ABILITIES_PER_TEMPLATE:
+            return (
+                f"it has {template} twice, past ABILITIES_PER_TEMPLATE ="
+                f" {ABILITIES_PER_TEMPLATE}, a cap of the batch tables"
+            )
     whys = (_ENCODES[a.template](a) for a in c.abilities if a.template in _ENCODES)
     return next((why for why in whys if why), "")
 
@@ -628,9 +659,9 @@ def _fill() -> None:
     for i, c in enumerate(CARDS):
         try:
             _fill_card(i, c)
-        except OverflowError:  # a user's number past its column (numpy refuses to wrap it)
+        except PastColumn as past:  # a user's number past its column
             ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
-            NOT_ENCODED[i] = OVERFLOW
+            NOT_ENCODED[i] = str(past)
 
 
 _fill()

@@ -99,20 +99,38 @@ def test_a_counter_factor_of_zero_or_less_multiplies_as_written() -> None:
         assert [r["by"] for r in out["returned"]] == ["persist", "undying"], engine
 
 
-def test_a_number_past_the_batch_tables_is_refused_never_wrapped() -> None:
-    """A user's counter factor of 1000 does not fit the batch engine's card tables: the
-    reference engine puts 1000 +1/+1 counters on the returning Young Wolf (702.93a, 614.1);
-    the batch engine refuses the scenario in one line naming the card (exit 3), not a
-    traceback as its tables were built, nor a factor wrapped around; an experiment with it
-    is one line (exit 2), whatever its shape would say of the card."""
-    out = _explain(CUSTOM / "large_factor_scenario.toml")
-    assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {"+1/+1": 1000}
-    done = cauldron("explain", str(CUSTOM / "large_factor_scenario.toml"), "--engine", "batch")
+def test_614_1a_a_counter_factor_of_1000_is_played_by_both_engines() -> None:
+    """CR 702.93a, 614.1a: Young Wolf's undying returns it under Thousandfold Scales, a
+    user's modifier with a factor of 1000: 1000 +1/+1 counters, on both engines. The batch
+    engine's tables held a factor in 8 bits and refused the card (exit 3); they hold any
+    64-bit factor now, and its kernel stops a trial past 64 bits (never a wrapped number).
+    An experiment with the card runs."""
+    outs = [
+        _explain(CUSTOM / "large_factor_scenario.toml", "--engine", engine)
+        for engine in ("reference", "batch")
+    ]
+    for out in outs:
+        assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {"+1/+1": 1000}
+    assert mana_comparable(outs[1]) == mana_comparable(outs[0])
+    done = cauldron("validate", str(CUSTOM / "large_factor_experiment.toml"))
+    assert done.returncode == 0 and ": ok: " in done.stdout, done.stderr
+
+
+def test_a_number_past_its_column_in_the_batch_tables_is_refused_with_the_cap_named() -> None:
+    """A user's 40000/40000 does not fit the batch engine's 16-bit power column: the
+    reference engine destroys it (701.8a); the batch engine refuses the scenario in one line
+    naming the card, the number and the column's range (exit 3), not a traceback as its
+    tables were built, nor a number wrapped around; an experiment with it is one line (exit
+    2), whatever its shape would say of the card."""
+    out = _explain(CUSTOM / "past_column_scenario.toml")
+    assert out["graveyard"] == {"A": ["Wrath of God"], "B": ["Towering Colossus"]}
+    done = cauldron("explain", str(CUSTOM / "past_column_scenario.toml"), "--engine", "batch")
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (3, "", 1), done.stderr
-    assert "Thousandfold Scales" in done.stderr and "cannot encode" in done.stderr
+    cap = "its power 40000 is past its column's cap (int16: -32768 to 32767)"
+    assert "Towering Colossus" in done.stderr and cap in done.stderr, done.stderr
     for command in ("validate", "run"):
-        done = cauldron(command, str(CUSTOM / "large_factor_experiment.toml"))
-        _one_line_error(done, "slots[0].cards.Thousandfold Scales", "cannot encode")
+        done = cauldron(command, str(CUSTOM / "past_column_experiment.toml"))
+        _one_line_error(done, "slots[0].cards.Towering Colossus", "cannot encode", cap)
 
 
 def test_the_replacement_and_the_new_card_are_played() -> None:
@@ -522,7 +540,7 @@ def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Pa
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
     assert "Twin Herald" in done.stderr
-    assert "it has etb_gain_life twice" in done.stderr  # why, said
+    assert "it has etb_gain_life twice, past ABILITIES_PER_TEMPLATE = 1" in done.stderr
 
 
 def test_a_subtype_past_the_cap_of_named_subtypes_exit_3_with_the_cap_named(
@@ -1316,3 +1334,84 @@ def test_111_1_a_targets_entry_may_be_keyed_by_a_token(
     left = sorted({"bears", "elves", *ALL_SPAWNS} - set(gone))
     assert sorted(p["id"] for p in out["battlefield"]) == left
     assert out["life"]["B"] == life_b
+
+
+TWIN_BANNERS = """[[card]]
+name = "Twin Banners"
+types = ["Enchantment"]
+oracle = "Creatures you control get +0/+20000. Creatures you control get +0/+20000."
+abilities = [
+  { template = "creatures_get", scope = "yours", power = 0, toughness = 20000 },
+  { template = "creatures_get", scope = "yours", power = 0, toughness = 20000 },
+]
+
+[[card]]
+name = "Costly Spring"
+types = ["Land"]
+oracle = "{200}, {T}: Add {G}."
+abilities = [{ template = "mana_fixed", produce = "G", cost = "{200}" }]
+"""
+PAST_COLUMNS = {  # card: the refusal's words (the number, as the columns would hold it)
+    "Twin Banners": "its creatures_get toughness 40000 is past its column's cap (int16",
+    "Costly Spring": "its mana_fixed cost's generic mana 200 is past its column's cap (int8",
+}
+
+
+@pytest.mark.parametrize("card", PAST_COLUMNS)
+def test_a_sum_or_a_cost_past_its_column_is_refused_never_wrapped(
+    tmp_path: Path, card: str
+) -> None:
+    """Two anthems of one card add up in one 16-bit column (611.3a), and a mana ability's
+    generic cost is kept in 8 bits: past them, the batch engine refuses the card with the
+    number and the column's range (exit 3), where the reference engine answers. The sum
+    once wrapped around (numpy warns, and goes on): the Bears got -25534 toughness and died
+    to Pyroclasm, where the reference keeps a 2/40002."""
+    cards = tmp_path / "cards.toml"
+    cards.write_text(TWIN_BANNERS, "utf-8")
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        f"""players = ["A", "B"]
+active = "A"
+battlefield = [{{ id = "it", card = "{card}", controller = "A" }},
+               {{ id = "bears", card = "Grizzly Bears", controller = "A" }}]
+action = [{{ do = "tap_for_mana", permanent = "it" }},
+          {{ do = "cast", card = "Pyroclasm", by = "A" }}]
+""",
+        "utf-8",
+    )
+    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
+    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
+    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
+    assert card in done.stderr and PAST_COLUMNS[card] in done.stderr, done.stderr
+
+
+ABYSSAL_SCALES = """[[card]]
+name = "Abyssal Scales"
+types = ["Enchantment"]
+oracle = "If +1/+1 counters would be put on a creature you control, -N - 2^63 are instead."
+
+[[card.abilities]]
+template = "counters_modified"
+scope = "creatures_yours"
+kind = "+1/+1"
+factor = -1
+add = -9223372036854775808
+"""
+WOLF_UNDER_SCALES = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "scales", card = "Abyssal Scales", controller = "A" },
+  { id = "wolf", card = "Young Wolf", controller = "A" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+"""
+
+
+def test_614_1a_a_64_bit_addend_below_a_negative_product_puts_none(tmp_path: Path) -> None:
+    """CR 702.93a, 614.1a, 122.1: Young Wolf's undying counter under a modifier with factor
+    -1 and addend -2^63 (the least 64-bit number) becomes fewer than none: none, on both
+    engines. The batch kernel's sum -1 - 2^63 would wrap to 2^63 - 1 counters; it puts none
+    without computing it."""
+    out = _on_both_engines(tmp_path, ABYSSAL_SCALES, WOLF_UNDER_SCALES)
+    assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {}
+    assert [r["id"] for r in out["returned"]] == ["wolf"]

@@ -166,11 +166,12 @@ def _next_modifier(
 @njit
 def _modified(card_table: np.ndarray, c: int, n: int) -> int:
     """``n`` counters after the replacement of modifier card ``c`` (-1: past 64 bits). A
-    user's card may give a factor of 0 or less (none, or fewer than none: none)."""
+    user's card may give a factor of 0 or less (none, or fewer than none: none), and any
+    64-bit factor and addend (``tables.MOD_FACTOR``, ``MOD_ADD``): no sum here wraps."""
     factor, add = card_table[T_MOD_FACTOR, c], card_table[T_MOD_ADD, c]
-    if factor <= 0:
+    if factor <= 0:  # n * factor is 0 or less: none, unless the addend makes some
         below = factor < 0 and n > MAX_AMOUNT // -factor  # far below zero, whatever is added
-        return 0 if below else max(n * factor + add, 0)
+        return 0 if below or add <= 0 else max(n * factor + add, 0)
     if n > (MAX_AMOUNT - max(add, 0)) // factor:
         return -1
     return max(n * factor + add, 0)  # type: ignore[no-any-return]
