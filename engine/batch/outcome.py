@@ -26,6 +26,7 @@ from engine.batch.wipe_state import (
     R_EFFECTS,
     R_HISTORY,
     R_LAST_KNOWN,
+    R_LIFE_CAP,
     R_MANA_CAP,
     R_NUMBER_CAP,
     R_PLAYER_LOST,
@@ -39,6 +40,8 @@ from engine.batch.wipe_state import (
     WipeState,
 )
 from engine.mana_types import MANA_TYPES
+from engine.reference.counters import COUNTERS_PAST_CAP
+from engine.reference.damage import LIFE_PAST_CAP
 
 _STATUS = {OK: "ok", DRAW: "draw"}
 
@@ -109,7 +112,8 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         "repeated position (104.4b)",
         R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
         "in 64 bits and does not play on past that cap",
-        R_NUMBER_CAP: "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)",
+        R_NUMBER_CAP: COUNTERS_PAST_CAP,
+        R_LIFE_CAP: LIFE_PAST_CAP,
         R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent, River Kelpie): libraries are not "
         "modeled (121.1)",
     }

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from engine.library import Ability
 from engine.reference.characteristics import is_creature, statics
-from engine.reference.state import Game, Permanent
+from engine.reference.state import MAX_AMOUNT, Game, Permanent
+
+COUNTERS_PAST_CAP = "more than MAX_AMOUNT = 2^63 - 1 counters of one kind (64 bits)"
 
 
 def _covers(scope: str, kind: str, source: Permanent, target: Permanent, put_kind: str) -> bool:
@@ -94,8 +96,10 @@ def put_counters(
         return 0
     n = amount
     for source, ability in modifiers(game, target, kind, ignored, cost):
-        before = n
-        n = max(0, n * ability.number("factor") + ability.number("add"))
+        before, product = n, n * ability.number("factor")
+        n = max(0, product + ability.number("add"))
+        if max(product, n) > MAX_AMOUNT:  # counted in 64 bits, the product too: past them,
+            return _past_cap(game)  # the trial is not played on (never a wrapped number)
         game.log.add(
             "614.1, 616.1",
             f"{source.card.name} ({source.id}) changes {before} {kind} counter(s) on "
@@ -103,7 +107,15 @@ def put_counters(
         )
         if n == 0:
             break  # "one or more counters would be put" no longer holds
+    if n > MAX_AMOUNT - target.counters.get(kind, 0):
+        return _past_cap(game)
     if n:
         target.counters[kind] = target.counters.get(kind, 0) + n
         game.log.add("122.1", f"{n} {kind} counter(s) put on {target.id}")
     return n
+
+
+def _past_cap(game: Game) -> int:
+    """Stop the trial as ``unsupported``: a number of counters past 64 bits; none are put."""
+    game.stop("unsupported", COUNTERS_PAST_CAP, "122.1")
+    return 0

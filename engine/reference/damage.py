@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from engine.reference.characteristics import has_keyword, is_creature
 from engine.reference.counters import put_counters
-from engine.reference.state import Game, Permanent, Trigger
+from engine.reference.state import MAX_AMOUNT, Game, Permanent, Trigger
+
+LIFE_PAST_CAP = (
+    "a life total past 64 bits (more than MAX_AMOUNT = 2^63 - 1, or less than -2^63): "
+    "Cauldron counts life in 64 bits and does not play on past that cap"
+)
 
 
 def damage_permanent(game: Game, target: Permanent, amount: int, source: Permanent | None) -> None:
@@ -36,6 +41,8 @@ def damage_player(game: Game, player: str, amount: int, source: Permanent | None
     """CR 120.3a: damage to a player makes them lose that much life."""
     if amount <= 0:
         return
+    if _past_cap(game, player, -amount):
+        return
     game.life[player] -= amount
     by = f" by {source.id}" if source is not None else ""
     game.log.add("120.3a", f"{player} is dealt {amount} damage{by}: life {game.life[player]}")
@@ -58,6 +65,17 @@ def damage_player(game: Game, player: str, amount: int, source: Permanent | None
 
 def change_life(game: Game, player: str, amount: int, why: str) -> None:
     """CR 119.3: gaining or losing life adjusts the life total."""
+    if _past_cap(game, player, amount):
+        return
     game.life[player] += amount
     verb = "gains" if amount >= 0 else "loses"
     game.log.add("119.3", f"{player} {verb} {abs(amount)} life ({why}): life {game.life[player]}")
+
+
+def _past_cap(game: Game, player: str, amount: int) -> bool:
+    """Whether ``amount`` more life would take ``player``'s total past 64 bits; if so, the
+    trial stops as ``unsupported`` and the total stays."""
+    if -MAX_AMOUNT - 1 <= game.life[player] + amount <= MAX_AMOUNT:
+        return False
+    game.stop("unsupported", LIFE_PAST_CAP, "119.3")
+    return True

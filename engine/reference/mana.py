@@ -20,16 +20,12 @@ from engine.reference.characteristics import (
     statics,
 )
 from engine.reference.damage import change_life, damage_player
-from engine.reference.state import Game, Permanent
+from engine.reference.state import MAX_AMOUNT, Game, Permanent
 from engine.reference.zones import leave_battlefield
 
 Rejection = tuple[str, str]
 Mana = dict[str, int]  # amount per mana type: mana is counted, never held symbol by symbol
 
-# The largest amount of one type of mana a pool may hold: 64-bit signed, the batch engine's
-# dtype. A trial that would go past it is ``unsupported`` with a reason naming this cap,
-# never a saturated or wrapped number (3^39 Nyxbloom triplings still fit; 3^40 does not).
-MAX_AMOUNT = 2**63 - 1
 # Mana up to this many symbols is written out (GGG); more is written as amounts (3486784401 G).
 SHOW_SYMBOLS_UP_TO = 20
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.library import KEYWORDS, Card, find_card
 from engine.mana_types import MANA_TYPES
+from engine.reference.state import MAX_AMOUNT
 from engine.scenario import Action, BoardEntry, Choices, Scenario
 from sim.config.cards import file_cards, use_file_cards
 from sim.config.reader import read_toml, unknown_card_hint
@@ -87,7 +88,15 @@ class _Reader:
             raise self.fail(
                 where, f"expected {kind.__name__}, got {type(value).__name__} {echo(value)}"
             )
+        if isinstance(value, int):
+            self.in_64_bits(value, where)
         return value
+
+    def in_64_bits(self, value: int, where: str) -> None:
+        """TOML integers are 64-bit (both engines count in 64 bits, MAX_AMOUNT): a number
+        past them is an error here, never a number either engine starts from."""
+        if not -MAX_AMOUNT - 1 <= value <= MAX_AMOUNT:
+            raise self.fail(where, f"{value} is past 64 bits", "TOML integers are 64-bit")
 
     def keys(self, table: Mapping[str, Any], allowed: set[str], where: str) -> None:
         for key in table:
@@ -112,6 +121,7 @@ class _Reader:
     def count(self, value: Any, where: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise self.fail(where, f"expected a whole number >= 0, got {echo(value)}")
+        self.in_64_bits(value, where)
         return value
 
 

@@ -20,6 +20,7 @@ from engine.batch.kernel.combat import can_tap_for_cost, damage_creature, humans
 from engine.batch.kernel.counters import counter_row, is_prohibited, put_counters
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import can_target, keywords
+from engine.batch.kernel.life import change_life
 from engine.batch.kernel.stack import HEIGHT
 from engine.batch.kernel.state import (
     CARD,
@@ -35,7 +36,6 @@ from engine.batch.kernel.state import (
     EV_CHOSEN_,
     EV_CHOSEN_PLAYER_,
     EV_TARGET_,
-    LIFE,
     MOVERS,
     N_PLAYERS,
     OBJ,
@@ -289,7 +289,7 @@ def _ping(
     kw = keywords(slot_rows, card_table, s) if here else 0
     controller = slot_rows[CONTROLLER, s]
     if target < 16:
-        trial_vars[LIFE + target] -= amount
+        change_life(trial_vars, target, -amount)
         if amount > 0:
             lifelink(trial_vars, kw, controller, amount)
         humans(slot_rows, trial_vars, work, card_table, s, obj, target, 0)

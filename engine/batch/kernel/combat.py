@@ -38,6 +38,7 @@ from engine.batch.kernel.keywords import (
     granted_by_statics,
     keywords,
 )
+from engine.batch.kernel.life import change_life
 from engine.batch.kernel.stack import detection_key, queue
 from engine.batch.kernel.state import (
     ACTIVE,
@@ -61,7 +62,6 @@ from engine.batch.kernel.state import (
     D_SOURCE,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
-    LIFE,
     N_PLAYERS,
     OBJ,
     PRINTED_KEYWORDS,
@@ -128,7 +128,7 @@ def lifelink(trial_vars: np.ndarray, kw: int, controller: int, amount: int) -> N
     """CR 702.15b: damage dealt by a source with lifelink also makes its controller gain that
     much life."""
     if kw & LIFELINK and amount > 0:
-        trial_vars[LIFE + controller] += amount
+        change_life(trial_vars, controller, amount)
 
 
 @njit
@@ -471,7 +471,7 @@ def deal(
         kw = keywords(slot_rows, card_table, a)
         lifelink(trial_vars, kw, slot_rows[CONTROLLER, a], work[COMBAT_DEALT, a])
         if work[COMBAT_TO_PLAYER, place] > 0:
-            trial_vars[LIFE + defender] -= work[COMBAT_TO_PLAYER, place]
+            change_life(trial_vars, defender, -work[COMBAT_TO_PLAYER, place])
             humans(slot_rows, trial_vars, work, card_table, a, slot_rows[OBJ, a], defender, place)
     trial_vars[SEQ] += 1
 

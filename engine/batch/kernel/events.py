@@ -13,6 +13,7 @@ from engine.batch.kernel.characteristics import is_creature
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import controls
+from engine.batch.kernel.life import change_life
 from engine.batch.kernel.mana.effects import lands_produce_spell
 from engine.batch.kernel.mana.tap import tap_for_mana
 from engine.batch.kernel.spells import card_to_zone, resolve_spell
@@ -173,7 +174,7 @@ def _damage(slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarra
     """Damage to a player (120.3a) or to every creature (120.3e)."""
     amount = max(event_rows[EV_AMOUNT_, e], 0)
     if event_rows[EV_KIND_, e] == EV_DAMAGE_PLAYER:
-        trial_vars[LIFE + event_rows[EV_TARGET_, e]] -= amount
+        change_life(trial_vars, event_rows[EV_TARGET_, e], -amount)
         return
     for s in range(slot_rows.shape[1]):
         if is_creature(slot_rows, s):

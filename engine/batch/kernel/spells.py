@@ -9,6 +9,7 @@ from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import FLYING, keywords
+from engine.batch.kernel.life import change_life
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -20,7 +21,6 @@ from engine.batch.kernel.state import (
     EV_X_,
     EXILE_IF_DIES,
     LAYOUT,
-    LIFE,
     MOVERS,
     N_PLAYERS,
     ORDER,
@@ -127,7 +127,7 @@ def _destroy_all(
         )
         destroyed += work[MOVERS, s]
     leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-    trial_vars[LIFE + by] += card_table[T_SPELL_LIFE_PER, c] * destroyed  # CR 119.3
+    change_life(trial_vars, by, card_table[T_SPELL_LIFE_PER, c] * destroyed)  # CR 119.3
 
 
 @njit
@@ -158,7 +158,7 @@ def _damage_each(
         slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
     if players and amount > 0:
         for p in range(trial_vars[N_PLAYERS]):
-            trial_vars[LIFE + p] -= amount
+            change_life(trial_vars, p, -amount)
 
 
 @njit

@@ -12,6 +12,7 @@ from engine.batch.kernel.characteristics import is_creature, mark_changed, power
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.life import change_life
 from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import BELOW_PART, HEIGHT, PART_SHIFT
 from engine.batch.kernel.state import (
@@ -30,7 +31,6 @@ from engine.batch.kernel.state import (
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
     LAYOUT,
-    LIFE,
     MOVERS,
     N_PLAYERS,
     N_RETURNED,
@@ -184,7 +184,7 @@ def _ping(
             lifelink(trial_vars, kw, slot_rows[CONTROLLER, s], amount)
         return
     if amount > 0:
-        trial_vars[LIFE + player] -= amount  # CR 120.3a
+        change_life(trial_vars, player, -amount)  # CR 120.3a
         lifelink(trial_vars, kw, slot_rows[CONTROLLER, s], amount)
         humans(slot_rows, trial_vars, work, card_table, s, obj, player, 0)
 
@@ -295,7 +295,7 @@ def _etb(
     (``_creatures_get``)."""
     c, part, data = slot_rows[CARD, s], data >> PART_SHIFT, data & BELOW_PART
     if part == tb.PART_LIFE:
-        trial_vars[LIFE + ctrl] += card_table[T_ETB_LIFE, c]
+        change_life(trial_vars, ctrl, card_table[T_ETB_LIFE, c])
     elif part == tb.PART_EXILE_GY:
         exile_graveyards(slot_rows, event_rows)
     elif part == tb.PART_PING:
@@ -303,7 +303,7 @@ def _etb(
         _ping(slot_rows, trial_vars, work, card_table, s, obj, data, player)
     elif part == tb.PART_DRAIN:
         player = _named_player(slot_rows, trial_vars, s, ctrl, True)
-        trial_vars[LIFE + player] -= card_table[T_ETB_DRAIN, c]
+        change_life(trial_vars, player, -card_table[T_ETB_DRAIN, c])
     elif part == tb.PART_DESTROY:
         _destroy_noncreature(slot_rows, trial_vars, work, card_table, ctrl, data)
     elif part == tb.PART_RETURN_DEAD:
@@ -392,7 +392,7 @@ def resolve_top(
     elif kind == DIES:
         create_tokens(slot_rows, trial_vars, work, card_table, src, data, ctrl)
     elif kind == LIFE_LOSS:
-        trial_vars[LIFE + data] -= card_table[T_DEATH_LIFE, slot_rows[CARD, src]]
+        change_life(trial_vars, data, -card_table[T_DEATH_LIFE, slot_rows[CARD, src]])
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
     elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER):

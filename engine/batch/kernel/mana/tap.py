@@ -12,6 +12,7 @@ from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.combat import can_tap_for_cost, humans
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.life import change_life
 from engine.batch.kernel.mana.could import (
     GRANTED,
     choice_bits,
@@ -259,7 +260,7 @@ def tap_for_mana(
     added = trial_vars[STATUS] == OK and _add_made(trial_vars, work, ctrl)
     damage = 0 if granted else card_table[T_AB_DAMAGE + k, c]
     if trial_vars[STATUS] == OK and damage > 0:  # Ancient Tomb: the rest of the effect (120.3a)
-        trial_vars[LIFE + ctrl] -= damage
+        change_life(trial_vars, ctrl, -damage)
         humans(slot_rows, trial_vars, work, card_table, s, slot_rows[OBJ, s], ctrl, 0)
     if added and made_total(work) > 0 and tapped_for_mana:
         mana_triggers(slot_rows, trial_vars, work, card_table, s, color)
