@@ -30,6 +30,7 @@ from engine.batch.wipe_state import (
     R_MANA_CAP,
     R_NUMBER_CAP,
     R_PLAYER_LOST,
+    R_PT_CAP,
     R_RETURNS,
     R_STACK_DEPTH,
     R_TOKEN_SLOTS,
@@ -40,6 +41,7 @@ from engine.batch.wipe_state import (
     WipeState,
 )
 from engine.mana_types import MANA_TYPES
+from engine.reference.characteristics import PT_PAST_CAP
 from engine.reference.counters import COUNTERS_PAST_CAP
 from engine.reference.damage import LIFE_PAST_CAP
 
@@ -114,6 +116,7 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         "in 64 bits and does not play on past that cap",
         R_NUMBER_CAP: COUNTERS_PAST_CAP,
         R_LIFE_CAP: LIFE_PAST_CAP,
+        R_PT_CAP: PT_PAST_CAP,
         R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent, River Kelpie): libraries are not "
         "modeled (121.1)",
     }

@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.library import Ability
-from engine.reference.state import Game, Permanent
+from engine.reference.state import MAX_AMOUNT, Game, Permanent
+
+PT_PAST_CAP = (
+    "a power or toughness past 64 bits (more than MAX_AMOUNT = 2^63 - 1, or less than -2^63): "
+    "Cauldron counts in 64 bits and does not play on past that cap"
+)
 
 
 def is_creature(p: Permanent) -> bool:
@@ -69,7 +74,9 @@ def has_keyword(game: Game, p: Permanent, keyword: str) -> bool:
 
 
 def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
-    """CR 613.4: printed P/T, then modifications (statics, locked-in effects, counters)."""
+    """CR 613.4: printed P/T, then modifications (statics, locked-in effects, counters). A
+    power or toughness past 64 bits stops the trial (``unsupported``): the engines count in
+    64 bits (MAX_AMOUNT), and this one will not report a number the other cannot hold."""
     power, toughness = p.card.power or 0, p.card.toughness or 0
     if is_creature(p):
         for source, ability in statics(game, "creatures_get"):
@@ -78,6 +85,8 @@ def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
                 toughness += ability.number("toughness")
     power, toughness = power + p.eot_power, toughness + p.eot_toughness
     net = p.count("+1/+1") - p.count("-1/-1")  # CR 122.1a
+    if not all(-MAX_AMOUNT - 1 <= n + net <= MAX_AMOUNT for n in (power, toughness)):
+        game.stop("unsupported", PT_PAST_CAP, "613.4")
     return power + net, toughness + net
 
 

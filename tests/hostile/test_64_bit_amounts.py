@@ -1,10 +1,11 @@
-"""Life and counters past 64 bits (issue 11: "mana amounts, life and counters in 64-bit
+"""Life, counters, power and toughness past 64 bits (issue 11: "mana amounts, life and counters in 64-bit
 integers in both engines; past 64 bits a trial is unsupported with the reason, never a
 saturated number"): both engines stop such a trial, ``unsupported``, naming MAX_AMOUNT; a
 scenario's own number past 64 bits is an error at the boundary (exit 2), as TOML says.
 
 Counters grow past 64 bits through a user's modifier with a large factor (Boundless Scales,
-2^62 times as many), and life through lifelink on a creature with that many counters.
+2^62 times as many), power and toughness with them, and life through lifelink on a creature
+with that many counters.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from engine.batch.outcome import comparable
+from engine.reference.characteristics import PT_PAST_CAP
 from engine.reference.counters import COUNTERS_PAST_CAP
 from engine.reference.damage import LIFE_PAST_CAP
 from engine.reference.state import MAX_AMOUNT
@@ -112,6 +114,15 @@ def test_614_1a_a_product_past_64_bits_is_unsupported_though_the_addend_brings_i
     assert [(out["result"], out["reason"]) for out in outs] == [
         ("unsupported", COUNTERS_PAST_CAP)
     ] * 2
+
+
+def test_613_4_a_power_past_64_bits_is_unsupported_on_both_engines(tmp_path: Path) -> None:
+    """CR 613.4, 122.1a: one counter times 2^62, plus 2^62 - 1, is 2^63 - 1 counters, which
+    fit; the 1/1 cub's power and toughness with them, 2^63, do not: the trial stops on both
+    engines, with the reason (the reference engine answered ``ok`` with a 2^63/2^63; the batch
+    engine wrapped both to -2^63, and the cub died of it, 704.5f)."""
+    outs = _both(tmp_path, _scenario(1, 0), add=2**62 - 1)
+    assert [(out["result"], out["reason"]) for out in outs] == [("unsupported", PT_PAST_CAP)] * 2
 
 
 def test_119_3_a_life_total_past_64_bits_is_unsupported_on_both_engines(tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ from engine.batch.kernel.state import (
     ZONE,
 )
 from engine.batch.tables import GRANT_COUNT_BITS, GRANT_SCOPES
-from engine.batch.wipe_state import BATTLEFIELD
+from engine.batch.wipe_state import BATTLEFIELD, MAX_AMOUNT
 
 if GRANT_SCOPES != ("yours", "all", "other", "opponents", "other_non_human_yours"):
     raise RuntimeError("GRANT_SCOPES changed: give _given a line per scope, in its order")
@@ -192,6 +192,47 @@ def toughness(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
         + _static(slot_rows, work, card_table, s, 1, T_LORD_T, T_OTHER_T)
     )
     return t  # type: ignore[no-any-return]
+
+
+# Below this, counters and "until end of turn" changes cannot take a P/T past 64 bits (the
+# printed P/T and the statics' sums are 16-bit numbers, summed over the slots)
+_LARGE = 1 << 61
+
+
+@inline
+def pt_past_64_bits(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+) -> bool:
+    """Whether slot ``s``'s power or toughness is past 64 bits (as ``power`` would wrap):
+    tested only when its counters or its changes until end of turn are that large."""
+    large = (slot_rows[PLUS, s] >= _LARGE) | (slot_rows[MINUS, s] >= _LARGE)
+    for row in (EOT_POWER, EOT_TOUGHNESS):
+        large |= (slot_rows[row, s] >= _LARGE) | (slot_rows[row, s] <= -_LARGE)
+    return large and _past(slot_rows, work, card_table, s)
+
+
+@njit
+def _past(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    """The counters' net (never past 64 bits: both counts are at least 0) plus the rest,
+    each sum compared with the bounds before it is made."""
+    net = slot_rows[PLUS, s] - slot_rows[MINUS, s]
+    power_rest = (slot_rows[BASE_P, s], slot_rows[EOT_POWER, s])
+    toughness_rest = (slot_rows[BASE_T, s], slot_rows[EOT_TOUGHNESS, s])
+    statics = (
+        _static(slot_rows, work, card_table, s, 0, T_LORD_P, T_OTHER_P),
+        _static(slot_rows, work, card_table, s, 1, T_LORD_T, T_OTHER_T),
+    )
+    for rest, static in ((power_rest, statics[0]), (toughness_rest, statics[1])):
+        small = rest[0] + static  # 16-bit numbers summed over the slots
+        if _wraps(rest[1], small) or _wraps(net, rest[1] + small):
+            return True
+    return False
+
+
+@inline
+def _wraps(a: int, b: int) -> bool:
+    """Whether ``a + b`` is past 64 bits."""
+    return (b > 0 and a > MAX_AMOUNT - b) or (b < 0 and a < -MAX_AMOUNT - 1 - b)
 
 
 @njit

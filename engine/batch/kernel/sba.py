@@ -15,6 +15,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
+    pt_past_64_bits,
     refresh,
     static_source,
     toughness,
@@ -44,7 +45,7 @@ from engine.batch.kernel.state import (
     ZONE,
 )
 from engine.batch.kernel.zones import leave
-from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, OK, R_PLAYER_LOST
+from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, OK, R_PLAYER_LOST, R_PT_CAP
 
 
 @njit
@@ -139,10 +140,15 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
 
 
 @inline
-def _changed_meet_any(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> bool:
+def _changed_meet_any(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> bool:
     """Whether a slot listed in ``work``'s CHANGED meets a state-based action's condition or
     is a legend (the list is emptied). A slot not listed meets none: the last round found it
-    fine and nothing it reads has changed since (``characteristics.mark_changed``)."""
+    fine and nothing it reads has changed since (``characteristics.mark_changed``). A listed
+    permanent whose power or toughness is past 64 bits stops the trial (R_PT_CAP): what it
+    reads is the P/T, and nothing else changes one (counters, changes until end of turn, the
+    statics' sums all list the slots they change)."""
     hit = False
     for j in range(work[COUNT, MARKED]):
         s = work[CHANGED, j]
@@ -150,6 +156,8 @@ def _changed_meet_any(slot_rows: np.ndarray, work: np.ndarray, card_table: np.nd
         c = slot_rows[CARD, s]
         if c < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
             continue
+        if pt_past_64_bits(slot_rows, work, card_table, s):
+            unsupported(trial_vars, R_PT_CAP)
         hit = hit or _moves(slot_rows, work, card_table, s) or _both_kinds(slot_rows, s)
         hit = hit or (work[LAYOUT, HAS_LEGENDS] != 0 and card_table[T_IS_LEGENDARY, c] != 0)
     work[COUNT, MARKED] = 0
@@ -181,7 +189,7 @@ def state_based_actions(
     if trial_vars[STATUS] != OK:
         return False
     refresh(slot_rows, work, card_table)
-    if not _changed_meet_any(slot_rows, work, card_table):
+    if not _changed_meet_any(slot_rows, trial_vars, work, card_table):
         _player_lost(trial_vars)
         return False
     found = _movers(slot_rows, work, card_table)
