@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from engine.library import Ability
 from engine.reference.state import MAX_AMOUNT, Game, Permanent
 
+_LEAST = -MAX_AMOUNT - 1
 PT_PAST_CAP = (
     "a power or toughness past 64 bits (more than MAX_AMOUNT = 2^63 - 1, or less than -2^63): "
     "Cauldron counts in 64 bits and does not play on past that cap"
@@ -85,9 +86,10 @@ def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
                 toughness += ability.number("toughness")
     power, toughness = power + p.eot_power, toughness + p.eot_toughness
     net = p.count("+1/+1") - p.count("-1/-1")  # CR 122.1a
-    if not all(-MAX_AMOUNT - 1 <= n + net <= MAX_AMOUNT for n in (power, toughness)):
+    power, toughness = power + net, toughness + net
+    if not (_LEAST <= power <= MAX_AMOUNT and _LEAST <= toughness <= MAX_AMOUNT):
         game.stop("unsupported", PT_PAST_CAP, "613.4")
-    return power + net, toughness + net
+    return power, toughness
 
 
 def can_tap_or_untap_for_cost(game: Game, p: Permanent) -> bool:

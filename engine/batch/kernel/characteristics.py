@@ -195,8 +195,11 @@ def toughness(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
 
 
 # Below this, counters and "until end of turn" changes cannot take a P/T past 64 bits (the
-# printed P/T and the statics' sums are 16-bit numbers, summed over the slots)
-_LARGE = 1 << 61
+# printed P/T and the statics' sums are 16-bit numbers, summed over the slots). Only counters
+# grow that large: a change until end of turn adds at most a scenario's number (below
+# MAX_BATCH_NUMBER = 2^31) per event, so ``counters.put_counters`` notes a count that reaches
+# it (``work``'s LARGE_SEEN), and only then do the state-based actions look.
+LARGE = 1 << 61
 
 
 @inline
@@ -204,11 +207,12 @@ def pt_past_64_bits(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
 ) -> bool:
     """Whether slot ``s``'s power or toughness is past 64 bits (as ``power`` would wrap):
-    tested only when its counters or its changes until end of turn are that large."""
-    large = (slot_rows[PLUS, s] >= _LARGE) | (slot_rows[MINUS, s] >= _LARGE)
-    for row in (EOT_POWER, EOT_TOUGHNESS):
-        large |= (slot_rows[row, s] >= _LARGE) | (slot_rows[row, s] <= -_LARGE)
-    return large and _past(slot_rows, work, card_table, s)
+    tested only when its counters or its changes until end of turn are that large (one
+    comparison: the counts are at least 0, and ``x ^ (x >> 63)`` is ``x``, or ``-x - 1``
+    below 0; at most one away from its size, which the bound's slack covers)."""
+    eot_p, eot_t = slot_rows[EOT_POWER, s], slot_rows[EOT_TOUGHNESS, s]
+    sizes = slot_rows[PLUS, s] | slot_rows[MINUS, s] | eot_p ^ (eot_p >> 63) | eot_t ^ (eot_t >> 63)
+    return sizes >= LARGE and _past(slot_rows, work, card_table, s)
 
 
 @njit

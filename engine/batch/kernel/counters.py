@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_alive, is_creature, mark_changed
+from engine.batch.kernel.characteristics import LARGE, is_alive, is_creature, mark_changed
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     CARD,
@@ -20,6 +20,7 @@ from engine.batch.kernel.state import (
     EXTRA_COUNTERS,
     G_COUNTER_RULES,
     GATES,
+    LARGE_SEEN,
     LAYOUT,
     MINUS,
     ORDER,
@@ -276,6 +277,8 @@ def put_counters(
         return 0
     slot_rows[row, s] += n
     mark_changed(work, s)
+    if slot_rows[row, s] >= LARGE:  # its P/T may pass 64 bits: the SBAs look (R_PT_CAP)
+        work[COUNT, LARGE_SEEN] = 1
     return n
 
 

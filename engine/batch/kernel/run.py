@@ -63,6 +63,7 @@ from engine.batch.kernel.state import (
     KERNEL_ROWS,
     KNOWN,
     L_ROWS,
+    LARGE_SEEN,
     LAYOUT,
     LIFE,
     LIFE_BEFORE,
@@ -225,6 +226,7 @@ def play_trial(
     """One trial: the board as given, then every event (``kept``: room for a copy of the
     trial, see ``_attack``)."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
+    work[COUNT, LARGE_SEEN] = 0  # counters as given are scenario numbers (MAX_BATCH_NUMBER)
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
     work[COUNT, KNOWN] = 0  # ... and what its permanents could produce is found afresh
     mark_all_changed(work, slot_rows.shape[1])  # ... and every slot meets the SBAs afresh

@@ -32,6 +32,7 @@ from engine.batch.kernel.state import (
     GROUP,
     HAS_LEGENDS,
     IS_CHANGED,
+    LARGE_SEEN,
     LAYOUT,
     LIFE,
     MARKED,
@@ -140,15 +141,10 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
 
 
 @inline
-def _changed_meet_any(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
-) -> bool:
+def _changed_meet_any(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> bool:
     """Whether a slot listed in ``work``'s CHANGED meets a state-based action's condition or
     is a legend (the list is emptied). A slot not listed meets none: the last round found it
-    fine and nothing it reads has changed since (``characteristics.mark_changed``). A listed
-    permanent whose power or toughness is past 64 bits stops the trial (R_PT_CAP): what it
-    reads is the P/T, and nothing else changes one (counters, changes until end of turn, the
-    statics' sums all list the slots they change)."""
+    fine and nothing it reads has changed since (``characteristics.mark_changed``)."""
     hit = False
     for j in range(work[COUNT, MARKED]):
         s = work[CHANGED, j]
@@ -156,12 +152,25 @@ def _changed_meet_any(
         c = slot_rows[CARD, s]
         if c < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
             continue
-        if pt_past_64_bits(slot_rows, work, card_table, s):
-            unsupported(trial_vars, R_PT_CAP)
         hit = hit or _moves(slot_rows, work, card_table, s) or _both_kinds(slot_rows, s)
         hit = hit or (work[LAYOUT, HAS_LEGENDS] != 0 and card_table[T_IS_LEGENDARY, c] != 0)
     work[COUNT, MARKED] = 0
     return hit
+
+
+@njit
+def _pt_past_64_bits(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
+    """Once a count of counters is that large (LARGE_SEEN), a slot listed in CHANGED whose
+    power or toughness is past 64 bits stops the trial (R_PT_CAP): counters, changes until
+    end of turn and the statics' sums all list the slots whose P/T they change. (Apart from
+    ``_changed_meet_any``, and a call: in that loop, it slowed every workload by 3-4%.)"""
+    for j in range(work[COUNT, MARKED]):
+        s = work[CHANGED, j]
+        on = slot_rows[CARD, s] >= 0 and slot_rows[ZONE, s] == BATTLEFIELD
+        if on and pt_past_64_bits(slot_rows, work, card_table, s):
+            unsupported(trial_vars, R_PT_CAP)
 
 
 @njit
@@ -189,7 +198,9 @@ def state_based_actions(
     if trial_vars[STATUS] != OK:
         return False
     refresh(slot_rows, work, card_table)
-    if not _changed_meet_any(slot_rows, trial_vars, work, card_table):
+    if work[COUNT, LARGE_SEEN]:
+        _pt_past_64_bits(slot_rows, trial_vars, work, card_table)
+    if not _changed_meet_any(slot_rows, work, card_table):
         _player_lost(trial_vars)
         return False
     found = _movers(slot_rows, work, card_table)

@@ -169,8 +169,9 @@ STACK_KIND, STACK_SOURCE, STACK_DATA, STACK_CONTROLLER, STACK_OBJ = 19, 20, 21, 
 COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed up to, LONG,
 #              STALE: the battlefield changed since the statics were last summed,
 #              RULES: the slots RULE_SLOTS lists, KNOWN: what each permanent could
-#              produce is known for the board as it is, MARKED: the slots CHANGED lists]
-STALE, RULES, KNOWN, MARKED = 5, 6, 7, 8
+#              produce is known for the board as it is, MARKED: the slots CHANGED lists,
+#              LARGE: some count of counters reached characteristics.LARGE this trial]
+STALE, RULES, KNOWN, MARKED, LARGE_SEEN = 5, 6, 7, 8, 9
 LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
 #               HAS_LEGENDS, slots N, COULD, GATES, X_COST...] (the flags from
 #               wipe_state.Features; COULD: what each permanent could produce is wanted as
