@@ -1,7 +1,8 @@
-"""Life, counters, power and toughness past 64 bits (issue 11: "mana amounts, life and counters in 64-bit
-integers in both engines; past 64 bits a trial is unsupported with the reason, never a
-saturated number"): both engines stop such a trial, ``unsupported``, naming MAX_AMOUNT; a
-scenario's own number past 64 bits is an error at the boundary (exit 2), as TOML says.
+"""Life, counters, power and toughness past 64 bits (issue 11: "mana amounts, life and
+counters in 64-bit integers in both engines; past 64 bits a trial is unsupported with the
+reason, never a saturated number"; power and toughness too): both engines stop such a trial,
+``unsupported``, naming MAX_AMOUNT; a scenario's own number past 64 bits is an error at the
+boundary (exit 2), as TOML says.
 
 Counters grow past 64 bits through a user's modifier with a large factor (Boundless Scales,
 2^62 times as many), power and toughness with them, and life through lifelink on a creature
