@@ -22,6 +22,7 @@ from engine.batch.wipe_state import (
     KIND_NAMES,
     LKI_RING,
     OK,
+    R_DAMAGE_CAP,
     R_DRAWS_A_CARD,
     R_EFFECTS,
     R_HISTORY,
@@ -43,7 +44,7 @@ from engine.batch.wipe_state import (
 from engine.mana_types import MANA_TYPES
 from engine.reference.characteristics import PT_PAST_CAP
 from engine.reference.counters import COUNTERS_PAST_CAP
-from engine.reference.damage import LIFE_PAST_CAP
+from engine.reference.damage import DAMAGE_PAST_CAP, LIFE_PAST_CAP
 
 _STATUS = {OK: "ok", DRAW: "draw"}
 
@@ -117,6 +118,7 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         R_NUMBER_CAP: COUNTERS_PAST_CAP,
         R_LIFE_CAP: LIFE_PAST_CAP,
         R_PT_CAP: PT_PAST_CAP,
+        R_DAMAGE_CAP: DAMAGE_PAST_CAP,
         R_DRAWS_A_CARD: "a card is drawn (Zendikar Resurgent, River Kelpie): libraries are not "
         "modeled (121.1)",
     }

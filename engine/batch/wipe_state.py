@@ -81,7 +81,8 @@ REJECTIONS = {
 (
     R_STACK_DEPTH, R_RETURNS, R_LAST_KNOWN, R_EFFECTS, R_TOKEN_SLOTS, R_PLAYER_LOST, R_HISTORY,
     R_MANA_CAP, R_NUMBER_CAP, R_DRAWS_A_CARD, R_TOKENS_MADE, R_LIFE_CAP, R_PT_CAP,
-) = range(1, 14)  # fmt: skip
+    R_DAMAGE_CAP,
+) = range(1, 15)  # fmt: skip
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
 # a rank from a scenario's trigger order carries its player: rank + (seat + 1) << RANK_BY_SHIFT;

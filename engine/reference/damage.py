@@ -6,6 +6,10 @@ from engine.reference.characteristics import has_keyword, is_creature
 from engine.reference.counters import put_counters
 from engine.reference.state import MAX_AMOUNT, Game, Permanent, Trigger
 
+DAMAGE_PAST_CAP = (
+    "damage past 64 bits marked on a permanent (more than MAX_AMOUNT = 2^63 - 1): Cauldron "
+    "counts damage in 64 bits and does not play on past that cap"
+)
 LIFE_PAST_CAP = (
     "a life total past 64 bits (more than MAX_AMOUNT = 2^63 - 1, or less than -2^63): "
     "Cauldron counts life in 64 bits and does not play on past that cap"
@@ -24,6 +28,9 @@ def damage_permanent(game: Game, target: Permanent, amount: int, source: Permane
     if source is not None and has_keyword(game, source, "wither"):
         game.log.add("702.80b", f"{target.id} is dealt {amount} damage{by} with wither")
         put_counters(game, target, "-1/-1", amount)
+    elif target.damage + amount > MAX_AMOUNT:
+        game.stop("unsupported", DAMAGE_PAST_CAP, "120.3e")
+        return
     else:
         target.damage += amount
         game.log.add("120.3e", f"{target.id} is dealt {amount} damage{by} (now {target.damage})")

@@ -1,12 +1,12 @@
-"""Life, counters, power and toughness past 64 bits (issue 11: "mana amounts, life and
-counters in 64-bit integers in both engines; past 64 bits a trial is unsupported with the
-reason, never a saturated number"; power and toughness too): both engines stop such a trial,
-``unsupported``, naming MAX_AMOUNT; a scenario's own number past 64 bits is an error at the
-boundary (exit 2), as TOML says.
+"""Life, counters, power, toughness and damage past 64 bits (issue 11: "mana amounts, life
+and counters in 64-bit integers in both engines; past 64 bits a trial is unsupported with the
+reason, never a saturated number"; the numbers that follow from them too): both engines stop
+such a trial, ``unsupported``, naming MAX_AMOUNT; a scenario's own number past 64 bits is an
+error at the boundary (exit 2), as TOML says.
 
 Counters grow past 64 bits through a user's modifier with a large factor (Boundless Scales,
-2^62 times as many), power and toughness with them, and life through lifelink on a creature
-with that many counters.
+2^62 times as many); power and toughness with them; damage from two such blockers; and life
+through lifelink on a creature with that many counters.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from engine.batch.outcome import comparable
 from engine.reference.characteristics import PT_PAST_CAP
 from engine.reference.counters import COUNTERS_PAST_CAP
-from engine.reference.damage import LIFE_PAST_CAP
+from engine.reference.damage import DAMAGE_PAST_CAP, LIFE_PAST_CAP
 from engine.reference.state import MAX_AMOUNT
 from tests.helpers import cauldron
 
@@ -138,6 +138,34 @@ def test_119_3_a_life_total_past_64_bits_is_unsupported_on_both_engines(tmp_path
     assert comparable(once[0]) == comparable(once[1])
     twice = _both(tmp_path, _scenario(1, 2))
     assert [(out["result"], out["reason"]) for out in twice] == [("unsupported", LIFE_PAST_CAP)] * 2
+
+
+DOUBLE_BLOCK = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "scales_a", card = "Boundless Scales", controller = "A" },
+  { id = "scales_b", card = "Boundless Scales", controller = "B" },
+  { id = "cub", card = "Vampire Cub", controller = "A" },
+  { id = "bears0", card = "Grizzly Bears", controller = "B" },
+  { id = "bears1", card = "Grizzly Bears", controller = "B" },
+]
+action = [
+  { do = "counters", target = "cub", kind = "+1/+1", amount = 1 },
+  { do = "counters", target = "bears0", kind = "+1/+1", amount = 1 },
+  { do = "counters", target = "bears1", kind = "+1/+1", amount = 1 },
+  { do = "attack", attackers = ["cub"], blockers = { bears0 = "cub", bears1 = "cub" } },
+]
+"""
+
+
+def test_120_3e_damage_past_64_bits_is_unsupported_on_both_engines(tmp_path: Path) -> None:
+    """CR 509.1a, 510.1c, 120.3e: two Bears with 2^62 +1/+1 counters each block the cub (2^62
+    + 1 toughness): their damage, 2^63 + 4, is past 64 bits: the trial stops on both engines,
+    with the reason (the batch engine wrapped the sum below zero, and the cub lived)."""
+    outs = _both(tmp_path, DOUBLE_BLOCK)
+    assert [(out["result"], out["reason"]) for out in outs] == [
+        ("unsupported", DAMAGE_PAST_CAP)
+    ] * 2
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
@@ -18,7 +19,7 @@ from engine.batch.kernel.characteristics import (
     toughness,
 )
 from engine.batch.kernel.counters import put_counters
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import (
     DEATHTOUCH,
     DEFENDER,
@@ -77,7 +78,7 @@ from engine.batch.kernel.state import (
     TAPPED,
 )
 from engine.batch.kernel.tokens import named_object
-from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN
+from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN, MAX_AMOUNT, R_DAMAGE_CAP
 
 BLACK = 4  # tables.COLOR_BITS
 # rejection codes (wipe_state.REJECTIONS)
@@ -120,7 +121,17 @@ def damage_creature(
     if kw & WITHER:
         put_counters(slot_rows, trial_vars, work, card_table, q, 1, amount, False, False)
     else:
-        slot_rows[DAMAGE, q] += amount
+        mark_damage(slot_rows, trial_vars, q, amount)
+
+
+@inline
+def mark_damage(slot_rows: np.ndarray, trial_vars: np.ndarray, s: int, amount: int) -> None:
+    """CR 120.3e: ``amount`` damage (0 or more) marked on slot ``s``; damage past 64 bits
+    stops the trial (unsupported, R_DAMAGE_CAP), never a wrapped number."""
+    if amount > MAX_AMOUNT - slot_rows[DAMAGE, s]:
+        unsupported(trial_vars, R_DAMAGE_CAP)
+        return
+    slot_rows[DAMAGE, s] += amount
 
 
 @njit
@@ -360,6 +371,7 @@ def _assign(
 @njit
 def _assign_all(
     slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     combat_rows: np.ndarray,
@@ -389,7 +401,9 @@ def _assign_all(
             dealt = max(power(slot_rows, work, card_table, b), 0)
             kw = keywords(slot_rows, card_table, b)
             work[COMBAT_DEALT, b] = dealt
-            if not kw & WITHER:
+            if not kw & WITHER and dealt > MAX_AMOUNT - work[COMBAT_DAMAGE, a]:
+                unsupported(trial_vars, R_DAMAGE_CAP)  # blockers' damage past 64 bits
+            elif not kw & WITHER:
                 work[COMBAT_DAMAGE, a] += dealt
             work[COMBAT_DEATHTOUCH, a] |= dealt > 0 and (kw & DEATHTOUCH) != 0
 
@@ -407,7 +421,7 @@ def _to_creatures(
     counters (702.80b), one event per source and creature; blockers' lifelink (702.15b)."""
     for s in range(slot_rows.shape[1]):
         if is_creature(slot_rows, s):
-            slot_rows[DAMAGE, s] += work[COMBAT_DAMAGE, s]
+            mark_damage(slot_rows, trial_vars, s, work[COMBAT_DAMAGE, s])
             slot_rows[DEATHTOUCH_DAMAGE, s] |= work[COMBAT_DEATHTOUCH, s]
             mark_changed(work, s)
     for b in range(combat_rows.shape[2]):
@@ -461,7 +475,7 @@ def deal(
     assigned (510.1), then dealt at once (510.2): to creatures (``_to_creatures``), then
     120.3a the defender loses life, attackers in the order listed, each attacker's lifelink
     on all it dealt (702.15b)."""
-    _assign_all(slot_rows, work, card_table, combat_rows, e, step)
+    _assign_all(slot_rows, trial_vars, work, card_table, combat_rows, e, step)
     _to_creatures(slot_rows, trial_vars, work, card_table, combat_rows, e)
     defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
     for place in range(combat_rows.shape[2]):

@@ -10,6 +10,7 @@ import numpy as np
 from engine.batch.kernel.activated import activate
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
+from engine.batch.kernel.combat import mark_damage
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import controls
@@ -19,7 +20,6 @@ from engine.batch.kernel.mana.tap import tap_for_mana
 from engine.batch.kernel.spells import card_to_zone, resolve_spell
 from engine.batch.kernel.state import (
     CONTROLLER,
-    DAMAGE,
     EV_AMOUNT_,
     EV_BY_,
     EV_CARD_,
@@ -151,7 +151,7 @@ def targeted(
         return
     if kind == EV_DAMAGE:
         if is_creature(slot_rows, target) and amount > 0:
-            slot_rows[DAMAGE, target] += amount  # CR 120.3e
+            mark_damage(slot_rows, trial_vars, target, amount)  # CR 120.3e
     elif kind == EV_COUNTERS:
         code = event_rows[EV_COUNTER_, e]
         put_counters(slot_rows, trial_vars, work, card_table, target, code, amount, False, False)
@@ -178,7 +178,7 @@ def _damage(slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarra
         return
     for s in range(slot_rows.shape[1]):
         if is_creature(slot_rows, s):
-            slot_rows[DAMAGE, s] += amount
+            mark_damage(slot_rows, trial_vars, s, amount)
 
 
 @njit

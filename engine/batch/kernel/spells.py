@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.combat import mark_damage
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import FLYING, keywords
@@ -13,7 +14,6 @@ from engine.batch.kernel.life import change_life
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
-    DAMAGE,
     EV_BY_,
     EV_CARD_,
     EV_CHOSEN_,
@@ -154,7 +154,7 @@ def _damage_each(
         if card_table[T_SUBTYPE_BITS, slot_rows[CARD, s]] & card_table[T_SPELL_EXCEPT_BIT, c]:
             continue  # Fiery Cannonade: not to a Pirate (205.3m)
         if amount > 0:
-            slot_rows[DAMAGE, s] += amount
+            mark_damage(slot_rows, trial_vars, s, amount)
         slot_rows[EXILE_IF_DIES, s] |= card_table[T_SPELL_EXILE_IF_DIES, c]
     if players and amount > 0:
         for p in range(trial_vars[N_PLAYERS]):
