@@ -23,6 +23,17 @@ class LibraryError(ValueError):
     """The card data file breaks the schema (a bug in the data, caught at import)."""
 
 
+# TOML integers are 64-bit ("an error must be thrown" past them), and both engines count in
+# 64 bits; Python's reader takes larger ones, so the files' readers refuse them here.
+TOML_INTEGERS: Final = range(-(2**63), 2**63)
+TOML_INTEGERS_HINT: Final = "TOML integers are 64-bit"
+
+
+def past_64_bits(value: int) -> str:
+    """Why a file's integer is refused ("" when it fits)."""
+    return "" if value in TOML_INTEGERS else f"{value} is past 64 bits"
+
+
 # Kinds of ability (CR 113.3): how the engines find a template.
 SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
     "spell",
@@ -409,6 +420,9 @@ def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability
             raise LibraryError(f"{where}: template {name} needs {pname!r}")
         if type(value) is not pspec.type:
             raise LibraryError(f"{where}: {name}.{pname} must be {pspec.type.__name__}")
+        if type(value) is int and past_64_bits(value):
+            why = past_64_bits(value)
+            raise LibraryError(f"{where}: {name}.{pname}: {why} (hint: {TOML_INTEGERS_HINT})")
         if pspec.choices is not None and value not in pspec.choices:
             raise LibraryError(f"{where}: {name}.{pname} must be one of {pspec.choices}")
         params[pname] = value
@@ -567,6 +581,9 @@ def _check_user_shapes(raw: Mapping[str, Any], where: str) -> None:
         if type(value) is not want:
             name = _TOML_TYPE_NAMES[want]
             raise LibraryError(f"{where}.{key}: must be a {name}, not {value!r}"[:200])
+        if type(value) is int and past_64_bits(value):
+            why = past_64_bits(value)
+            raise LibraryError(f"{where}.{key}: {why} (hint: {TOML_INTEGERS_HINT})")
         if isinstance(value, list):
             _check_user_list(f"{where}.{key}", value, dict if key == "abilities" else str)
 

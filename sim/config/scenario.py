@@ -11,9 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.library import KEYWORDS, Card, find_card
+from engine.library import KEYWORDS, TOML_INTEGERS_HINT, Card, find_card, past_64_bits
 from engine.mana_types import MANA_TYPES
-from engine.reference.state import MAX_AMOUNT
 from engine.scenario import Action, BoardEntry, Choices, Scenario
 from sim.config.cards import file_cards, use_file_cards
 from sim.config.reader import read_toml, unknown_card_hint
@@ -93,10 +92,10 @@ class _Reader:
         return value
 
     def in_64_bits(self, value: int, where: str) -> None:
-        """TOML integers are 64-bit (both engines count in 64 bits, MAX_AMOUNT): a number
-        past them is an error here, never a number either engine starts from."""
-        if not -MAX_AMOUNT - 1 <= value <= MAX_AMOUNT:
-            raise self.fail(where, f"{value} is past 64 bits", "TOML integers are 64-bit")
+        """A number either engine starts from (``library.past_64_bits``)."""
+        why = past_64_bits(value)
+        if why:
+            raise self.fail(where, why, TOML_INTEGERS_HINT)
 
     def keys(self, table: Mapping[str, Any], allowed: set[str], where: str) -> None:
         for key in table:

@@ -204,3 +204,27 @@ amount = {put}
     done: subprocess.CompletedProcess[str] = cauldron("explain", str(file))
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1), done.stderr
     assert f"{key}: {MAX_AMOUNT + 1} is past 64 bits" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("key", "card"),
+    [
+        ("card[0].power", 'types = ["Creature"]\npower = {big}\ntoughness = 1'),
+        (
+            "card[0].abilities[0]: counters_modified.factor",
+            'types = ["Enchantment"]\nabilities = [{{ template = "counters_modified", '
+            'scope = "creatures_yours", kind = "+1/+1", factor = {big} }}]',
+        ),
+    ],
+)
+def test_a_card_files_number_past_64_bits_is_one_line(tmp_path: Path, key: str, card: str) -> None:
+    """A user's card file is TOML too: a number past 64 bits is refused where it is written
+    (exit 2), before either engine reads the card."""
+    cards = tmp_path / "cards.toml"
+    body = card.format(big=2**64)
+    cards.write_text(f'[[card]]\nname = "Endless Titan"\noracle = ""\n{body}\n', "utf-8")
+    file = tmp_path / "s.toml"
+    file.write_text('players = ["A", "B"]\nactive = "A"\n', "utf-8")
+    done = cauldron("explain", str(file), "--cards", str(cards))
+    assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1), done.stderr
+    assert f"{key}: {2**64} is past 64 bits (hint: TOML integers are 64-bit)" in done.stderr
