@@ -23,15 +23,16 @@ class LibraryError(ValueError):
     """The card data file breaks the schema (a bug in the data, caught at import)."""
 
 
-# TOML integers are 64-bit ("an error must be thrown" past them), and both engines count in
-# 64 bits; Python's reader takes larger ones, so the files' readers refuse them here.
-TOML_INTEGERS: Final = range(-(2**63), 2**63)
+# The 64-bit signed integers: TOML's ("an error must be thrown" past them; Python's reader
+# takes larger ones, so the files' readers refuse them here), and the numbers both engines
+# count in (their MAX_AMOUNT is the last).
+INT64: Final = range(-(2**63), 2**63)
 TOML_INTEGERS_HINT: Final = "TOML integers are 64-bit"
 
 
 def past_64_bits(value: int) -> str:
     """Why a file's integer is refused ("" when it fits)."""
-    return "" if value in TOML_INTEGERS else f"{value} is past 64 bits"
+    return "" if value in INT64 else f"{value} is past 64 bits"
 
 
 # Kinds of ability (CR 113.3): how the engines find a template.

@@ -16,6 +16,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.rows import take_rows
+from engine.library import INT64
 
 # zones
 NONE, BATTLEFIELD, GRAVEYARD, EXILE, HAND, LIBRARY = 0, 1, 2, 3, 4, 5
@@ -110,7 +111,7 @@ CHOSEN_SLOTS = 63
 # tokens one trial may make: a token slot is used again once its token has ceased to exist, and
 # the state numbers tokens and objects in 16 bits (``token_serial``, ``obj``, ``tokens_made``)
 TOKENS_MADE_CAP = 2**15 - 1
-MAX_AMOUNT = 2**63 - 1  # mana of one type, life, counters: 64-bit, never wrapped or saturated
+MAX_AMOUNT = INT64[-1]  # mana of one type, life, counters: 64-bit, never wrapped or saturated
 
 
 @dataclass

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.library import Ability
-from engine.reference.state import MAX_AMOUNT, Game, Permanent
+from engine.library import INT64, Ability
+from engine.reference.state import Game, Permanent
 
-_LEAST = -MAX_AMOUNT - 1
 PT_PAST_CAP = (
     "a power or toughness past 64 bits (more than MAX_AMOUNT = 2^63 - 1, or less than -2^63): "
     "Cauldron counts in 64 bits and does not play on past that cap"
@@ -87,7 +86,7 @@ def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
     power, toughness = power + p.eot_power, toughness + p.eot_toughness
     net = p.count("+1/+1") - p.count("-1/-1")  # CR 122.1a
     power, toughness = power + net, toughness + net
-    if not (_LEAST <= power <= MAX_AMOUNT and _LEAST <= toughness <= MAX_AMOUNT):
+    if power not in INT64 or toughness not in INT64:
         game.stop("unsupported", PT_PAST_CAP, "613.4")
     return power, toughness
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engine.library import INT64
 from engine.reference.characteristics import has_keyword, is_creature
 from engine.reference.counters import put_counters
-from engine.reference.state import MAX_AMOUNT, Game, Permanent, Trigger
+from engine.reference.state import Game, Permanent, Trigger
 
 DAMAGE_PAST_CAP = (
     "damage past 64 bits marked on a permanent (more than MAX_AMOUNT = 2^63 - 1): Cauldron "
@@ -28,7 +29,7 @@ def damage_permanent(game: Game, target: Permanent, amount: int, source: Permane
     if source is not None and has_keyword(game, source, "wither"):
         game.log.add("702.80b", f"{target.id} is dealt {amount} damage{by} with wither")
         put_counters(game, target, "-1/-1", amount)
-    elif target.damage + amount > MAX_AMOUNT:
+    elif target.damage + amount not in INT64:
         game.stop("unsupported", DAMAGE_PAST_CAP, "120.3e")
         return
     else:
@@ -82,7 +83,7 @@ def change_life(game: Game, player: str, amount: int, why: str) -> None:
 def _past_cap(game: Game, player: str, amount: int) -> bool:
     """Whether ``amount`` more life would take ``player``'s total past 64 bits; if so, the
     trial stops as ``unsupported`` and the total stays."""
-    if -MAX_AMOUNT - 1 <= game.life[player] + amount <= MAX_AMOUNT:
+    if game.life[player] + amount in INT64:
         return False
     game.stop("unsupported", LIFE_PAST_CAP, "119.3")
     return True

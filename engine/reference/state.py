@@ -10,16 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.library import Ability, Card
+from engine.library import INT64, Ability, Card
 from engine.mana_types import MANA_TYPES
 from engine.reference.log import EventLog
 from engine.scenario import Choices
 
 # The largest amount of one type of mana in a pool, of a life total and of counters of one
 # kind on a permanent: 64-bit signed, the batch engine's dtype. A trial that would go past it
-# is ``unsupported`` with a reason naming this cap, never a saturated or wrapped number (3^39
-# Nyxbloom triplings still fit; 3^40 does not).
-MAX_AMOUNT = 2**63 - 1
+# (past ``INT64``, for numbers that may fall below zero) is ``unsupported`` with a reason
+# naming this cap, never a saturated or wrapped number (3^39 Nyxbloom triplings still fit;
+# 3^40 does not).
+MAX_AMOUNT = INT64[-1]
 
 
 @dataclass

@@ -1383,35 +1383,3 @@ action = [{{ do = "tap_for_mana", permanent = "it" }},
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
     assert card in done.stderr and PAST_COLUMNS[card] in done.stderr, done.stderr
-
-
-ABYSSAL_SCALES = """[[card]]
-name = "Abyssal Scales"
-types = ["Enchantment"]
-oracle = "If +1/+1 counters would be put on a creature you control, -N - 2^63 are instead."
-
-[[card.abilities]]
-template = "counters_modified"
-scope = "creatures_yours"
-kind = "+1/+1"
-factor = -1
-add = -9223372036854775808
-"""
-WOLF_UNDER_SCALES = """players = ["A", "B"]
-active = "A"
-battlefield = [
-  { id = "scales", card = "Abyssal Scales", controller = "A" },
-  { id = "wolf", card = "Young Wolf", controller = "A" },
-]
-action = [{ do = "cast", card = "Wrath of God", by = "A" }]
-"""
-
-
-def test_614_1a_a_64_bit_addend_below_a_negative_product_puts_none(tmp_path: Path) -> None:
-    """CR 702.93a, 614.1a, 122.1: Young Wolf's undying counter under a modifier with factor
-    -1 and addend -2^63 (the least 64-bit number) becomes fewer than none: none, on both
-    engines. The batch kernel's sum -1 - 2^63 would wrap to 2^63 - 1 counters; it puts none
-    without computing it."""
-    out = _on_both_engines(tmp_path, ABYSSAL_SCALES, WOLF_UNDER_SCALES)
-    assert {p["id"]: p["counters"] for p in out["battlefield"]}["wolf"] == {}
-    assert [r["id"] for r in out["returned"]] == ["wolf"]

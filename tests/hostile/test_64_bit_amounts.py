@@ -28,13 +28,13 @@ from tests.helpers import cauldron
 SCALES = """[[card]]
 name = "Boundless Scales"
 types = ["Enchantment"]
-oracle = "If +1/+1 counters would be put on a creature you control, 2^62 times as many{less}."
+oracle = "If +1/+1 counters would be put on a creature you control, {factor} times as many{less}."
 
 [[card.abilities]]
 template = "counters_modified"
 scope = "creatures_yours"
 kind = "+1/+1"
-factor = 4611686018427387904
+factor = {factor}
 add = {add}
 
 [[card]]
@@ -69,13 +69,14 @@ action = [
 """
 
 
-def _both(tmp_path: Path, scenario: str, add: int = 0) -> list[dict[str, Any]]:
+def _both(tmp_path: Path, scenario: str, add: int = 0, factor: int = 2**62) -> list[dict[str, Any]]:
     """The reference's and the batch engine's ``explain --json`` of ``scenario``; where the
     batch engine stops a trial it says why on one line, exit 3 (``result`` and ``reason``
     here, as the reference engine's JSON has them)."""
     cards, file = tmp_path / "cards.toml", tmp_path / "s.toml"
     less = f" plus {add}" if add else ""
-    cards.write_text(SCALES.replace("{add}", str(add)).replace("{less}", less), "utf-8")
+    card = SCALES.replace("{factor}", str(factor)).replace("{add}", str(add))
+    cards.write_text(card.replace("{less}", less), "utf-8")
     file.write_text(scenario, "utf-8")
     outs: list[dict[str, Any]] = []
     for engine in ("reference", "batch"):
@@ -115,6 +116,27 @@ def test_614_1a_a_product_past_64_bits_is_unsupported_though_the_addend_brings_i
     assert [(out["result"], out["reason"]) for out in outs] == [
         ("unsupported", COUNTERS_PAST_CAP)
     ] * 2
+
+
+WOLF_UNDER_SCALES = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "scales", card = "Boundless Scales", controller = "A" },
+  { id = "wolf", card = "Young Wolf", controller = "A" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+"""
+
+
+def test_614_1a_a_64_bit_addend_below_a_negative_product_puts_none(tmp_path: Path) -> None:
+    """CR 702.93a, 614.1a, 122.1: Young Wolf's undying counter under a modifier with factor
+    -1 and addend -2^63 (the least 64-bit number) becomes fewer than none: none, on both
+    engines. The batch kernel's sum -1 - 2^63 would wrap to 2^63 - 1 counters; it puts none
+    without computing it."""
+    outs = _both(tmp_path, WOLF_UNDER_SCALES, add=-(2**63), factor=-1)
+    assert comparable(outs[0]) == comparable(outs[1])
+    assert {p["id"]: p["counters"] for p in outs[0]["battlefield"]}["wolf"] == {}
+    assert [r["id"] for r in outs[0]["returned"]] == ["wolf"]
 
 
 def test_613_4_a_power_past_64_bits_is_unsupported_on_both_engines(tmp_path: Path) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import REASON, STATUS
-from engine.batch.wipe_state import OK, UNSUPPORTED
+from engine.batch.wipe_state import MAX_AMOUNT, OK, UNSUPPORTED
 
 # Not an outcome's reason: a token needs a token slot and the trial plays without them; the
 # driver plays it again on every slot (``run._every_trial``)
@@ -20,3 +20,10 @@ def unsupported(trial_vars: np.ndarray, reason: int) -> None:
     if trial_vars[STATUS] == OK:
         trial_vars[REASON] = reason
     trial_vars[STATUS] = UNSUPPORTED
+
+
+@inline
+def wraps(a: int, b: int) -> bool:
+    """Whether ``a + b`` is past 64 bits (MAX_AMOUNT, or below -MAX_AMOUNT - 1), found without
+    the sum: a life total, damage, a power or a toughness that would wrap stops the trial."""
+    return (b > 0 and a > MAX_AMOUNT - b) or (b < 0 and a < -MAX_AMOUNT - 1 - b)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.kernel.caps import wraps
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     BASE_P,
@@ -55,7 +56,7 @@ from engine.batch.kernel.state import (
     ZONE,
 )
 from engine.batch.tables import GRANT_COUNT_BITS, GRANT_SCOPES
-from engine.batch.wipe_state import BATTLEFIELD, MAX_AMOUNT
+from engine.batch.wipe_state import BATTLEFIELD
 
 if GRANT_SCOPES != ("yours", "all", "other", "opponents", "other_non_human_yours"):
     raise RuntimeError("GRANT_SCOPES changed: give _given a line per scope, in its order")
@@ -228,15 +229,9 @@ def _past(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: in
     )
     for rest, static in ((power_rest, statics[0]), (toughness_rest, statics[1])):
         small = rest[0] + static  # 16-bit numbers summed over the slots
-        if _wraps(rest[1], small) or _wraps(net, rest[1] + small):
+        if wraps(rest[1], small) or wraps(net, rest[1] + small):
             return True
     return False
-
-
-@inline
-def _wraps(a: int, b: int) -> bool:
-    """Whether ``a + b`` is past 64 bits."""
-    return (b > 0 and a > MAX_AMOUNT - b) or (b < 0 and a < -MAX_AMOUNT - 1 - b)
 
 
 @njit

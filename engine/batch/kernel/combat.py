@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.caps import unsupported
+from engine.batch.kernel.caps import unsupported, wraps
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
@@ -78,7 +78,7 @@ from engine.batch.kernel.state import (
     TAPPED,
 )
 from engine.batch.kernel.tokens import named_object
-from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN, MAX_AMOUNT, R_DAMAGE_CAP
+from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN, R_DAMAGE_CAP
 
 BLACK = 4  # tables.COLOR_BITS
 # rejection codes (wipe_state.REJECTIONS)
@@ -128,7 +128,7 @@ def damage_creature(
 def mark_damage(slot_rows: np.ndarray, trial_vars: np.ndarray, s: int, amount: int) -> None:
     """CR 120.3e: ``amount`` damage (0 or more) marked on slot ``s``; damage past 64 bits
     stops the trial (unsupported, R_DAMAGE_CAP), never a wrapped number."""
-    if amount > MAX_AMOUNT - slot_rows[DAMAGE, s]:
+    if wraps(slot_rows[DAMAGE, s], amount):
         unsupported(trial_vars, R_DAMAGE_CAP)
         return
     slot_rows[DAMAGE, s] += amount
@@ -401,10 +401,11 @@ def _assign_all(
             dealt = max(power(slot_rows, work, card_table, b), 0)
             kw = keywords(slot_rows, card_table, b)
             work[COMBAT_DEALT, b] = dealt
-            if not kw & WITHER and dealt > MAX_AMOUNT - work[COMBAT_DAMAGE, a]:
-                unsupported(trial_vars, R_DAMAGE_CAP)  # blockers' damage past 64 bits
-            elif not kw & WITHER:
-                work[COMBAT_DAMAGE, a] += dealt
+            if not kw & WITHER:  # (with wither: counters, ``_to_creatures``)
+                if wraps(work[COMBAT_DAMAGE, a], dealt):  # blockers' damage past 64 bits
+                    unsupported(trial_vars, R_DAMAGE_CAP)
+                else:
+                    work[COMBAT_DAMAGE, a] += dealt
             work[COMBAT_DEATHTOUCH, a] |= dealt > 0 and (kw & DEATHTOUCH) != 0
 
 

@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.caps import unsupported
+from engine.batch.kernel.caps import unsupported, wraps
 from engine.batch.kernel.jit import inline
 from engine.batch.kernel.state import LIFE
-from engine.batch.wipe_state import MAX_AMOUNT, R_LIFE_CAP
-
-LEAST = -MAX_AMOUNT - 1  # the least 64-bit total
+from engine.batch.wipe_state import R_LIFE_CAP
 
 
 @inline
 def change_life(trial_vars: np.ndarray, player: int, amount: int) -> None:
     """CR 119.3: ``player`` gains ``amount`` life (loses, below 0); the bounds are compared
     without computing a sum that could wrap."""
-    life = trial_vars[LIFE + player]
-    if (amount > 0 and life > MAX_AMOUNT - amount) or (amount < 0 and life < LEAST - amount):
+    if wraps(trial_vars[LIFE + player], amount):
         unsupported(trial_vars, R_LIFE_CAP)
         return
-    trial_vars[LIFE + player] = life + amount
+    trial_vars[LIFE + player] += amount
