@@ -61,7 +61,7 @@ def time_parts(exp: Any) -> dict[str, float]:
             parts = [inputs.take(slice(s, s + CHUNK)) for s in range(0, sizes[b], CHUNK)]
             for part in parts:
                 start = time.perf_counter()
-                state = run_wipe(part)
+                state = run_wipe(part, zone_order=False)  # as the runner runs it
                 middle = time.perf_counter()
                 layout.pack(wipe_stats(config, part, state))
                 clock["engine"] += middle - start
@@ -101,7 +101,7 @@ def profile(exp: Any, part: str) -> None:
         inputs = draw_wipe_batch(rng, sizes[b], config)
         for s in range(0, sizes[b], CHUNK):
             chunk = inputs.take(slice(s, s + CHUNK))
-            state = run_wipe(chunk)
+            state = run_wipe(chunk, zone_order=False)
             prof.runcall(wipe_stats, config, chunk, state)
     pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 

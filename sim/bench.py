@@ -58,8 +58,9 @@ def compile_seconds() -> float | None:
 def _time_batch(
     work: Workload, rng: np.random.Generator, n_chunks: int, chunk: int
 ) -> tuple[Any, Any, float]:
-    """Draw and run ``n_chunks`` batches one at a time, timing the engine only: the first
-    batch's inputs, its finished state (run once before timing, to warm up) and the seconds.
+    """Draw and run ``n_chunks`` batches one at a time, timing the engine only, as an
+    experiment runs it (``Workload.timed``): the first batch's inputs, its finished state
+    with all its outcome says (run once before timing, to warm up) and the seconds.
 
     Drawn one batch at a time, as the runner does, so memory stays flat in the trial count;
     the generator is called in the same order as drawing every batch first would."""
@@ -69,7 +70,7 @@ def _time_batch(
     for i in range(n_chunks):
         inputs = first if i == 0 else work.draw(rng, chunk)
         start = time.perf_counter()
-        work.run(inputs)  # the runner keeps only statistics: each state is dropped at once
+        work.timed(inputs)  # the runner keeps only statistics: each state is dropped at once
         seconds += time.perf_counter() - start
     return first, first_state, seconds
 

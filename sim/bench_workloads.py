@@ -254,7 +254,8 @@ TABLES: dict[str, dict[str, Any]] = {
 class Workload:
     name: str
     draw: Callable[[np.random.Generator, int], Any]  # a batch of inputs
-    run: Callable[[Any], Any]  # inputs -> finished batch
+    run: Callable[[Any], Any]  # inputs -> finished batch, all its outcome says (zone order too)
+    timed: Callable[[Any], Any]  # ... as an experiment runs it (its statistics list no zone)
     replay: Callable[[Any, int], dict[str, Any]]  # trial i on the reference engine
     outcome: Callable[[Any, int, Any], dict[str, Any]]  # trial i of a finished batch
 
@@ -290,6 +291,7 @@ def _wipe_workload(name: str, config: WipeConfig) -> Workload:
         name,
         lambda rng, n: draw_wipe_batch(rng, n, config),
         run_wipe,
+        lambda inputs: run_wipe(inputs, zone_order=False),
         lambda inputs, i: _with_pools(reference.run(trial_scenario(inputs, i))),
         _wipe_outcome,
     )
@@ -300,6 +302,7 @@ def _mana_workload(name: str, config: ManaConfig) -> Workload:
         name,
         lambda rng, n: draw_mana_batch(rng, n, config),
         run_mana,
+        lambda inputs: run_mana(inputs, zone_order=False),
         lambda inputs, i: mana_comparable(reference.run(mana_trial_scenario(inputs, i))),
         _mana_outcome,
     )
@@ -309,6 +312,7 @@ def _deck_workload(name: str, setup: DeckSetup) -> Workload:
     return Workload(
         name,
         lambda rng, n: draw_deals(rng, setup, n),
+        lambda deals: play_deck_games(setup, deals),
         lambda deals: play_deck_games(setup, deals),
         lambda deals, i: reference_deck_games(setup, Deals.of(deals.deal(i))).row(0),
         lambda results, i, deals: results.row(i),

@@ -63,12 +63,13 @@ def new_state(
     bookkeeping: bool = True,
     features: Features | None = None,
     slots: int | None = None,
+    zone_order: bool = True,
 ) -> WipeState:
     """Lay the inputs out in working arrays with room for cast permanents and tokens. Without
     ``bookkeeping`` (the fast path), objects and tokens get zero width and no empty slots
     (SLOT_GROUP) are added. ``features``: the batch's, when the caller has them already;
     ``slots``: the slots of a batch these trials are part of (a part is written back into the
-    whole, slot for slot)."""
+    whole, slot for slot); without ``zone_order`` the arrivals in zones get width 0."""
     t, _, s, e = inputs.shape
     if features is None:
         features = Features.of_batch(inputs)
@@ -89,6 +90,8 @@ def new_state(
         **_mana(inputs, n),
         **_object_bookkeeping(t, n, s, general),
         **_records(t, n, e, general),
+        arrival=np.zeros((t, n if zone_order else 0, 2), dtype=np.int64),
+        spell_arrival=np.zeros((t, e if zone_order else 0, 2), dtype=np.int64),
         spell_card=inputs.ev_card.astype(np.int16),
         cast_x=inputs.ev_x.astype(np.int64),  # the kernel writes the X a pool paid
         acted=inputs.ev_kind != EV_NONE,

@@ -60,10 +60,12 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
     )  # fmt: skip
 
 
-def run_mana(inputs: ManaInputs, x_cost: tuple[int, ...] | None = None) -> WipeState:
+def run_mana(
+    inputs: ManaInputs, x_cost: tuple[int, ...] | None = None, zone_order: bool = True
+) -> WipeState:
     """Run T trials of shape 2: settle the board as given (CR 117.5), then every action in
     order, then what each permanent could produce (106.7). With ``x_cost`` (the X spell's
     symbols by type WUBRGC, generic, X symbols, and the cap on X), a cast with ``act_x`` -1
     takes the most X its caster's pool pays then; the state's ``cast_x`` says which (-1:
-    none, and nothing was cast)."""
-    return run_on_kernel(as_trial_inputs(inputs), could=True, x_cost=x_cost)
+    none, and nothing was cast). ``zone_order``: as ``run_wipe``."""
+    return run_on_kernel(as_trial_inputs(inputs), could=True, x_cost=x_cost, zone_order=zone_order)

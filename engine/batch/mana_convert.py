@@ -246,7 +246,7 @@ def mana_batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, An
 def mana_comparable(out: Mapping[str, Any]) -> dict[str, Any]:
     """What both engines must agree on: result, the final board (tapped and counters
     included), the pools, what each permanent could produce, the rejections with reason and
-    rule, the zones as multisets and life. An unsupported trial claims nothing but that."""
+    rule, the zones in order and life. An unsupported trial claims nothing but that."""
     same = comparable(out)
     if same["result"] != "unsupported":
         same["mana_pool"] = {p: dict(pool) for p, pool in out["mana_pool"].items()}

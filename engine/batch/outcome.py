@@ -168,28 +168,35 @@ def _battlefield(state: WipeState, i: int, naming: Naming) -> list[dict[str, Any
 
 
 def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[str, list[str]]]:
-    """Graveyards, exile and hands by owner: the slots' cards, then the events' spell cards."""
-    zones: dict[str, dict[str, list[str]]] = {
-        z: {p: [] for p in players} for z in ("graveyard", "exile", "hand")
-    }
+    """Graveyards, exile and hands by owner, each in the order its cards arrived (404.2):
+    the slots' cards and the events' spell cards."""
+    if state.arrival.shape[1] != state.card.shape[1]:
+        raise ValueError("the batch ran without zone order (run_wipe's zone_order)")
     codes = {GRAVEYARD: "graveyard", EXILE: "exile", HAND: "hand"}
+    arrived: list[tuple[int, int, str, str, str]] = []  # (event, place, zone, owner, card)
     for slot in range(state.card.shape[1]):
         z = int(state.zone[i, slot])
         if z in codes and not state.token[i, slot] and state.card[i, slot] >= 0:
-            zones[codes[z]][players[int(state.owner[i, slot])]].append(
-                tb.CARDS[int(state.card[i, slot])].name
-            )
+            event, place = state.arrival[i, slot].tolist()
+            owner, card = players[int(state.owner[i, slot])], int(state.card[i, slot])
+            arrived.append((event, place, codes[z], owner, tb.CARDS[card].name))
     for k in range(state.n_events):
         z = int(state.spell_zone[i, k])
         if z in codes:
-            name = tb.CARDS[int(state.spell_card[i, k])].name
-            zones[codes[z]][players[int(state.spell_by[i, k])]].append(name)
+            event, place = state.spell_arrival[i, k].tolist()
+            owner, card = players[int(state.spell_by[i, k])], int(state.spell_card[i, k])
+            arrived.append((event, place, codes[z], owner, tb.CARDS[card].name))
+    zones: dict[str, dict[str, list[str]]] = {
+        z: {p: [] for p in players} for z in ("graveyard", "exile", "hand")
+    }
+    for _, _, zone, owner, name in sorted(arrived, key=lambda a: a[:2]):
+        zones[zone][owner].append(name)
     return zones
 
 
 def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
     """What both engines must agree on: result, returns in order, the final board, the zones
-    (as multisets: the batch engine does not track order inside a zone), life, rejections.
+    in order (404.2), life, rejections.
     An unsupported trial claims nothing but that: where each engine stopped may differ."""
     if out["result"] == "unsupported":
         return {"result": "unsupported"}
@@ -213,7 +220,7 @@ def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
             for p in out["battlefield"]
         ),
         "zones": {
-            z: {k: sorted(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
+            z: {k: list(v) for k, v in out[z].items()} for z in ("graveyard", "exile", "hand")
         },
         "life": dict(out["life"]),
         "rejected": [(r["action"], r["reason"], r["rule"]) for r in out["rejected"]],

@@ -170,9 +170,18 @@ class FastView(NamedTuple):
     returned_by: np.ndarray
     n_returned: np.ndarray
     spell_zone: np.ndarray
+    arrival: np.ndarray
+    spell_arrival: np.ndarray
 
 
 EV_C, EV_X, EV_BY, EV_MODE = range(4)  # rows of the one event's (4, T) array
+# The zone-change events of a trial, in order (``WipeState.arrival``, kept in a batch run with
+# zone order: a zone lists its cards as they arrived, 404.2; in one event, by slot, which is
+# board order here): deaths as given (704.5f/g), the wipe's movers as it resolves (destroy,
+# exile, return to hand), the graveyards exiled (Farewell's modes in order), the spell card
+# (608.2n), the deaths a marking wipe causes (state-based actions after it, 704.3), then a
+# return's death at 0 toughness, each its own event (RETURN_DEATHS + its record).
+AS_GIVEN, AS_IT_RESOLVES, GRAVEYARDS_EXILED, SPELL_CARD, AFTER_IT, RETURN_DEATHS = range(6)
 
 
 def run_fast(state: WipeState, inputs: WipeInputs) -> np.ndarray:
@@ -243,13 +252,16 @@ def _trial(
         return True
     v.life[i, by] -= cost
     _wipe(v, event, table, i, movers, dest)
-    count = _leave(v, i, movers, dest, undying, order)
+    marks = 2 <= table[T_SPELL, c] <= 4  # damage, -N/-N, counters: deaths after it (704.3)
+    count = _leave(v, i, movers, dest, undying, order, AFTER_IT if marks else AS_IT_RESOLVES)
     life[:] = 0
     r = 0
     for k in range(count):  # first to resolve first
         r = _return(v, table, i, order[k], undying[order[k]], r, flags, life)
     v.n_returned[i] = r
     v.spell_zone[i, 0] = LIBRARY if table[T_SPELL_TO_LIBRARY, c] else GRAVEYARD  # 608.2n
+    if v.spell_arrival.shape[1]:
+        v.spell_arrival[i, 0, 0] = SPELL_CARD
     lost = False
     for q in range(v.life.shape[1]):
         # 704.5a: if the damage alone could take a player to 0 at some point, the order of
@@ -257,6 +269,14 @@ def _trial(
         lost |= v.life[i, q] - life[1, q] <= 0
         v.life[i, q] += life[0, q] - life[1, q]
     return lost
+
+
+@inline
+def _arrive(v: FastView, i: int, j: int, event: int, place: int) -> None:
+    """Where slot ``j``'s card arrived in its zone: the event, its place in it (a batch run
+    without zone order keeps none)."""
+    if v.arrival.shape[1]:
+        v.arrival[i, j, 0], v.arrival[i, j, 1] = event, place
 
 
 @inline
@@ -312,6 +332,7 @@ def _unsettled(v: FastView, i: int) -> bool:
     for j in range(v.card.shape[1]):
         if dying >> j & 1:
             v.zone[i, j] = NONE if v.token[i, j] else GRAVEYARD
+            _arrive(v, i, j, AS_GIVEN, j)
             v.plus[i, j], v.minus[i, j], v.damage[i, j] = 0, 0, 0
         else:
             _annihilate(v, i, j)
@@ -350,6 +371,8 @@ def _exile_modal(
     cj = max(v.card[i, j], 0)
     if v.zone[i, j] == GRAVEYARD and mode & 16:
         v.zone[i, j] = EXILE
+        if v.arrival.shape[1]:
+            v.arrival[i, j, 0] = GRAVEYARDS_EXILED  # in graveyard order: the place is kept
     chosen = v.zone[i, j] == BATTLEFIELD and (
         (_creature(v, i, j) and mode & 2 != 0)
         or (table[T_IS_ARTIFACT, cj] != 0 and mode & 1 != 0)
@@ -398,8 +421,10 @@ def _leave(
     dest: np.ndarray,
     undying: np.ndarray,
     order: np.ndarray,
+    arrival: int,
 ) -> int:
-    """The zone change (400.7): the old objects are gone with their damage and effects. Their
+    """The zone change (400.7, event ``arrival``): the old objects are gone with their damage
+    and effects. Their
     persist and undying triggers (702.79a, 702.93a) by last known information: the instances
     and counters as each left (``undying``: its trigger goes on the stack after persist's,
     so it resolves first). ``order`` gets the slots that return, in resolution order; return
@@ -414,6 +439,7 @@ def _leave(
         if dies and (persists or undies) and not v.token[i, j]:
             count = _stack(v, i, j, undying[j], order, count)
         v.zone[i, j] = NONE if v.token[i, j] else dest[j]
+        _arrive(v, i, j, arrival, j)
         v.damage[i, j], v.eot_power[i, j], v.eot_toughness[i, j] = 0, 0, 0
         v.granted_persist[i, j], v.granted_undying[i, j], v.granted[i, j] = 0, 0, 0
         v.tapped[i, j], v.not_creature[i, j] = False, False
@@ -463,6 +489,7 @@ def _return(
     if v.is_creature_card[i, j] and v.base_t[i, j] + v.plus[i, j] - v.minus[i, j] <= 0:
         chain = v.printed_undying[i, j] > 0
         v.zone[i, j] = BATTLEFIELD if chain else GRAVEYARD
+        _arrive(v, i, j, RETURN_DEATHS + r, 0)
         v.obj[i, j] += chain
         v.plus[i, j], v.minus[i, j] = int(chain), 0
         v.returned_slot[i, r + 1], v.returned_by[i, r + 1] = j if chain else -1, UNDYING * chain

@@ -358,6 +358,13 @@ class WipeState:
     # mana
     counters: np.ndarray  # (T, N, K) int64 counters of tables.COUNTER_KINDS[2:]
     attached_to: np.ndarray  # (T, N) int8
+    # Zone order (404.2), for the outcome (``explain``, the differential tests); a batch run
+    # without it (an experiment's: its statistics count cards, they do not list zones) has
+    # none, width 0. Where each slot's card, and each event's spell card, arrived in its zone
+    # off the battlefield: the zone-change event, then its place in the event (cards put into
+    # one zone at once are in the listed order, 404.3).
+    arrival: np.ndarray  # (T, N, 2) int64, or (T, 0, 2)
+    spell_arrival: np.ndarray  # (T, E, 2) int64, or (T, 0, 2)
     could_produce: np.ndarray  # (T, N) uint8 type bits WUBRGC (106.7), as the trial ends
     has_mana: np.ndarray  # (T, N) bool has a mana ability, as the trial ends
     pools: np.ndarray  # (T, P, 6) int64 mana pools, WUBRGC

@@ -118,7 +118,7 @@ def cast(
         return
     if card_table[T_SPELL_PRODUCE, c] >= 0:
         lands_produce_spell(event_rows, e)
-        card_to_zone(slot_rows, card_table, event_rows, e)
+        card_to_zone(slot_rows, trial_vars, card_table, event_rows, e)
         return
     creature_spell = card_table[T_IS_CREATURE, c] and not card_table[T_IS_LAND, c]  # 305.1
     if creature_spell and controls(slot_rows, card_table, T_CAST_DRAW, by):

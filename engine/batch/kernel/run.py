@@ -42,6 +42,9 @@ from engine.batch.kernel.sba import state_based_actions
 from engine.batch.kernel.stack import HEIGHT, WAITING, place_triggers
 from engine.batch.kernel.state import (
     ACTIVE,
+    ARRIVAL,
+    ARRIVAL_SUB,
+    ARRIVALS,
     COULD,
     COUNT,
     D_SOURCE,
@@ -83,6 +86,8 @@ from engine.batch.kernel.state import (
     RETURNED_SLOT,
     SEQ,
     SKIP_UNTAP,
+    SPELL_ARRIVAL,
+    SPELL_ARRIVAL_SUB,
     SPELL_ON,
     SPELL_ZONE,
     STALE,
@@ -339,6 +344,7 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
     trial_vars[N_LIFE] = kstate.life.shape[1]
     for p in range(MAX_PLAYERS):
         trial_vars[SKIP_UNTAP + p] = 0  # no spell of this trial has resolved yet
+    trial_vars[ARRIVALS] = 0  # no card has arrived in a zone off the battlefield yet
     for p in range(kstate.life.shape[1]):
         trial_vars[LIFE + p] = kstate.life[i, p]
         for t in range(6):
@@ -374,6 +380,7 @@ def _load_events(
         event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
         event_rows[REJECTED, e] = kstate.rejected[i, e]
         event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
+        event_rows[SPELL_ARRIVAL, e], event_rows[SPELL_ARRIVAL_SUB, e] = 0, 0
         for j in range(ORDER_LEN):
             event_rows[EV_ORDER_ + j, e] = orders[i, e, j] if j < orders.shape[2] else -1
     if combat_rows.shape[2] == 0:
@@ -399,6 +406,9 @@ def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
     for j in range(kstate.counters.shape[2]):
         for k in range(slot_rows.shape[1]):
             kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
+    for k in range(slot_rows.shape[1] if kstate.arrival.shape[1] else 0):  # zone order
+        kstate.arrival[i, k, 0] = slot_rows[ARRIVAL, k]
+        kstate.arrival[i, k, 1] = slot_rows[ARRIVAL_SUB, k]
 
 
 @inline
@@ -423,6 +433,9 @@ def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.n
         kstate.rejected[i, e] = event_rows[REJECTED, e]
         kstate.spell_on[i, e] = event_rows[SPELL_ON, e]
         kstate.cast_x[i, e] = event_rows[EV_X_, e]
+    for e in range(kstate.spell_arrival.shape[1]):  # none without zone order (width 0)
+        kstate.spell_arrival[i, e, 0] = event_rows[SPELL_ARRIVAL, e]
+        kstate.spell_arrival[i, e, 1] = event_rows[SPELL_ARRIVAL_SUB, e]
 
 
 @inline

@@ -119,7 +119,8 @@ def _annihilate(slot_rows: np.ndarray, work: np.ndarray) -> None:
 
 @inline
 def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
-    """One pass over the slots: who dies (704.5f-h) or falls off (704.5m), in group 0.
+    """One pass over the slots: who dies (704.5f-h), in group 0, or only falls off (704.5m),
+    in group 2 (the reference lists deaths, then the legend rule's, group 1, then Auras).
     Returns bit 0: some permanent has both kinds of counters; bit 1: someone moves; bit 2: a
     mover is a static's source, or an Aura is attached (their leaving can change what the
     next round sees); bits 3 and up: the legends still there."""
@@ -129,8 +130,11 @@ def _movers(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> 
         work[MOVERS, s] = 0
         if slot_rows[CARD, s] < 0 or slot_rows[ZONE, s] != BATTLEFIELD:
             continue  # an empty slot, or a card off the battlefield
-        moves = _moves(slot_rows, work, card_table, s)
+        dies = _dies(slot_rows, work, card_table, s)
+        falls_off = not dies and _unattached(slot_rows, s)
+        moves = dies or falls_off
         work[MOVERS, s] = moves
+        work[GROUP, s] = 2 * falls_off
         found |= _both_kinds(slot_rows, s) | moves << 1
         found |= (slot_rows[ATTACHED_TO, s] >= 0) << 2
         if moves and static_source(work, card_table, slot_rows[CARD, s]):

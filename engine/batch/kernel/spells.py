@@ -25,6 +25,8 @@ from engine.batch.kernel.state import (
     N_PLAYERS,
     ORDER,
     SKIP_UNTAP,
+    SPELL_ARRIVAL,
+    SPELL_ARRIVAL_SUB,
     SPELL_ZONE,
     T_EXILE_ALL_GY,
     T_EXILE_OPP_GY,
@@ -52,7 +54,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.kernel.tokens import is_named
 from engine.batch.kernel.triggers import weaken
-from engine.batch.kernel.zones import clear_movers, exile_graveyards, leave
+from engine.batch.kernel.zones import arrival, clear_movers, exile_graveyards, leave
 from engine.batch.wipe_state import EXILE, GRAVEYARD, HAND, LIBRARY
 
 DESTROY_ALL, DAMAGE_EACH, SHRINK_ALL, COUNTERS_EACH, EXILE_MODAL, BOUNCE_ALL, SAC_COLORED = (
@@ -247,7 +249,7 @@ def _exile_modal(
             )
     leave(slot_rows, trial_vars, work, card_table, EXILE)
     if mode & 16:
-        exile_graveyards(slot_rows, event_rows)
+        exile_graveyards(slot_rows, trial_vars, event_rows)
 
 
 @njit
@@ -302,15 +304,19 @@ def resolve_spell(
         _all_leave(slot_rows, trial_vars, work, card_table, code)
     if card_table[T_SPELL_SKIP_UNTAP, c]:  # Bontu's Last Reckoning (502.3)
         trial_vars[SKIP_UNTAP + by] = 1
-    card_to_zone(slot_rows, card_table, event_rows, e)
+    card_to_zone(slot_rows, trial_vars, card_table, event_rows, e)
 
 
 @inline
 def card_to_zone(
-    slot_rows: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray, e: int
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
 ) -> None:
     """CR 608.2n: the card goes to its owner's graveyard (or library), unless replaced
-    (614.1a: Rest in Peace, an opponent's Leyline of the Void)."""
+    (614.1a: Rest in Peace, an opponent's Leyline of the Void), arriving there now (404.2)."""
     c, by = event_rows[EV_CARD_, e], event_rows[EV_BY_, e]
     exiled = False
     for s in range(slot_rows.shape[1]):
@@ -320,3 +326,4 @@ def card_to_zone(
             exiled |= card_table[T_EXILE_ALL_GY, k] != 0 or opponents
     to = EXILE if exiled else GRAVEYARD
     event_rows[SPELL_ZONE, e] = LIBRARY if card_table[T_SPELL_TO_LIBRARY, c] else to
+    event_rows[SPELL_ARRIVAL, e], event_rows[SPELL_ARRIVAL_SUB, e] = arrival(trial_vars), 0

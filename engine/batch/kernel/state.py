@@ -102,7 +102,10 @@ LAST_KNOWN_OBJ = LAST_KNOWN_POWER + LKI_RING  # LKI_RING rows: ... and which obj
 PREVIOUS_TURNS = LAST_KNOWN_OBJ + LKI_RING
 # 1 + the seat at whose next end step a delayed trigger exiles the object (603.7c), else 0
 EXILE_AT_END = PREVIOUS_TURNS + 1
-L_ROWS = EXILE_AT_END + 1
+# where the card arrived in its zone off the battlefield (``zones.arrival``): the event, then
+# its place in the event; stored only in a batch run with zone order (WipeState.arrival)
+ARRIVAL, ARRIVAL_SUB = EXILE_AT_END + 1, EXILE_AT_END + 2
+L_ROWS = ARRIVAL_SUB + 1
 
 # -- trial_vars (per trial): scalars, life by seat, delayed triggers, returns in order
 N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)
@@ -117,9 +120,12 @@ UNDEFINED_MANA, MANA_FROM_TRIGGERS, MANA_REPLACED, REASON = range(
     POOL + 6 * MAX_PLAYERS, POOL + 6 * MAX_PLAYERS + 4
 )  # REASON: why a trial is unsupported (wipe_state.UNSUPPORTED_REASONS)
 SKIP_UNTAP = REASON + 1  # by seat: the player's lands skip their next untap step (502.3)
+# the zone-change events that put cards into a graveyard, exile or a hand so far: the next
+# one's number (a zone lists its cards in the order they arrived, ``zones.arrival``)
+ARRIVALS = SKIP_UNTAP + MAX_PLAYERS
 # the trial's "id:ability" trigger orders (WipeInputs.kind_rank): how many, then that many
 # (slot, token number, kind, rank) entries
-N_KIND_RANKS = SKIP_UNTAP + MAX_PLAYERS
+N_KIND_RANKS = ARRIVALS + 1
 KIND_RANK = N_KIND_RANKS + 1
 # the trial's "any target" choices in order and tokens named (WipeInputs.target_names): how
 # many, then that many (source slot, slot, token number) entries
@@ -154,8 +160,10 @@ EV_DEFAULTS = {  # when inputs have none
     "ev_color": -1, "ev_tap_creature": -1, "ev_ability": 0, "ev_chosen": 0,
     "ev_chosen_player": -1, "ev_token": 0, "ev_tap_token": 0,
 }  # fmt: skip
-SPELL_ZONE, REJECTED, SPELL_ON = range(len(EVENT_FIELDS), len(EVENT_FIELDS) + 3)
-EV_ORDER_ = SPELL_ON + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)
+SPELL_ZONE, REJECTED, SPELL_ON, SPELL_ARRIVAL, SPELL_ARRIVAL_SUB = range(
+    len(EVENT_FIELDS), len(EVENT_FIELDS) + 5
+)
+EV_ORDER_ = SPELL_ARRIVAL_SUB + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)
 EV_ROWS = EV_ORDER_ + ORDER_LEN
 
 # -- work (rows, width): one trial's working memory
@@ -354,6 +362,8 @@ class KState(NamedTuple):
     spell_zone: np.ndarray  # (T, E) int8
     rejected: np.ndarray  # (T, E) int8
     spell_on: np.ndarray  # (T, E) bool
+    arrival: np.ndarray  # (T, N, 2) int64, or (T, 0, 2) without zone order
+    spell_arrival: np.ndarray  # (T, E, 2) int64, or (T, 0, 2)
     cast_x: np.ndarray  # (T, E) int64
     reason: np.ndarray  # (T,) int8
     counters: np.ndarray  # (T, N, K) int64, K <= EXTRA_KINDS

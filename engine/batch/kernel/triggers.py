@@ -63,6 +63,7 @@ from engine.batch.kernel.zones import (
     clear_movers,
     create_tokens,
     exile_graveyards,
+    graveyard_order,
     leave,
     reanimate,
     return_card,
@@ -231,10 +232,13 @@ def _destroy_noncreature(
 
 
 @njit
-def _return_this_turns_cards(slot_rows: np.ndarray, ctrl: int) -> None:
+def _return_this_turns_cards(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray, ctrl: int
+) -> None:
     """Twilight Shepherd: every card in ``ctrl``'s graveyard put there this turn goes to
-    their hand (a slot's card reaches a graveyard only from the battlefield: spells are not
-    slots)."""
+    their hand, in graveyard order (a slot's card reaches a graveyard only from the
+    battlefield: spells are not slots)."""
+    graveyard_order(slot_rows, trial_vars, event_rows, ctrl)
     for q in range(slot_rows.shape[1]):
         if (
             slot_rows[ZONE, q] == GRAVEYARD
@@ -297,7 +301,7 @@ def _etb(
     if part == tb.PART_LIFE:
         change_life(trial_vars, ctrl, card_table[T_ETB_LIFE, c])
     elif part == tb.PART_EXILE_GY:
-        exile_graveyards(slot_rows, event_rows)
+        exile_graveyards(slot_rows, trial_vars, event_rows)
     elif part == tb.PART_PING:
         player = _named_player(slot_rows, trial_vars, s, ctrl, False)
         _ping(slot_rows, trial_vars, work, card_table, s, obj, data, player)
@@ -307,7 +311,7 @@ def _etb(
     elif part == tb.PART_DESTROY:
         _destroy_noncreature(slot_rows, trial_vars, work, card_table, ctrl, data)
     elif part == tb.PART_RETURN_DEAD:
-        _return_this_turns_cards(slot_rows, ctrl)
+        _return_this_turns_cards(slot_rows, trial_vars, event_rows, ctrl)
     elif part == tb.PART_REANIMATE:
         q, stamp = (data & 0xFFFF) - 1, data >> 16
         if slot_rows[ZONE, q] == GRAVEYARD and slot_rows[STAMP, q] == stamp:  # 608.2b

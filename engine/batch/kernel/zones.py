@@ -30,6 +30,9 @@ from engine.batch.kernel.stack import (
     queue_each,
 )
 from engine.batch.kernel.state import (
+    ARRIVAL,
+    ARRIVAL_SUB,
+    ARRIVALS,
     ATTACHED_TO,
     BASE_P,
     BASE_T,
@@ -82,6 +85,8 @@ from engine.batch.kernel.state import (
     RANK,
     SEQ,
     SINCE_TURN_START,
+    SPELL_ARRIVAL,
+    SPELL_ARRIVAL_SUB,
     SPELL_ZONE,
     STACK_SOURCE,
     STAMP,
@@ -201,6 +206,16 @@ def _destination(
     return dest
 
 
+@inline
+def arrival(trial_vars: np.ndarray) -> int:
+    """The number of a zone-change event that puts cards into a graveyard, exile or a hand (a
+    zone lists its cards in the order they arrived, 404.2: by this number, then by their place
+    in the event)."""
+    event: int = trial_vars[ARRIVALS]
+    trial_vars[ARRIVALS] = event + 1
+    return event
+
+
 @njit
 def leave(
     slot_rows: np.ndarray,
@@ -230,8 +245,12 @@ def leave(
     if not anyone:
         return
     _died(slot_rows, trial_vars, work, card_table)
+    event = arrival(trial_vars)
     for s in range(n):
         if work[MOVERS, s]:
+            # 404.3: cards put into one zone at once are in the order the reference lists them
+            slot_rows[ARRIVAL, s] = event
+            slot_rows[ARRIVAL_SUB, s] = work[GROUP, s] << 32 | slot_rows[ORDER, s]
             # CR 400.7: the object is gone; counters, damage and effects go with it.
             slot_rows[ZONE, s] = (
                 NONE if slot_rows[TOKEN, s] else work[TO, s]
@@ -574,10 +593,50 @@ def _unreferenced(slot_rows: np.ndarray, work: np.ndarray, q: int) -> bool:
     return True
 
 
+@inline
+def _leaves_graveyard(slot_rows: np.ndarray, s: int, owner: int) -> bool:
+    """Whether slot ``s``'s card leaves its graveyard in a move of many: every graveyard's
+    cards (``owner`` -1), or ``owner``'s cards put there this turn."""
+    if slot_rows[ZONE, s] != GRAVEYARD:
+        return False
+    return owner < 0 or (slot_rows[OWNER, s] == owner and not slot_rows[PREVIOUS_TURNS, s])
+
+
 @njit
-def exile_graveyards(slot_rows: np.ndarray, event_rows: np.ndarray) -> None:
+def graveyard_order(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray, owner: int
+) -> None:
+    """The cards about to leave the graveyards together (``_leaves_graveyard``, and with
+    ``owner`` -1 the spell cards there too) arrive in their new zone as one event, in their
+    graveyard order (404.2: the reference moves a graveyard's cards in order). Rare: the
+    earliest not yet numbered is found again for each card."""
+    event, n, e = arrival(trial_vars), slot_rows.shape[1], event_rows.shape[1]
+    for place in range(n + e):
+        best, best_event, best_sub = -1, event, 0
+        for j in range(n + e):
+            if j < n:
+                moves = _leaves_graveyard(slot_rows, j, owner)
+                a, b = slot_rows[ARRIVAL, j], slot_rows[ARRIVAL_SUB, j]
+            else:
+                moves = owner < 0 and event_rows[SPELL_ZONE, j - n] == GRAVEYARD
+                a, b = event_rows[SPELL_ARRIVAL, j - n], event_rows[SPELL_ARRIVAL_SUB, j - n]
+            earlier = a < best_event or (a == best_event and b < best_sub)
+            if moves and a < event and (best < 0 or earlier):
+                best, best_event, best_sub = j, a, b
+        if best < 0:
+            return
+        if best < n:
+            slot_rows[ARRIVAL, best], slot_rows[ARRIVAL_SUB, best] = event, place
+        else:
+            event_rows[SPELL_ARRIVAL, best - n] = event
+            event_rows[SPELL_ARRIVAL_SUB, best - n] = place
+
+
+@njit
+def exile_graveyards(slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray) -> None:
     """Every card in every graveyard is exiled (406.2): Farewell's fourth mode, Rest in
     Peace's enters trigger. A token never is in one (704.5d)."""
+    graveyard_order(slot_rows, trial_vars, event_rows, -1)
     for s in range(slot_rows.shape[1]):
         if slot_rows[ZONE, s] == GRAVEYARD:
             slot_rows[ZONE, s] = EXILE

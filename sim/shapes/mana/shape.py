@@ -41,21 +41,23 @@ from sim.shapes.scenario_replay import ScenarioReplay
 
 
 def run_chunk(
-    config: ManaConfig, part: ManaInputs
+    config: ManaConfig, part: ManaInputs, zone_order: bool = False
 ) -> tuple[ManaInputs, WipeState, np.ndarray | None]:
     """Run one chunk; with ``x = "max"`` the X spell is cast for the largest X its caster's
     pool pays once the taps are done (the engine finds it, ``run_mana``'s x_cost), or not at
     all. Returns the inputs as finally run (that X, or no cast: what a replay runs), the
-    state, and the X each trial paid (-1: none; not capped)."""
+    state, and the X each trial paid (-1: none; not capped). ``zone_order``: ``run_mana``'s
+    (a replay's outcome lists the zones; the statistics do not)."""
     xs = config.x_spell
     if xs is None or xs.x is not None:
-        return part, run_mana(part), None
+        return part, run_mana(part, zone_order=zone_order), None
     a = part.act_kind.shape[1] - 1
     kind, x = part.act_kind.copy(), part.act_x.copy()
     kind[:, a], x[:, a] = ACT_CAST, -1  # X: the most the pool pays
     cost = xs.cost
     x_cost = (*cost.by_type, cost.generic, cost.x_count, MAX_X_VALUE)
-    state = run_mana(ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x}), x_cost)
+    casts = ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x})
+    state = run_mana(casts, x_cost, zone_order=zone_order)
     best = state.cast_x[:, a].copy()
     kind[:, a] = np.where(best >= 0, ACT_CAST, ACT_NONE)
     state.acted[:, a] = best >= 0  # a pool that pays no X casts nothing
@@ -113,7 +115,7 @@ class ManaShape:
     ) -> ScenarioReplay:
         inputs = draw_mana_batch(rng, trials, config)
         start = index - index % CHUNK  # the engine ran this trial in this chunk
-        part, state, _ = run_chunk(config, inputs.take(slice(start, start + CHUNK)))
+        part, state, _ = run_chunk(config, inputs.take(slice(start, start + CHUNK)), True)
         i = index - start
         scenario = mana_trial_scenario(part, i)
         _, _, s, a = part.shape

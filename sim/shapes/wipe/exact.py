@@ -85,7 +85,7 @@ def _weighted_stats(config: WipeConfig, inputs: WipeInputs, weights: list[int]) 
 
     def stats(rows: np.ndarray, groups: list[np.ndarray]) -> Iterator[np.ndarray]:
         part = inputs.take(rows)
-        state = run_wipe(part)
+        state = run_wipe(part, zone_order=False)  # the statistics count cards
         for g in groups:
             yield layout.pack(wipe_stats(config, part.take(g), state.take(g)))
 
