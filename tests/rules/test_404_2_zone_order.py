@@ -12,7 +12,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.batch.kernel.stack import detection_key, mover_place
+from engine.batch.kernel.state import GROUP, L_ROWS, ORDER, RETURNED_SLOT, SEQ, W_ROWS
 from engine.batch.mana_convert import mana_comparable
 from engine.batch.outcome import batch_outcome
 from engine.batch.scenario import run_scenario
@@ -129,3 +133,29 @@ def test_404_2_a_batch_run_without_zone_order_differs_in_nothing_else() -> None:
             assert np.array_equal(getattr(ordered, field.name), getattr(unordered, field.name))
     with pytest.raises(ValueError, match="without zone order"):
         batch_outcome(unordered, 0, naming)
+
+
+# a mover: (event SEQ, group, board order, which of its triggers)
+_MOVER = st.tuples(
+    st.integers(0, 2**31 - 1), st.integers(0, 2), st.integers(0, 2**24 - 1), st.integers(0, 15)
+)
+
+
+def _key(seq: int, group: int, order: int, sub: int) -> int:
+    """The kernel's detection key of a mover's trigger, through ``mover_place``."""
+    slot_rows, work = np.zeros((L_ROWS, 1), np.int64), np.zeros((W_ROWS, 1), np.int64)
+    trial_vars = np.zeros(RETURNED_SLOT, np.int64)
+    slot_rows[ORDER, 0], work[GROUP, 0], trial_vars[SEQ] = order, group, seq
+    return int(detection_key(trial_vars, mover_place(slot_rows, work, 0), sub))
+
+
+@given(_MOVER, _MOVER)
+@settings(max_examples=300, deadline=None)
+def test_404_3_movers_are_listed_by_event_group_and_board_order_past_128_permanents(
+    a: tuple[int, int, int, int], b: tuple[int, int, int, int]
+) -> None:
+    """CR 404.3, 603.3b: the movers of one event are listed (put into their zones, their
+    triggers detected) deaths first, then the legend rule's, then Auras, each group in board
+    order; an earlier event's before a later one's. The keys once spent 7 bits on board
+    order: the 129th permanent sorted among the legend rule's, the 257th into the next event."""
+    assert (_key(*a) < _key(*b)) == (a < b)

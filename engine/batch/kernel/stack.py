@@ -20,6 +20,7 @@ from engine.batch.kernel.state import (
     CHOSEN,
     CONTROLLER,
     COUNT,
+    GROUP,
     IS_CREATURE_CARD,
     KIND_RANK,
     N_KIND_RANKS,
@@ -72,10 +73,25 @@ PART_MASK = (1 << tb.PART_BITS) - 1
 BELOW_PART = (1 << PART_SHIFT) - 1
 
 
+# A detection key: the event (SEQ), the mover's place in it (below 2^(ORDER_BITS + 2): its
+# listing group, then board order, ``mover_place``), then which of its triggers (below 16).
+# Board order stays below 2^ORDER_BITS: it counts the board's slots, the casts and the tokens
+# made (TOKENS_MADE_CAP); a key stays below 2^61 while SEQ is an int32.
+ORDER_BITS = 24
+
+
 @njit
 def detection_key(trial_vars: np.ndarray, mover_pos: int, sub: int) -> int:
     """The order of detection: event (``seq``), mover, kind within a mover."""
-    return int(trial_vars[SEQ] * 4096 + mover_pos * 16 + sub)
+    return int(trial_vars[SEQ] << (ORDER_BITS + 6) | mover_pos << 4 | sub)
+
+
+@inline
+def mover_place(slot_rows: np.ndarray, work: np.ndarray, s: int) -> int:
+    """Where mover ``s`` is listed in its zone-change event: its group (deaths 0, the legend
+    rule's 1, Auras falling off 2), then board order. The reference lists movers so, detects
+    their triggers in that order and puts them into a zone in it (404.3)."""
+    return int(work[GROUP, s] << ORDER_BITS | slot_rows[ORDER, s])
 
 
 @njit

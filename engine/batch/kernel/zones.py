@@ -26,6 +26,7 @@ from engine.batch.kernel.stack import (
     PART_MASK,
     WAITING,
     detection_key,
+    mover_place,
     queue,
     queue_each,
 )
@@ -250,7 +251,7 @@ def leave(
         if work[MOVERS, s]:
             # 404.3: cards put into one zone at once are in the order the reference lists them
             slot_rows[ARRIVAL, s] = event
-            slot_rows[ARRIVAL_SUB, s] = work[GROUP, s] << 32 | slot_rows[ORDER, s]
+            slot_rows[ARRIVAL_SUB, s] = mover_place(slot_rows, work, s)
             # CR 400.7: the object is gone; counters, damage and effects go with it.
             slot_rows[ZONE, s] = (
                 NONE if slot_rows[TOKEN, s] else work[TO, s]
@@ -294,9 +295,7 @@ def _returns_detected(
     past them once came after an undying trigger)."""
     for kind in (PERSIST, UNDYING):
         for j in range(_instances(slot_rows, work, card_table, s, kind)):
-            key = detection_key(
-                trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], kind * 4 + min(j, 3)
-            )
+            key = detection_key(trial_vars, mover_place(slot_rows, work, s), kind * 4 + min(j, 3))
             stamp = slot_rows[STAMP, s] + 1  # the arrival this death makes
             queue(
                 trial_vars, work, kind, s, stamp, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key
@@ -320,7 +319,7 @@ def _died(
             counted = (
                 slot_rows[PLUS, s] if card_table[T_DIES_TOKEN_KIND, c] == 0 else slot_rows[MINUS, s]
             )
-            key = detection_key(trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], 12)
+            key = detection_key(trial_vars, mover_place(slot_rows, work, s), 12)
             queue(
                 trial_vars, work, DIES, s, counted, slot_rows[CONTROLLER, s], slot_rows[OBJ, s], key
             )
@@ -361,7 +360,7 @@ def _creatures_died(
             continue
         if kind == LIFE_LOSS and slot_rows[CONTROLLER, s] == ctrl:
             continue
-        key = detection_key(trial_vars, work[GROUP, s] * 128 + slot_rows[ORDER, s], sub)
+        key = detection_key(trial_vars, mover_place(slot_rows, work, s), sub)
         value = slot_rows[CONTROLLER, s] if data < 0 else data
         queue(trial_vars, work, kind, src, value, ctrl, obj, key)
 
