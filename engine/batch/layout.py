@@ -4,18 +4,15 @@ and the records the outcome reports."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
+from engine.batch.board_layout import board_arrays
 from engine.batch.kernel.state import FRESH, SLOT_DTYPES
 from engine.batch.wipe_state import (
-    BATTLEFIELD,
     EV_CAST,
     EV_NONE,
-    RANK_FALLBACK,
     Features,
     WipeInputs,
     WipeState,
@@ -86,7 +83,7 @@ def new_state(
         life=inputs.life.astype(np.int64),
         status=np.zeros(t, dtype=np.int8),
         reason=np.zeros(t, dtype=np.int8),
-        **_board_slots(inputs, n),
+        **board_arrays(inputs, n),
         **_mana(inputs, n),
         **_object_bookkeeping(t, n, s, general),
         **_records(t, n, e, general),
@@ -100,76 +97,6 @@ def new_state(
         n_events=e,
         features=features,
     )
-
-
-def _board_slots(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
-    """The (T, N) arrays the board as given fills (slots past it start empty): the card and
-    its printed columns, the permanent's state, board order and trigger rank (603.3b)."""
-    t, _, s, e = inputs.shape
-
-    def slots(name: str, board: np.ndarray | int | bool, fill: int | bool) -> np.ndarray:
-        out: np.ndarray = np.empty((t, n), dtype=SLOT_DTYPES[name])
-        out[:, :s] = board
-        out[:, s:] = fill
-        return out
-
-    def printed(name: str, column: np.ndarray) -> np.ndarray:
-        return _printed(column, SLOT_DTYPES[name], after_none)
-
-    card = slots("card", inputs.card, -1)
-    after_none = card.astype(np.intp) + 1  # the card index + 1 (0: none)
-    filled = card >= 0
-    place = np.arange(n, dtype=SLOT_DTYPES["order"])
-    order = np.empty((t, n), dtype=SLOT_DTYPES["order"])  # C order, as every other (T, N) array
-    order[:] = np.where(place < s, place, -1)  # the board's slots in board order
-    given = min(n, s + e)  # the board's and the cast slots' columns the inputs give
-    rank = np.full((t, n), -1, dtype=SLOT_DTYPES["rank"])
-    rank[:, :given] = inputs.rank[:, :given]
-    board_rank = rank[:, :s]  # a board slot without a rank has its place after every rank
-    np.copyto(board_rank, RANK_FALLBACK + place[:s], where=board_rank < 0)
-    ping = np.full((t, n), -1, dtype=SLOT_DTYPES["ping_target"])
-    ping[:, :given] = inputs.ping_target[:, :given]
-    chosen = np.zeros((t, n), dtype=SLOT_DTYPES["chosen"])
-    if inputs.chosen is not None:
-        chosen[:, :given] = inputs.chosen[:, :given]
-    granted = inputs.granted if inputs.granted is not None else 0
-    since = inputs.since_turn_start if inputs.since_turn_start is not None else True
-    return {
-        "card": card,
-        "is_creature_card": printed("is_creature_card", tb.IS_CREATURE),
-        "base_p": printed("base_p", tb.BASE_P),
-        "base_t": printed("base_t", tb.BASE_T),
-        "printed_persist": printed("printed_persist", tb.PERSIST),
-        "printed_undying": printed("printed_undying", tb.UNDYING),
-        "printed_keywords": printed("printed_keywords", tb.KEYWORDS),
-        "granted": slots("granted", granted, 0),
-        "since_turn_start": slots("since_turn_start", since, False),
-        "zone": (filled * BATTLEFIELD).astype(SLOT_DTYPES["zone"]),
-        "controller": slots("controller", inputs.controller, 0),
-        "owner": slots("owner", inputs.owner, 0),
-        "token": slots("token", inputs.token, False),
-        "obj": filled.astype(SLOT_DTYPES["obj"]),
-        "plus": slots("plus", inputs.plus, 0),
-        "minus": slots("minus", inputs.minus, 0),
-        "damage": slots("damage", inputs.damage, 0),
-        "tapped": slots("tapped", inputs.tapped, False),
-        "granted_persist": slots("granted_persist", inputs.granted_persist, 0),
-        "granted_undying": slots("granted_undying", inputs.granted_undying, 0),
-        "not_creature": slots("not_creature", inputs.not_creature, False),
-        "order": order,
-        "rank": rank,
-        "ping_target": ping,
-        "chosen": chosen,
-    }
-
-
-def _printed(column: np.ndarray, dtype: np.dtype[Any], after_none: np.ndarray) -> np.ndarray:
-    """A card table's column by slot (``after_none``: the card index + 1), 0 for no card: one
-    gather from the column with a 0 in front."""
-    table = np.zeros(len(column) + 1, dtype=dtype)
-    table[1:] = column
-    out: np.ndarray = table.take(after_none)
-    return out
 
 
 def _object_bookkeeping(t: int, n: int, s: int, general: bool) -> dict[str, np.ndarray]:
