@@ -35,6 +35,12 @@ def past_64_bits(value: int) -> str:
     return "" if value in INT64 else f"{value} is past 64 bits"
 
 
+def _within_64_bits(value: Any, where: str) -> None:
+    """Refuse a card file's integer past 64 bits, at ``where``."""
+    if type(value) is int and past_64_bits(value):
+        raise LibraryError(f"{where}: {past_64_bits(value)} (hint: {TOML_INTEGERS_HINT})")
+
+
 # Kinds of ability (CR 113.3): how the engines find a template.
 SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
     "spell",
@@ -421,9 +427,7 @@ def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability
             raise LibraryError(f"{where}: template {name} needs {pname!r}")
         if type(value) is not pspec.type:
             raise LibraryError(f"{where}: {name}.{pname} must be {pspec.type.__name__}")
-        if type(value) is int and past_64_bits(value):
-            why = past_64_bits(value)
-            raise LibraryError(f"{where}: {name}.{pname}: {why} (hint: {TOML_INTEGERS_HINT})")
+        _within_64_bits(value, f"{where}: {name}.{pname}")
         if pspec.choices is not None and value not in pspec.choices:
             raise LibraryError(f"{where}: {name}.{pname} must be one of {pspec.choices}")
         params[pname] = value
@@ -582,9 +586,7 @@ def _check_user_shapes(raw: Mapping[str, Any], where: str) -> None:
         if type(value) is not want:
             name = _TOML_TYPE_NAMES[want]
             raise LibraryError(f"{where}.{key}: must be a {name}, not {value!r}"[:200])
-        if type(value) is int and past_64_bits(value):
-            why = past_64_bits(value)
-            raise LibraryError(f"{where}.{key}: {why} (hint: {TOML_INTEGERS_HINT})")
+        _within_64_bits(value, f"{where}.{key}")
         if isinstance(value, list):
             _check_user_list(f"{where}.{key}", value, dict if key == "abilities" else str)
 
