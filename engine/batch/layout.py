@@ -9,6 +9,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.board_layout import board_arrays
+from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.state import FRESH, SLOT_DTYPES
 from engine.batch.wipe_state import (
     EV_CAST,
@@ -69,7 +70,7 @@ def new_state(
     whole, slot for slot); without ``zone_order`` the arrivals in zones get width 0."""
     t, _, s, e = inputs.shape
     if features is None:
-        features = Features.of_batch(inputs)
+        features = Features.of(cards_present(inputs))
     n = slots
     if n is None:
         n = slot_count(inputs, token_slots, features)

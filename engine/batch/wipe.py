@@ -10,10 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.fits import kernel_fits
+from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.run import run_kernel
 from engine.batch.layout import TOKEN_SLOTS, new_state, slot_count
 from engine.batch.wipe_fast import batch_fits, run_fast
-from engine.batch.wipe_state import Features, WipeInputs, WipeState, cards_present
+from engine.batch.wipe_state import Features, WipeInputs, WipeState
 
 
 def run_on_kernel(

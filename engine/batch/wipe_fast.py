@@ -23,6 +23,7 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.kernel.jit import entry, inline, njit
+from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.state import (
     T_ETB_LIFE,
     T_ETB_PING,
@@ -54,7 +55,6 @@ from engine.batch.wipe_state import (
     Features,
     WipeInputs,
     WipeState,
-    cards_present,
 )
 from engine.library import ACTIVATED, MANA, SPELL, TEMPLATES, Card
 

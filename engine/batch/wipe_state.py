@@ -10,6 +10,7 @@ trial; every object that card becomes (CR 400.7) is counted by ``obj``. Empty sl
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 
 import numpy as np
 
@@ -221,15 +222,6 @@ _KEYWORDS_GIVEN = (
 )
 
 
-def cards_present(inputs: WipeInputs) -> np.ndarray:
-    """The cards the batch ``inputs`` holds, a bool by card index: its boards' cards, its
-    events' cards and the tokens they make."""
-    cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]).astype(np.intp)
-    present: np.ndarray = np.bincount(cards + 1, minlength=tb.N + 1)[1:] > 0
-    present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
-    return present
-
-
 @dataclass(frozen=True)
 class Features:
     """Which rules a batch's cards can call on: the kernels skip what no card needs."""
@@ -254,44 +246,48 @@ class Features:
     loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
     @staticmethod
-    def of_batch(inputs: WipeInputs) -> Features:
-        """The features of the batch ``inputs``: its boards' cards and its events' cards."""
-        return Features.of(cards_present(inputs))
-
-    @staticmethod
     def of(present: np.ndarray) -> Features:
-        """The features of a batch holding the cards ``present`` (``cards_present``)."""
+        """The features of a batch holding the cards ``present`` (a bool by card index:
+        ``kernel.present.cards_present``). A run's batches hold the same few sets of cards,
+        so each set's features are found once."""
+        return _features_of(np.asarray(present, dtype=np.bool_).tobytes())
 
-        def any_of(column: np.ndarray) -> bool:
-            return bool((column & present).any())
 
-        counter_rules = any_of((tb.NO_KIND >= 0) | tb.HAS_MODIFIER)
-        shrink = any_of(tb.ETB_SCOPE >= 0)
-        negative_statics = any_of(
-            (tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0) | (tb.OTHER_T > 0)
-        )  # (an "other" source takes its own change back)
-        return Features(
-            anthem=any_of((tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0)),
-            all_pt=any_of(
-                (tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0)
-            ),
-            lord=any_of((tb.LORD_P != 0) | (tb.LORD_T != 0)),
-            return_grants=any_of((tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0)),
-            counter_rules=counter_rules,
-            gy_exile=any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),
-            tokens=any_of(tb.DIES_TOKENS >= 0),
-            doubler=any_of(tb.TOKENS_DOUBLED),
-            death_life=any_of(tb.DEATH_LIFE > 0),
-            ping=any_of(tb.ETB_PING),
-            shrink=shrink,
-            etb=any_of(tb.HAS_ETB),
-            legendary=any_of(tb.IS_LEGENDARY),
-            gy_enter=any_of(tb.GY_DRAW | tb.GY_PING),
-            grant_mana=any_of(mt.GRANT_ANY | mt.GRANT_ANY_LANDS),
-            beyond_fast=any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
-            damage_keywords=any_of(_KEYWORDS_GIVEN & DAMAGE_KEYWORDS != 0),
-            loops=counter_rules or shrink or negative_statics,
-        )
+# by feature (``Features``' fields but ``loops``, in order), the cards that bring it; then the
+# statics that lower toughness (an "other" source takes its own change back), for ``loops``
+_BROUGHT_BY = np.stack(
+    [
+        (tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0),
+        (tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0),
+        (tb.LORD_P != 0) | (tb.LORD_T != 0),
+        (tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0),
+        (tb.NO_KIND >= 0) | tb.HAS_MODIFIER,
+        tb.EXILE_ALL_GY | tb.EXILE_OPP_GY,
+        tb.DIES_TOKENS >= 0,
+        tb.TOKENS_DOUBLED,
+        tb.DEATH_LIFE > 0,
+        tb.ETB_PING,
+        tb.ETB_SCOPE >= 0,
+        tb.HAS_ETB,
+        tb.IS_LEGENDARY,
+        tb.GY_DRAW | tb.GY_PING,
+        mt.GRANT_ANY | mt.GRANT_ANY_LANDS,
+        tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED,
+        _KEYWORDS_GIVEN & DAMAGE_KEYWORDS != 0,
+        (tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0) | (tb.OTHER_T > 0),
+    ]
+).astype(np.bool_)
+
+
+@lru_cache(maxsize=1024)
+def _features_of(present_bytes: bytes) -> Features:
+    present = np.frombuffer(present_bytes, dtype=np.bool_)
+    hits = [bool(h) for h in np.any(_BROUGHT_BY & present, axis=1).ravel()]
+    *brought, negative_statics = hits
+    names = [f.name for f in fields(Features) if f.name != "loops"]
+    found: dict[str, bool] = dict(zip(names, brought, strict=True))
+    loops = found["counter_rules"] or found["shrink"] or negative_statics
+    return Features(**found, loops=loops)
 
 
 # Why ``loops`` is exact: an endless loop needs endless returns, and each return puts a counter

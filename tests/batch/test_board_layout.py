@@ -10,11 +10,12 @@ import pytest
 
 from engine.batch import tables as tb
 from engine.batch.board_layout import BOARD_FIELDS, board_arrays
+from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.state import SLOT_DTYPES
 from engine.batch.layout import slot_count
 from engine.batch.mana import as_trial_inputs
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
-from engine.batch.wipe_state import BATTLEFIELD, RANK_FALLBACK, Features, WipeInputs, cards_present
+from engine.batch.wipe_state import BATTLEFIELD, RANK_FALLBACK, Features, WipeInputs
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.draws import draw_wipe_batch
 from tests.batch import mixes

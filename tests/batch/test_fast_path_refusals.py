@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.batch.kernel.present import cards_present
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from engine.batch.wipe_fast import batch_fits
 from engine.batch.wipe_state import Features
@@ -19,7 +20,7 @@ def _fits(card: str, fields: str = "") -> bool:
         actions=[cast("Wrath of God")],
     )
     inputs, _ = wipe_inputs_from_scenario(scn)
-    features = Features.of_batch(inputs)
+    features = Features.of(cards_present(inputs))
     return batch_fits(features, inputs)
 
 

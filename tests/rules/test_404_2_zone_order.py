@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.stack import detection_key, mover_place
 from engine.batch.kernel.state import GROUP, L_ROWS, ORDER, RETURNED_SLOT, SEQ, W_ROWS
 from engine.batch.mana_convert import mana_comparable
@@ -23,7 +24,7 @@ from engine.batch.scenario import run_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from engine.batch.wipe_fast import batch_fits
-from engine.batch.wipe_state import Features, cards_present
+from engine.batch.wipe_state import Features
 from engine.reference import run as reference_run
 from engine.scenario import Scenario
 from tests.helpers import board, cast, destroy, scenario

@@ -16,6 +16,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
+from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.state import MAX_PLAYERS
 from engine.batch.wipe_state import (
     EV_ACTIVATE,
@@ -36,7 +37,6 @@ from engine.batch.wipe_state import (
     EV_UNTAP,
     WipeInputs,
     WipeState,
-    cards_present,
 )
 
 
