@@ -33,7 +33,7 @@ from tests.batch.kernel_mixes import (
     every_event_kind,
     exercised,
 )
-from tests.batch.mixes import COMBAT, COSTS, EVERYTHING_MANA, REPLACEMENTS, X_SPELLS
+from tests.batch.mixes import COMBAT, COSTS, EVERYTHING_MANA, PERSIST_HEAVY, REPLACEMENTS, X_SPELLS
 
 SEEN_TEMPLATES: set[str] = set()
 # Templates no built-in card has, so no mix can draw them (each would be played on both
@@ -63,6 +63,15 @@ def test_104_4b_kernel_draws_agree_with_the_reference() -> None:
     results = _agree_with_the_reference(draw(KERNEL_LOOPS, 25, 400))
     assert results["draw"] >= 40  # the mix draws about 20% of its trials (609 of 3000)
     assert results["ok"] > 0
+
+
+def test_603_3b_two_massacre_girls_ranked_triggers_after_many_zone_changes_agree() -> None:
+    """A trial ``fuzz_differential.py`` found (PERSIST_HEAVY, seed 10101, trial 183): two
+    Massacre Girls with persist and undying creatures; past the 64th zone change their
+    delayed triggers went on the stack interleaved, not by their ranks (603.3b), and the
+    kernel's 104.4b draw came one loop early (its P3 at 42 life, the reference's at 48)."""
+    results = _agree_with_the_reference(draw(PERSIST_HEAVY, 10101, 300).take(np.array([183])))
+    assert results == Counter({"draw": 1})
 
 
 def _agree_with_the_reference(inputs: WipeInputs) -> Counter[str]:

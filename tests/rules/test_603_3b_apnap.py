@@ -11,6 +11,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.batch.kernel.stack import _sort_waiting, detection_key
+from engine.batch.kernel.state import (
+    ACTIVE,
+    L_ROWS,
+    N_PLAYERS,
+    PENDING_CONTROLLER,
+    PENDING_KEY,
+    PENDING_KIND,
+    PENDING_SOURCE,
+    RANK,
+    RETURNED_SLOT,
+    SEQ,
+    SORT_INDEX,
+    W_ROWS,
+)
+from engine.batch.wipe_state import PERSIST
 from tests.helpers import board, permanent, returned_ids, run
 
 
@@ -218,3 +238,47 @@ def test_603_3b_returns_one_at_a_time_with_sbas_between() -> None:
     assert (e1["power"], e1["toughness"], e1["object"]) == (1, 1, 2)
     assert e1["counters"] == {"-1/-1": 1}
     assert sorted(out["graveyard"]["A"]) == ["Llanowar Elves", "Safehold Elite"]
+
+
+# a waiting trigger: its controller's seat, its source's rank (603.3b: drawn, or a place in a
+# player's order), the zone-change event that set it off (SEQ) and its place in that event
+_WAITING = st.lists(
+    st.tuples(
+        st.integers(0, 3),
+        st.integers(0, 2**24 - 1),
+        st.integers(0, 2**31 - 1),
+        st.integers(0, 2**26 - 1),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@given(_WAITING, st.integers(0, 3))
+@settings(max_examples=300, deadline=None)
+def test_603_3b_waiting_triggers_go_by_seat_then_rank_then_detection_at_any_event(
+    waiting: list[tuple[int, int, int, int]], active: int
+) -> None:
+    """CR 603.3b: the batch kernel puts waiting triggers on the stack by their controller's
+    seat after the active player (APNAP), then by rank among that player's, then in detection
+    order. It once packed all three in one 64-bit key: from a trial's 64th zone change on the
+    detection key spilled into the rank, and two Massacre Girls' delayed triggers went on the
+    stack interleaved where the reference engine ranks them (a fuzzed 104.4b draw, one loop
+    apart)."""
+    n = len(waiting)
+    slot_rows, work = np.zeros((L_ROWS, n), np.int64), np.zeros((W_ROWS, n), np.int64)
+    trial_vars = np.zeros(RETURNED_SLOT, np.int64)
+    trial_vars[ACTIVE], trial_vars[N_PLAYERS] = active, 4
+    for k, (seat, rank, seq, place) in enumerate(waiting):
+        slot_rows[RANK, k] = rank  # each trigger's source in a slot of its own
+        work[PENDING_SOURCE, k], work[PENDING_CONTROLLER, k] = k, seat
+        work[PENDING_KIND, k] = PERSIST
+        trial_vars[SEQ] = seq
+        work[PENDING_KEY, k] = detection_key(trial_vars, place, 0)
+    _sort_waiting(slot_rows, trial_vars, work, n)
+
+    def place(k: int) -> tuple[int, int, int, int]:
+        seat, rank, _, _ = waiting[k]
+        return ((seat - active) % 4, rank, int(work[PENDING_KEY, k]), k)
+
+    assert work[SORT_INDEX, :n].tolist() == sorted(range(n), key=place)

@@ -168,23 +168,37 @@ def _rank(slot_rows: np.ndarray, trial_vars: np.ndarray, src: int, kind: int, ct
 
 @inline
 def _sort_waiting(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, n: int) -> None:
-    """Order the ``n`` waiting triggers (a stable insertion sort: ties keep detection order)."""
+    """Order the ``n`` waiting triggers by their controller's seat after the active one
+    (APNAP), then their rank among that player's (``_rank``), then detection (a stable
+    insertion sort). The seat and rank share SORT_KEY (a rank is below 2^40); the detection
+    key is compared apart: it takes up to 61 bits (``detection_key``), and packed beside
+    them it once spilled into the rank from the 64th zone change of a trial on."""
     for k in range(n):
         ctrl = work[PENDING_CONTROLLER, k]
         apnap = ctrl - trial_vars[ACTIVE]  # seats after the active one
         apnap += trial_vars[N_PLAYERS] if apnap < 0 else 0  # (no division: this runs per trigger)
         rank = _rank(slot_rows, trial_vars, work[PENDING_SOURCE, k], work[PENDING_KIND, k], ctrl)
-        work[SORT_KEY, k] = ((apnap << 22) | rank) << 36 | work[PENDING_KEY, k]
+        work[SORT_KEY, k] = apnap << 40 | rank
         work[SORT_INDEX, k] = k
     for k in range(1, n):
         key, idx = work[SORT_KEY, k], work[SORT_INDEX, k]
+        detected = work[PENDING_KEY, idx]
         j = k - 1
-        while j >= 0 and work[SORT_KEY, j] > key:
+        while j >= 0 and _placed_after(work, j, key, detected):
             work[SORT_KEY, j + 1] = work[SORT_KEY, j]
             work[SORT_INDEX, j + 1] = work[SORT_INDEX, j]
             j -= 1
         work[SORT_KEY, j + 1] = key
         work[SORT_INDEX, j + 1] = idx
+
+
+@inline
+def _placed_after(work: np.ndarray, j: int, key: int, detected: int) -> bool:
+    """Whether the trigger in sorted place ``j`` goes after one of SORT_KEY ``key`` detected
+    at ``detected`` (ties stay in queue order)."""
+    if work[SORT_KEY, j] != key:
+        return work[SORT_KEY, j] > key  # type: ignore[no-any-return]
+    return work[PENDING_KEY, work[SORT_INDEX, j]] > detected  # type: ignore[no-any-return]
 
 
 @njit
