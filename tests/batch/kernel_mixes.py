@@ -13,7 +13,16 @@ from engine.batch.kernel.fits import EVENTS, KERNEL_OK
 from engine.batch.wipe_state import EV_CAST, WipeInputs
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.draws import draw_wipe_batch
-from tests.batch.mixes import EVERY_MODE, OTHER_EVENTS, board_cards, cast_cards, wipe_mix
+from tests.batch.mixes import (
+    COMBAT,
+    EVERY_MODE,
+    EVERYTHING,
+    FAST,
+    OTHER_EVENTS,
+    board_cards,
+    cast_cards,
+    wipe_mix,
+)
 
 KERNEL_EVENTS = OTHER_EVENTS
 
@@ -213,6 +222,17 @@ KERNEL_TAPS = wipe_mix(
         "choices": {"trigger_order": "random", "targets": "any"},
     }
 )
+
+
+# wipe mixes whose batches have every layout the Python side builds (the board alone, cast
+# slots, token slots, attacks, taps), by name: for tests of that layout against numpy
+LAYOUT_MIXES = {
+    "everything": EVERYTHING,
+    "fast": FAST,
+    "combat": COMBAT,
+    "kernel_everything": KERNEL_EVERYTHING,
+    "kernel_taps": KERNEL_TAPS,
+}
 
 
 def draw(mix: WipeConfig, seed: int, trials: int) -> WipeInputs:

@@ -19,7 +19,7 @@ from engine.batch.wipe_state import BATTLEFIELD, RANK_FALLBACK, Features, WipeIn
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.draws import draw_wipe_batch
 from tests.batch import mixes
-from tests.batch.kernel_mixes import KERNEL_EVERYTHING, KERNEL_TAPS
+from tests.batch.kernel_mixes import LAYOUT_MIXES
 from tests.helpers import board, cast, scenario
 
 
@@ -91,18 +91,9 @@ def _same(inputs: WipeInputs) -> None:
             assert np.array_equal(got[name], want[name]), name
 
 
-WIPE_MIXES = {
-    "everything": mixes.EVERYTHING,
-    "fast": mixes.FAST,
-    "combat": mixes.COMBAT,
-    "kernel_everything": KERNEL_EVERYTHING,
-    "kernel_taps": KERNEL_TAPS,
-}
-
-
-@pytest.mark.parametrize("name", sorted(WIPE_MIXES))
+@pytest.mark.parametrize("name", sorted(LAYOUT_MIXES))
 def test_the_compiled_board_layout_is_the_numpy_one_for_drawn_wipe_batches(name: str) -> None:
-    _same(draw_wipe_batch(np.random.default_rng(31), 500, WIPE_MIXES[name]))
+    _same(draw_wipe_batch(np.random.default_rng(31), 500, LAYOUT_MIXES[name]))
 
 
 def test_the_compiled_board_layout_is_the_numpy_one_for_drawn_mana_batches() -> None:

@@ -19,7 +19,7 @@ from engine.batch.wipe_state import DAMAGE_KEYWORDS, Features, WipeInputs
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.draws import draw_wipe_batch
 from tests.batch import mixes
-from tests.batch.kernel_mixes import KERNEL_EVERYTHING, KERNEL_TAPS
+from tests.batch.kernel_mixes import LAYOUT_MIXES
 
 
 def _numpy_present(inputs: WipeInputs) -> np.ndarray:
@@ -65,18 +65,9 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
     }
 
 
-WIPE_MIXES = {
-    "everything": mixes.EVERYTHING,
-    "fast": mixes.FAST,
-    "combat": mixes.COMBAT,
-    "kernel_everything": KERNEL_EVERYTHING,
-    "kernel_taps": KERNEL_TAPS,
-}
-
-
-@pytest.mark.parametrize("name", sorted(WIPE_MIXES))
+@pytest.mark.parametrize("name", sorted(LAYOUT_MIXES))
 def test_the_cards_present_are_the_numpy_ones_for_drawn_wipe_batches(name: str) -> None:
-    inputs = draw_wipe_batch(np.random.default_rng(41), 500, WIPE_MIXES[name])
+    inputs = draw_wipe_batch(np.random.default_rng(41), 500, LAYOUT_MIXES[name])
     present = cards_present(inputs)
     assert present.dtype == np.bool_ and np.array_equal(present, _numpy_present(inputs))
     assert asdict(Features.of(present)) == _numpy_features(present)
