@@ -582,3 +582,13 @@ X_SPELLS = mana_mix(
         },
     }
 )
+
+# (mix, seed, trials): the random mana batches both engines play trial by trial
+# (test_mana_differential), whose templates and actions the kernel's coverage test counts
+MANA_DIFFERENTIAL_BATCHES = (
+    (REPLACEMENTS, 21, 2000),
+    (COSTS, 22, 2000),
+    (EVERYTHING_MANA, 23, 2000),
+    (X_SPELLS, 24, 600),
+    (REAL_MANA, 25, 1500),
+)

@@ -33,26 +33,25 @@ from tests.batch.kernel_mixes import (
     every_event_kind,
     exercised,
 )
-from tests.batch.mixes import COMBAT, COSTS, EVERYTHING_MANA, PERSIST_HEAVY, REPLACEMENTS, X_SPELLS
+from tests.batch.mixes import COMBAT, MANA_DIFFERENTIAL_BATCHES, PERSIST_HEAVY
 
-SEEN_TEMPLATES: set[str] = set()
 # Templates no built-in card has, so no mix can draw them (each would be played on both
 # engines by a scenario of its own): none today.
 NO_BUILTIN_CARD: set[str] = set()
-SEEN_KINDS: set[int] = set()
 
 
-@pytest.mark.parametrize(
-    ("mix", "seed", "trials"),
-    [
-        (KERNEL_EVERYTHING, 21, 1200),
-        (KERNEL_COUNTERS, 22, 1200),
-        (KERNEL_EVERYTHING, 23, 800),
-        (COMBAT, 24, 1500),
-        (KERNEL_GRAVEYARD, 26, 600),
-        (KERNEL_TAPS, 27, 800),
-    ],
+# (mix, seed, trials): the batches the kernel and the reference play trial by trial
+AGREEMENT_BATCHES = (
+    (KERNEL_EVERYTHING, 21, 1200),
+    (KERNEL_COUNTERS, 22, 1200),
+    (KERNEL_EVERYTHING, 23, 800),
+    (COMBAT, 24, 1500),
+    (KERNEL_GRAVEYARD, 26, 600),
+    (KERNEL_TAPS, 27, 800),
 )
+
+
+@pytest.mark.parametrize(("mix", "seed", "trials"), AGREEMENT_BATCHES)
 def test_kernel_trials_agree_with_the_reference(mix: WipeConfig, seed: int, trials: int) -> None:
     results = _agree_with_the_reference(draw(mix, seed, trials))
     assert "ok" in results
@@ -89,31 +88,23 @@ def _agree_with_the_reference(inputs: WipeInputs) -> Counter[str]:
         assert comparable(batch_out) == ref, f"trial {i}"
         assert batch_out["rejected"] == ref_out["rejected"], f"trial {i}"
         results[ref["result"]] += 1
-    templates, kinds = exercised(inputs)
-    SEEN_TEMPLATES.update(templates)
-    SEEN_KINDS.update(kinds)
     return results
 
 
 def test_every_whitelisted_template_and_event_kind_was_exercised() -> None:
-    """Runs after the mixes above (same module, file order): what they drew covers it all."""
-    if not SEEN_TEMPLATES:  # run alone (or on another xdist worker): draw the batches here
-        drawn_mixes = (
-            (KERNEL_EVERYTHING, 21, 1200),
-            (KERNEL_COUNTERS, 22, 1200),
-            (COMBAT, 24, 1500),
-            (KERNEL_TAPS, 27, 800),
-        )
-        for mix, seed, trials in drawn_mixes:
-            templates, kinds = exercised(draw(mix, seed, trials))
-            SEEN_TEMPLATES.update(templates)
-            SEEN_KINDS.update(kinds)
-    # the mana mixes of test_mana_differential, laid out as the kernel runs them
-    for mana_mix, seed in ((REPLACEMENTS, 21), (COSTS, 22), (EVERYTHING_MANA, 23), (X_SPELLS, 24)):
-        drawn = draw_mana_batch(np.random.default_rng(seed), 2000, mana_mix)
-        templates, kinds = exercised(as_trial_inputs(drawn))
-        SEEN_TEMPLATES.update(templates)
-        SEEN_KINDS.update(kinds)
-    assert set(TEMPLATES) - SEEN_TEMPLATES == NO_BUILTIN_CARD
+    """What the batches above draw (the agreement tests' and test_mana_differential's, laid
+    out as the kernel runs them) covers every template and event kind. Drawn here again, not
+    gathered from the tests that ran: xdist may run those on another worker."""
+    seen_templates: set[str] = set()
+    seen_kinds: set[int] = set()
+    drawn = [draw(mix, seed, trials) for mix, seed, trials in AGREEMENT_BATCHES]
+    for mana_mix, seed, trials in MANA_DIFFERENTIAL_BATCHES:
+        rng = np.random.default_rng(seed)
+        drawn.append(as_trial_inputs(draw_mana_batch(rng, trials, mana_mix)))
+    for inputs in drawn:
+        templates, kinds = exercised(inputs)
+        seen_templates |= templates
+        seen_kinds |= kinds
+    assert set(TEMPLATES) - seen_templates == NO_BUILTIN_CARD
     assert not any(a.template in NO_BUILTIN_CARD for c in tb.CARDS for a in c.abilities)
-    assert every_event_kind() - SEEN_KINDS == set()
+    assert every_event_kind() - seen_kinds == set()

@@ -31,7 +31,7 @@ from engine.scenario import Scenario
 from sim.config.scenario import load_scenario
 from sim.shapes.mana.config import ManaConfig
 from sim.shapes.mana.draws import draw_mana_batch
-from tests.batch.mixes import COSTS, REAL_MANA, REPLACEMENTS, X_SPELLS
+from tests.batch.mixes import COSTS, MANA_DIFFERENTIAL_BATCHES, REAL_MANA, REPLACEMENTS, X_SPELLS
 from tests.batch.mixes import EVERYTHING_MANA as EVERYTHING
 from tests.helpers import scenario
 
@@ -91,13 +91,7 @@ def test_the_outcome_has_the_reference_keys() -> None:
 
 @pytest.mark.parametrize(
     ("mix", "seed", "trials"),
-    [
-        (REPLACEMENTS, 21, 2000),
-        (COSTS, 22, 2000),
-        (EVERYTHING, 23, 2000),
-        (X_SPELLS, 24, 600),
-        (REAL_MANA, 25, 1500),
-    ],
+    MANA_DIFFERENTIAL_BATCHES,
     ids=["replacements", "costs", "everything", "x_spells", "real_mana"],
 )
 def test_random_trials_agree_trial_by_trial(mix: ManaConfig, seed: int, trials: int) -> None:
