@@ -91,6 +91,39 @@ def test_104_4b_boards_that_differ_on_several_slots_have_different_digests() -> 
     assert board_hash(slots, trial) == board_hash(slots.copy(), trial)
 
 
+def test_104_4b_every_field_of_the_references_position_is_in_the_digest() -> None:
+    """CR 104.4b: what the reference's ``board_position`` reads of a permanent (controller,
+    counters of every kind, damage, tapped, keywords granted by the scenario and until end
+    of turn, not a creature, the changes until end of turn) and whether its activated
+    effect lasts: a change of any one on one slot changes the kernel's digest. Keywords
+    gained until end of turn and counters of other kinds were left out, and a Woodfall
+    Primus that had lost Cauldron of Souls' persist looked like the one that had it."""
+    import numpy as np
+
+    from engine.batch.kernel import state
+    from engine.batch.kernel.loops import board_hash
+    from engine.batch.wipe_state import BATTLEFIELD
+
+    slots = np.zeros((state.L_ROWS, 6), dtype=np.int64)
+    slots[state.ZONE] = BATTLEFIELD
+    trial = np.zeros(state.RETURNED_SLOT + 2, dtype=np.int64)
+    rows = {
+        "controller": state.CONTROLLER, "+1/+1": state.PLUS, "-1/-1": state.MINUS,
+        "damage": state.DAMAGE, "tapped": state.TAPPED, "granted persist":
+        state.GRANTED_PERSIST, "granted undying": state.GRANTED_UNDYING, "persist until end of "
+        "turn": state.EOT_PERSIST, "undying until end of turn": state.EOT_UNDYING, "keywords "
+        "until end of turn": state.EOT_KEYWORDS, "not a creature": state.NOT_CREATURE, "power "
+        "until end of turn": state.EOT_POWER, "toughness until end of turn": state.EOT_TOUGHNESS,
+        "effect lasts": state.EFFECT_ON,
+        **{f"counter kind {k}": state.EXTRA_COUNTERS + k for k in range(state.EXTRA_KINDS)},
+    }  # fmt: skip
+    assert state.EXTRA_KINDS > 0
+    for name, row in rows.items():
+        other = slots.copy()
+        other[row, 4] = 1
+        assert board_hash(slots, trial) != board_hash(other, trial), name
+
+
 def test_704_3_a_static_source_is_a_card_whose_statics_refresh_sums() -> None:
     """CR 704.3: a round of state-based actions is repeated after a mover that is a static's
     source (``characteristics.static_source``); ``refresh`` sums those statics with its

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import reference
 from engine.library import card_from_dict
-from tests.helpers import board, permanent, rules_cited, run, scenario, time_limit
+from tests.helpers import board, cast, permanent, rules_cited, run, run_both, scenario, time_limit
 
 LIMIT_S = 3.0
 
@@ -163,3 +163,24 @@ def test_104_4b_two_enters_triggers_of_one_source_are_two_stack_objects() -> Non
         out = reference.run(scn)
     assert out["result"] != "draw"
     assert out["life"]["B"] <= 0
+
+
+def test_104_4b_a_keyword_gained_until_end_of_turn_is_part_of_the_position() -> None:
+    """CR 104.4b, 611.2c, 400.7: Cauldron of Souls gives Woodfall Primus (6/6, persist) a
+    second persist until end of turn; Massacre Girl's -1/-1s kill C's Young Wolf again and
+    again under Solemnity (undying, no counter) and wear the Primus down. It dies with both
+    persists and returns a new object without the gained one; a cycle later it is 5/5 as
+    it once was, but only the old object had two persists, so the position is not the same:
+    the loop closes only when the new Primus dies and returns again (fourteen returns). The
+    batch engine's position left out keywords gained until end of turn and counters of
+    other kinds, and called the draw six returns early (found by fuzz_choices.py, seed 32)."""
+    lines = ("primus: Woodfall Primus @C", "cauldron: Cauldron of Souls @C",
+             "solemnity: Solemnity @C", "wolf: Young Wolf @C")  # fmt: skip
+    actions = [{"do": "activate", "permanent": "cauldron"}, cast("Massacre Girl")]
+    with time_limit(LIMIT_S):
+        out = run_both(board(*lines), actions, players=("A", "B", "C"))
+    assert out["result"] == "draw"
+    assert [r["id"] for r in out["returned"]].count("primus") == 2
+    assert len(out["returned"]) == 14
+    primus = permanent(out, "primus")
+    assert primus is not None and primus["object"] == 3

@@ -24,8 +24,14 @@ from engine.batch.kernel.state import (
     COUNT,
     DAMAGE,
     DELAYED_SOURCE,
+    EFFECT_ON,
+    EOT_KEYWORDS,
+    EOT_PERSIST,
     EOT_POWER,
     EOT_TOUGHNESS,
+    EOT_UNDYING,
+    EXTRA_COUNTERS,
+    EXTRA_KINDS,
     GRANTED_PERSIST,
     GRANTED_UNDYING,
     LIFE,
@@ -74,12 +80,18 @@ _ITEM = np.uint64(0x94D049BB133111EB)
 _WEIGHT = np.uint64(0xBF58476D1CE4E5B9)
 _FIN_A = np.uint64(0xBF58476D1CE4E5B9)  # splitmix64's finalizer constants
 _FIN_B = np.uint64(0x94D049BB133111EB)
-_MIX_ALL = np.uint64(pow(int(_MIX), 10, 1 << 64))  # an off-battlefield slot: ten zero fields
 _POW = np.array([pow(int(_BASE), k, 1 << 64) for k in range(STACK_DEPTH + 1)], dtype=np.uint64)
+# What a permanent's part of the position is, as the reference's ``board_position`` sees it:
+# controller, counters of every kind, damage, tapped, keywords granted (by the scenario and
+# until end of turn: Cauldron of Souls' persist is lost with the object), not a creature, the
+# changes until end of turn; and whether an effect of its activation lasts.
 _HASHED_ROWS = np.array(
-    [CONTROLLER, PLUS, MINUS, DAMAGE, TAPPED, GRANTED_PERSIST, GRANTED_UNDYING, NOT_CREATURE,
-     EOT_POWER, EOT_TOUGHNESS], dtype=np.int64,
+    [CONTROLLER, PLUS, MINUS, *range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS), DAMAGE,
+     TAPPED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS,
+     NOT_CREATURE, EOT_POWER, EOT_TOUGHNESS, EFFECT_ON], dtype=np.int64,
 )  # fmt: skip
+# an off-battlefield slot: as many zero fields
+_MIX_ALL = np.uint64(pow(int(_MIX), len(_HASHED_ROWS), 1 << 64))
 
 
 @njit
