@@ -17,8 +17,9 @@ status 1 if any differs.
 
 It found an activation's "any target" read as a set (a gone permanent named before a player
 sent the damage to the next player instead), a sacrifice cost naming a player paid with the
-first creature, and a player's trigger order placing a permanent's triggers after another
-player had taken control of it.
+first creature, a player's trigger order placing a permanent's triggers after another
+player had taken control of it, and the batch engine's loop watch (104.4b) blind to keywords
+gained until end of turn (Cauldron of Souls' persist: a draw called six returns early).
 """
 
 from __future__ import annotations
