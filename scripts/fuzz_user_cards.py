@@ -33,6 +33,7 @@ import random
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -161,14 +162,18 @@ def _card(r: random.Random, k: int, creatures: list[str]) -> dict[str, Any]:
     }
 
 
-def card_file(r: random.Random, n: int) -> str:
-    """``n`` valid cards as a card file's text (a drawn card the schema refuses is drawn
-    again)."""
+def card_file(
+    r: random.Random,
+    n: int,
+    draw: Callable[[random.Random, int, list[str]], dict[str, Any]] = _card,
+) -> str:
+    """``n`` valid cards drawn by ``draw`` (card ``k``, the creatures drawn before it) as a
+    card file's text (a drawn card the schema refuses is drawn again)."""
     out: list[str] = []
     creatures: list[str] = []
     for k in range(n):
         while True:
-            card = _card(r, k, creatures)
+            card = draw(r, k, creatures)
             lines = ["[[card]]"] + [f"{key} = {_toml(v)}" for key, v in card.items()]
             text = "\n".join(lines) + "\n"
             try:

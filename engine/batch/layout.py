@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.board_layout import board_arrays
 from engine.batch.kernel.present import cards_present
@@ -29,8 +28,8 @@ RETURNS = 128  # returns recorded per trial; a trial that needs more is reported
 # tokens: the slots past the cast slots are token slots, and more would raise the token cap.
 SLOT_GROUP, ROUND_UP = 8, 2
 # the cards whose casting puts a permanent in the event's cast slot (``kernel.events.cast``:
-# neither a spell that resolves, nor one whose effect changes what lands produce)
-PERMANENT_SPELL = (tb.SPELL <= 0) & (mt.SPELL_PRODUCE < 0)
+# every instant and sorcery has a spell code, tables.SPELL)
+PERMANENT_SPELL = tb.SPELL <= 0
 
 
 def slot_count(inputs: WipeInputs, token_slots: int, features: Features) -> int:

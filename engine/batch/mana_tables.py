@@ -389,10 +389,10 @@ def _fill() -> None:
         templates = {a.template for a in c.abilities}
         if not c.is_permanent_card:
             spell = c.ability("lands_produce_until_eot")
-            if spell is not None and templates == {"lands_produce_until_eot"}:
+            if spell is not None:  # with other effects, a scenario casts it (608.2c)
                 SPELL_PRODUCE[i] = TYPE_INDEX[spell.text("produce")]
                 SPELL_LANDS[i] = _LANDS_CODE[spell.text("lands")]
-                CAST_OK[i] = True
+                CAST_OK[i] = templates == {"lands_produce_until_eot"}  # the mana shape's
         else:
             # A cast permanent enters with its X and "enters with" counters; lands are played,
             # not cast, and enters triggers are outside the shape.

@@ -230,7 +230,8 @@ ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X 
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
 #                         modal, 6 bounce all, 7 sacrifice colored, 8 bounce all permanents,
 #                         9 exile all creatures, 10 creatures to library, 11 destroy nonland,
-#                         12 each player sacrifices, 13 damage to each creature or player
+#                         12 each player sacrifices, 13 damage to each creature or player,
+#                         14 none of these (NO_MASS_EFFECT); every instant and sorcery has one
 SPELL_AMOUNT = _col(np.int16)
 SPELL_TOUGHNESS = _col(np.int16)  # creatures_get_until_eot's (SPELL_AMOUNT: its power)
 SPELL_BY_X = _col(np.bool_)
@@ -337,6 +338,10 @@ _SPELL_CODE = {
     "each_player_sacrifices_creatures": 12,
     "damage_each_modal": 13,
 }
+# The code of an instant or sorcery with none of those: its effects are only what its other
+# templates say (its caster's lands skip their next untap, lands produce another type until
+# end of turn, it is shuffled into its library), or nothing.
+NO_MASS_EFFECT: Final = 14
 MODE_BITS: Final = {
     "artifacts": 1,
     "creatures": 2,
@@ -653,6 +658,8 @@ def _fill_card(i: int, c: Card) -> None:
     for templates, column in _PARTS:
         codes = [templates.index(a.template) + 1 for a in c.abilities if a.template in templates]
         column[i] = sum(code << PART_BITS * j for j, code in enumerate(codes))
+    if not c.is_permanent_card and SPELL[i] == 0:
+        SPELL[i] = NO_MASS_EFFECT
 
 
 def _fill() -> None:

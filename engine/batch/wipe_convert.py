@@ -106,7 +106,7 @@ def _check_card(card: Card, where: str, cast: bool) -> int:
     if not KERNEL_OK[i]:
         raise OutsideShapes(f"{where}: {mt.not_encoded(i)}")
     templates = {a.template for a in card.abilities}
-    spell = tb.SPELL[i] > 0 or mt.SPELL_PRODUCE[i] >= 0
+    spell = tb.SPELL[i] > 0  # an instant or sorcery (each has a code)
     castable = spell or card.is_permanent_card  # a land "cast" is played (305.1): it enters
     if cast and (not castable or templates & _NOT_CAST):
         raise OutsideShapes(f"{where}: casting {card.name} is outside the batch engine")

@@ -1383,3 +1383,64 @@ action = [{{ do = "tap_for_mana", permanent = "it" }},
     done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
     assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
     assert card in done.stderr and PAST_COLUMNS[card] in done.stderr, done.stderr
+
+
+LASTING_SPELLS = """[[card]]
+name = "Frozen Fields"
+mana_cost = "{1}{U}"
+types = ["Sorcery"]
+abilities = [{ template = "lands_skip_next_untap" }]
+
+[[card]]
+name = "Silver Tide"
+mana_cost = "{1}{U}"
+types = ["Instant"]
+abilities = [
+  { template = "lands_produce_until_eot", lands = "all", produce = "U" },
+  { template = "lands_skip_next_untap" },
+]
+
+[[card]]
+name = "Quiet Moment"
+mana_cost = "{W}"
+types = ["Instant"]
+abilities = []
+"""
+LASTING_SCENARIO = """players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "forest", card = "Forest", controller = "A" },
+  { id = "swamp", card = "Swamp", controller = "A" },
+  { id = "mountain", card = "Mountain", controller = "B" },
+]
+action = [
+  { do = "cast", card = "Quiet Moment", by = "A" },
+  { do = "cast", card = "Silver Tide", by = "A" },
+  { do = "tap_for_mana", permanent = "forest" },
+  { do = "cast", card = "Frozen Fields", by = "B" },
+  { do = "tap_for_mana", permanent = "mountain" },
+  { do = "pass_turn" },
+  { do = "tap_for_mana", permanent = "mountain" },
+  { do = "pass_turn" },
+  { do = "tap_for_mana", permanent = "swamp" },
+]
+"""
+
+
+def test_608_2c_a_spell_does_what_each_of_its_templates_says_on_both_engines(
+    tmp_path: Path,
+) -> None:
+    """CR 608.2c, 611.2c, 502.3, on both engines: Silver Tide (lands produce U until end of
+    turn, and its caster's lands skip their next untap) makes A's Forest tap for U; Frozen
+    Fields (only "your lands skip your next untap step") keeps B's Mountain tapped through
+    B's untap step, so its second tap is rejected; A's lands skip A's next untap (the Forest
+    stays tapped, the Swamp taps for B once Silver Tide has ended); Quiet Moment (no
+    ability) goes to the graveyard. The batch engine refused a spell with none of its
+    spell codes (casting it "outside the batch engine", exit 3), and played the lasting
+    "lands produce" only on a card that had nothing else (found by fuzz_mana_cards.py)."""
+    out = _on_both_engines(tmp_path, LASTING_SPELLS, LASTING_SCENARIO)
+    assert out["rejected"] == [{"action": 6, "reason": "tapped", "rule": "107.5"}]
+    assert out["mana_pool"]["A"] == {"W": 0, "U": 0, "B": 1, "R": 0, "G": 0, "C": 0}
+    tapped = {p["id"]: p["tapped"] for p in out["battlefield"]}
+    assert tapped == {"forest": True, "swamp": True, "mountain": True}
+    assert out["graveyard"] == {"A": ["Quiet Moment", "Silver Tide"], "B": ["Frozen Fields"]}

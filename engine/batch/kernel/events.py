@@ -15,9 +15,8 @@ from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import controls
 from engine.batch.kernel.life import change_life
-from engine.batch.kernel.mana.effects import lands_produce_spell
 from engine.batch.kernel.mana.tap import tap_for_mana
-from engine.batch.kernel.spells import card_to_zone, resolve_spell
+from engine.batch.kernel.spells import resolve_spell
 from engine.batch.kernel.state import (
     CONTROLLER,
     EV_AMOUNT_,
@@ -41,7 +40,6 @@ from engine.batch.kernel.state import (
     T_IS_LAND,
     T_SPELL,
     T_SPELL_PAY_X_LIFE,
-    T_SPELL_PRODUCE,
     TAPPED,
     X_COST,
     ZONE,
@@ -113,12 +111,8 @@ def cast(
             event_rows[REJECTED, e] = CANNOT_PAY_LIFE
             return
         trial_vars[LIFE + by] -= x
-    if card_table[T_SPELL, c] > 0:
+    if card_table[T_SPELL, c] > 0:  # an instant or sorcery (each has a code, tables.SPELL)
         resolve_spell(slot_rows, trial_vars, work, card_table, event_rows, e)
-        return
-    if card_table[T_SPELL_PRODUCE, c] >= 0:
-        lands_produce_spell(event_rows, e)
-        card_to_zone(slot_rows, trial_vars, card_table, event_rows, e)
         return
     creature_spell = card_table[T_IS_CREATURE, c] and not card_table[T_IS_LAND, c]  # 305.1
     if creature_spell and controls(slot_rows, card_table, T_CAST_DRAW, by):

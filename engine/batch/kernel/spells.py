@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch import tables as tb
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.combat import mark_damage
 from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import FLYING, keywords
 from engine.batch.kernel.life import change_life
+from engine.batch.kernel.mana.effects import lands_produce_spell
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -46,6 +48,7 @@ from engine.batch.kernel.state import (
     T_SPELL_MAX_MV,
     T_SPELL_NOT_YOURS,
     T_SPELL_PER_BIT,
+    T_SPELL_PRODUCE,
     T_SPELL_SKIP_UNTAP,
     T_SPELL_TO_LIBRARY,
     T_SPELL_TOUGHNESS,
@@ -70,6 +73,7 @@ BOUNCE_PERMANENTS, EXILE_CREATURES, TO_LIBRARY, DESTROY_NONLAND, EACH_SACRIFICES
     8, 9, 10, 11, 12,
 )  # fmt: skip
 DAMAGE_MODAL = 13
+NO_MASS_EFFECT = tb.NO_MASS_EFFECT
 CREATURES_MODE, PLAYERS_MODE = 2, 32  # tables.MODE_BITS
 _UNNAMED, _NONE = 1 << 32, 1 << 40  # sort keys past any board order
 
@@ -273,10 +277,32 @@ def resolve_spell(
     event_rows: np.ndarray,
     e: int,
 ) -> None:
-    """Do what the event's sorcery says (one ``tables.SPELL`` code per card)."""
-    c, x = event_rows[EV_CARD_, e], event_rows[EV_X_, e]
+    """Do what the event's instant or sorcery says: its ``tables.SPELL`` code, then what
+    lasts (lands produce another type, lands skip their untap), then the card to its zone."""
+    c, by = event_rows[EV_CARD_, e], event_rows[EV_BY_, e]
     code = card_table[T_SPELL, c]
-    by = event_rows[EV_BY_, e]
+    if code != NO_MASS_EFFECT:
+        _mass_effect(slot_rows, trial_vars, work, card_table, event_rows, e, code)
+    if card_table[T_SPELL_PRODUCE, c] >= 0:  # Pale Moon: lands produce another type (611.2c)
+        lands_produce_spell(event_rows, e)
+    if card_table[T_SPELL_SKIP_UNTAP, c]:  # Bontu's Last Reckoning (502.3)
+        trial_vars[SKIP_UNTAP + by] = 1
+    card_to_zone(slot_rows, trial_vars, card_table, event_rows, e)
+
+
+@inline
+def _mass_effect(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    e: int,
+    code: int,
+) -> None:
+    """The spell's one ``tables.SPELL`` code: a wipe, damage or -N/-N to each, counters on
+    each, creatures or permanents leaving, sacrifices."""
+    c, x, by = event_rows[EV_CARD_, e], event_rows[EV_X_, e], event_rows[EV_BY_, e]
     if code == DESTROY_ALL:
         _destroy_all(slot_rows, trial_vars, work, card_table, c, by)
     elif code in (DAMAGE_EACH, DAMAGE_MODAL):
@@ -302,9 +328,6 @@ def resolve_spell(
         _each_player_sacrifices(slot_rows, trial_vars, work, card_table, event_rows, e, c)
     else:
         _all_leave(slot_rows, trial_vars, work, card_table, code)
-    if card_table[T_SPELL_SKIP_UNTAP, c]:  # Bontu's Last Reckoning (502.3)
-        trial_vars[SKIP_UNTAP + by] = 1
-    card_to_zone(slot_rows, trial_vars, card_table, event_rows, e)
 
 
 @inline
