@@ -4,15 +4,18 @@ enchantments with "tapped for mana" replacements and triggers, granted mana abil
 lasting "lands produce" effects; sorceries that change what lands make), on random
 scenarios of mana activations, each run on both engines.
 
-    python scripts/fuzz_mana_cards.py [--seed S] [--cards N] [--scenarios M] [--keep FILE]
+    python scripts/fuzz_mana_cards.py [--seed S] [--cards N] [--scenarios M]
+                                      [--experiments E] [--keep FILE]
 
 Draws N cards (``fuzz_user_cards.card_file``: a card the schema refuses is drawn again),
 loads them as a user's card file, then plays M scenarios: a board of them and of the
 library's mana cards (tapped, new this turn, with charge, luck or mining counters now and
 then, an Aura on a land), and actions that tap them for mana (a named type, a replacement
 order over the board's effects, a creature tapped for a cost), activate their other
-abilities, cast the drawn cards, tap or untap them by an effect and pass the turn. A scenario
-the batch engine refuses is counted by its reason; one it answers differently is printed.
+abilities, cast the drawn cards, tap or untap them by an effect and pass the turn; and E mana
+experiments of them as ``cauldron run`` draws and runs them, each trial replayed on the
+reference engine. A scenario the batch engine refuses is counted by its reason; one it
+answers differently is printed.
 Exit status 1 if any differs. The cards are a process's (the batch tables are built once):
 each seed is one process.
 
@@ -188,11 +191,66 @@ def _actions(
     return actions
 
 
+def experiment(r: random.Random, cards: dict[str, str]) -> dict[str, Any]:
+    """A random mana experiment's table over the drawn permanents and the library's mana
+    cards: random taps (colors, replacement orders) of every seat's sources."""
+    drawn = [name for name, what in cards.items() if what not in ("sorcery", "aura")]
+    pool = {n: 1 for n in r.sample(drawn, min(len(drawn), r.randint(2, 5)))}
+    pool.update({n: 1 for n in r.sample(LIBRARY_MANA, 3)})
+    return {
+        "shape": "mana",
+        "players": {"count": r.choice((1, 2, 3))},
+        "slots": [
+            {
+                "count": r.randint(3, 10),
+                "cards": pool,
+                "controller": "random",
+                "tapped": 0.1,
+                "since_turn_start": 0.7,
+                "counters": {kind: [0, 1, 2] for kind in COUNTERS},
+            }
+        ],
+        "taps": {
+            "whose": "all",
+            "count": r.randint(2, 10),
+            "color": {"none": 0.5, **dict.fromkeys(TYPES, 1 / 12)},
+            "replacement_order": {"random": 0.5, "listed": 0.5},
+        },
+    }
+
+
+def _experiments(r: random.Random, cards: dict[str, str], n: int) -> Counter[str]:
+    """``n`` mana experiments of 100 trials, each trial replayed on the reference engine."""
+    import numpy as np
+
+    from sim.bench_workloads import config_workload, table_config
+    from sim.errors import UserError
+
+    totals: Counter[str] = Counter()
+    for k in range(n):
+        table = experiment(r, cards)
+        try:
+            config = table_config(table, f"fuzz-{k}")
+        except UserError as why:  # a card the mana shape's experiments do not take
+            totals[f"experiment refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
+            continue
+        work = config_workload(f"fuzz{k}", config)
+        inputs = work.draw(np.random.default_rng(k), 100)
+        state = work.run(inputs)
+        for i in range(100):
+            same = work.outcome(state, i, inputs) == work.replay(inputs, i)
+            totals["experiment trial agrees" if same else "DIFFERENT"] += 1
+            if not same:
+                print(f"DIFFERENT experiment trial {i} (experiment {k}): {table}")
+    return totals
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1, help="the cards' and scenarios' seed")
     parser.add_argument("--cards", type=int, default=24, help="cards drawn (24)")
     parser.add_argument("--scenarios", type=int, default=1000, help="scenarios played (1000)")
+    parser.add_argument("--experiments", type=int, default=10, help="experiments run (10)")
     parser.add_argument("--keep", type=Path, help="write the card file here too")
     args = parser.parse_args(argv)
     r = random.Random(args.seed)
@@ -213,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict(scenario(r, kinds), f"seed {args.seed}, scenario {k}")
         for k in range(args.scenarios)
     )
+    totals += _experiments(r, kinds, args.experiments)
     print(f"cards: {path}")
     return report(totals)
 
