@@ -325,15 +325,14 @@ def _deck_workload(name: str, setup: DeckSetup) -> Workload:
 def workload(name: str) -> Workload:
     """The workload ``name`` (a key of ``TABLES``), its table parsed and validated."""
     table = TABLES[name]
-    config = table_config(table, name)
-    if table["shape"] == "deck":
+    return config_workload(name, table_config(table, name))
+
+
+def config_workload(name: str, config: WipeConfig | ManaConfig | DeckSetup) -> Workload:
+    """The workload of a wipe, mana or deck configuration: a table's here, a test mix
+    (``scripts/fuzz_differential.py``) or a drawn deck (``scripts/fuzz_decks.py``)."""
+    if isinstance(config, DeckSetup):
         return _deck_workload(name, config)
-    return config_workload(name, config)
-
-
-def config_workload(name: str, config: WipeConfig | ManaConfig) -> Workload:
-    """The workload of a wipe or mana configuration: a table's here, or a test mix
-    (``scripts/fuzz_differential.py``)."""
     if isinstance(config, ManaConfig):
         return _mana_workload(name, config)
     return _wipe_workload(name, config)

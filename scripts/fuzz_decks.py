@@ -1,0 +1,116 @@
+"""A differential campaign over deck games: random decklists of every card a deck game plays,
+random game settings and pilot orders, each game played by the batch engine's deck games and
+replayed by the reference engine's.
+
+    python scripts/fuzz_decks.py [--seed S] [--decks D] [--games G]
+
+Each deck mixes lands (basics, duals, enters-tapped lands, Reflecting Pool and the like),
+mana creatures and rocks, creatures, enchantments and spells, of every card a deck game
+plays (``engine.deck.deck_refusal``, the batch engine's ``kernel_refusal``), 40 to 80 cards
+in all; its game has 1 to 8 turns, on the play, on the draw or either, with or without the
+London mulligan, a range of lands to keep, land and cast orders for the pilot, costs to
+test, tracked cards and now and then an X spell. Each of D decks plays G games as ``cauldron
+run`` deals and plays them (``sim.bench_workloads.config_workload``); a game whose row
+differs is printed. A deck the file reader refuses is counted by its reason. Exit status 1
+if any game differs.
+
+``fuzz_differential`` plays the bench's one deck (``deck-60-6t``); this draws many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from engine.batch.deck.tables import kernel_refusal  # noqa: E402
+from engine.deck import deck_refusal  # noqa: E402
+from engine.library import library  # noqa: E402
+from sim.bench_workloads import config_workload, table_config  # noqa: E402
+from sim.errors import UserError  # noqa: E402
+
+COSTS = ("{G}", "{1}{G}", "{2}{G}{G}", "{3}{W}{W}", "{1}{G/W}{G/W}", "{U}{U}", "{4}", "{B}{B}{B}",
+         "{2}{R}", "{C}{C}")  # fmt: skip
+X_SPELLS = ("Hangarback Walker", "Walking Ballista", "Black Sun's Zenith", "Earthquake")
+
+
+def deck_table(
+    r: random.Random, playable: list[str], lands: list[str], permanents: set[str]
+) -> dict[str, Any]:
+    """A random deck game's table: the deck, the game, the pilot, costs, tracked cards."""
+    size = r.randint(40, 80)
+    n_lands = r.randint(size // 4, size // 2)
+    picks = r.sample(lands, r.randint(1, min(6, len(lands))))
+    others = r.sample(playable, r.randint(3, 12))
+    cards: Counter[str] = Counter()
+    for k in range(n_lands):
+        cards[picks[k % len(picks)]] += 1
+    for k in range(size - n_lands):
+        cards[others[k % len(others)]] += 1
+    deck = sorted(cards)
+    table: dict[str, Any] = {
+        "shape": "deck",
+        "deck": {"cards": dict(cards)},
+        "game": {
+            "turns": r.randint(1, 8),
+            "play": r.choice(("play", "draw", "random")),
+            "mulligan": r.choice(("never", "london")),
+            "keep_lands": sorted(r.sample(range(0, 8), 2)),
+            "max_mulligans": r.randint(0, 3),
+        },
+        "costs": r.sample(COSTS, r.randint(0, 4)),
+        "track": r.sample(deck, r.randint(0, min(3, len(deck)))),
+    }
+    if r.random() < 0.4:
+        table["pilot"] = {
+            "land_order": r.sample(picks, r.randint(1, len(picks))),
+            "cast_order": [c for c in others if c in permanents and r.random() < 0.5],
+        }
+    if r.random() < 0.4:
+        table["x_spell"] = r.choice(X_SPELLS)
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--decks", type=int, default=20, help="decks drawn (20)")
+    parser.add_argument("--games", type=int, default=200, help="games a deck plays (200)")
+    args = parser.parse_args(argv)
+    r = random.Random(args.seed)
+    cards = [c for c in library().values() if deck_refusal(c) is None and not kernel_refusal(c)]
+    lands = sorted(c.name for c in cards if c.has_type("Land"))
+    playable = sorted(c.name for c in cards if not c.has_type("Land"))
+    permanents = {c.name for c in cards if c.is_permanent_card}
+    totals: Counter[str] = Counter()
+    for d in range(args.decks):
+        table = deck_table(r, playable, lands, permanents)
+        try:
+            setup = table_config(table, f"deck-{d}")
+        except UserError as why:
+            totals[f"deck refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
+            continue
+        work = config_workload(f"deck{d}", setup)
+        deals = work.draw(np.random.default_rng([args.seed, d]), args.games)
+        results = work.run(deals)
+        for i in range(args.games):
+            if work.outcome(results, i, deals) == work.replay(deals, i):
+                totals["game agrees"] += 1
+                continue
+            totals["DIFFERENT"] += 1
+            print(f"DIFFERENT game {i} (seed {args.seed}, deck {d}): {table}")
+    for name, n in totals.most_common():
+        print(f"{n:>8,}  {name}")
+    return 1 if totals["DIFFERENT"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
