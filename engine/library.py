@@ -431,7 +431,17 @@ def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability
         if pspec.choices is not None and value not in pspec.choices:
             raise LibraryError(f"{where}: {name}.{pname} must be one of {pspec.choices}")
         params[pname] = value
+    for flag, needed in _NEEDS.get(name, ()):
+        if params[flag] and not params[needed]:
+            raise LibraryError(f"{where}: {name}.{flag} needs {name}.{needed}")
     return Ability(name, kind, params)
+
+
+# (template: (a flag, the parameter it reads)): Gemstone Mine's "if there are no mining
+# counters on it, sacrifice it" counts the kind its cost removes; without one it means nothing
+_NEEDS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
+    "mana_any_color": (("sacrifice_when_none", "remove_counter"),),
+}
 
 
 _CARD_KEYS = frozenset(

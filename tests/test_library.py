@@ -71,6 +71,11 @@ def test_105_2_colors_come_from_cost_and_indicator() -> None:
             'abilities = [{ template = "etb_gain_life", amount = "2" }]',
             "must be int",
         ),
+        (
+            'name = "X"\ntypes = ["Land"]\n'
+            'abilities = [{ template = "mana_any_color", sacrifice_when_none = true }]',
+            "sacrifice_when_none needs mana_any_color.remove_counter",
+        ),
     ],
 )
 def test_bad_card_data_is_rejected_at_load(entry: str, problem: str) -> None:

@@ -358,8 +358,6 @@ def _fill_card(i: int, c: Card) -> bool:
     _fill_activated(i, c)
     N_AB[i] = k
     ok &= sum(a.template == "mana_fixed_or_any_color_with_counter" for a in c.abilities) <= 1
-    # One replacement of either kind per card: the reference orders them by source (616.1).
-    ok &= not (REP_KIND[i] and EFFECT_PRODUCE[i] >= 0)
     return bool(ok) and c.is_permanent_card and not c.token_only
 
 

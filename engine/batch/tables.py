@@ -627,6 +627,15 @@ _SUMMED: Final = frozenset(
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
 
 
+# The "tapped for mana" replacement effects of one permanent (a static one, or the lasting
+# effect of an activated ability, 106.12b): the mana tables hold MANA_REPLACEMENTS_PER_CARD
+# of a card (one kind, factor, type and scope; one lasting effect), whichever templates.
+MANA_REPLACEMENTS_PER_CARD: Final = 1
+_MANA_REPLACEMENTS: Final = (
+    "mana_multiply", "mana_replace_type", "activated_lands_produce_until_eot",
+)  # fmt: skip
+
+
 def _not_encoded(c: Card) -> str:
     """Why the columns cannot hold card ``c`` ("" when they can)."""
     once = [a.template for a in c.abilities if a.template not in _SUMMED and a.kind not in _OWN]
@@ -636,6 +645,13 @@ def _not_encoded(c: Card) -> str:
                 f"it has {template} twice, past ABILITIES_PER_TEMPLATE ="
                 f" {ABILITIES_PER_TEMPLATE}, a cap of the batch tables"
             )
+    replacements = [a.template for a in c.abilities if a.template in _MANA_REPLACEMENTS]
+    if len(replacements) > MANA_REPLACEMENTS_PER_CARD:
+        return (
+            f'it has {len(replacements)} "tapped for mana" replacement effects'
+            f" ({', '.join(replacements)}), past MANA_REPLACEMENTS_PER_CARD ="
+            f" {MANA_REPLACEMENTS_PER_CARD}, a cap of the batch tables"
+        )
     whys = (_ENCODES[a.template](a) for a in c.abilities if a.template in _ENCODES)
     return next((why for why in whys if why), "")
 

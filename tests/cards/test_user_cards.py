@@ -1444,3 +1444,38 @@ def test_608_2c_a_spell_does_what_each_of_its_templates_says_on_both_engines(
     tapped = {p["id"]: p["tapped"] for p in out["battlefield"]}
     assert tapped == {"forest": True, "swamp": True, "mountain": True}
     assert out["graveyard"] == {"A": ["Quiet Moment", "Silver Tide"], "B": ["Frozen Fields"]}
+
+
+TWO_REPLACEMENTS = """[[card]]
+name = "Flooded Mirror"
+mana_cost = "{2}{U}"
+types = ["Enchantment"]
+abilities = [
+  { template = "mana_multiply", factor = 3 },
+  { template = "mana_replace_type", lands = "all", produce = "R" },
+]
+"""
+
+
+def test_616_1_two_mana_replacements_of_one_card_are_past_a_declared_cap(tmp_path: Path) -> None:
+    """CR 616.1, 106.12: a user's enchantment that triples the mana of a tapped permanent and
+    turns lands' mana red: the reference engine applies both (an Island makes RRR). The batch
+    engine's tables held one such effect a card, so it kept the last and made R; it refuses
+    the card now, exit 3, naming MANA_REPLACEMENTS_PER_CARD (found by fuzz_mana_cards.py)."""
+    cards = tmp_path / "cards.toml"
+    cards.write_text(TWO_REPLACEMENTS, "utf-8")
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        """players = ["A", "B"]
+active = "A"
+battlefield = [{ id = "mirror", card = "Flooded Mirror", controller = "A" },
+               { id = "island", card = "Island", controller = "A" }]
+action = [{ do = "tap_for_mana", permanent = "island" }]
+""",
+        "utf-8",
+    )
+    reference = _explain(scenario, "--cards", str(cards))
+    assert reference["mana_pool"]["A"]["R"] == 3  # type: ignore[index]
+    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
+    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
+    assert "MANA_REPLACEMENTS_PER_CARD = 1" in done.stderr, done.stderr
