@@ -19,7 +19,11 @@ answers differently is printed.
 Exit status 1 if any differs. The cards are a process's (the batch tables are built once):
 each seed is one process.
 
-``fuzz_user_cards`` draws the wipe side's templates; this one the mana side's.
+``fuzz_user_cards`` draws the wipe side's templates; this one the mana side's. It found a
+spell with none of the batch engine's spell codes refused (a sorcery whose only effect was
+"lands skip their next untap"), a card's second "tapped for mana" replacement dropped by the
+batch tables (now a declared cap, MANA_REPLACEMENTS_PER_CARD), and a Gemstone Mine-like
+ability that counted no kind of counter (now refused by the card reader).
 """
 
 from __future__ import annotations
