@@ -96,8 +96,9 @@ def test_104_4b_every_field_of_the_references_position_is_in_the_digest() -> Non
     counters of every kind, damage, tapped, keywords granted by the scenario and until end
     of turn, not a creature, the changes until end of turn) and whether its activated
     effect lasts: a change of any one on one slot changes the kernel's digest. Keywords
-    gained until end of turn and counters of other kinds were left out, and a Woodfall
-    Primus that had lost Cauldron of Souls' persist looked like the one that had it."""
+    gained until end of turn, counters of other kinds and the scenario's granted keywords
+    were left out: a Woodfall Primus that had lost Cauldron of Souls' persist looked like
+    the one that had it, a returned Kitchen Finks like the one granted haste."""
     import numpy as np
 
     from engine.batch.kernel import state
@@ -109,7 +110,8 @@ def test_104_4b_every_field_of_the_references_position_is_in_the_digest() -> Non
     trial = np.zeros(state.RETURNED_SLOT + 2, dtype=np.int64)
     rows = {
         "controller": state.CONTROLLER, "+1/+1": state.PLUS, "-1/-1": state.MINUS,
-        "damage": state.DAMAGE, "tapped": state.TAPPED, "granted persist":
+        "damage": state.DAMAGE, "tapped": state.TAPPED, "granted keywords": state.GRANTED,
+        "granted persist":
         state.GRANTED_PERSIST, "granted undying": state.GRANTED_UNDYING, "persist until end of "
         "turn": state.EOT_PERSIST, "undying until end of turn": state.EOT_UNDYING, "keywords "
         "until end of turn": state.EOT_KEYWORDS, "not a creature": state.NOT_CREATURE, "power "

@@ -184,3 +184,22 @@ def test_104_4b_a_keyword_gained_until_end_of_turn_is_part_of_the_position() -> 
     assert len(out["returned"]) == 14
     primus = permanent(out, "primus")
     assert primus is not None and primus["object"] == 3
+
+
+def test_104_4b_a_keyword_granted_by_the_scenario_is_part_of_the_position() -> None:
+    """CR 104.4b, 400.7: Flayer of the Hatebound returns by undying and deals 5 damage to
+    Kitchen Finks (granted haste by the scenario); under Melira, Finks returns by persist
+    with no counter and, entering from the graveyard, deals 3 damage to itself: a loop
+    whose Finks enters triggers pile up, a draw. The Finks that returned has no granted
+    haste, so it is not the position where the first Finks was hit: the loop closes one
+    resolution later, at the second persist trigger, with Finks in the graveyard. The batch
+    engine's position left out the scenario's granted keywords and cut it a resolution early
+    (found by fuzz_timelines.py, seed 315)."""
+    lines = ("finks: Kitchen Finks @A grant=haste", "melira: Melira, Sylvok Outcast @A",
+             "flayer: Flayer of the Hatebound @A")  # fmt: skip
+    actions = [{"do": "damage", "target": "flayer", "amount": 3}]
+    with time_limit(LIMIT_S):
+        out = run_both(board(*lines), actions, choices={"targets": {"flayer": "finks"}})
+    assert out["result"] == "draw"
+    assert permanent(out, "finks") is None
+    assert out["graveyard"]["A"] == ["Kitchen Finks"]

@@ -32,6 +32,7 @@ from engine.batch.kernel.state import (
     EOT_UNDYING,
     EXTRA_COUNTERS,
     EXTRA_KINDS,
+    GRANTED,
     GRANTED_PERSIST,
     GRANTED_UNDYING,
     LIFE,
@@ -82,12 +83,12 @@ _FIN_A = np.uint64(0xBF58476D1CE4E5B9)  # splitmix64's finalizer constants
 _FIN_B = np.uint64(0x94D049BB133111EB)
 _POW = np.array([pow(int(_BASE), k, 1 << 64) for k in range(STACK_DEPTH + 1)], dtype=np.uint64)
 # What a permanent's part of the position is, as the reference's ``board_position`` sees it:
-# controller, counters of every kind, damage, tapped, keywords granted (by the scenario and
-# until end of turn: Cauldron of Souls' persist is lost with the object), not a creature, the
-# changes until end of turn; and whether an effect of its activation lasts.
+# controller, counters of every kind, damage, tapped, keywords granted (by the scenario, and
+# until end of turn: both are lost with the object, as Cauldron of Souls' persist), not a
+# creature, the changes until end of turn; and whether an effect of its activation lasts.
 _HASHED_ROWS = np.array(
     [CONTROLLER, PLUS, MINUS, *range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS), DAMAGE,
-     TAPPED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS,
+     TAPPED, GRANTED, GRANTED_PERSIST, GRANTED_UNDYING, EOT_PERSIST, EOT_UNDYING, EOT_KEYWORDS,
      NOT_CREATURE, EOT_POWER, EOT_TOUGHNESS, EFFECT_ON], dtype=np.int64,
 )  # fmt: skip
 # an off-battlefield slot: as many zero fields
