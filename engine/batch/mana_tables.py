@@ -379,7 +379,7 @@ def _fill() -> None:
     AB_BITS[:, GRANTED] = COLOR_BITS
     for i, c in enumerate(CARDS):
         try:
-            BOARD_OK[i] = _fill_card(i, c)
+            BOARD_OK[i] = _fill_card(i, c) and bool(ENCODED[i])  # tables' caps too
         except tb.PastColumn as past:  # a user's number past its column
             ENCODED[i] = False
             NOT_ENCODED[i] = str(past)

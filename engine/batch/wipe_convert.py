@@ -105,10 +105,10 @@ def _check_card(card: Card, where: str, cast: bool) -> int:
         raise OutsideShapes(f"{where}: {card.name} is not a card of the batch engine's tables")
     if not KERNEL_OK[i]:
         raise OutsideShapes(f"{where}: {mt.not_encoded(i)}")
-    templates = {a.template for a in card.abilities}
-    spell = tb.SPELL[i] > 0  # an instant or sorcery (each has a code)
-    castable = spell or card.is_permanent_card  # a land "cast" is played (305.1): it enters
-    if cast and (not castable or templates & _NOT_CAST):
+    # an instant or sorcery resolves (each has a tables.SPELL code), a permanent enters (a
+    # land "cast" is played, 305.1); but not one whose enters trigger the kernel leaves inert
+    # (_NOT_CAST: it is modeled only on a permanent already on the battlefield)
+    if cast and {a.template for a in card.abilities} & _NOT_CAST:
         raise OutsideShapes(f"{where}: casting {card.name} is outside the batch engine")
     return i
 
