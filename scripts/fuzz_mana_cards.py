@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -39,10 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fuzz_user_cards import card_file  # noqa: E402
+from fuzz_user_cards import card_file, experiment_verdicts, load_cards  # noqa: E402
 from scenario_verdict import report, verdict  # noqa: E402
-
-from engine.library import use_card_files  # noqa: E402
 
 COLORS = "WUBRG"
 TYPES = COLORS + "C"
@@ -225,27 +222,9 @@ def experiment(r: random.Random, cards: dict[str, str]) -> dict[str, Any]:
 
 def _experiments(r: random.Random, cards: dict[str, str], n: int) -> Counter[str]:
     """``n`` mana experiments of 100 trials, each trial replayed on the reference engine."""
-    import numpy as np
-
-    from sim.bench_workloads import config_workload, table_config
-    from sim.errors import UserError
-
     totals: Counter[str] = Counter()
     for k in range(n):
-        table = experiment(r, cards)
-        try:
-            config = table_config(table, f"fuzz-{k}")
-        except UserError as why:  # a card the mana shape's experiments do not take
-            totals[f"experiment refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
-            continue
-        work = config_workload(f"fuzz{k}", config)
-        inputs = work.draw(np.random.default_rng(k), 100)
-        state = work.run(inputs)
-        for i in range(100):
-            same = work.outcome(state, i, inputs) == work.replay(inputs, i)
-            totals["experiment trial agrees" if same else "DIFFERENT"] += 1
-            if not same:
-                print(f"DIFFERENT experiment trial {i} (experiment {k}): {table}")
+        totals += experiment_verdicts(experiment(r, cards), k, 100)
     return totals
 
 
@@ -265,12 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         kinds[card["name"]] = _kind(card)
         return card
 
-    text = card_file(r, args.cards, draw)
-    path = Path(tempfile.mkdtemp(prefix="fuzz_mana_")) / "cards.toml"
-    path.write_text(text, "utf-8")
-    if args.keep:
-        args.keep.write_text(text, "utf-8")
-    use_card_files([path])
+    path = load_cards(card_file(r, args.cards, draw), args.keep)
     totals: Counter[str] = Counter(
         verdict(scenario(r, kinds), f"seed {args.seed}, scenario {k}")
         for k in range(args.scenarios)

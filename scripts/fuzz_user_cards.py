@@ -306,6 +306,16 @@ def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[st
 
 def _experiments(r: random.Random, names: list[str], spells: list[str], n: int) -> Counter[str]:
     """``n`` experiments of 50 trials, each trial replayed on the reference engine."""
+    totals: Counter[str] = Counter()
+    for k in range(n):
+        totals += experiment_verdicts(experiment(r, names, spells), k, 50)
+    return totals
+
+
+def experiment_verdicts(table: dict[str, Any], k: int, trials: int) -> Counter[str]:
+    """Experiment ``k``'s table (a wipe or mana shape's) drawn and run as ``cauldron run``
+    does, each of its ``trials`` replayed on the reference engine: agrees, stopped at a cap
+    where the reference plays on, or DIFFERENT (printed); or the table refused."""
     import numpy as np
 
     from engine.batch.kernel.present import cards_present
@@ -316,29 +326,37 @@ def _experiments(r: random.Random, names: list[str], spells: list[str], n: int) 
     from sim.errors import UserError
 
     totals: Counter[str] = Counter()
-    for k in range(n):
-        table = experiment(r, names, spells)
-        try:
-            config = table_config(table, f"fuzz-{k}")
-        except UserError as why:  # a card the batch engine's experiments do not take
-            totals[f"experiment refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
-            continue
-        work = config_workload(f"fuzz{k}", config)
-        inputs = work.draw(np.random.default_rng(k), 50)
-        if batch_fits(Features.of(cards_present(inputs)), inputs):
-            totals["experiments on the wipe fast path"] += 1
-        state = work.run(inputs)
-        for i in range(50):
-            batch, ref = work.outcome(state, i, inputs), work.replay(inputs, i)
-            if batch == ref:
-                totals["experiment trial agrees"] += 1
-                continue
-            if capped(batch, ref):
-                totals[f"cap: {unsupported_reason(state, i)}"] += 1
-                continue
+    try:
+        config = table_config(table, f"fuzz-{k}")
+    except UserError as why:  # a card the batch engine's experiments do not take
+        totals[f"experiment refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
+        return totals
+    work = config_workload(f"fuzz{k}", config)
+    inputs = work.draw(np.random.default_rng(k), trials)
+    if table["shape"] == "wipe" and batch_fits(Features.of(cards_present(inputs)), inputs):
+        totals["experiments on the wipe fast path"] += 1
+    state = work.run(inputs)
+    for i in range(trials):
+        batch, ref = work.outcome(state, i, inputs), work.replay(inputs, i)
+        if batch == ref:
+            totals["experiment trial agrees"] += 1
+        elif capped(batch, ref):
+            totals[f"cap: {unsupported_reason(state, i)}"] += 1
+        else:
             totals["DIFFERENT"] += 1
             print(f"DIFFERENT experiment trial {i} (experiment {k}): {table}")
     return totals
+
+
+def load_cards(text: str, keep: Path | None) -> Path:
+    """The card file ``text`` written to a new temporary folder (and to ``keep``) and loaded
+    as a user's cards (``use_card_files``: before the batch engine builds its tables)."""
+    path = Path(tempfile.mkdtemp(prefix="fuzz_cards_")) / "cards.toml"
+    path.write_text(text, "utf-8")
+    if keep:
+        keep.write_text(text, "utf-8")
+    use_card_files([path])
+    return path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -351,12 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     r = random.Random(args.seed)
     text = card_file(r, args.cards)
-    folder = Path(tempfile.mkdtemp(prefix="fuzz_cards_"))
-    path = folder / "cards.toml"
-    path.write_text(text, "utf-8")
-    if args.keep:
-        args.keep.write_text(text, "utf-8")
-    use_card_files([path])
+    path = load_cards(text, args.keep)
 
     cards = [c for c in text.split("[[card]]") if c.strip()]
     spells = [f"Fuzz Card {k}" for k, c in enumerate(cards) if "Sorcery" in c]

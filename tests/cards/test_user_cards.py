@@ -52,6 +52,19 @@ def _on_both_engines(tmp_path: Path, cards: str, scenario: str) -> dict[str, Any
     return reference
 
 
+def _past_a_cap(tmp_path: Path, cards: str, scenario: str, *words: str) -> dict[str, Any]:
+    """The reference outcome of ``scenario`` with the card file ``cards`` (texts), once the
+    batch engine refused it past a cap of its tables: exit 3, one line holding ``words``."""
+    card_file, scenario_file = tmp_path / "cards.toml", tmp_path / "scenario.toml"
+    card_file.write_text(cards, "utf-8")
+    scenario_file.write_text(scenario, "utf-8")
+    reference = _explain(scenario_file, "--cards", str(card_file))
+    done = cauldron("explain", str(scenario_file), "--cards", str(card_file), "--engine", "batch")
+    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
+    assert all(word in done.stderr for word in words), done.stderr
+    return reference
+
+
 def _copy(tmp_path: Path, *names: str) -> Path:
     for name in names:
         shutil.copy(CUSTOM / name, tmp_path / name)
@@ -532,15 +545,9 @@ def test_a_parameter_the_batch_tables_do_not_encode_is_outside_them(tmp_path: Pa
     twice, with two amounts: the columns hold one): the reference engine plays it, the batch
     engine says it is outside its shapes (exit 3), never plays it as something else and
     never crashes."""
-    cards = tmp_path / "herald.toml"
-    cards.write_text(TWIN_HERALD, "utf-8")
-    scenario = tmp_path / "s.toml"
-    scenario.write_text(BEARER_ATTACKS.replace("{card}", "Twin Herald"), "utf-8")
-    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
-    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
-    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "Twin Herald" in done.stderr
-    assert "it has etb_gain_life twice, past ABILITIES_PER_TEMPLATE = 1" in done.stderr
+    scenario = BEARER_ATTACKS.replace("{card}", "Twin Herald")
+    why = "it has etb_gain_life twice, past ABILITIES_PER_TEMPLATE = 1"
+    assert _past_a_cap(tmp_path, TWIN_HERALD, scenario, "Twin Herald", why)["result"] == "ok"
 
 
 def test_a_subtype_past_the_cap_of_named_subtypes_exit_3_with_the_cap_named(
@@ -550,33 +557,23 @@ def test_a_subtype_past_the_cap_of_named_subtypes_exit_3_with_the_cap_named(
     SUBTYPE_BITS_CAP; a user's card naming one past them is refused (exit 3) with the cap
     named, where the reference engine answers (Fiery Cannonade's "isn't a Pirate" wording;
     the library names a few, so the last of these sorts past the cap)."""
-    cards = tmp_path / "quakes.toml"
-    cards.write_text(
-        "\n".join(
-            f"""[[card]]
+    cards = "\n".join(
+        f"""[[card]]
 name = "Quake {k:02d}"
 types = ["Sorcery"]
 oracle = "Quake {k:02d} deals 1 damage to each creature that isn't a Zz{k:02d}."
 abilities = [{{ template = "damage_each_creature", amount = 1, except_subtype = "Zz{k:02d}" }}]
 """
-            for k in range(SUBTYPE_BITS_CAP)
-        ),
-        "utf-8",
+        for k in range(SUBTYPE_BITS_CAP)
     )
     last = f"Quake {SUBTYPE_BITS_CAP - 1:02d}"  # its subtype sorts past the cap
-    scenario = tmp_path / "s.toml"
-    scenario.write_text(
-        f"""players = ["A", "B"]
+    scenario = f"""players = ["A", "B"]
 active = "A"
 battlefield = [{{ id = "bears", card = "Grizzly Bears", controller = "B" }}]
 action = [{{ do = "cast", card = "{last}", by = "A" }}]
-""",
-        "utf-8",
-    )
-    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
-    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
-    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert f"past the SUBTYPE_BITS_CAP = {SUBTYPE_BITS_CAP}" in done.stderr
+"""
+    why = f"past the SUBTYPE_BITS_CAP = {SUBTYPE_BITS_CAP}"
+    assert _past_a_cap(tmp_path, cards, scenario, why)["result"] == "ok"
 
 
 # Statics that give persist or undying, of every scope (611.3a, 702.79b)
@@ -1366,23 +1363,15 @@ def test_a_sum_or_a_cost_past_its_column_is_refused_never_wrapped(
     number and the column's range (exit 3), where the reference engine answers. The sum
     once wrapped around (numpy warns, and goes on): the Bears got -25534 toughness and died
     to Pyroclasm, where the reference keeps a 2/40002."""
-    cards = tmp_path / "cards.toml"
-    cards.write_text(TWIN_BANNERS, "utf-8")
-    scenario = tmp_path / "s.toml"
-    scenario.write_text(
-        f"""players = ["A", "B"]
+    scenario = f"""players = ["A", "B"]
 active = "A"
 battlefield = [{{ id = "it", card = "{card}", controller = "A" }},
                {{ id = "bears", card = "Grizzly Bears", controller = "A" }}]
 action = [{{ do = "tap_for_mana", permanent = "it" }},
           {{ do = "cast", card = "Pyroclasm", by = "A" }}]
-""",
-        "utf-8",
-    )
-    assert _explain(scenario, "--cards", str(cards))["result"] == "ok"
-    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
-    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert card in done.stderr and PAST_COLUMNS[card] in done.stderr, done.stderr
+"""
+    reference = _past_a_cap(tmp_path, TWIN_BANNERS, scenario, card, PAST_COLUMNS[card])
+    assert reference["result"] == "ok"
 
 
 LASTING_SPELLS = """[[card]]
@@ -1462,20 +1451,12 @@ def test_616_1_two_mana_replacements_of_one_card_are_past_a_declared_cap(tmp_pat
     turns lands' mana red: the reference engine applies both (an Island makes RRR). The batch
     engine's tables held one such effect a card, so it kept the last and made R; it refuses
     the card now, exit 3, naming MANA_REPLACEMENTS_PER_CARD (found by fuzz_mana_cards.py)."""
-    cards = tmp_path / "cards.toml"
-    cards.write_text(TWO_REPLACEMENTS, "utf-8")
-    scenario = tmp_path / "s.toml"
-    scenario.write_text(
-        """players = ["A", "B"]
+    scenario = """players = ["A", "B"]
 active = "A"
 battlefield = [{ id = "mirror", card = "Flooded Mirror", controller = "A" },
                { id = "island", card = "Island", controller = "A" }]
 action = [{ do = "tap_for_mana", permanent = "island" }]
-""",
-        "utf-8",
-    )
-    reference = _explain(scenario, "--cards", str(cards))
-    assert reference["mana_pool"]["A"]["R"] == 3  # type: ignore[index]
-    done = cauldron("explain", str(scenario), "--cards", str(cards), "--engine", "batch")
-    assert (done.returncode, done.stderr.count("\n")) == (3, 1), done.stderr
-    assert "MANA_REPLACEMENTS_PER_CARD = 1" in done.stderr, done.stderr
+"""
+    why = "MANA_REPLACEMENTS_PER_CARD = 1"
+    reference = _past_a_cap(tmp_path, TWO_REPLACEMENTS, scenario, "Flooded Mirror", why)
+    assert reference["mana_pool"]["A"]["R"] == 3
