@@ -243,7 +243,6 @@ class Features:
     grant_mana: bool  # statics that grant a mana ability (Cryptolith Rite, Chromatic Lantern)
     beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
     damage_keywords: bool  # lifelink or wither, printed or granted by a static (702.15b, 702.80b)
-    loops: bool  # whether a mandatory loop is possible at all (see ``loops_possible``)
 
     @staticmethod
     def of(present: np.ndarray) -> Features:
@@ -253,8 +252,7 @@ class Features:
         return _features_of(np.asarray(present, dtype=np.bool_).tobytes())
 
 
-# by feature (``Features``' fields but ``loops``, in order), the cards that bring it; then the
-# statics that lower toughness (an "other" source takes its own change back), for ``loops``
+# by feature (``Features``' fields, in order), the cards that bring it
 _BROUGHT_BY = np.stack(
     [
         (tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0),
@@ -274,7 +272,6 @@ _BROUGHT_BY = np.stack(
         mt.GRANT_ANY | mt.GRANT_ANY_LANDS,
         tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED,
         _KEYWORDS_GIVEN & DAMAGE_KEYWORDS != 0,
-        (tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0) | (tb.OTHER_T > 0),
     ]
 ).astype(np.bool_)
 
@@ -283,19 +280,7 @@ _BROUGHT_BY = np.stack(
 def _features_of(present_bytes: bytes) -> Features:
     present = np.frombuffer(present_bytes, dtype=np.bool_)
     hits = [bool(h) for h in np.any(_BROUGHT_BY & present, axis=1).ravel()]
-    *brought, negative_statics = hits
-    names = [f.name for f in fields(Features) if f.name != "loops"]
-    found: dict[str, bool] = dict(zip(names, brought, strict=True))
-    loops = found["counter_rules"] or found["shrink"] or negative_statics
-    return Features(**found, loops=loops)
-
-
-# Why ``loops`` is exact: an endless loop needs endless returns, and each return puts a counter
-# that stops the same keyword from returning the card again; only another keyword's return
-# (persist, then undying, then persist...) clears it, and then something must kill each new
-# object again and again. Without a counter rule, a static that lowers toughness, or an enters
-# trigger that shrinks creatures, nothing does: damage and "until end of turn" effects stay
-# with the old object (400.7), and the events of a trial are finite.
+    return Features(**dict(zip([f.name for f in fields(Features)], hits, strict=True)))
 
 
 @dataclass

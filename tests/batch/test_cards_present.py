@@ -40,28 +40,24 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
         tb.KEYWORDS | tb.GRANTS_KEYWORDS | tb.GRANTS_KEYWORDS_ALL | tb.GRANTS_KEYWORDS_OTHER
         | tb.GRANTS_KEYWORDS_OPPONENTS | tb.GRANTS_KEYWORDS_LORD
     )  # fmt: skip
-    counter_rules = any_of((tb.NO_KIND >= 0) | tb.HAS_MODIFIER)
-    shrink = any_of(tb.ETB_SCOPE >= 0)
-    lowers = any_of((tb.ALL_T < 0) | (tb.ANTHEM_T < 0) | (tb.LORD_T < 0) | (tb.OTHER_T > 0))
     return {
         "anthem": any_of((tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0)),
         "all_pt": any_of((tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0)),
         "lord": any_of((tb.LORD_P != 0) | (tb.LORD_T != 0)),
         "return_grants": any_of((tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0)),
-        "counter_rules": counter_rules,
+        "counter_rules": any_of((tb.NO_KIND >= 0) | tb.HAS_MODIFIER),
         "gy_exile": any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),
         "tokens": any_of(tb.DIES_TOKENS >= 0),
         "doubler": any_of(tb.TOKENS_DOUBLED),
         "death_life": any_of(tb.DEATH_LIFE > 0),
         "ping": any_of(tb.ETB_PING),
-        "shrink": shrink,
+        "shrink": any_of(tb.ETB_SCOPE >= 0),
         "etb": any_of(tb.HAS_ETB),
         "legendary": any_of(tb.IS_LEGENDARY),
         "gy_enter": any_of(tb.GY_DRAW | tb.GY_PING),
         "grant_mana": any_of(mt.GRANT_ANY | mt.GRANT_ANY_LANDS),
         "beyond_fast": any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
         "damage_keywords": any_of(given & DAMAGE_KEYWORDS != 0),
-        "loops": counter_rules or shrink or lowers,
     }
 
 

@@ -203,3 +203,19 @@ def test_104_4b_a_keyword_granted_by_the_scenario_is_part_of_the_position() -> N
     assert out["result"] == "draw"
     assert permanent(out, "finks") is None
     assert out["graveyard"]["A"] == ["Kitchen Finks"]
+
+
+def test_104_4b_a_redcap_naming_itself_under_mikaeus_is_a_draw_on_both_engines() -> None:
+    """CR 104.4b, 702.79a, 702.93a: Mikaeus, the Unhallowed gives Murderous Redcap undying
+    and +1/+1; 3 damage to each creature kills it, undying returns it with a +1/+1 counter,
+    its enters trigger (its own target) deals 4 damage to it, persist returns it with a
+    -1/-1 counter, it deals 2 to itself, undying again: endless, a draw after two returns.
+    The batch engine judged no loop possible with these cards (no counter rule, no shrink),
+    played unwatched, and stopped the trial at its patience (64 resolutions) as "ok" with 32
+    returns (found by fuzz_timelines.py, seeds 506, 524 and 525)."""
+    lines = ("redcap: Murderous Redcap @B", "mikaeus: Mikaeus, the Unhallowed @B")
+    actions = [{"do": "damage", "target": "all_creatures", "amount": 3}]
+    with time_limit(LIMIT_S):
+        out = run_both(board(*lines), actions, choices={"targets": {"redcap": "redcap"}})
+    assert out["result"] == "draw"
+    assert [r["by"] for r in out["returned"]] == ["undying", "persist"]

@@ -3,12 +3,14 @@ Python loop over trials, one thread): copy the trial in, settle the board as giv
 each event, settling after each (CR 117.5: state-based actions, triggers onto the stack in
 APNAP order, resolve the top, repeat until the stack is empty), copy it out.
 
-In a batch where a mandatory loop is possible (104.4b, ``wipe_state.Features.loops``) the
-kernel keeps a loop watch (``kernel.loops``: the reference engine's verdicts, the
-HISTORY cap, the same draw and unsupported verdicts), so it finishes every trial itself. The
-watch costs a board digest per resolution, so a trial first plays unwatched: the watch can only stop
-a trial that, unwatched, loops on past PATIENCE resolutions in one settle or reaches a cap
-(ends unsupported), and only such a trial is played again from its start with the watch.
+The kernel keeps a loop watch for mandatory loops (104.4b, ``kernel.loops``: the reference
+engine's verdicts, the HISTORY cap, the same draw and unsupported verdicts), so it finishes
+every trial itself. The watch costs a board digest per resolution, so a trial first plays
+unwatched: the watch can only stop a trial that, unwatched, loops on past PATIENCE
+resolutions in one settle or reaches a cap (ends unsupported), and only such a trial is
+played again from its start with the watch, in any batch: no set of cards is known never to
+loop (Murderous Redcap naming itself under Mikaeus, the Unhallowed returns by undying and
+persist in turn, and a batch once judged loop-free stopped that trial at PATIENCE as "ok").
 
 Likewise a trial first plays without the token slots: every rule step loops over the slots,
 a batch with a card that makes tokens has sixteen of them, and few trials make one. A trial
@@ -62,7 +64,6 @@ from engine.batch.kernel.state import (
     FRESH_VALUES,
     GROUP_FIRST,
     GROUP_GIVEN,
-    HAS_LOOPS,
     KERNEL_ROWS,
     KNOWN,
     L_ROWS,
@@ -552,11 +553,10 @@ def _every_trial(
     ``layout.new_state`` made them: empty, as playing on them leaves them."""
     kstate = given[0]
     slot_rows, trial_vars, event_rows, _ = buffers
-    loops = work[LAYOUT, HAS_LOOPS] != 0
     for i in range(kstate.status.shape[0]):
         _play(given, card_table, work, buffers, history, kept, i, False)
         stopped = work[COUNT, LONG] or trial_vars[STATUS] != OK
-        watched = loops and stopped and not _wants_token_slots(trial_vars)
+        watched = stopped and not _wants_token_slots(trial_vars)
         if watched:  # again, watching for a loop (104.4b)
             _play(given, card_table, work, buffers, history, kept, i, True)
         if _wants_token_slots(trial_vars):
@@ -583,8 +583,7 @@ def _on_every_slot(
     slot_rows, kept = wide
     copies = (slot_rows, trial_vars, event_rows, combat_rows)
     _play(given, card_table, work, copies, history, kept, i, watched)
-    loops = work[LAYOUT, HAS_LOOPS] != 0
-    if not watched and loops and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
+    if not watched and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
         _play(given, card_table, work, copies, history, kept, i, True)
     _store(given[0], i, slot_rows, trial_vars, event_rows)
 
@@ -602,8 +601,8 @@ def run_kernel(
     n = state.card.shape[1]
     work = np.zeros((W_ROWS, max(STACK_DEPTH, n + state.n_events, MAX_PLAYERS, 7)), dtype=np.int64)
     f = state.features
-    work[LAYOUT, :9] = (
-        state.n_board, state.n_events, f.loops, state.returned_slot.shape[1],
+    work[LAYOUT, :8] = (
+        state.n_board, state.n_events, state.returned_slot.shape[1],
         f.anthem or f.all_pt or f.lord, f.legendary, n, could, ks.gates(f),
     )  # fmt: skip
     if x_cost is not None:

@@ -180,11 +180,11 @@ COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed u
 #              produce is known for the board as it is, MARKED: the slots CHANGED lists,
 #              LARGE: some count of counters reached characteristics.LARGE this trial]
 STALE, RULES, KNOWN, MARKED, LARGE_SEEN = 5, 6, 7, 8, 9
-LAYOUT = 25  # [board slots S, events E, HAS_LOOPS, returns recorded, HAS_STATICS,
-#               HAS_LEGENDS, slots N, COULD, GATES, X_COST...] (the flags from
-#               wipe_state.Features; COULD: what each permanent could produce is wanted as
-#               the trial ends; X_COST: see X_COST_LEN)
-HAS_LOOPS, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD, GATES, X_COST = 2, 4, 5, 6, 7, 8, 9
+LAYOUT = 25  # [board slots S, events E, returns recorded, HAS_STATICS, HAS_LEGENDS,
+#               slots N, COULD, GATES, X_COST...] (the flags from wipe_state.Features;
+#               COULD: what each permanent could produce is wanted as the trial ends;
+#               X_COST: see X_COST_LEN)
+RETURNS_RECORDED, HAS_STATICS, HAS_LEGENDS, N_SLOTS, COULD, GATES, X_COST = 2, 3, 4, 5, 6, 7, 8
 # X_COST, the X spell whose X a cast takes from its caster's pool (the mana shape's x = "max"):
 # 1 if the batch has one, then its mana cost (symbols by type WUBRGC, generic, X symbols)
 # and the cap on its X (``run_kernel``'s x_cost, ``events.x_from_pool``)

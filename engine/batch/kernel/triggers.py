@@ -39,6 +39,7 @@ from engine.batch.kernel.state import (
     PING_TARGET,
     PREVIOUS_TURNS,
     RETURNED_SLOT,
+    RETURNS_RECORDED,
     STACK_CONTROLLER,
     STACK_DATA,
     STACK_KIND,
@@ -132,11 +133,11 @@ def _return(
         return
     return_card(slot_rows, trial_vars, work, card_table, s, kind)
     r = trial_vars[N_RETURNED]
-    if r >= work[LAYOUT, 3]:  # past the returns recorded: unsupported
+    if r >= work[LAYOUT, RETURNS_RECORDED]:  # past the returns recorded: unsupported
         unsupported(trial_vars, R_RETURNS)
         return
     trial_vars[RETURNED_SLOT + r] = s
-    trial_vars[RETURNED_SLOT + work[LAYOUT, 3] + r] = kind
+    trial_vars[RETURNED_SLOT + work[LAYOUT, RETURNS_RECORDED] + r] = kind
     trial_vars[N_RETURNED] = r + 1
 
 
