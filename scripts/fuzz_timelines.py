@@ -11,6 +11,9 @@ printed. Exit status 1 if any differs. The tests play one seed
 The other campaigns draw experiment mixes (``fuzz_differential``), ``[choices]`` lists
 (``fuzz_choices``) and cards of no library (``fuzz_user_cards``); this one draws the one-trial
 timelines ``cauldron explain --engine batch`` takes, where every action kind meets every other.
+It found the loop watch blind to keywords a scenario grants (a draw called a resolution
+early), and batches judged loop-free by their cards (Murderous Redcap naming itself under
+Mikaeus, stopped unwatched at the kernel's patience as "ok").
 """
 
 from __future__ import annotations
