@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
+from scenario_verdict import report  # noqa: E402
 
 from engine.batch.deck.tables import kernel_refusal  # noqa: E402
 from engine.deck import deck_refusal  # noqa: E402
@@ -107,9 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             totals["DIFFERENT"] += 1
             print(f"DIFFERENT game {i} (seed {args.seed}, deck {d}): {table}")
-    for name, n in totals.most_common():
-        print(f"{n:>8,}  {name}")
-    return 1 if totals["DIFFERENT"] else 0
+    return report(totals)
 
 
 if __name__ == "__main__":
