@@ -36,6 +36,9 @@ from engine.batch.kernel.deck.columns import (
     F_PER_COUNT,
     F_RAW_IF_CREATURES,
     F_REFLECT,
+    F_REMOVES,
+    F_SACRIFICED,
+    F_SACRIFICED_WHEN_NONE,
     N_COLUMNS,
     PER_CREATURE,
     PER_NONE,
@@ -62,8 +65,12 @@ _TEMPLATES: Final = {
     "mana_reflect_lands": mt.TPL_REFLECT,
     "mana_per_creature_yours": mt.TPL_PER_CREATURE,
     "mana_per_subtype": mt.TPL_PER_SUBTYPE,
+    # {C}, or any color with a luck counter: none is put on it in a deck game (the tables
+    # refuse a card that enters with one)
+    "mana_fixed_or_any_color_with_counter": mt.TPL_COUNTER_ANY,
 }
 _PER_COUNT: Final = {mt.TPL_PER_CREATURE: PER_CREATURE, mt.TPL_PER_SUBTYPE: PER_SUBTYPE}
+_BOARD_MADE: Final = frozenset({mt.TPL_REFLECT, *_PER_COUNT})  # mana the board decides
 # Statics and replacements that change nothing in a deck game, where no counter is put, no
 # token made and no card put into a graveyard; and "creatures get +N/+M" with M >= 0 (a
 # creature's toughness only matters when it drops to 0: 704.5f).
@@ -75,8 +82,14 @@ _INERT: Final = frozenset(
         "graveyard_replaced_by_exile",
     }
 )
-# How a permanent enters: tapped (614.1c), or tapped unless its controller pays life (614.12).
-_ENTERS: Final = frozenset({"enters_tapped", "enters_tapped_unless_pay_life"})
+# How a permanent enters: tapped (614.1c), or tapped unless its controller pays life (614.12),
+# or with counters (614.1c: Gemstone Mine, the Vivid lands; not -1/-1 ones, see kernel_refusal).
+_ENTERS: Final = frozenset(
+    {"enters_tapped", "enters_tapped_unless_pay_life", "enters_with_counters"}
+)
+# The most counters of one kind a permanent may enter with (Doubling Seasons multiply them):
+# a deck that could go past it is refused (``batch_refusal``), never wrapped.
+MAX_COUNTERS: Final = 1 << 62
 # Statics that let the player's creatures tap the turn they come (702.10c, 302.6).
 _HASTE_SCOPES: Final = frozenset({"yours", "all"})
 
@@ -97,53 +110,91 @@ def kernel_refusal(card: Card) -> str | None:
     """Why the batch engine cannot yet play ``card`` in a deck game, or None if it can.
 
     Instants and sorceries are held in the hand, so any may be in a deck. A permanent's mana
-    abilities must be {T} abilities of these templates whose only cost is {T} and whose only
-    effect is mana: fixed, one of two or more types, any color, could-produce (106.7). It may
-    enter tapped, give the player's creatures haste (or let them tap as though they had it),
-    have activated abilities (the pilot never activates them), any keyword, and the statics
-    and replacements of ``_INERT``; other triggers, statics and replacements are refused."""
+    abilities must be {T} abilities of these templates whose only effect is mana: fixed, one
+    of two or more types, any color, could-produce (106.7). The ones the pilot activates (the
+    first that makes each type, 605.3b: ``_picked``) may cost a counter (118.3: the Vivid
+    lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
+    counter), nothing more. It may enter tapped or with counters, give the player's
+    creatures haste (or let them tap as though they had it), have activated abilities (the
+    pilot never activates them), any keyword, and the statics and replacements of
+    ``_INERT``; other triggers, statics and replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
     if i is None:
         return "it is not in the batch engine's card table"
-    k = 0
-    for ability in card.abilities:
-        if ability.kind == MANA:
-            why = _mana_refusal(i, k, ability.template)
-            if why is not None:
-                return why
-            k += 1
-        elif ability.kind != ACTIVATED and not _played_or_inert(ability):
-            return f"its {ability.template} ability is not played in deck games yet"
+    why = _template_refusal(card)
+    if why is not None:
+        return why
+    k = len(card.abilities_of(MANA))
+    for j in _picked(i):
+        why = _cost_refusal(i, j)
+        if why is not None:
+            return why
     board_made = sum(mt.AB_TPL[i, j] in (mt.TPL_REFLECT, *_PER_COUNT) for j in range(k))
     if board_made and k > 1:
         return "a could-produce or counting ability beside another mana ability is not played yet"
     if card.has_type("Land") and any(mt.AB_TPL[i, j] == mt.TPL_PER_SUBTYPE for j in range(k)):
         return "a land whose mana counts a subtype is not played in deck games yet"
+    return _counters_refusal(card, i)
+
+
+def _template_refusal(card: Card) -> str | None:
+    """The first of ``card``'s abilities whose template a deck game does not play."""
+    for ability in card.abilities:
+        if ability.kind == MANA and ability.template not in _TEMPLATES:
+            return f"its mana ability {ability.template} is not played in deck games yet"
+        if ability.kind not in (MANA, ACTIVATED) and not _played_or_inert(ability):
+            return f"its {ability.template} ability is not played in deck games yet"
     return None
 
 
-def _mana_refusal(i: int, k: int, template: str) -> str | None:
+def _picked(i: int) -> list[int]:
+    """The mana abilities of card ``i`` the pilot activates: the first that makes each type
+    it names (605.3b, ``engine.reference.mana._pick_ability``), could-produce and counts."""
+    board_made = [j for j in range(int(mt.N_AB[i])) if mt.AB_TPL[i, j] in _BOARD_MADE]
+    return sorted(set(board_made) | {k for _, k in _choice_abilities(i)})
+
+
+def _cost_refusal(i: int, k: int) -> str | None:
     """Why mana ability ``k`` of card ``i`` is not played (None: it is)."""
-    if template not in _TEMPLATES:
-        return f"its mana ability {template} is not played in deck games yet"
     extra = (
         mt.AB_COST[i, k]
         or mt.AB_UNTAP[i, k]
         or mt.AB_TAP_CREATURE[i, k]
-        or mt.AB_REMOVE[i, k] >= 0
-        or mt.AB_SAC_SELF[i, k]
         or mt.AB_SAC_CREATURE[i, k]
         or mt.AB_LIFE[i, k]
     )
     if extra or not mt.AB_TAP[i, k]:
         return (
-            "a mana ability with a cost besides {T} or an effect besides mana and damage to"
-            " you is not played in deck games yet"
+            "a mana ability with a cost besides {T}, a counter and sacrificing it, or an effect"
+            " besides mana and damage to you, is not played in deck games yet"
         )
+    if mt.AB_TPL[i, k] == mt.TPL_COUNTER_ANY and mt.ENTERS_KIND[i] == mt.AB_KIND[i, k]:
+        return "a permanent that enters with the counter its mana ability reads is not played yet"
     if mt.AB_DAMAGE[i, k] > MAX_ACTIVATION_DAMAGE:
         return f"a mana ability deals more than MAX_ACTIVATION_DAMAGE = {MAX_ACTIVATION_DAMAGE}"
+    return None
+
+
+def _counters_refusal(card: Card, i: int) -> str | None:
+    """Why card ``i``'s counters and sacrifices are not played: one kind of counter removed,
+    entering counters of one kind and no -1/-1 ones (704.5f), a sacrifice by every choice or
+    none, and at least two choices for a permanent that may be sacrificed (the pilot checks
+    that the cost stays payable after a choice only when it has several)."""
+    picked = [k for _, k in _choice_abilities(i)]
+    removed = {int(mt.AB_REMOVE[i, k]) for k in picked if mt.AB_REMOVE[i, k] >= 0}
+    entering = [a for a in card.abilities if a.template == "enters_with_counters"]
+    if len(removed) > 1 or len(entering) > 1:
+        return "a permanent with counters of two kinds is not played in deck games yet"
+    if any(a.text("kind") == "-1/-1" for a in entering):
+        return "a permanent entering with -1/-1 counters is not played in deck games yet"
+    sacrificed = {bool(mt.AB_SAC_SELF[i, k]) for k in picked}
+    when_none = {bool(mt.AB_SACRIFICE[i, k]) for k in picked}
+    if len(sacrificed) > 1 or len(when_none) > 1:
+        return "a permanent sacrificed by some of its mana abilities only is not played yet"
+    if (True in sacrificed or True in when_none) and len(picked) < 2:
+        return "a permanent sacrificed for one kind of mana is not played in deck games yet"
     return None
 
 
@@ -170,25 +221,67 @@ def _played_or_inert(ability: Ability) -> bool:
     return _grants_haste(ability)
 
 
-def _choices(i: int) -> list[int]:
+def _choice_abilities(i: int) -> list[tuple[int, int]]:
     """The mana each activation of card ``i`` makes, one per type it may name (WUBRGC order,
     the first ability that makes the type, 605.3b), equal ones once, with the damage it deals
-    its controller (120.3a: a painland) in the bits above the pool (``DAMAGE_SHIFT``); none
-    for could-produce and counts (their mana is the board's, found in the game)."""
-    found: list[int] = []
+    its controller (120.3a: a painland) in the bits above the pool (``DAMAGE_SHIFT``), and
+    the ability that makes it; none for could-produce and counts (their mana is the
+    board's, found in the game)."""
+    found: list[tuple[int, int]] = []
     for t in range(len(MANA_TYPES)):
         for k in range(int(mt.N_AB[i])):
             tpl = int(mt.AB_TPL[i, k])
-            if tpl in (mt.TPL_REFLECT, *_PER_COUNT) or not mt.AB_BITS[i, k] >> t & 1:
+            if tpl in _BOARD_MADE or not mt.AB_BITS[i, k] >> t & 1:
                 continue
             if tpl == mt.TPL_FIXED:
                 delta = _packed(mt.AB_AMOUNT[i, k])
             else:  # one of the types, or any color: the amount of the type named
                 delta = _unit(t, int(mt.AB_TIMES[i, k]))
-            if all(f & POOL_BITS != delta for f in found):
-                found.append(delta | int(mt.AB_DAMAGE[i, k]) << DAMAGE_SHIFT)
+            if all(f & POOL_BITS != delta for f, _ in found):
+                found.append((delta | int(mt.AB_DAMAGE[i, k]) << DAMAGE_SHIFT, k))
             break
     return found
+
+
+def _choices(i: int) -> list[int]:
+    """``_choice_abilities``' mana alone."""
+    return [made for made, _ in _choice_abilities(i)]
+
+
+def _removes(i: int) -> tuple[int, int, int]:
+    """Which of card ``i``'s choices remove a counter (bits by choice), how many of that kind
+    it enters with, and the kind (-1: none)."""
+    found = _choice_abilities(i)
+    bits = sum(1 << j for j, (_, k) in enumerate(found) if mt.AB_REMOVE[i, k] >= 0)
+    kinds = {int(mt.AB_REMOVE[i, k]) for _, k in found if mt.AB_REMOVE[i, k] >= 0}
+    kind = kinds.pop() if kinds else -1  # one kind (kernel_refusal)
+    entering = int(mt.ENTERS_AMOUNT[i]) if int(mt.ENTERS_KIND[i]) == kind >= 0 else 0
+    return bits, entering, kind
+
+
+def _covers(scope: int, kind: int, card: Card, put_kind: int) -> bool:
+    """Whether a counter static of ``scope`` and ``kind`` applies to counters of
+    ``put_kind`` put on ``card`` as it enters under its controller's (the player's) control."""
+    if kind not in (tb.KIND_ANY, put_kind):
+        return False
+    return scope != tb.COUNTER_SCOPE["creatures_yours"] or card.has_type("Creature")
+
+
+def _most_counters(setup: DeckSetup) -> int:
+    """The most counters a card of the deck could enter with: its amount through every
+    modifier of the deck that applies (616.1, each copy once)."""
+    most = 0
+    for card in setup.cards:
+        i = mt.INDEX[card.name.lower()]
+        _, n, kind = _removes(i)
+        for other in setup.cards:
+            j = mt.INDEX[other.name.lower()]
+            if n and _covers(int(tb.MOD_SCOPE[j]), int(tb.MOD_KIND[j]), card, kind):
+                n = n * int(tb.MOD_FACTOR[j]) + max(int(tb.MOD_ADD[j]), 0)
+                if n > MAX_COUNTERS:
+                    return n
+        most = max(most, n)
+    return most
 
 
 def _raw_mask(i: int) -> int:
@@ -250,6 +343,11 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         if why is not None:
             return f"{card.name}: {why}"
     deck = setup.cards
+    if _most_counters(setup) > MAX_COUNTERS:
+        return (
+            "a permanent could enter with more than MAX_COUNTERS = 2^62 counters of one kind:"
+            " the batch engine counts them in 64 bits"
+        )
     most = sum((_most(mt.INDEX[c.name.lower()], deck) for c in deck), np.zeros(6, np.int64))
     if int(most.max()) > MAX_PER_TYPE:
         return (
@@ -337,7 +435,17 @@ def _flags(i: int, card: Card, made: list[int], per: int) -> int:
         | F_PER_COUNT * (per != PER_NONE)
         | F_MAY_MAKE_NONE * (per != PER_NONE or bool(mt.IS_REFLECT[i]))
         | F_RAW_IF_CREATURES * (land and per == PER_CREATURE)
+        | F_SACRIFICED * any(mt.AB_SAC_SELF[i, k] for _, k in _choice_abilities(i))
+        | F_SACRIFICED_WHEN_NONE * any(mt.AB_SACRIFICE[i, k] for _, k in _choice_abilities(i))
+        | F_REMOVES * bool(_removes(i)[0])
     )
+
+
+def _counter_columns(i: int) -> tuple[int, ...]:
+    """Card ``i``'s columns from C_COUNTERS_IN on: its counters and its counter statics."""
+    removes, entering, kind = _removes(i)
+    statics = (tb.NO_KIND, tb.NO_SCOPE, tb.MOD_KIND, tb.MOD_SCOPE, tb.MOD_FACTOR, tb.MOD_ADD)
+    return (entering, removes, kind, *(int(column[i]) for column in statics))
 
 
 def deck_tables(setup: DeckSetup) -> DeckTables:
@@ -374,6 +482,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
             unit,
             int(tb.SUBTYPE_BITS[i]),
             int(mt.ENTERS_PAY_LIFE[i]),
+            *_counter_columns(i),
         )
         choices[d, : len(made)] = made
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)

@@ -12,7 +12,15 @@ C_RAW_MASK, C_REFLECT_MASK, C_MOST = 7, 8, 9  # C_MOST: the most mana one activa
 # Titania): what it counts (PER_*), the subtype bit counted, the mana made per permanent
 C_PER, C_PER_BIT, C_PER_UNIT, C_SUBTYPES = 10, 11, 12, 13
 C_PAY_LIFE = 14  # "As it enters, you may pay N life. If you don't, it enters tapped." (N)
-N_COLUMNS: Final = 15
+# counters (Gemstone Mine, Vivid Crag): how many of the kind its mana abilities remove it
+# enters with (614.1c), and which of its choices (bits by index) remove one as a cost (118.3)
+C_COUNTERS_IN, C_REMOVES = 15, 16
+C_COUNTER_KIND = 17  # that kind (``engine.batch.tables.KIND_CODE``), -1 none
+# its statics on the counters put on permanents (122.6, 614.1): "can't be put" (Solemnity)
+# and "that many times N plus M" (Doubling Season), each a kind (or KIND_ANY) and a scope
+# (``tables.COUNTER_SCOPE``), -1 none
+C_NO_KIND, C_NO_SCOPE, C_MOD_KIND, C_MOD_SCOPE, C_MOD_FACTOR, C_MOD_ADD = range(18, 24)
+N_COLUMNS: Final = 24
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -22,13 +30,19 @@ F_MAY_MAKE_NONE = 1024  # an activation may make no mana (106.5, 106.4): could-p
 F_RAW_IF_CREATURES = 2048  # a land that could produce its type only with a creature (106.7)
 F_PER_COUNT = 4096  # its mana is one type per permanent counted (C_PER)
 F_PAYS_LIFE = 8192  # it enters tapped unless its controller pays C_PAY_LIFE life (614.12)
+# it leaves as its mana is made (701.21a): every activation sacrifices it (Lotus Petal), or
+# one that removes its last counter does (Gemstone Mine)
+F_SACRIFICED, F_SACRIFICED_WHEN_NONE = 16384, 32768
+F_REMOVES = 65536  # some choice removes a counter (C_REMOVES is not 0)
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 # ``DeckTables.settings``
 S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES = range(6)
-# a game's board rows: the card (deck index), tapped, the turn it came under control
-B_CARD, B_TAPPED, B_ENTERED = range(3)
+# a game's board rows: the card (deck index), tapped, the turn it came under control, its
+# counters of the kind its mana abilities remove
+B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS = range(4)
+N_BOARD_COLUMNS: Final = 4
 # a game's scalars: hand size, library position and size, board size, the mana pool (packed),
 # the turn, the types the lands could produce (106.7), the permanents giving the player's
 # creatures haste or letting them tap as though they had it (702.10c, 302.6)

@@ -4,9 +4,11 @@ The same answer as ``engine.reference.mana_search.frontier`` for the sources a b
 game holds (``engine.batch.deck.tables.kernel_refusal``): every one is a {T} ability whose
 mana depends on the board alone, so the pools reachable are the sums of one choice per
 untapped source that can be tapped (302.6), and the frontier keeps those no other holds at
-least as much of every type as. A source with one choice adds it to every pool; a source
-with several multiplies the pools, pruned as they are made. Past ``MAX_FRONTIER_POOLS`` the
-game stops, the cap named.
+least as much of every type as. A source that leaves as it makes mana (Gemstone Mine's last
+counter, Lotus Petal) changes that only when a source reading the lands (Reflecting Pool)
+is tapped after it: tapped before it, the reader makes all it could, so the sums stand. A
+source with one choice adds it to every pool; a source with several multiplies the pools,
+pruned as they are made. Past ``MAX_FRONTIER_POOLS`` the game stops, the cap named.
 """
 
 from __future__ import annotations
@@ -17,19 +19,21 @@ import numpy as np
 
 from engine.batch.kernel.deck.columns import (
     B_CARD,
+    B_COUNTERS,
     B_ENTERED,
     B_TAPPED,
     C_FLAGS,
     C_NCHOICE,
     C_REFLECT_MASK,
+    C_REMOVES,
     F_CREATURE,
     F_EVEN,
     F_HASTE,
     F_PER_COUNT,
     F_REFLECT,
+    F_REMOVES,
     ST_BOARD,
     ST_HASTE,
-    ST_LANDS,
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import DAMAGE_SHIFT, FIELD_BITS, POOL_BITS, covers
@@ -37,6 +41,10 @@ from engine.batch.kernel.jit import inline
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
 MAX_FRONTIER_POOLS: Final = 4096
+# ``frontier``'s rows of the sources with several choices: how many, whether each makes as
+# much mana in all (F_EVEN), then each choice's pool (at most one per mana type)
+SEVERAL_K, SEVERAL_EVEN, SEVERAL_POOLS = 0, 1, 2
+SEVERAL_WIDTH: Final = SEVERAL_POOLS + 6
 
 
 @inline
@@ -53,9 +61,31 @@ def can_tap(board: np.ndarray, b: int, st: np.ndarray, cards: np.ndarray) -> boo
 
 
 @inline
-def choice_count(cards: np.ndarray, choices: np.ndarray, card: int, lands: int) -> int:
+def _usable(cards: np.ndarray, card: int, counters: int, j: int) -> bool:
+    """Whether choice ``j`` of ``card`` can be paid: one that removes a counter needs one
+    (118.3: Vivid Crag without charge counters makes only {R})."""
+    return counters > 0 or not (cards[card, C_REMOVES] >> j) & 1
+
+
+@inline
+def choice_index(cards: np.ndarray, card: int, counters: int, j: int) -> int:
+    """The row of ``choices`` of the ``j``-th choice that can be paid now."""
+    if counters > 0 or not cards[card, C_FLAGS] & F_REMOVES:
+        return j
+    for i in range(cards[card, C_NCHOICE]):
+        if _usable(cards, card, counters, i):
+            if j == 0:
+                return i
+            j -= 1
+    return -1
+
+
+@inline
+def choice_count(
+    cards: np.ndarray, choices: np.ndarray, card: int, lands: int, counters: int
+) -> int:
     """How many different pools one activation of ``card`` can make (``lands``: the types
-    the lands could produce)."""
+    the lands could produce; ``counters``: the permanent's counters)."""
     flags = cards[card, C_FLAGS]
     if flags & F_REFLECT:
         mask = lands & cards[card, C_REFLECT_MASK]
@@ -65,13 +95,21 @@ def choice_count(cards: np.ndarray, choices: np.ndarray, card: int, lands: int) 
         return n
     if flags & F_PER_COUNT:  # the game keeps its mana for the permanents counted now
         return 1 if choices[card, 0] else 0  # none counted: no mana (106.4)
-    return int(cards[card, C_NCHOICE])
+    if counters > 0 or not flags & F_REMOVES:
+        return int(cards[card, C_NCHOICE])
+    n = 0
+    for j in range(cards[card, C_NCHOICE]):
+        n += _usable(cards, card, counters, j)
+    return n
 
 
 @inline
-def choice(cards: np.ndarray, choices: np.ndarray, card: int, lands: int, j: int) -> int:
+def choice(
+    cards: np.ndarray, choices: np.ndarray, card: int, lands: int, counters: int, j: int
+) -> int:
     """The ``j``-th pool an activation of ``card`` makes (the order of the types named)."""
-    if cards[card, C_FLAGS] & F_REFLECT:
+    flags = cards[card, C_FLAGS]
+    if flags & F_REFLECT:
         mask = lands & cards[card, C_REFLECT_MASK]
         for t in range(6):
             if (mask >> t) & 1:
@@ -79,15 +117,15 @@ def choice(cards: np.ndarray, choices: np.ndarray, card: int, lands: int, j: int
                     return 1 << (FIELD_BITS * t)
                 j -= 1
         return 0
-    return int(choices[card, j]) & POOL_BITS
+    return int(choices[card, choice_index(cards, card, counters, j)]) & POOL_BITS
 
 
 @inline
-def choice_damage(cards: np.ndarray, choices: np.ndarray, card: int, j: int) -> int:
+def choice_damage(cards: np.ndarray, choices: np.ndarray, card: int, counters: int, j: int) -> int:
     """The damage the ``j``-th choice of ``card`` deals its controller (120.3a: a painland)."""
     if cards[card, C_FLAGS] & F_REFLECT:
         return 0
-    return int(choices[card, j]) >> DAMAGE_SHIFT
+    return int(choices[card, choice_index(cards, card, counters, j)]) >> DAMAGE_SHIFT
 
 
 @inline
@@ -120,6 +158,30 @@ def _insert(out: np.ndarray, n: int, pool: int) -> int:
 
 
 @inline
+def _sources(  # type: ignore[no-untyped-def]
+    board, st, cards, choices, pool, skip, lands, several
+) -> tuple[int, int]:
+    """``frontier``'s first step: ``pool`` plus the mana of every source with one choice, and
+    how many sources with several it wrote into ``several``."""
+    base = pool
+    m = 0
+    for b in range(st[ST_BOARD]):
+        if b == skip or not can_tap(board, b, st, cards):
+            continue
+        card, counters = board[b, B_CARD], board[b, B_COUNTERS]
+        k = choice_count(cards, choices, card, lands, counters)
+        if k == 1:
+            base += choice(cards, choices, card, lands, counters, 0)
+        elif k > 1:
+            several[m, SEVERAL_K] = k
+            several[m, SEVERAL_EVEN] = (cards[card, C_FLAGS] & F_EVEN) != 0
+            for j in range(k):
+                several[m, SEVERAL_POOLS + j] = choice(cards, choices, card, lands, counters, j)
+            m += 1
+    return base, m
+
+
+@inline
 def frontier(
     board: np.ndarray,
     st: np.ndarray,
@@ -127,39 +189,29 @@ def frontier(
     choices: np.ndarray,
     pool: int,
     skip: int,
+    lands: int,
     out: np.ndarray,
     spare: np.ndarray,
     several: np.ndarray,
 ) -> int:
     """The frontier of the pools reachable from ``pool`` by tapping the board's sources
-    (not row ``skip``), into ``out``; its size, or -1 past MAX_FRONTIER_POOLS."""
-    lands = st[ST_LANDS]
-    base = pool
-    m = 0
-    for b in range(st[ST_BOARD]):
-        if b == skip or not can_tap(board, b, st, cards):
-            continue
-        card = board[b, B_CARD]
-        k = choice_count(cards, choices, card, lands)
-        if k == 1:
-            base += choice(cards, choices, card, lands, 0)
-        elif k > 1:
-            several[m] = card
-            m += 1
+    (not row ``skip``) with the lands able to produce ``lands`` (106.7), into ``out``; its
+    size, or -1 past MAX_FRONTIER_POOLS. ``several`` holds a row per source with several
+    choices: how many, whether they make as much mana in all, and the pools (``SEVERAL_*``)."""
+    base, m = _sources(board, st, cards, choices, pool, skip, lands, several)
     out[0] = base
     n = 1
     level = True  # every pool of ``out`` holds as much mana in all
     for s in range(m):
-        card = several[s]
-        k = choice_count(cards, choices, card, lands)
+        k = several[s, SEVERAL_K]
         for i in range(n):
             spare[i] = out[i]
         before = n
         n = 0
-        level = level and (cards[card, C_FLAGS] & F_EVEN) != 0
+        level = level and several[s, SEVERAL_EVEN] != 0
         for i in range(before):
             for j in range(k):
-                made = spare[i] + choice(cards, choices, card, lands, j)
+                made = spare[i] + several[s, SEVERAL_POOLS + j]
                 # pools of one total cover each other only when equal
                 n = _add_new(out, n, made) if level else _insert(out, n, made)
                 if n < 0:

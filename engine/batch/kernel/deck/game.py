@@ -15,21 +15,31 @@ import numpy as np
 
 from engine.batch.kernel.deck.columns import (
     B_CARD,
+    B_COUNTERS,
     B_ENTERED,
     B_TAPPED,
     C_BOTTOM_RANK,
     C_CAST_RANK,
     C_COST,
+    C_COUNTER_KIND,
+    C_COUNTERS_IN,
     C_FLAGS,
     C_LAND_RANK,
+    C_MOD_ADD,
+    C_MOD_FACTOR,
+    C_MOD_KIND,
+    C_MOD_SCOPE,
     C_MOST,
     C_NAME,
+    C_NO_KIND,
+    C_NO_SCOPE,
     C_PAY_LIFE,
     C_PER,
     C_PER_BIT,
     C_PER_UNIT,
     C_RAW_MASK,
     C_REFLECT_MASK,
+    C_REMOVES,
     C_SUBTYPES,
     F_CASTABLE,
     F_CREATURE,
@@ -43,9 +53,12 @@ from engine.batch.kernel.deck.columns import (
     F_PER_COUNT,
     F_RAW_IF_CREATURES,
     F_REFLECT,
+    F_SACRIFICED,
+    F_SACRIFICED_WHEN_NONE,
     K_GENERIC,
     K_SYMBOLS,
     K_X,
+    N_BOARD_COLUMNS,
     N_SCALARS,
     PER_CREATURE,
     PER_SUBTYPE,
@@ -68,17 +81,21 @@ from engine.batch.kernel.deck.columns import (
 )
 from engine.batch.kernel.deck.frontier import (
     MAX_FRONTIER_POOLS,
+    SEVERAL_WIDTH,
     can_tap,
     choice,
     choice_count,
     choice_damage,
+    choice_index,
     frontier,
 )
 from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
 from engine.batch.kernel.jit import entry, inline, njit
+from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
 from engine.deck import STARTING_LIFE
 
 OPENING_HAND: Final = 7  # CR 103.5
+SCOPE_CREATURES_YOURS: Final = COUNTER_SCOPE["creatures_yours"]
 # A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS); a loss
 # (704.5a) is LOSS plus how far below 1 life the player went (LOSS: at 0 life).
 OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS, LOSS = range(5)
@@ -104,6 +121,7 @@ def _enter(board, st, cards, choices, per_cards, seen, card) -> None:  # type: i
     board[b, B_CARD] = card
     board[b, B_TAPPED] = (flags & F_ENTERS_TAPPED) != 0
     board[b, B_ENTERED] = st[ST_TURN]
+    board[b, B_COUNTERS] = _entering_counters(board, st, cards, card)
     st[ST_BOARD] = b + 1
     if flags & F_PAYS_LIFE:
         if st[ST_LIFE] > cards[card, C_PAY_LIFE]:
@@ -117,11 +135,44 @@ def _enter(board, st, cards, choices, per_cards, seen, card) -> None:  # type: i
 
 
 @inline
+def _applies(cards: np.ndarray, source: int, kind_col: int, scope_col: int, card: int) -> bool:
+    """Whether ``source``'s counter static (its kind and scope in these columns) applies to
+    the counters ``card`` enters with (``engine.reference.counters``)."""
+    kind = cards[source, kind_col]
+    if kind != KIND_ANY and (kind < 0 or kind != cards[card, C_COUNTER_KIND]):
+        return False
+    creatures_only = cards[source, scope_col] == SCOPE_CREATURES_YOURS
+    return not creatures_only or (cards[card, C_FLAGS] & F_CREATURE) != 0
+
+
+@inline
+def _entering_counters(board: np.ndarray, st: np.ndarray, cards: np.ndarray, card: int) -> int:
+    """How many counters of its kind ``card`` enters with (122.6, 614.1c): none if a
+    permanent says they can't be put; else each modifier in board order, once (616.1,
+    614.5), until none are left. Its own abilities do not apply (614.12): it is not on the
+    board yet."""
+    n = cards[card, C_COUNTERS_IN]
+    if n == 0:
+        return 0
+    for r in range(st[ST_BOARD]):
+        if _applies(cards, board[r, B_CARD], C_NO_KIND, C_NO_SCOPE, card):
+            return 0
+    for r in range(st[ST_BOARD]):
+        source = board[r, B_CARD]
+        if _applies(cards, source, C_MOD_KIND, C_MOD_SCOPE, card):
+            n = max(0, n * cards[source, C_MOD_FACTOR] + cards[source, C_MOD_ADD])
+            if n == 0:
+                break
+    return int(n)
+
+
+@inline
 def _count(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[no-untyped-def]
     """What the card entering (the board's last row) changes in the counts: the creatures,
     what the lands could produce (106.7: a could-produce land adds none of its own; Gaea's
     Cradle only with a creature), the mana of a count (106.4: one more per permanent)."""
     flags = cards[card, C_FLAGS]
+    _count_per(st, cards, choices, per_cards, card, 1)
     if flags & F_CREATURE:
         st[ST_CREATURES] += 1
         if st[ST_CREATURES] == 1:
@@ -130,12 +181,59 @@ def _count(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[
                     st[ST_LANDS] |= cards[board[r, B_CARD], C_RAW_MASK]
     if flags & F_LAND and (not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0):
         st[ST_LANDS] |= cards[card, C_RAW_MASK]
+
+
+@inline
+def _count_per(st, cards, choices, per_cards, card, sign) -> None:  # type: ignore[no-untyped-def]
+    """The mana of each count (106.4) as the card comes (``sign`` 1) or goes (-1)."""
+    flags = cards[card, C_FLAGS]
     for d in per_cards:
         per = cards[d, C_PER]
         if (per == PER_CREATURE and flags & F_CREATURE) or (
             per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT]
         ):
-            choices[d, 0] += cards[d, C_PER_UNIT]
+            choices[d, 0] += sign * cards[d, C_PER_UNIT]
+
+
+@inline
+def _lands_could(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int) -> int:
+    """The types the lands could produce (106.7, as ``_count`` adds them up), leaving out
+    board row ``skip``."""
+    mask = 0
+    for r in range(st[ST_BOARD]):
+        flags = cards[board[r, B_CARD], C_FLAGS]
+        raw = not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0
+        if r != skip and flags & F_LAND and raw:
+            mask |= cards[board[r, B_CARD], C_RAW_MASK]
+    return mask
+
+
+@inline
+def _leaves(board: np.ndarray, b: int, cards: np.ndarray) -> bool:
+    """Whether activating row ``b`` sacrifices it (701.21a): Lotus Petal always; Gemstone
+    Mine with its last counter (every choice of such a card removes one: the tables')."""
+    flags = cards[board[b, B_CARD], C_FLAGS]
+    return bool(flags & F_SACRIFICED) or bool(
+        flags & F_SACRIFICED_WHEN_NONE and board[b, B_COUNTERS] == 1
+    )
+
+
+@inline
+def _leave(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-untyped-def]
+    """Board row ``b`` is sacrificed (701.21a): the rows after it move up, keeping their
+    order, and the counts lose it."""
+    card = board[b, B_CARD]
+    flags = cards[card, C_FLAGS]
+    for r in range(b, st[ST_BOARD] - 1):
+        for f in range(N_BOARD_COLUMNS):
+            board[r, f] = board[r + 1, f]
+    st[ST_BOARD] -= 1
+    _count_per(st, cards, choices, per_cards, card, -1)
+    if flags & F_CREATURE:
+        st[ST_CREATURES] -= 1
+    if flags & F_GRANTS_HASTE:
+        st[ST_HASTE] -= 1
+    st[ST_LANDS] = _lands_could(board, st, cards, -1)
 
 
 @inline
@@ -216,16 +314,19 @@ def _some_pays(front, n, delta, costs, hybrids, c) -> bool:  # type: ignore[no-u
 
 @inline
 def _activate(  # type: ignore[no-untyped-def]
-    b, c, gain_needed, before, lands, board, st, cards, choices, costs, hybrids, front, spare,
-    several,
+    b, c, gain_needed, before, board, st, cards, choices, per_cards, costs, hybrids, front,
+    spare, several,
 ) -> int:  # fmt: skip
     """Activate board row ``b`` for cost ``c`` with its first choice that pays more of it than
     ``before`` (the pool's ``paid_part``; any choice, unless ``gain_needed``) and after which
-    it can still be paid (a source with one choice never loses a pool): 1 if activated, 0 if
-    not, -1 past the frontier's cap."""
+    it can still be paid (a source with one choice that stays never loses a pool): 1 if
+    activated, 2 if activated and sacrificed, 0 if not, -1 past the frontier's cap."""
     card = board[b, B_CARD]
     pool = st[ST_POOL]
-    k = choice_count(cards, choices, card, lands)
+    lands = st[ST_LANDS]
+    counters = board[b, B_COUNTERS]
+    leaves = _leaves(board, b, cards)
+    k = choice_count(cards, choices, card, lands, counters)
     if k == 0:  # nothing to reflect or to count: it taps for no mana (106.5, 106.4)
         if cards[card, C_FLAGS] & F_MAY_MAKE_NONE and not gain_needed:
             board[b, B_TAPPED] = 1
@@ -233,47 +334,64 @@ def _activate(  # type: ignore[no-untyped-def]
         return 0
     rest = -2  # the frontier without this source, from the pool: not computed yet
     for j in range(k):
-        delta = choice(cards, choices, card, lands, j)
+        delta = choice(cards, choices, card, lands, counters, j)
         after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
         if k > 1 and not pays(after, costs, hybrids, c):
             if rest == -2:  # the same for every choice: each adds its mana to these pools
-                rest = frontier(board, st, cards, choices, pool, b, front, spare, several)
+                left = _lands_could(board, st, cards, b) if leaves else lands
+                rest = frontier(board, st, cards, choices, pool, b, left, front, spare, several)
                 if rest < 0:
                     return -1
             if not _some_pays(front, rest, delta, costs, hybrids, c):
                 continue
-        board[b, B_TAPPED] = 1
-        st[ST_POOL] = after
-        st[ST_LIFE] -= choice_damage(cards, choices, card, j)  # 120.3a: the rest of the effect
-        return 1
+        _make(board, st, cards, choices, per_cards, b, j, leaves)
+        return 2 if leaves else 1
     return 0
 
 
 @inline
+def _make(board, st, cards, choices, per_cards, b, j, leaves) -> None:  # type: ignore[no-untyped-def]
+    """Activate board row ``b`` for its ``j``-th choice (605.3b): the costs (602.2b: {T}, a
+    counter), the mana, the damage (120.3a), the sacrifice (701.21a) if it ``leaves``."""
+    card, counters = board[b, B_CARD], board[b, B_COUNTERS]
+    board[b, B_TAPPED] = 1
+    if (cards[card, C_REMOVES] >> choice_index(cards, card, counters, j)) & 1:
+        board[b, B_COUNTERS] -= 1  # 118.3
+    st[ST_POOL] += choice(cards, choices, card, st[ST_LANDS], counters, j)
+    st[ST_LIFE] -= choice_damage(cards, choices, card, counters, j)
+    if leaves:
+        _leave(board, st, cards, choices, per_cards, b)
+
+
+@inline
 def _pay_pass(  # type: ignore[no-untyped-def]
-    c, gain_needed, board, st, cards, choices, costs, hybrids, front, spare, several
+    c, gain_needed, board, st, cards, choices, per_cards, costs, hybrids, front, spare, several
 ) -> int:
     """One pass over the sources in payment order (lands, creatures, the rest; each in board
     order) until the pool pays (the pool changes only when a source is activated): 1 if some
-    source was activated, 0 if none, -1 at the cap."""
-    lands = st[ST_LANDS]
+    source was activated, 0 if none, -1 at the cap. A source sacrificed as it is activated
+    leaves its row to the next one."""
     made = 0
     before = paid_part(st[ST_POOL], costs, hybrids, c)
     for cls in range(3):
-        for b in range(st[ST_BOARD]):
+        b = 0
+        while b < st[ST_BOARD]:
             flags = cards[board[b, B_CARD], C_FLAGS]
             if (0 if flags & F_LAND else 1 if flags & F_CREATURE else 2) != cls:
+                b += 1
                 continue
             if not flags & F_MANA or not can_tap(board, b, st, cards):
+                b += 1
                 continue
             done = _activate(
-                b, c, gain_needed, before, lands, board, st, cards, choices, costs, hybrids,
-                front, spare, several,
+                b, c, gain_needed, before, board, st, cards, choices, per_cards, costs,
+                hybrids, front, spare, several,
             )  # fmt: skip
             if done < 0:
                 return -1
+            b += done != 2
             if done:
                 made = 1
                 if pays(st[ST_POOL], costs, hybrids, c):
@@ -284,7 +402,7 @@ def _pay_pass(  # type: ignore[no-untyped-def]
 
 @njit
 def _pay(  # type: ignore[no-untyped-def]
-    c: int, board, st, cards, choices, costs, hybrids, front, spare, several
+    c: int, board, st, cards, choices, per_cards, costs, hybrids, front, spare, several
 ) -> int:
     """CR 601.2g-h, the pilot's payment (``engine.reference.deck.pay``): passes over the
     sources until the pool pays cost ``c``; after a pass that gains nothing, one that takes
@@ -293,8 +411,9 @@ def _pay(  # type: ignore[no-untyped-def]
     gain_needed = True
     while not pays(st[ST_POOL], costs, hybrids, c):
         made = _pay_pass(
-            c, gain_needed, board, st, cards, choices, costs, hybrids, front, spare, several
-        )
+            c, gain_needed, board, st, cards, choices, per_cards, costs, hybrids, front, spare,
+            several,
+        )  # fmt: skip
         if made < 0:
             return FRONTIER_CAP
         if made == 0 and not gain_needed:
@@ -366,8 +485,8 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if best < 0:
             return OK
         code = _pay(
-            cards[hand[best], C_COST], board, st, cards, choices, costs, hybrids, front, spare,
-            several,
+            cards[hand[best], C_COST], board, st, cards, choices, per_cards, costs, hybrids,
+            front, spare, several,
         )  # fmt: skip
         if code != OK:
             return code
@@ -376,7 +495,9 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
             return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
             return OK
-        n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
+        n = frontier(
+            board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several
+        )
         if n < 0:
             return FRONTIER_CAP
 
@@ -438,7 +559,7 @@ def _turn(  # type: ignore[no-untyped-def]
         st[ST_HAND] += 1
         st[ST_LIB_AT] += 1
     _land_drop(hand, board, st, cards, choices, per_cards, seen)
-    n = frontier(board, st, cards, choices, st[ST_POOL], -1, front, spare, several)
+    n = frontier(board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several)
     if n < 0:
         return FRONTIER_CAP
     _measure(
@@ -466,12 +587,12 @@ def play_games(  # type: ignore[no-untyped-def]
     n = orders.shape[2]
     hand = np.zeros(n, dtype=np.int64)
     library = np.zeros(n, dtype=np.int64)
-    board = np.zeros((n, 3), dtype=np.int64)
+    board = np.zeros((n, N_BOARD_COLUMNS), dtype=np.int64)
     seen = np.zeros(settings[S_NAMES], dtype=np.bool_)
     st = np.zeros(N_SCALARS, dtype=np.int64)
     front = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
     spare = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
-    several = np.zeros(n, dtype=np.int64)
+    several = np.zeros((n, SEVERAL_WIDTH), dtype=np.int64)
     known = np.zeros(costs.shape[0], dtype=np.int8)
     live = choices.copy()
     for g in range(orders.shape[0]):

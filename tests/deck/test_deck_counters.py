@@ -1,0 +1,70 @@
+"""Counters and sacrifices of mana sources in deck games, on both engines, one ruling a test.
+
+Gemstone Mine and the Vivid lands enter with counters (614.1c) that their mana abilities
+remove as a cost (118.3); the Mine is sacrificed with its last one (701.21a). The counters a
+permanent enters with are put on it (122.6), so Solemnity stops them and Doubling Season
+doubles them (614.1, 616.1). Each game is stacked (``tests.deck.decks.stacked``) and played
+by the reference engine and by the batch engine's compiled deck game, which must agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.batch.deck import play_deck_games
+from engine.deck import Deals, DeckResults
+from engine.reference.deck import play_deck_games as reference_games
+from tests.deck.decks import deck_of, stacked
+from tests.deck.test_batch_deck_games import _disagreements
+
+FILL = "Wrath of God"  # a sorcery: held in the hand, never cast
+
+
+def _both(counts: dict[str, int], top: list[str], turns: int, **settings: Any) -> DeckResults:
+    """The stacked game (on the play, no mulligan) on both engines: the batch engine's
+    results, once they are found equal to the reference engine's."""
+    setup = deck_of({**counts, FILL: 40 - sum(counts.values())}, turns, **settings)
+    deals = Deals.of(stacked(setup, top))
+    batch = play_deck_games(setup, deals)
+    assert _disagreements(batch, reference_games(setup, deals)) == {}
+    return batch
+
+
+def test_701_21a_gemstone_mine_is_sacrificed_with_its_last_mining_counter() -> None:
+    """CR 701.21a, 118.3: the Mines pay for Grizzly Bears in board order from turn 2; on
+    turn 4 the first two are tapped for the third time, lose their last mining counters and
+    are sacrificed, so turn 5 starts with two lands of the four played."""
+    top = ["Gemstone Mine"] * 2 + ["Grizzly Bears"] * 5 + ["Gemstone Mine", "Grizzly Bears"] * 4
+    out = _both({"Gemstone Mine": 6, "Grizzly Bears": 9}, top, turns=6)
+    assert out.lands[0].tolist() == [1, 2, 3, 4, 2, 3]
+    assert out.mana_total[0].tolist() == [1, 2, 3, 4, 2, 3]
+
+
+def test_614_1c_solemnity_leaves_an_entering_gemstone_mine_without_counters() -> None:
+    """CR 122.6, 614.1c: with Solemnity on the battlefield, a Gemstone Mine enters with no
+    mining counters, so its ability cannot be paid (118.3): four lands, three mana."""
+    top = ["Plains"] * 3 + ["Solemnity", "Gemstone Mine", FILL, FILL]
+    counts = {"Plains": 3, "Solemnity": 1, "Gemstone Mine": 1}
+    out = _both(counts, top, turns=4, land_order=("Plains",), track=("Solemnity",))
+    assert out.cast_by_turn[0, :, 0].tolist() == [False, False, True, True]
+    assert (out.lands[0, 3], out.mana_total[0, 3]) == (4, 3)
+
+
+def _vivid_black(doubling: bool) -> list[bool]:
+    """Five Forests cast Doubling Season ({4}{G}) on turn 5 (or nothing, without it), Vivid
+    Crag enters on turn 6, and from turn 7 each turn one of its charge counters pays for a
+    Viscera Seer ({B}): whether {B} can be paid at each turn's measurement."""
+    season = "Doubling Season" if doubling else FILL
+    top = ["Forest"] * 5 + [season, "Vivid Crag"] + ["Viscera Seer"] * 8
+    counts = {"Forest": 5, "Vivid Crag": 1, "Viscera Seer": 8, "Doubling Season": 1}
+    out = _both(counts, top, turns=11, costs=["{B}"], track=("Doubling Season",))
+    assert bool(out.cast_by_turn[0, 4, 0]) is doubling
+    return [bool(b) for b in out.cost_payable[0, :, 0]]
+
+
+def test_616_1_doubling_season_doubles_the_charge_counters_vivid_crag_enters_with() -> None:
+    """CR 122.6, 614.1c, 616.1: Vivid Crag enters with two charge counters, four under
+    Doubling Season; each pays for one {B} (its own {T}: Add {R} cannot), so {B} can be paid
+    on two turns, or on four."""
+    assert _vivid_black(doubling=False) == [False] * 6 + [True] * 2 + [False] * 3
+    assert _vivid_black(doubling=True) == [False] * 6 + [True] * 4 + [False]
