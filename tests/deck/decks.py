@@ -9,9 +9,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from engine.deck import Deal, DeckSetup
+import numpy as np
+
+from engine.batch.deck import play_deck_games as play_batch_games
+from engine.deck import ROW_FIELDS, Deal, Deals, DeckResults, DeckSetup
 from engine.library import Card, find_card, parse_mana_cost
-from engine.reference.deck import DeckGame, TurnRecord, play_deck_game
+from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, play_deck_games
 
 
 def card(name: str) -> Card:
@@ -43,6 +46,27 @@ def play(counts: dict[str, int], top: Sequence[str], turns: int, **settings: Any
     on_play = settings.pop("on_play", True)
     setup = deck_of(counts, turns, **settings)
     return play_deck_game(setup, stacked(setup, top, on_play))
+
+
+FILL = "Wrath of God"  # a sorcery: held in the hand, never cast
+
+
+def on_both_engines(
+    counts: dict[str, int], top: list[str], turns: int, **settings: Any
+) -> DeckResults:
+    """The stacked game of a 40-card deck (``counts`` and FILL; on the play, no mulligan) on
+    both engines: the batch engine's results, once they are found equal to the reference
+    engine's, field by field."""
+    setup = deck_of({**counts, FILL: 40 - sum(counts.values())}, turns, **settings)
+    deals = Deals.of(stacked(setup, top))
+    batch = play_batch_games(setup, deals)
+    reference = play_deck_games(setup, deals)
+    for name in ROW_FIELDS:
+        assert np.array_equal(getattr(batch, name), getattr(reference, name)), name
+    assert [batch.reasons[s] for s in batch.status] == [
+        reference.reasons[s] for s in reference.status
+    ]
+    return batch
 
 
 def turn(game: DeckGame, n: int) -> TurnRecord:

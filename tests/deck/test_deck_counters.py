@@ -4,30 +4,15 @@ Gemstone Mine and the Vivid lands enter with counters (614.1c) that their mana a
 remove as a cost (118.3); the Mine is sacrificed with its last one (701.21a). The counters a
 permanent enters with are put on it (122.6), so Solemnity stops them and Doubling Season
 doubles them (614.1, 616.1). Each game is stacked (``tests.deck.decks.stacked``) and played
-by the reference engine and by the batch engine's compiled deck game, which must agree.
+by the reference engine and by the batch engine's compiled deck game, which must agree
+(``tests.deck.decks.on_both_engines``).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.batch.deck import play_deck_games
-from engine.deck import Deals, DeckResults
-from engine.reference.deck import play_deck_games as reference_games
-from tests.deck.decks import deck_of, stacked
-from tests.deck.test_batch_deck_games import _disagreements
-
-FILL = "Wrath of God"  # a sorcery: held in the hand, never cast
-
-
-def _both(counts: dict[str, int], top: list[str], turns: int, **settings: Any) -> DeckResults:
-    """The stacked game (on the play, no mulligan) on both engines: the batch engine's
-    results, once they are found equal to the reference engine's."""
-    setup = deck_of({**counts, FILL: 40 - sum(counts.values())}, turns, **settings)
-    deals = Deals.of(stacked(setup, top))
-    batch = play_deck_games(setup, deals)
-    assert _disagreements(batch, reference_games(setup, deals)) == {}
-    return batch
+from engine.batch.deck import batch_refusal
+from tests.deck.decks import FILL, deck_of
+from tests.deck.decks import on_both_engines as _both
 
 
 def test_701_21a_gemstone_mine_is_sacrificed_with_its_last_mining_counter() -> None:
@@ -68,3 +53,11 @@ def test_616_1_doubling_season_doubles_the_charge_counters_vivid_crag_enters_wit
     on two turns, or on four."""
     assert _vivid_black(doubling=False) == [False] * 6 + [True] * 2 + [False] * 3
     assert _vivid_black(doubling=True) == [False] * 6 + [True] * 4 + [False]
+
+
+def test_max_counters_is_a_named_cap() -> None:
+    """CR 616.1: each Doubling Season doubles a Gemstone Mine's three counters once; a deck
+    whose Seasons could give one more than MAX_COUNTERS = 2^62 is refused, the cap named."""
+    assert batch_refusal(deck_of({"Gemstone Mine": 4, "Doubling Season": 60}, 3)) is None
+    why = batch_refusal(deck_of({"Gemstone Mine": 4, "Doubling Season": 61}, 3))
+    assert why is not None and "MAX_COUNTERS = 2^62" in why

@@ -70,6 +70,8 @@ def play_deck_games(setup: DeckSetup, deals: Deals) -> DeckResults:
         np.ascontiguousarray(deals.orders),
         tables.cards,
         tables.choices,
+        tables.granted,
+        tables.granted_choices,
         tables.per_cards,
         tables.costs,
         tables.hybrids,

@@ -26,7 +26,9 @@ from engine.batch.kernel.deck.columns import (
     F_CREATURE,
     F_ENTERS_TAPPED,
     F_EVEN,
+    F_GRANTS_CREATURES,
     F_GRANTS_HASTE,
+    F_GRANTS_LANDS,
     F_HASTE,
     F_LAND,
     F_LEGENDARY,
@@ -39,6 +41,8 @@ from engine.batch.kernel.deck.columns import (
     F_REMOVES,
     F_SACRIFICED,
     F_SACRIFICED_WHEN_NONE,
+    GRANT_CREATURES,
+    GRANT_LANDS,
     N_COLUMNS,
     PER_CREATURE,
     PER_NONE,
@@ -210,9 +214,11 @@ def _grants_haste(ability: Ability) -> bool:
 
 
 def _played_or_inert(ability: Ability) -> bool:
-    """A static or replacement the deck game plays (enters tapped, haste) or that changes
-    nothing in it (``_INERT``, a granted keyword other than haste)."""
+    """A static or replacement the deck game plays (enters tapped, haste, a granted mana
+    ability) or that changes nothing in it (``_INERT``, a granted keyword other than haste)."""
     if ability.template in _INERT or ability.template in _ENTERS:
+        return True
+    if ability.template == "grant_mana_any_color":
         return True
     if ability.template == "creatures_get":
         return ability.number("toughness") >= 0
@@ -221,15 +227,21 @@ def _played_or_inert(ability: Ability) -> bool:
     return _grants_haste(ability)
 
 
-def _choice_abilities(i: int) -> list[tuple[int, int]]:
+def _abilities(i: int, granted: bool) -> list[int]:
+    """Card ``i``'s mana abilities (their ``mana_tables`` columns): the printed ones, then,
+    ``granted``, the one Chromatic Lantern or Cryptolith Rite gives it (611.3a)."""
+    return [*range(int(mt.N_AB[i])), *([mt.GRANTED] if granted else [])]
+
+
+def _choice_abilities(i: int, granted: bool = False) -> list[tuple[int, int]]:
     """The mana each activation of card ``i`` makes, one per type it may name (WUBRGC order,
     the first ability that makes the type, 605.3b), equal ones once, with the damage it deals
     its controller (120.3a: a painland) in the bits above the pool (``DAMAGE_SHIFT``), and
     the ability that makes it; none for could-produce and counts (their mana is the
-    board's, found in the game)."""
+    board's, found in the game). ``granted``: with the ability a grant gives it."""
     found: list[tuple[int, int]] = []
     for t in range(len(MANA_TYPES)):
-        for k in range(int(mt.N_AB[i])):
+        for k in _abilities(i, granted):
             tpl = int(mt.AB_TPL[i, k])
             if tpl in _BOARD_MADE or not mt.AB_BITS[i, k] >> t & 1:
                 continue
@@ -243,20 +255,38 @@ def _choice_abilities(i: int) -> list[tuple[int, int]]:
     return found
 
 
-def _choices(i: int) -> list[int]:
+def _choices(i: int, granted: bool = False) -> list[int]:
     """``_choice_abilities``' mana alone."""
-    return [made for made, _ in _choice_abilities(i)]
+    return [made for made, _ in _choice_abilities(i, granted)]
 
 
-def _removes(i: int) -> tuple[int, int, int]:
+def _removes(i: int, granted: bool = False) -> tuple[int, int, int]:
     """Which of card ``i``'s choices remove a counter (bits by choice), how many of that kind
     it enters with, and the kind (-1: none)."""
-    found = _choice_abilities(i)
+    found = _choice_abilities(i, granted)
     bits = sum(1 << j for j, (_, k) in enumerate(found) if mt.AB_REMOVE[i, k] >= 0)
     kinds = {int(mt.AB_REMOVE[i, k]) for _, k in found if mt.AB_REMOVE[i, k] >= 0}
     kind = kinds.pop() if kinds else -1  # one kind (kernel_refusal)
     entering = int(mt.ENTERS_AMOUNT[i]) if int(mt.ENTERS_KIND[i]) == kind >= 0 else 0
     return bits, entering, kind
+
+
+def _grant_refusal(setup: DeckSetup) -> str | None:
+    """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
+    a permanent whose mana the board decides (Reflecting Pool, Gaea's Cradle: the batch
+    engine plays such an ability alone), or by a permanent that may be sacrificed."""
+    grants = 0
+    for card in setup.cards:
+        grants |= _grants(card)
+    for card in setup.cards:
+        i = mt.INDEX[card.name.lower()]
+        board_made = any(mt.AB_TPL[i, k] in _BOARD_MADE for k in range(int(mt.N_AB[i])))
+        if board_made and _granted_to(card, grants):
+            return f"{card.name}: a granted mana ability beside its own is not played yet"
+        sacrificed = any(mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k] for k in _picked(i))
+        if _grants(card) and sacrificed:
+            return f"{card.name}: a grant by a permanent that may leave is not played yet"
+    return None
 
 
 def _covers(scope: int, kind: int, card: Card, put_kind: int) -> bool:
@@ -284,10 +314,10 @@ def _most_counters(setup: DeckSetup) -> int:
     return most
 
 
-def _raw_mask(i: int) -> int:
+def _raw_mask(i: int, granted: bool = False) -> int:
     """The types card ``i``'s own abilities make, whatever the board (106.7's start)."""
     mask = 0
-    for k in range(int(mt.N_AB[i])):
+    for k in _abilities(i, granted):
         if mt.AB_TPL[i, k] not in (mt.TPL_REFLECT, mt.TPL_PER_SUBTYPE):
             mask |= int(mt.AB_BITS[i, k])  # Gaea's Cradle's only with a creature: F_RAW_IF_...
     return mask
@@ -306,9 +336,10 @@ def _reflect_mask(i: int) -> int:
 
 def _most(i: int, deck: Sequence[Card]) -> np.ndarray:
     """The most of each type card ``i`` makes in one activation in a game of ``deck``
-    (could-produce: one; a count: one per card of the deck it could count)."""
+    (could-produce: one; a count: one per card of the deck it could count; a granted
+    ability: one)."""
     most = np.zeros(len(MANA_TYPES), dtype=np.int64)
-    for delta in _choices(i):
+    for delta in _choices(i, granted=True):
         for t in range(len(MANA_TYPES)):
             most[t] = max(most[t], (delta & POOL_BITS) >> (FIELD_BITS * t) & 0x3FF)
     if _reflect_mask(i):
@@ -343,6 +374,9 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         if why is not None:
             return f"{card.name}: {why}"
     deck = setup.cards
+    why = _grant_refusal(setup)
+    if why is not None:
+        return why
     if _most_counters(setup) > MAX_COUNTERS:
         return (
             "a permanent could enter with more than MAX_COUNTERS = 2^62 counters of one kind:"
@@ -371,11 +405,15 @@ class DeckTables:
     packed pools; ``costs`` (cost rows, 6) and ``hybrids`` (rows, 2) packed unit pools;
     ``measured`` the cost rows of ``DeckSetup.costs``, ``x_cost`` the X spell's (-1: none);
     ``track`` the name ids of the tracked cards; ``settings`` the game's numbers
-    (turns, lo, hi, max_mulligans, london, names); ``per_cards`` the deck indices whose mana
-    counts permanents (106.4)."""
+    (turns, lo, hi, max_mulligans, london, names, the deck's GRANT_* bits); ``per_cards``
+    the deck indices whose mana counts permanents (106.4); ``granted`` and
+    ``granted_choices``: ``cards`` and ``choices`` of the cards a grant of the deck gives a
+    mana ability to (611.3a), under it (the others' rows as in ``cards``)."""
 
     cards: np.ndarray
     choices: np.ndarray
+    granted: np.ndarray
+    granted_choices: np.ndarray
     per_cards: np.ndarray
     costs: np.ndarray
     hybrids: np.ndarray
@@ -383,6 +421,55 @@ class DeckTables:
     x_cost: int
     track: np.ndarray
     settings: np.ndarray
+
+
+class _Ranks:
+    """Each card's place in the pilot's orders (``engine.deck``): land drop, cast, and the
+    bottom of the library after a mulligan (103.5: lands last land-drop first; nonland
+    cards by ``spell_bottom_key``)."""
+
+    def __init__(self, setup: DeckSetup) -> None:
+        cards = setup.cards
+        self.land = _ranks([land_key(setup, c) for c in cards])
+        self.cast = _ranks([cast_key(setup, c) for c in cards])
+        self.land_bottom = _ranks([(land_key(setup, c), i) for i, c in enumerate(cards)])
+        self.spell_bottom = _ranks([(spell_bottom_key(c), i) for i, c in enumerate(cards)])
+
+
+def _row(
+    setup: DeckSetup,
+    d: int,
+    card: Card,
+    ranks: _Ranks,
+    costs: _Costs,
+    names: list[str],
+    granted: bool,
+) -> tuple[tuple[int, ...], list[int]]:
+    """Deck card ``d``'s row of ``DeckTables.cards`` and its choices (``granted``: under a
+    grant of a mana ability, ``DeckTables.granted``)."""
+    i = mt.INDEX[card.name.lower()]
+    made = _choices(i, granted)
+    land = card.has_type("Land")
+    per, bit, unit = _per_count(i)
+    row = (
+        names.index(card.name),
+        _flags(i, card, made, per, granted),
+        ranks.land[d],
+        ranks.cast[d],
+        len(setup.cards) - 1 - ranks.land_bottom[d] if land else ranks.spell_bottom[d],
+        costs.row(card.mana_cost),
+        len(made),
+        _raw_mask(i, granted),
+        _reflect_mask(i),
+        max((_total(m) for m in made), default=0),
+        per,
+        bit,
+        unit,
+        int(tb.SUBTYPE_BITS[i]),
+        int(mt.ENTERS_PAY_LIFE[i]),
+        *_counter_columns(i, granted),
+    )
+    return row, made
 
 
 class _Costs:
@@ -417,9 +504,11 @@ def _ranks(keys: list[object]) -> list[int]:
     return [order[k] for k in keys]
 
 
-def _flags(i: int, card: Card, made: list[int], per: int) -> int:
-    """Card ``i``'s ``F_*`` bits (``made``: its choices, ``per``: what its mana counts)."""
+def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
+    """Card ``i``'s ``F_*`` bits (``made``: its choices, ``per``: what its mana counts,
+    ``granted``: under a grant of a mana ability)."""
     land = card.has_type("Land")
+    picked = [k for _, k in _choice_abilities(i, granted)]
     return (
         F_LAND * land
         | F_CREATURE * card.has_type("Creature")
@@ -428,22 +517,41 @@ def _flags(i: int, card: Card, made: list[int], per: int) -> int:
         | F_ENTERS_TAPPED * bool(mt.ENTERS_TAPPED[i])
         | F_CASTABLE * (card.is_permanent_card and not land)
         | F_REFLECT * bool(_reflect_mask(i) or mt.IS_REFLECT[i])
-        | F_MANA * bool(card.abilities_of(MANA))
+        | F_MANA * (granted or bool(card.abilities_of(MANA)))
         | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
         | F_EVEN * (len({_total(m) for m in made}) <= 1)
         | F_PAYS_LIFE * bool(mt.ENTERS_PAY_LIFE[i])
         | F_PER_COUNT * (per != PER_NONE)
         | F_MAY_MAKE_NONE * (per != PER_NONE or bool(mt.IS_REFLECT[i]))
         | F_RAW_IF_CREATURES * (land and per == PER_CREATURE)
-        | F_SACRIFICED * any(mt.AB_SAC_SELF[i, k] for _, k in _choice_abilities(i))
-        | F_SACRIFICED_WHEN_NONE * any(mt.AB_SACRIFICE[i, k] for _, k in _choice_abilities(i))
-        | F_REMOVES * bool(_removes(i)[0])
+        | F_SACRIFICED * any(mt.AB_SAC_SELF[i, k] for k in picked)
+        | F_SACRIFICED_WHEN_NONE * any(mt.AB_SACRIFICE[i, k] for k in picked)
+        | F_REMOVES * bool(_removes(i, granted)[0])
+        | F_GRANTS_LANDS * (_grants(card) & GRANT_LANDS != 0)
+        | F_GRANTS_CREATURES * (_grants(card) & GRANT_CREATURES != 0)
     )
 
 
-def _counter_columns(i: int) -> tuple[int, ...]:
+def _grants(card: Card) -> int:
+    """Whom ``card`` gives "{T}: Add one mana of any color." (611.3a): GRANT_* bits."""
+    found = 0
+    for a in card.abilities:
+        if a.template == "grant_mana_any_color":
+            found |= GRANT_LANDS if a.text("to") == "lands" else GRANT_CREATURES
+    return found
+
+
+def _granted_to(card: Card, grants: int) -> bool:
+    """Whether ``grants`` (GRANT_* bits) give ``card`` a mana ability."""
+    return bool(
+        (grants & GRANT_LANDS and card.has_type("Land"))
+        or (grants & GRANT_CREATURES and card.has_type("Creature"))
+    )
+
+
+def _counter_columns(i: int, granted: bool) -> tuple[int, ...]:
     """Card ``i``'s columns from C_COUNTERS_IN on: its counters and its counter statics."""
-    removes, entering, kind = _removes(i)
+    removes, entering, kind = _removes(i, granted)
     statics = (tb.NO_KIND, tb.NO_SCOPE, tb.MOD_KIND, tb.MOD_SCOPE, tb.MOD_FACTOR, tb.MOD_ADD)
     return (entering, removes, kind, *(int(column[i]) for column in statics))
 
@@ -455,46 +563,30 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     names = sorted({c.name for c in cards} | set(setup.track))
     table = np.zeros((n, N_COLUMNS), dtype=np.int64)
     choices = np.zeros((n, len(MANA_TYPES)), dtype=np.int64)
+    granted = np.zeros((n, N_COLUMNS), dtype=np.int64)
+    granted_choices = np.zeros((n, len(MANA_TYPES)), dtype=np.int64)
     costs = _Costs()
-    land_ranks = _ranks([land_key(setup, c) for c in cards])
-    cast_ranks = _ranks([cast_key(setup, c) for c in cards])
-    # 103.5: lands go to the bottom last land-drop first; nonland cards by spell_bottom_key
-    land_bottom = _ranks([(land_key(setup, c), i) for i, c in enumerate(cards)])
-    spell_bottom = _ranks([(spell_bottom_key(c), i) for i, c in enumerate(cards)])
+    ranks = _Ranks(setup)
+    grants = 0
+    for card in cards:
+        grants |= _grants(card)
     for d, card in enumerate(cards):
-        i = mt.INDEX[card.name.lower()]
-        made = _choices(i)
-        land = card.has_type("Land")
-        per, bit, unit = _per_count(i)
-        table[d] = (
-            names.index(card.name),
-            _flags(i, card, made, per),
-            land_ranks[d],
-            cast_ranks[d],
-            n - 1 - land_bottom[d] if land else spell_bottom[d],
-            costs.row(card.mana_cost),
-            len(made),
-            _raw_mask(i),
-            _reflect_mask(i),
-            max((_total(m) for m in made), default=0),
-            per,
-            bit,
-            unit,
-            int(tb.SUBTYPE_BITS[i]),
-            int(mt.ENTERS_PAY_LIFE[i]),
-            *_counter_columns(i),
-        )
+        table[d], made = _row(setup, d, card, ranks, costs, names, False)
         choices[d, : len(made)] = made
+        granted[d], made = _row(setup, d, card, ranks, costs, names, _granted_to(card, grants))
+        granted_choices[d, : len(made)] = made
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)
     x_cost = costs.row(setup.x_spell.mana_cost) if setup.x_spell is not None else -1
     lo, hi = setup.keep_lands
     settings = np.array(
-        [setup.turns, lo, hi, setup.max_mulligans, setup.mulligan == "london", len(names)],
+        [setup.turns, lo, hi, setup.max_mulligans, setup.mulligan == "london", len(names), grants],
         dtype=np.int64,
     )
     return DeckTables(
         cards=table,
         choices=choices,
+        granted=granted,
+        granted_choices=granted_choices,
         per_cards=np.flatnonzero(table[:, C_FLAGS] & F_PER_COUNT).astype(np.int64),
         costs=np.array(costs.rows, dtype=np.int64).reshape(-1, 6),
         hybrids=np.array(costs.hybrids, dtype=np.int64).reshape(-1, 2),

@@ -34,11 +34,15 @@ F_PAYS_LIFE = 8192  # it enters tapped unless its controller pays C_PAY_LIFE lif
 # one that removes its last counter does (Gemstone Mine)
 F_SACRIFICED, F_SACRIFICED_WHEN_NONE = 16384, 32768
 F_REMOVES = 65536  # some choice removes a counter (C_REMOVES is not 0)
+# it gives the player's lands (Chromatic Lantern) or creatures (Cryptolith Rite) "{T}: Add one
+# mana of any color." (611.3a): the cards' rows become ``DeckTables.granted``'s
+F_GRANTS_LANDS, F_GRANTS_CREATURES = 131072, 262144
+GRANT_LANDS, GRANT_CREATURES = 1, 2  # S_GRANTS and ST_GRANTS bits
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 # ``DeckTables.settings``
-S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES = range(6)
+S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_GRANTS = range(7)
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
 # counters of the kind its mana abilities remove
 B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS = range(4)
@@ -48,4 +52,5 @@ N_BOARD_COLUMNS: Final = 4
 # creatures haste or letting them tap as though they had it (702.10c, 302.6)
 ST_HAND, ST_LIB_AT, ST_LIB_N, ST_BOARD, ST_POOL, ST_TURN, ST_LANDS, ST_HASTE = range(8)
 ST_CREATURES, ST_LIFE = 8, 9  # the creatures the player controls; the player's life
-N_SCALARS: Final = 10
+ST_GRANTS = 10  # the grants of a mana ability on the battlefield (GRANT_* bits)
+N_SCALARS: Final = 11

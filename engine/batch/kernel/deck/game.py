@@ -44,7 +44,9 @@ from engine.batch.kernel.deck.columns import (
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
+    F_GRANTS_CREATURES,
     F_GRANTS_HASTE,
+    F_GRANTS_LANDS,
     F_LAND,
     F_LEGENDARY,
     F_MANA,
@@ -55,6 +57,8 @@ from engine.batch.kernel.deck.columns import (
     F_REFLECT,
     F_SACRIFICED,
     F_SACRIFICED_WHEN_NONE,
+    GRANT_CREATURES,
+    GRANT_LANDS,
     K_GENERIC,
     K_SYMBOLS,
     K_X,
@@ -62,6 +66,7 @@ from engine.batch.kernel.deck.columns import (
     N_SCALARS,
     PER_CREATURE,
     PER_SUBTYPE,
+    S_GRANTS,
     S_HI,
     S_LO,
     S_LONDON,
@@ -70,6 +75,7 @@ from engine.batch.kernel.deck.columns import (
     S_TURNS,
     ST_BOARD,
     ST_CREATURES,
+    ST_GRANTS,
     ST_HAND,
     ST_HASTE,
     ST_LANDS,
@@ -112,10 +118,11 @@ def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
 
 
 @inline
-def _enter(board, st, cards, choices, per_cards, seen, card) -> None:  # type: ignore[no-untyped-def]
+def _enter(board, st, cards, choices, per_cards, grants, seen, card) -> None:  # type: ignore[no-untyped-def]
     """The card enters the battlefield under the player's control, last in board order:
     tapped if it says so (614.1c) or unless its life is paid (614.12: the policy pays when
-    life is more than the amount); it has been there since this turn (302.6)."""
+    life is more than the amount); it has been there since this turn (302.6). A grant of a
+    mana ability it brings (``grants``: the granted rows) applies at once (611.3a)."""
     b = st[ST_BOARD]
     flags = cards[card, C_FLAGS]
     board[b, B_CARD] = card
@@ -131,7 +138,30 @@ def _enter(board, st, cards, choices, per_cards, seen, card) -> None:  # type: i
     if flags & F_GRANTS_HASTE:  # 702.10c, 302.6
         st[ST_HASTE] += 1
     _count(board, st, cards, choices, per_cards, card)
+    given = GRANT_LANDS * ((flags & F_GRANTS_LANDS) != 0) + GRANT_CREATURES * (
+        (flags & F_GRANTS_CREATURES) != 0
+    )
+    if given & ~st[ST_GRANTS]:
+        _grant(board, st, cards, choices, grants, given & ~st[ST_GRANTS])
     seen[cards[card, C_NAME]] = True
+
+
+@njit
+def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-untyped-def]
+    """CR 611.3a: the player's lands (GRANT_LANDS in ``new``) or creatures have "{T}: Add one
+    mana of any color." from now on (nothing a deck game plays takes it away): their rows of
+    ``cards`` and ``choices`` become the granted ones, and the lands could produce more."""
+    granted, granted_choices = grants
+    st[ST_GRANTS] |= new
+    for d in range(cards.shape[0]):
+        flags = cards[d, C_FLAGS]
+        land = new & GRANT_LANDS and flags & F_LAND
+        if land or (new & GRANT_CREATURES and flags & F_CREATURE):
+            for f in range(cards.shape[1]):
+                cards[d, f] = granted[d, f]
+            for t in range(choices.shape[1]):
+                choices[d, t] = granted_choices[d, t]
+    st[ST_LANDS] = _lands_could(board, st, cards, -1)
 
 
 @inline
@@ -287,7 +317,7 @@ def _opening_hand(  # type: ignore[no-untyped-def]
 
 
 @inline
-def _land_drop(hand, board, st, cards, choices, per_cards, seen) -> None:  # type: ignore[no-untyped-def]
+def _land_drop(hand, board, st, cards, choices, per_cards, grants, seen) -> None:  # type: ignore[no-untyped-def]
     """CR 305.2: one land a turn, if the hand has one (the order of ``engine.deck.land_key``;
     of equal ones the first in the hand)."""
     best, best_rank = -1, 0
@@ -299,7 +329,7 @@ def _land_drop(hand, board, st, cards, choices, per_cards, seen) -> None:  # typ
         if best < 0 or rank < best_rank:
             best, best_rank = h, rank
     if best >= 0:
-        _enter(board, st, cards, choices, per_cards, seen, _remove(hand, st, best))
+        _enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
 
 
 @inline
@@ -474,8 +504,8 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
 
 @njit
 def _cast_permanents(  # type: ignore[no-untyped-def]
-    n, hand, board, st, seen, cards, choices, per_cards, costs, hybrids, front, spare, several,
-    known,
+    n, hand, board, st, seen, cards, choices, per_cards, grants, costs, hybrids, front, spare,
+    several, known,
 ) -> int:  # fmt: skip
     """CR 601.2: cast the first permanent the mana pays (``_first_castable``), and again until
     none; OK or the status that stopped the game. ``front`` holds the frontier of the board
@@ -490,7 +520,7 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         )  # fmt: skip
         if code != OK:
             return code
-        _enter(board, st, cards, choices, per_cards, seen, _remove(hand, st, best))
+        _enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
@@ -540,8 +570,8 @@ def _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x) -> No
 
 @njit
 def _turn(  # type: ignore[no-untyped-def]
-    g, u, on_play, hand, library, board, st, seen, cards, choices, per_cards, costs, hybrids,
-    front, spare, several, known, measured, x_cost, out_lands, out_total, out_types,
+    g, u, on_play, hand, library, board, st, seen, cards, choices, per_cards, grants, costs,
+    hybrids, front, spare, several, known, measured, x_cost, out_lands, out_total, out_types,
     out_payable, out_x,
 ) -> int:  # fmt: skip
     """Turn ``u + 1`` of game ``g``: untap, draw, land drop, measurement, casts; OK or the
@@ -558,7 +588,7 @@ def _turn(  # type: ignore[no-untyped-def]
         hand[st[ST_HAND]] = library[st[ST_LIB_AT]]
         st[ST_HAND] += 1
         st[ST_LIB_AT] += 1
-    _land_drop(hand, board, st, cards, choices, per_cards, seen)
+    _land_drop(hand, board, st, cards, choices, per_cards, grants, seen)
     n = frontier(board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several)
     if n < 0:
         return FRONTIER_CAP
@@ -567,8 +597,8 @@ def _turn(  # type: ignore[no-untyped-def]
         out_lands, out_total, out_types, out_payable, out_x,
     )  # fmt: skip
     code = _cast_permanents(
-        n, hand, board, st, seen, cards, choices, per_cards, costs, hybrids, front, spare,
-        several, known,
+        n, hand, board, st, seen, cards, choices, per_cards, grants, costs, hybrids, front,
+        spare, several, known,
     )  # fmt: skip
     if code != OK:
         _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x)
@@ -577,13 +607,16 @@ def _turn(  # type: ignore[no-untyped-def]
 
 @entry
 def play_games(  # type: ignore[no-untyped-def]
-    on_play, orders, cards, choices, per_cards, costs, hybrids, measured, x_cost, track, settings,
-    mulligans, played, status, out_lands, out_total, out_types, out_payable, out_x, out_cast,
+    on_play, orders, cards, choices, granted, granted_choices, per_cards, costs, hybrids,
+    measured, x_cost, track, settings, mulligans, played, status, out_lands, out_total,
+    out_types, out_payable, out_x, out_cast,
 ) -> None:  # fmt: skip
     """Play every game of the batch (``orders``: (T, shuffles, N) deck indices, top first)
     into the ``out_*`` arrays (``engine.deck.DeckResults``; zero, x -1 on entry).
     ``per_cards``: the deck indices whose mana counts permanents; a game keeps their mana
-    for what is counted now in its own copy of ``choices``."""
+    for what is counted now in its own copy of ``choices``. A deck with a grant of a mana
+    ability (``settings[S_GRANTS]``) plays each game on its own copy of ``cards`` as well,
+    the rows of the cards given it becoming ``granted``'s (``_grant``)."""
     n = orders.shape[2]
     hand = np.zeros(n, dtype=np.int64)
     library = np.zeros(n, dtype=np.int64)
@@ -595,18 +628,23 @@ def play_games(  # type: ignore[no-untyped-def]
     several = np.zeros((n, SEVERAL_WIDTH), dtype=np.int64)
     known = np.zeros(costs.shape[0], dtype=np.int8)
     live = choices.copy()
+    live_cards = cards.copy()
+    grants = (granted, granted_choices)
     for g in range(orders.shape[0]):
         seen[:] = False
         st[:] = 0
         st[ST_LIFE] = STARTING_LIFE
+        if settings[S_GRANTS]:
+            live_cards[:] = cards
+            live[:] = choices
         for d in per_cards:
             live[d, 0] = 0
         mulligans[g] = _opening_hand(orders, g, cards, settings, hand, library, st)
         for u in range(settings[S_TURNS]):
             code = _turn(
-                g, u, on_play, hand, library, board, st, seen, cards, live, per_cards, costs,
-                hybrids, front, spare, several, known, measured, x_cost, out_lands, out_total,
-                out_types, out_payable, out_x,
+                g, u, on_play, hand, library, board, st, seen, live_cards, live, per_cards,
+                grants, costs, hybrids, front, spare, several, known, measured, x_cost,
+                out_lands, out_total, out_types, out_payable, out_x,
             )  # fmt: skip
             if code != OK:
                 status[g] = code
