@@ -169,6 +169,19 @@ DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
         },
         {"costs": ["{W}{U}", "{B}{R}{G}"], "turns": 4},
     ),
+    "multiplied": (
+        {
+            "Mana Reflection": 2,
+            "Nyxbloom Ancient": 1,
+            "Forest": 16,
+            "Reflecting Pool": 2,
+            "Adarkar Wastes": 2,
+            "Llanowar Elves": 4,
+            "Sol Ring": 2,
+            "Grizzly Bears": 9,
+        },
+        {"costs": ["{G}{G}{G}{G}{G}{G}", "{W}{U}"], "x_spell": "Hangarback Walker", "turns": 8},
+    ),
 }
 
 
@@ -226,6 +239,10 @@ def _pays_colors_its_lands_do_not_make(out: DeckResults) -> bool:
     return bool(out.cost_payable[:, :, 0].any())  # {W}{U}: only from a granted ability
 
 
+def _makes_more_than_its_sources(out: DeckResults) -> bool:
+    return bool((out.mana_total > out.lands + 8).any())  # a Mana Reflection on the battlefield
+
+
 def _loses_some_games_to_its_lands(out: DeckResults) -> bool:
     lost = [r for r in out.reasons if "loses the game (704.5a)" in r]
     return bool(lost) and 0 < out.status.astype(bool).mean() < 1
@@ -242,6 +259,7 @@ REACHES = {
     "reflections_alone": _meets_a_pool_with_nothing_to_reflect,
     "counters_and_sacrifices": _sacrifices_some_lands,
     "granted_any_color": _pays_colors_its_lands_do_not_make,
+    "multiplied": _makes_more_than_its_sources,
 }
 
 
@@ -318,7 +336,7 @@ def test_a_deck_the_batch_engine_cannot_play_is_refused_with_the_card_named() ->
 def test_max_per_type_is_a_named_cap() -> None:
     """Sources that could make more than MAX_PER_TYPE mana of one type are refused, the cap
     named, never wrapped."""
-    setup = deck_of({"Gilded Lotus": 200}, 3)
+    setup = deck_of({"Priest of Titania": 120, "Llanowar Elves": 120}, 3)  # 240 {G} each
     why = batch_refusal(setup)
     assert why is not None and "MAX_PER_TYPE = 511" in why
 

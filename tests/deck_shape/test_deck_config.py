@@ -64,7 +64,7 @@ def test_a_card_the_batch_engine_refuses_is_named_with_its_reason() -> None:
 
 def test_a_deck_past_max_per_type_is_refused_with_the_cap_named() -> None:
     """A deck whose sources could make more than MAX_PER_TYPE mana of one type."""
-    data = {**DECK, "deck": {"cards": {"Gilded Lotus": 200}}}
+    data = {**DECK, "deck": {"cards": {"Priest of Titania": 120, "Llanowar Elves": 120}}}
     with pytest.raises(UserError, match=r"MAX_PER_TYPE = 511"):
         parse_experiment(data)
 

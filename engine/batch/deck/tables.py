@@ -12,6 +12,7 @@ refused (``batch_refusal``), never wrapped.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -55,7 +56,7 @@ from engine.batch.kernel.deck.pools import (
     MAX_PER_TYPE,
     POOL_BITS,
 )
-from engine.deck import DeckSetup, cast_key, land_key, spell_bottom_key
+from engine.deck import OPENING_HAND, DeckSetup, cast_key, land_key, spell_bottom_key
 from engine.library import ACTIVATED, MANA, Ability, Card, ManaCost
 from engine.mana_types import MANA_TYPES
 
@@ -218,7 +219,7 @@ def _played_or_inert(ability: Ability) -> bool:
     ability) or that changes nothing in it (``_INERT``, a granted keyword other than haste)."""
     if ability.template in _INERT or ability.template in _ENTERS:
         return True
-    if ability.template == "grant_mana_any_color":
+    if ability.template in ("grant_mana_any_color", "mana_multiply"):
         return True
     if ability.template == "creatures_get":
         return ability.number("toughness") >= 0
@@ -271,21 +272,67 @@ def _removes(i: int, granted: bool = False) -> tuple[int, int, int]:
     return bits, entering, kind
 
 
+def _most_of_a_type(setup: DeckSetup) -> int:
+    """The most mana of one type a game's pool could hold: a game sees at most
+    OPENING_HAND + turns cards (103.5, 504.1) and plays a land a turn (305.2), so its
+    battlefield holds at most that many cards and ``turns`` lands, each source making its
+    most (``_most``), times every multiplier among them (616.1) that could be cast at all
+    (``_castable_factors``)."""
+    seen = OPENING_HAND + setup.turns
+    grants = _deck_grants(setup.cards)
+    mosts = np.zeros((len(setup.cards), len(MANA_TYPES)), dtype=np.int64)
+    totals = np.zeros(len(setup.cards), dtype=np.int64)
+    for d, card in enumerate(setup.cards):
+        i, granted = mt.INDEX[card.name.lower()], _granted_to(card, grants)
+        mosts[d] = _most(i, setup.cards, granted)
+        made = [_total(m & POOL_BITS) for m in _choices(i, granted)]
+        totals[d] = max([*made, int(mosts[d].max()) if _reflect_mask(i) or _per_count(i)[0] else 0])
+    factors = _castable_factors(setup, totals, seen)
+    best = 0
+    for t in range(len(MANA_TYPES)):
+        made = _on_one_battlefield(setup, mosts[:, t])
+        for m in range(len(factors) + 1):
+            best = max(best, sum(made[: seen - m]) * math.prod(factors[:m]))
+    return best
+
+
+def _on_one_battlefield(setup: DeckSetup, values: np.ndarray) -> list[int]:
+    """The cards' ``values``, largest first, of the lands only the ``turns`` largest."""
+    lands = [int(v) for c, v in zip(setup.cards, values, strict=True) if c.has_type("Land")]
+    rest = [int(v) for c, v in zip(setup.cards, values, strict=True) if not c.has_type("Land")]
+    return sorted(sorted(lands, reverse=True)[: setup.turns] + rest, reverse=True)
+
+
+def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[int]:
+    """The factors of the deck's mana multipliers that could ever be cast, largest first: a
+    multiplier costing more than the most mana ``seen`` cards could make in all (with the
+    cheaper multipliers) never is."""
+    multipliers = sorted(
+        (c for c in setup.cards if _factor(mt.INDEX[c.name.lower()]) > 1),
+        key=lambda c: c.mana_cost.generic + len(c.mana_cost.colored),
+    )
+    made = _on_one_battlefield(setup, totals)
+    factors: list[int] = []
+    for c in multipliers[:seen]:
+        reach = sum(made[: seen - len(factors)]) * math.prod(factors)
+        if c.mana_cost.generic + len(c.mana_cost.colored) <= reach:
+            factors.append(_factor(mt.INDEX[c.name.lower()]))
+    return sorted(factors, reverse=True)
+
+
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
     a permanent whose mana the board decides (Reflecting Pool, Gaea's Cradle: the batch
     engine plays such an ability alone), or by a permanent that may be sacrificed."""
-    grants = 0
-    for card in setup.cards:
-        grants |= _grants(card)
+    grants = _deck_grants(setup.cards)
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
         board_made = any(mt.AB_TPL[i, k] in _BOARD_MADE for k in range(int(mt.N_AB[i])))
         if board_made and _granted_to(card, grants):
             return f"{card.name}: a granted mana ability beside its own is not played yet"
         sacrificed = any(mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k] for k in _picked(i))
-        if _grants(card) and sacrificed:
-            return f"{card.name}: a grant by a permanent that may leave is not played yet"
+        if (_grants(card) or _factor(i) > 1) and sacrificed:
+            return f"{card.name}: a grant or multiplier that may leave is not played yet"
     return None
 
 
@@ -334,12 +381,12 @@ def _reflect_mask(i: int) -> int:
     return 0
 
 
-def _most(i: int, deck: Sequence[Card]) -> np.ndarray:
+def _most(i: int, deck: Sequence[Card], granted: bool) -> np.ndarray:
     """The most of each type card ``i`` makes in one activation in a game of ``deck``
-    (could-produce: one; a count: one per card of the deck it could count; a granted
-    ability: one)."""
+    (could-produce: one; a count: one per card of the deck it could count; ``granted``:
+    with a granted ability)."""
     most = np.zeros(len(MANA_TYPES), dtype=np.int64)
-    for delta in _choices(i, granted=True):
+    for delta in _choices(i, granted):
         for t in range(len(MANA_TYPES)):
             most[t] = max(most[t], (delta & POOL_BITS) >> (FIELD_BITS * t) & 0x3FF)
     if _reflect_mask(i):
@@ -373,7 +420,6 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         why = kernel_refusal(card)
         if why is not None:
             return f"{card.name}: {why}"
-    deck = setup.cards
     why = _grant_refusal(setup)
     if why is not None:
         return why
@@ -382,8 +428,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
             "a permanent could enter with more than MAX_COUNTERS = 2^62 counters of one kind:"
             " the batch engine counts them in 64 bits"
         )
-    most = sum((_most(mt.INDEX[c.name.lower()], deck) for c in deck), np.zeros(6, np.int64))
-    if int(most.max()) > MAX_PER_TYPE:
+    if _most_of_a_type(setup) > MAX_PER_TYPE:
         return (
             f"its mana sources could make more than MAX_PER_TYPE = {MAX_PER_TYPE} mana of one"
             " type: the batch engine counts a deck game's mana in 10 bits a type"
@@ -405,7 +450,7 @@ class DeckTables:
     packed pools; ``costs`` (cost rows, 6) and ``hybrids`` (rows, 2) packed unit pools;
     ``measured`` the cost rows of ``DeckSetup.costs``, ``x_cost`` the X spell's (-1: none);
     ``track`` the name ids of the tracked cards; ``settings`` the game's numbers
-    (turns, lo, hi, max_mulligans, london, names, the deck's GRANT_* bits); ``per_cards``
+    (turns, lo, hi, max_mulligans, london, names, whether rows change in a game); ``per_cards``
     the deck indices whose mana counts permanents (106.4); ``granted`` and
     ``granted_choices``: ``cards`` and ``choices`` of the cards a grant of the deck gives a
     mana ability to (611.3a), under it (the others' rows as in ``cards``)."""
@@ -541,6 +586,14 @@ def _grants(card: Card) -> int:
     return found
 
 
+def _deck_grants(cards: Sequence[Card]) -> int:
+    """The GRANT_* bits of every grant of a mana ability among ``cards``."""
+    found = 0
+    for card in cards:
+        found |= _grants(card)
+    return found
+
+
 def _granted_to(card: Card, grants: int) -> bool:
     """Whether ``grants`` (GRANT_* bits) give ``card`` a mana ability."""
     return bool(
@@ -553,7 +606,12 @@ def _counter_columns(i: int, granted: bool) -> tuple[int, ...]:
     """Card ``i``'s columns from C_COUNTERS_IN on: its counters and its counter statics."""
     removes, entering, kind = _removes(i, granted)
     statics = (tb.NO_KIND, tb.NO_SCOPE, tb.MOD_KIND, tb.MOD_SCOPE, tb.MOD_FACTOR, tb.MOD_ADD)
-    return (entering, removes, kind, *(int(column[i]) for column in statics))
+    return (entering, removes, kind, *(int(column[i]) for column in statics), _factor(i), 1)
+
+
+def _factor(i: int) -> int:
+    """The factor card ``i``'s mana multiplier multiplies by (1: it has none)."""
+    return int(mt.REP_FACTOR[i]) if mt.REP_KIND[i] == mt.REP_MULTIPLY else 1
 
 
 def deck_tables(setup: DeckSetup) -> DeckTables:
@@ -567,9 +625,8 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     granted_choices = np.zeros((n, len(MANA_TYPES)), dtype=np.int64)
     costs = _Costs()
     ranks = _Ranks(setup)
-    grants = 0
-    for card in cards:
-        grants |= _grants(card)
+    grants = _deck_grants(cards)
+    live = grants != 0 or any(_factor(mt.INDEX[c.name.lower()]) > 1 for c in cards)
     for d, card in enumerate(cards):
         table[d], made = _row(setup, d, card, ranks, costs, names, False)
         choices[d, : len(made)] = made
@@ -579,7 +636,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     x_cost = costs.row(setup.x_spell.mana_cost) if setup.x_spell is not None else -1
     lo, hi = setup.keep_lands
     settings = np.array(
-        [setup.turns, lo, hi, setup.max_mulligans, setup.mulligan == "london", len(names), grants],
+        [setup.turns, lo, hi, setup.max_mulligans, setup.mulligan == "london", len(names), live],
         dtype=np.int64,
     )
     return DeckTables(

@@ -20,7 +20,12 @@ C_COUNTER_KIND = 17  # that kind (``engine.batch.tables.KIND_CODE``), -1 none
 # and "that many times N plus M" (Doubling Season), each a kind (or KIND_ANY) and a scope
 # (``tables.COUNTER_SCOPE``), -1 none
 C_NO_KIND, C_NO_SCOPE, C_MOD_KIND, C_MOD_SCOPE, C_MOD_FACTOR, C_MOD_ADD = range(18, 24)
-N_COLUMNS: Final = 24
+# "If you tap a permanent for mana, it produces N times as much" (Mana Reflection: 2; 616.1):
+# the factor of its static (1: none), and the mana one of the card's could-produce choices
+# makes of its type (1, times each such static on the battlefield: a game's rows are scaled
+# as one enters, ``game._multiply``)
+C_MULTIPLY, C_UNIT = 24, 25
+N_COLUMNS: Final = 26
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -37,12 +42,14 @@ F_REMOVES = 65536  # some choice removes a counter (C_REMOVES is not 0)
 # it gives the player's lands (Chromatic Lantern) or creatures (Cryptolith Rite) "{T}: Add one
 # mana of any color." (611.3a): the cards' rows become ``DeckTables.granted``'s
 F_GRANTS_LANDS, F_GRANTS_CREATURES = 131072, 262144
-GRANT_LANDS, GRANT_CREATURES = 1, 2  # S_GRANTS and ST_GRANTS bits
+GRANT_LANDS, GRANT_CREATURES = 1, 2  # ST_GRANTS bits
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 # ``DeckTables.settings``
-S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_GRANTS = range(7)
+# S_LIVE: the deck has a card that changes other cards' rows during a game (a grant of a mana
+# ability, a mana multiplier): each game plays on its own copy of the rows
+S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_LIVE = range(7)
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
 # counters of the kind its mana abilities remove
 B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS = range(4)
@@ -53,4 +60,5 @@ N_BOARD_COLUMNS: Final = 4
 ST_HAND, ST_LIB_AT, ST_LIB_N, ST_BOARD, ST_POOL, ST_TURN, ST_LANDS, ST_HASTE = range(8)
 ST_CREATURES, ST_LIFE = 8, 9  # the creatures the player controls; the player's life
 ST_GRANTS = 10  # the grants of a mana ability on the battlefield (GRANT_* bits)
-N_SCALARS: Final = 11
+ST_FACTOR = 11  # the product of the mana multipliers on the battlefield (616.1)
+N_SCALARS: Final = 12

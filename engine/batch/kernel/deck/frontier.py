@@ -26,6 +26,7 @@ from engine.batch.kernel.deck.columns import (
     C_NCHOICE,
     C_REFLECT_MASK,
     C_REMOVES,
+    C_UNIT,
     F_CREATURE,
     F_EVEN,
     F_HASTE,
@@ -114,7 +115,7 @@ def choice(
         for t in range(6):
             if (mask >> t) & 1:
                 if j == 0:
-                    return 1 << (FIELD_BITS * t)
+                    return int(cards[card, C_UNIT]) << (FIELD_BITS * t)
                 j -= 1
         return 0
     return int(choices[card, choice_index(cards, card, counters, j)]) & POOL_BITS

@@ -30,6 +30,7 @@ from engine.batch.kernel.deck.columns import (
     C_MOD_KIND,
     C_MOD_SCOPE,
     C_MOST,
+    C_MULTIPLY,
     C_NAME,
     C_NO_KIND,
     C_NO_SCOPE,
@@ -41,6 +42,7 @@ from engine.batch.kernel.deck.columns import (
     C_REFLECT_MASK,
     C_REMOVES,
     C_SUBTYPES,
+    C_UNIT,
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
@@ -66,8 +68,8 @@ from engine.batch.kernel.deck.columns import (
     N_SCALARS,
     PER_CREATURE,
     PER_SUBTYPE,
-    S_GRANTS,
     S_HI,
+    S_LIVE,
     S_LO,
     S_LONDON,
     S_MAX_MULLIGANS,
@@ -75,6 +77,7 @@ from engine.batch.kernel.deck.columns import (
     S_TURNS,
     ST_BOARD,
     ST_CREATURES,
+    ST_FACTOR,
     ST_GRANTS,
     ST_HAND,
     ST_HASTE,
@@ -95,7 +98,7 @@ from engine.batch.kernel.deck.frontier import (
     choice_index,
     frontier,
 )
-from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
+from engine.batch.kernel.deck.pools import POOL_BITS, amount, paid_part, pay, pays, total
 from engine.batch.kernel.jit import entry, inline, njit
 from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
 from engine.deck import STARTING_LIFE
@@ -143,6 +146,8 @@ def _enter(board, st, cards, choices, per_cards, grants, seen, card) -> None:  #
     )
     if given & ~st[ST_GRANTS]:
         _grant(board, st, cards, choices, grants, given & ~st[ST_GRANTS])
+    if cards[card, C_MULTIPLY] > 1:
+        _multiply(st, cards, choices, cards[card, C_MULTIPLY])
     seen[cards[card, C_NAME]] = True
 
 
@@ -161,7 +166,30 @@ def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-u
                 cards[d, f] = granted[d, f]
             for t in range(choices.shape[1]):
                 choices[d, t] = granted_choices[d, t]
+            _scale(cards, choices, d, st[ST_FACTOR])  # the multipliers already there
     st[ST_LANDS] = _lands_could(board, st, cards, -1)
+
+
+@njit
+def _multiply(st: np.ndarray, cards: np.ndarray, choices: np.ndarray, factor: int) -> None:
+    """CR 616.1: a permanent saying "If you tap a permanent for mana, it produces ``factor``
+    times as much" enters: from now on every source's mana is that many times as much (each
+    such replacement applies once, 614.5, in any order: the product), its damage as it was."""
+    st[ST_FACTOR] *= factor
+    for d in range(cards.shape[0]):
+        _scale(cards, choices, d, factor)
+
+
+@inline
+def _scale(cards: np.ndarray, choices: np.ndarray, d: int, factor: int) -> None:
+    """Card ``d``'s mana, in its choices, its count's unit, its most and its could-produce
+    unit, times ``factor`` (``tables.batch_refusal`` keeps every pool within MAX_PER_TYPE)."""
+    for j in range(choices.shape[1]):
+        pool = choices[d, j] & POOL_BITS
+        choices[d, j] += pool * (factor - 1)
+    cards[d, C_PER_UNIT] *= factor
+    cards[d, C_MOST] *= factor
+    cards[d, C_UNIT] *= factor
 
 
 @inline
@@ -494,7 +522,7 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
         card = board[b, B_CARD]
         if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
             if cards[card, C_FLAGS] & F_REFLECT:
-                most += (st[ST_LANDS] & cards[card, C_REFLECT_MASK]) != 0
+                most += cards[card, C_UNIT] * ((st[ST_LANDS] & cards[card, C_REFLECT_MASK]) != 0)
             elif cards[card, C_FLAGS] & F_PER_COUNT:
                 most += total(choices[card, 0])
             else:
@@ -615,8 +643,9 @@ def play_games(  # type: ignore[no-untyped-def]
     into the ``out_*`` arrays (``engine.deck.DeckResults``; zero, x -1 on entry).
     ``per_cards``: the deck indices whose mana counts permanents; a game keeps their mana
     for what is counted now in its own copy of ``choices``. A deck with a grant of a mana
-    ability (``settings[S_GRANTS]``) plays each game on its own copy of ``cards`` as well,
-    the rows of the cards given it becoming ``granted``'s (``_grant``)."""
+    ability or a mana multiplier (``settings[S_LIVE]``) plays each game on its own copy of
+    ``cards`` as well, the rows of the cards given it becoming ``granted``'s (``_grant``),
+    every row scaled by a multiplier (``_multiply``)."""
     n = orders.shape[2]
     hand = np.zeros(n, dtype=np.int64)
     library = np.zeros(n, dtype=np.int64)
@@ -634,7 +663,8 @@ def play_games(  # type: ignore[no-untyped-def]
         seen[:] = False
         st[:] = 0
         st[ST_LIFE] = STARTING_LIFE
-        if settings[S_GRANTS]:
+        st[ST_FACTOR] = 1
+        if settings[S_LIVE]:
             live_cards[:] = cards
             live[:] = choices
         for d in per_cards:
