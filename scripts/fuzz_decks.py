@@ -11,8 +11,9 @@ in all; its game has 1 to 8 turns, on the play, on the draw or either, with or w
 London mulligan, a range of lands to keep, land and cast orders for the pilot, costs to
 test, tracked cards and now and then an X spell. Each of D decks plays G games as ``cauldron
 run`` deals and plays them (``sim.bench_workloads.config_workload``); a game whose row
-differs is printed. A deck the file reader refuses is counted by its reason. Exit status 1
-if any game differs.
+differs is printed. A deck the file reader refuses is counted by its reason, a game the
+batch engine stops at a declared cap (``MAX_FRONTIER_POOLS``) by the cap. Exit status 1 if
+any game differs.
 
 ``fuzz_differential`` plays the bench's one deck (``deck-60-6t``); this draws many.
 """
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 from scenario_verdict import report  # noqa: E402
 
+from engine.batch.deck import REASONS  # noqa: E402
 from engine.batch.deck.tables import kernel_refusal  # noqa: E402
 from engine.deck import deck_refusal  # noqa: E402
 from engine.library import library  # noqa: E402
@@ -80,6 +82,9 @@ def deck_table(
     return table
 
 
+CAPS = frozenset(r for r in REASONS if "MAX_" in r)  # why the batch engine stops at a cap
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -103,8 +108,12 @@ def main(argv: list[str] | None = None) -> int:
         deals = work.draw(np.random.default_rng([args.seed, d]), args.games)
         results = work.run(deals)
         for i in range(args.games):
-            if work.outcome(results, i, deals) == work.replay(deals, i):
+            batch = work.outcome(results, i, deals)
+            if batch == work.replay(deals, i):
                 totals["game agrees"] += 1
+                continue
+            if batch["stopped"] in CAPS:  # the contract, not a disagreement
+                totals[f"cap: {batch['stopped'][:70]}"] += 1
                 continue
             totals["DIFFERENT"] += 1
             print(f"DIFFERENT game {i} (seed {args.seed}, deck {d}): {table}")
