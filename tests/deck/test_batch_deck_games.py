@@ -182,6 +182,23 @@ DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
         },
         {"costs": ["{G}{G}{G}{G}{G}{G}", "{W}{U}"], "x_spell": "Hangarback Walker", "turns": 8},
     ),
+    "triggered": (
+        {
+            "Mana Flare": 3,
+            "Heartbeat of Spring": 2,
+            "Leyline of Abundance": 3,
+            "Mana Reflection": 1,
+            "Forest": 12,
+            "Mountain": 4,
+            "Reflecting Pool": 2,
+            "Gaea's Cradle": 1,
+            "Llanowar Elves": 4,
+            "Birds of Paradise": 2,
+            "Sol Ring": 1,
+            "Grizzly Bears": 6,
+        },
+        {"costs": ["{R}{R}{R}", "{G}{G}{G}{G}{G}{G}"], "x_spell": "Hangarback Walker"},
+    ),
 }
 
 
@@ -240,7 +257,7 @@ def _pays_colors_its_lands_do_not_make(out: DeckResults) -> bool:
 
 
 def _makes_more_than_its_sources(out: DeckResults) -> bool:
-    return bool((out.mana_total > out.lands + 8).any())  # a Mana Reflection on the battlefield
+    return bool((out.mana_total > out.lands + 8).any())  # a multiplier or trigger in play
 
 
 def _loses_some_games_to_its_lands(out: DeckResults) -> bool:
@@ -260,6 +277,7 @@ REACHES = {
     "counters_and_sacrifices": _sacrifices_some_lands,
     "granted_any_color": _pays_colors_its_lands_do_not_make,
     "multiplied": _makes_more_than_its_sources,
+    "triggered": _makes_more_than_its_sources,
 }
 
 

@@ -221,6 +221,8 @@ def _played_or_inert(ability: Ability) -> bool:
         return True
     if ability.template in ("grant_mana_any_color", "mana_multiply"):
         return True
+    if ability.template == "tapped_for_mana_add":  # lands or creatures; an Aura is refused
+        return ability.text("source") != "enchanted" and ability.text("produce") != "any"
     if ability.template == "creatures_get":
         return ability.number("toughness") >= 0
     if ability.template == "grant_keyword" and ability.text("keyword") != "haste":
@@ -276,8 +278,8 @@ def _most_of_a_type(setup: DeckSetup) -> int:
     """The most mana of one type a game's pool could hold: a game sees at most
     OPENING_HAND + turns cards (103.5, 504.1) and plays a land a turn (305.2), so its
     battlefield holds at most that many cards and ``turns`` lands, each source making its
-    most (``_most``), times every multiplier among them (616.1) that could be cast at all
-    (``_castable_factors``)."""
+    most (``_most``) and what the "tapped for mana" triggers among them add (106.12a), times
+    every multiplier among them (616.1) that could be cast at all (``_castable_factors``)."""
     seen = OPENING_HAND + setup.turns
     grants = _deck_grants(setup.cards)
     mosts = np.zeros((len(setup.cards), len(MANA_TYPES)), dtype=np.int64)
@@ -287,6 +289,12 @@ def _most_of_a_type(setup: DeckSetup) -> int:
         mosts[d] = _most(i, setup.cards, granted)
         made = [_total(m & POOL_BITS) for m in _choices(i, granted)]
         totals[d] = max([*made, int(mosts[d].max()) if _reflect_mask(i) or _per_count(i)[0] else 0])
+    added = [_trigger(mt.INDEX[c.name.lower()]) for c in setup.cards]
+    most_added = sum(
+        sorted((same + _total(fixed) for _, same, fixed in added), reverse=True)[:seen]
+    )
+    mosts[totals > 0] += most_added
+    totals[totals > 0] += most_added
     factors = _castable_factors(setup, totals, seen)
     best = 0
     for t in range(len(MANA_TYPES)):
@@ -606,7 +614,21 @@ def _counter_columns(i: int, granted: bool) -> tuple[int, ...]:
     """Card ``i``'s columns from C_COUNTERS_IN on: its counters and its counter statics."""
     removes, entering, kind = _removes(i, granted)
     statics = (tb.NO_KIND, tb.NO_SCOPE, tb.MOD_KIND, tb.MOD_SCOPE, tb.MOD_FACTOR, tb.MOD_ADD)
-    return (entering, removes, kind, *(int(column[i]) for column in statics), _factor(i), 1)
+    counted = (entering, removes, kind, *(int(column[i]) for column in statics))
+    return (*counted, _factor(i), 1, 0, 0, *_trigger(i))
+
+
+def _trigger(i: int) -> tuple[int, int, int]:
+    """Card ``i``'s "tapped for mana" trigger (106.12a): whose tapping it watches (GRANT_*
+    bits, 0: it has none), whether it adds one of the type made, the pool it adds else."""
+    source = int(mt.TFM_SOURCE[i])
+    if source < 0:
+        return 0, 0, 0
+    on = GRANT_LANDS if source == mt.TFM_LANDS else GRANT_CREATURES
+    produce = int(mt.TFM_PRODUCE[i])
+    if produce == mt.PRODUCE_SAME:
+        return on, 1, 0
+    return on, 0, _unit(produce, int(mt.TFM_AMOUNT[i]))
 
 
 def _factor(i: int) -> int:
@@ -626,7 +648,10 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     costs = _Costs()
     ranks = _Ranks(setup)
     grants = _deck_grants(cards)
-    live = grants != 0 or any(_factor(mt.INDEX[c.name.lower()]) > 1 for c in cards)
+    live = grants != 0 or any(
+        _factor(mt.INDEX[c.name.lower()]) > 1 or _trigger(mt.INDEX[c.name.lower()])[0]
+        for c in cards
+    )
     for d, card in enumerate(cards):
         table[d], made = _row(setup, d, card, ranks, costs, names, False)
         choices[d, : len(made)] = made

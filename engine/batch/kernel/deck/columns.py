@@ -25,7 +25,14 @@ C_NO_KIND, C_NO_SCOPE, C_MOD_KIND, C_MOD_SCOPE, C_MOD_FACTOR, C_MOD_ADD = range(
 # makes of its type (1, times each such static on the battlefield: a game's rows are scaled
 # as one enters, ``game._multiply``)
 C_MULTIPLY, C_UNIT = 24, 25
-N_COLUMNS: Final = 26
+# "tapped for mana" triggers (106.12a, 605.4a: Mana Flare, Leyline of Abundance): the mana
+# they add to each activation of this card that makes mana: one of the type it made per
+# C_ADD_SAME, and the pool C_ADD_FIXED (a game's rows follow the triggers on the
+# battlefield, ``game._triggers``); and of a card with such a trigger, whose tapping it
+# watches (GRANT_* bits), whether it adds one of the type made, and the pool it adds else
+C_ADD_SAME, C_ADD_FIXED = 26, 27
+C_TRIGGER_ON, C_TRIGGER_SAME, C_TRIGGER_FIXED = 28, 29, 30
+N_COLUMNS: Final = 31
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -48,7 +55,8 @@ GRANT_LANDS, GRANT_CREATURES = 1, 2  # ST_GRANTS bits
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 # ``DeckTables.settings``
 # S_LIVE: the deck has a card that changes other cards' rows during a game (a grant of a mana
-# ability, a mana multiplier): each game plays on its own copy of the rows
+# ability, a mana multiplier, a "tapped for mana" trigger): each game plays on its own copy
+# of the rows
 S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_LIVE = range(7)
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
 # counters of the kind its mana abilities remove
@@ -61,4 +69,7 @@ ST_HAND, ST_LIB_AT, ST_LIB_N, ST_BOARD, ST_POOL, ST_TURN, ST_LANDS, ST_HASTE = r
 ST_CREATURES, ST_LIFE = 8, 9  # the creatures the player controls; the player's life
 ST_GRANTS = 10  # the grants of a mana ability on the battlefield (GRANT_* bits)
 ST_FACTOR = 11  # the product of the mana multipliers on the battlefield (616.1)
-N_SCALARS: Final = 12
+# the "tapped for mana" triggers on the battlefield: of lands, how many add one of the type
+# made and the pool the others add; the same of creatures
+ST_LAND_SAME, ST_LAND_FIXED, ST_CREATURE_SAME, ST_CREATURE_FIXED = 12, 13, 14, 15
+N_SCALARS: Final = 16

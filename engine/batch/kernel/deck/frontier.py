@@ -22,6 +22,8 @@ from engine.batch.kernel.deck.columns import (
     B_COUNTERS,
     B_ENTERED,
     B_TAPPED,
+    C_ADD_FIXED,
+    C_ADD_SAME,
     C_FLAGS,
     C_NCHOICE,
     C_REFLECT_MASK,
@@ -115,10 +117,25 @@ def choice(
         for t in range(6):
             if (mask >> t) & 1:
                 if j == 0:
-                    return int(cards[card, C_UNIT]) << (FIELD_BITS * t)
+                    return _triggered(cards, card, int(cards[card, C_UNIT]) << (FIELD_BITS * t))
                 j -= 1
         return 0
-    return int(choices[card, choice_index(cards, card, counters, j)]) & POOL_BITS
+    made = int(choices[card, choice_index(cards, card, counters, j)]) & POOL_BITS
+    return _triggered(cards, card, made)
+
+
+@inline
+def _triggered(cards: np.ndarray, card: int, made: int) -> int:
+    """``made`` and what the "tapped for mana" triggers on the battlefield add to it (106.12a,
+    605.4a: only when mana was made): one of its first type (WUBRGC) per "that type" trigger
+    (Mana Flare), and their fixed mana (Leyline of Abundance's {G})."""
+    same, fixed = cards[card, C_ADD_SAME], cards[card, C_ADD_FIXED]
+    if made == 0 or (same == 0 and fixed == 0):
+        return made
+    for t in range(6):
+        if (made >> (FIELD_BITS * t)) & ((1 << FIELD_BITS) - 1):
+            return int(made + (same << (FIELD_BITS * t)) + fixed)
+    return made
 
 
 @inline

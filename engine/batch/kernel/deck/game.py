@@ -18,6 +18,8 @@ from engine.batch.kernel.deck.columns import (
     B_COUNTERS,
     B_ENTERED,
     B_TAPPED,
+    C_ADD_FIXED,
+    C_ADD_SAME,
     C_BOTTOM_RANK,
     C_CAST_RANK,
     C_COST,
@@ -42,6 +44,9 @@ from engine.batch.kernel.deck.columns import (
     C_REFLECT_MASK,
     C_REMOVES,
     C_SUBTYPES,
+    C_TRIGGER_FIXED,
+    C_TRIGGER_ON,
+    C_TRIGGER_SAME,
     C_UNIT,
     F_CASTABLE,
     F_CREATURE,
@@ -76,11 +81,15 @@ from engine.batch.kernel.deck.columns import (
     S_NAMES,
     S_TURNS,
     ST_BOARD,
+    ST_CREATURE_FIXED,
+    ST_CREATURE_SAME,
     ST_CREATURES,
     ST_FACTOR,
     ST_GRANTS,
     ST_HAND,
     ST_HASTE,
+    ST_LAND_FIXED,
+    ST_LAND_SAME,
     ST_LANDS,
     ST_LIB_AT,
     ST_LIB_N,
@@ -148,6 +157,8 @@ def _enter(board, st, cards, choices, per_cards, grants, seen, card) -> None:  #
         _grant(board, st, cards, choices, grants, given & ~st[ST_GRANTS])
     if cards[card, C_MULTIPLY] > 1:
         _multiply(st, cards, choices, cards[card, C_MULTIPLY])
+    if cards[card, C_TRIGGER_ON]:
+        _triggers(st, cards, card)
     seen[cards[card, C_NAME]] = True
 
 
@@ -167,7 +178,35 @@ def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-u
             for t in range(choices.shape[1]):
                 choices[d, t] = granted_choices[d, t]
             _scale(cards, choices, d, st[ST_FACTOR])  # the multipliers already there
+            _added(st, cards, d)  # ... and the triggers
     st[ST_LANDS] = _lands_could(board, st, cards, -1)
+
+
+@njit
+def _triggers(st: np.ndarray, cards: np.ndarray, card: int) -> None:
+    """CR 106.12a, 605.4a: a "tapped for mana" trigger of ``card`` is on the battlefield:
+    from now on each activation of a land (or creature) that makes mana adds its mana too."""
+    same, fixed = cards[card, C_TRIGGER_SAME], cards[card, C_TRIGGER_FIXED]
+    if cards[card, C_TRIGGER_ON] & GRANT_LANDS:
+        st[ST_LAND_SAME] += same
+        st[ST_LAND_FIXED] += fixed
+    if cards[card, C_TRIGGER_ON] & GRANT_CREATURES:
+        st[ST_CREATURE_SAME] += same
+        st[ST_CREATURE_FIXED] += fixed
+    for d in range(cards.shape[0]):
+        _added(st, cards, d)
+
+
+@inline
+def _added(st: np.ndarray, cards: np.ndarray, d: int) -> None:
+    """Card ``d``'s C_ADD_* columns: the triggers on the battlefield that watch its kind."""
+    land, creature = cards[d, C_FLAGS] & F_LAND, cards[d, C_FLAGS] & F_CREATURE
+    cards[d, C_ADD_SAME] = (st[ST_LAND_SAME] if land else 0) + (
+        st[ST_CREATURE_SAME] if creature else 0
+    )
+    cards[d, C_ADD_FIXED] = (st[ST_LAND_FIXED] if land else 0) + (
+        st[ST_CREATURE_FIXED] if creature else 0
+    )
 
 
 @njit
@@ -527,6 +566,7 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
                 most += total(choices[card, 0])
             else:
                 most += cards[card, C_MOST]
+            most += cards[card, C_ADD_SAME] + total(cards[card, C_ADD_FIXED])  # 106.12a
     return most >= cheapest
 
 
