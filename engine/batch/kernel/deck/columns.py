@@ -23,12 +23,12 @@ C_NO_KIND, C_NO_SCOPE, C_MOD_KIND, C_MOD_SCOPE, C_MOD_FACTOR, C_MOD_ADD = range(
 # "If you tap a permanent for mana, it produces N times as much" (Mana Reflection: 2; 616.1):
 # the factor of its static (1: none), and the mana one of the card's could-produce choices
 # makes of its type (1, times each such static on the battlefield: a game's rows are scaled
-# as one enters, ``game._multiply``)
+# as one enters, ``board._multiply``)
 C_MULTIPLY, C_UNIT = 24, 25
 # "tapped for mana" triggers (106.12a, 605.4a: Mana Flare, Leyline of Abundance): the mana
 # they add to each activation of this card that makes mana: one of the type it made per
 # C_ADD_SAME, and the pool C_ADD_FIXED (a game's rows follow the triggers on the
-# battlefield, ``game._triggers``); and of a card with such a trigger, whose tapping it
+# battlefield, ``board._triggers``); and of a card with such a trigger, whose tapping it
 # watches (GRANT_* bits), whether it adds one of the type made, and the pool it adds else
 C_ADD_SAME, C_ADD_FIXED = 26, 27
 C_TRIGGER_ON, C_TRIGGER_SAME, C_TRIGGER_FIXED = 28, 29, 30

@@ -3,8 +3,9 @@ turn, with the reference engine's rules and pilot (``engine.reference.deck``, wh
 text states the game; this file cites the same rules where they apply).
 
 A game's state is a few small arrays reused from game to game: the hand and the library
-(deck indices), the board (rows of ``columns.B_*``), the names seen played or cast, and the
-scalars in ``st`` (``ST_*``); the mana pool is one packed int64 (``pools``).
+(deck indices), the board (rows of ``columns.B_*``; what entering and leaving it changes is
+``board``'s), the names seen played or cast, and the scalars in ``st`` (``ST_*``); the mana
+pool is one packed int64 (``pools``).
 """
 
 from __future__ import annotations
@@ -13,66 +14,36 @@ from typing import Final
 
 import numpy as np
 
+from engine.batch.kernel.deck.board import enter, lands_could, leave, sacrificed_by_activation
 from engine.batch.kernel.deck.columns import (
     B_CARD,
     B_COUNTERS,
-    B_ENTERED,
     B_TAPPED,
     C_ADD_FIXED,
     C_ADD_SAME,
     C_BOTTOM_RANK,
     C_CAST_RANK,
     C_COST,
-    C_COUNTER_KIND,
-    C_COUNTERS_IN,
     C_FLAGS,
     C_LAND_RANK,
-    C_MOD_ADD,
-    C_MOD_FACTOR,
-    C_MOD_KIND,
-    C_MOD_SCOPE,
     C_MOST,
-    C_MULTIPLY,
     C_NAME,
-    C_NO_KIND,
-    C_NO_SCOPE,
-    C_PAY_LIFE,
-    C_PER,
-    C_PER_BIT,
-    C_PER_UNIT,
-    C_RAW_MASK,
     C_REFLECT_MASK,
     C_REMOVES,
-    C_SUBTYPES,
-    C_TRIGGER_FIXED,
-    C_TRIGGER_ON,
-    C_TRIGGER_SAME,
     C_UNIT,
     F_CASTABLE,
     F_CREATURE,
-    F_ENTERS_TAPPED,
-    F_GRANTS_CREATURES,
-    F_GRANTS_HASTE,
-    F_GRANTS_LANDS,
     F_LAND,
     F_LEGENDARY,
     F_MANA,
     F_MAY_MAKE_NONE,
-    F_PAYS_LIFE,
     F_PER_COUNT,
-    F_RAW_IF_CREATURES,
     F_REFLECT,
-    F_SACRIFICED,
-    F_SACRIFICED_WHEN_NONE,
-    GRANT_CREATURES,
-    GRANT_LANDS,
     K_GENERIC,
     K_SYMBOLS,
     K_X,
     N_BOARD_COLUMNS,
     N_SCALARS,
-    PER_CREATURE,
-    PER_SUBTYPE,
     S_HI,
     S_LIVE,
     S_LO,
@@ -81,15 +52,8 @@ from engine.batch.kernel.deck.columns import (
     S_NAMES,
     S_TURNS,
     ST_BOARD,
-    ST_CREATURE_FIXED,
-    ST_CREATURE_SAME,
-    ST_CREATURES,
     ST_FACTOR,
-    ST_GRANTS,
     ST_HAND,
-    ST_HASTE,
-    ST_LAND_FIXED,
-    ST_LAND_SAME,
     ST_LANDS,
     ST_LIB_AT,
     ST_LIB_N,
@@ -107,13 +71,11 @@ from engine.batch.kernel.deck.frontier import (
     choice_index,
     frontier,
 )
-from engine.batch.kernel.deck.pools import POOL_BITS, amount, paid_part, pay, pays, total
+from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
 from engine.batch.kernel.jit import entry, inline, njit
-from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
 from engine.deck import STARTING_LIFE
 
 OPENING_HAND: Final = 7  # CR 103.5
-SCOPE_CREATURES_YOURS: Final = COUNTER_SCOPE["creatures_yours"]
 # A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS); a loss
 # (704.5a) is LOSS plus how far below 1 life the player went (LOSS: at 0 life).
 OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS, LOSS = range(5)
@@ -127,210 +89,6 @@ def _remove(hand: np.ndarray, st: np.ndarray, h: int) -> int:
         hand[j] = hand[j + 1]
     st[ST_HAND] -= 1
     return int(card)
-
-
-@inline
-def _enter(board, st, cards, choices, per_cards, grants, seen, card) -> None:  # type: ignore[no-untyped-def]
-    """The card enters the battlefield under the player's control, last in board order:
-    tapped if it says so (614.1c) or unless its life is paid (614.12: the policy pays when
-    life is more than the amount); it has been there since this turn (302.6). A grant of a
-    mana ability it brings (``grants``: the granted rows) applies at once (611.3a)."""
-    b = st[ST_BOARD]
-    flags = cards[card, C_FLAGS]
-    board[b, B_CARD] = card
-    board[b, B_TAPPED] = (flags & F_ENTERS_TAPPED) != 0
-    board[b, B_ENTERED] = st[ST_TURN]
-    board[b, B_COUNTERS] = _entering_counters(board, st, cards, card)
-    st[ST_BOARD] = b + 1
-    if flags & F_PAYS_LIFE:
-        if st[ST_LIFE] > cards[card, C_PAY_LIFE]:
-            st[ST_LIFE] -= cards[card, C_PAY_LIFE]
-        else:
-            board[b, B_TAPPED] = 1
-    if flags & F_GRANTS_HASTE:  # 702.10c, 302.6
-        st[ST_HASTE] += 1
-    _count(board, st, cards, choices, per_cards, card)
-    given = GRANT_LANDS * ((flags & F_GRANTS_LANDS) != 0) + GRANT_CREATURES * (
-        (flags & F_GRANTS_CREATURES) != 0
-    )
-    if given & ~st[ST_GRANTS]:
-        _grant(board, st, cards, choices, grants, given & ~st[ST_GRANTS])
-    if cards[card, C_MULTIPLY] > 1:
-        _multiply(st, cards, choices, cards[card, C_MULTIPLY])
-    if cards[card, C_TRIGGER_ON]:
-        _triggers(st, cards, card)
-    seen[cards[card, C_NAME]] = True
-
-
-@njit
-def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-untyped-def]
-    """CR 611.3a: the player's lands (GRANT_LANDS in ``new``) or creatures have "{T}: Add one
-    mana of any color." from now on (nothing a deck game plays takes it away): their rows of
-    ``cards`` and ``choices`` become the granted ones, and the lands could produce more."""
-    granted, granted_choices = grants
-    st[ST_GRANTS] |= new
-    for d in range(cards.shape[0]):
-        flags = cards[d, C_FLAGS]
-        land = new & GRANT_LANDS and flags & F_LAND
-        if land or (new & GRANT_CREATURES and flags & F_CREATURE):
-            for f in range(cards.shape[1]):
-                cards[d, f] = granted[d, f]
-            for t in range(choices.shape[1]):
-                choices[d, t] = granted_choices[d, t]
-            _scale(cards, choices, d, st[ST_FACTOR])  # the multipliers already there
-            _added(st, cards, d)  # ... and the triggers
-    st[ST_LANDS] = _lands_could(board, st, cards, -1)
-
-
-@njit
-def _triggers(st: np.ndarray, cards: np.ndarray, card: int) -> None:
-    """CR 106.12a, 605.4a: a "tapped for mana" trigger of ``card`` is on the battlefield:
-    from now on each activation of a land (or creature) that makes mana adds its mana too."""
-    same, fixed = cards[card, C_TRIGGER_SAME], cards[card, C_TRIGGER_FIXED]
-    if cards[card, C_TRIGGER_ON] & GRANT_LANDS:
-        st[ST_LAND_SAME] += same
-        st[ST_LAND_FIXED] += fixed
-    if cards[card, C_TRIGGER_ON] & GRANT_CREATURES:
-        st[ST_CREATURE_SAME] += same
-        st[ST_CREATURE_FIXED] += fixed
-    for d in range(cards.shape[0]):
-        _added(st, cards, d)
-
-
-@inline
-def _added(st: np.ndarray, cards: np.ndarray, d: int) -> None:
-    """Card ``d``'s C_ADD_* columns: the triggers on the battlefield that watch its kind."""
-    land, creature = cards[d, C_FLAGS] & F_LAND, cards[d, C_FLAGS] & F_CREATURE
-    cards[d, C_ADD_SAME] = (st[ST_LAND_SAME] if land else 0) + (
-        st[ST_CREATURE_SAME] if creature else 0
-    )
-    cards[d, C_ADD_FIXED] = (st[ST_LAND_FIXED] if land else 0) + (
-        st[ST_CREATURE_FIXED] if creature else 0
-    )
-
-
-@njit
-def _multiply(st: np.ndarray, cards: np.ndarray, choices: np.ndarray, factor: int) -> None:
-    """CR 616.1: a permanent saying "If you tap a permanent for mana, it produces ``factor``
-    times as much" enters: from now on every source's mana is that many times as much (each
-    such replacement applies once, 614.5, in any order: the product), its damage as it was."""
-    st[ST_FACTOR] *= factor
-    for d in range(cards.shape[0]):
-        _scale(cards, choices, d, factor)
-
-
-@inline
-def _scale(cards: np.ndarray, choices: np.ndarray, d: int, factor: int) -> None:
-    """Card ``d``'s mana, in its choices, its count's unit, its most and its could-produce
-    unit, times ``factor`` (``tables.batch_refusal`` keeps every pool within MAX_PER_TYPE)."""
-    for j in range(choices.shape[1]):
-        pool = choices[d, j] & POOL_BITS
-        choices[d, j] += pool * (factor - 1)
-    cards[d, C_PER_UNIT] *= factor
-    cards[d, C_MOST] *= factor
-    cards[d, C_UNIT] *= factor
-
-
-@inline
-def _applies(cards: np.ndarray, source: int, kind_col: int, scope_col: int, card: int) -> bool:
-    """Whether ``source``'s counter static (its kind and scope in these columns) applies to
-    the counters ``card`` enters with (``engine.reference.counters``)."""
-    kind = cards[source, kind_col]
-    if kind != KIND_ANY and (kind < 0 or kind != cards[card, C_COUNTER_KIND]):
-        return False
-    creatures_only = cards[source, scope_col] == SCOPE_CREATURES_YOURS
-    return not creatures_only or (cards[card, C_FLAGS] & F_CREATURE) != 0
-
-
-@inline
-def _entering_counters(board: np.ndarray, st: np.ndarray, cards: np.ndarray, card: int) -> int:
-    """How many counters of its kind ``card`` enters with (122.6, 614.1c): none if a
-    permanent says they can't be put; else each modifier in board order, once (616.1,
-    614.5), until none are left. Its own abilities do not apply (614.12): it is not on the
-    board yet."""
-    n = cards[card, C_COUNTERS_IN]
-    if n == 0:
-        return 0
-    for r in range(st[ST_BOARD]):
-        if _applies(cards, board[r, B_CARD], C_NO_KIND, C_NO_SCOPE, card):
-            return 0
-    for r in range(st[ST_BOARD]):
-        source = board[r, B_CARD]
-        if _applies(cards, source, C_MOD_KIND, C_MOD_SCOPE, card):
-            n = max(0, n * cards[source, C_MOD_FACTOR] + cards[source, C_MOD_ADD])
-            if n == 0:
-                break
-    return int(n)
-
-
-@inline
-def _count(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[no-untyped-def]
-    """What the card entering (the board's last row) changes in the counts: the creatures,
-    what the lands could produce (106.7: a could-produce land adds none of its own; Gaea's
-    Cradle only with a creature), the mana of a count (106.4: one more per permanent)."""
-    flags = cards[card, C_FLAGS]
-    _count_per(st, cards, choices, per_cards, card, 1)
-    if flags & F_CREATURE:
-        st[ST_CREATURES] += 1
-        if st[ST_CREATURES] == 1:
-            for r in range(st[ST_BOARD] - 1):
-                if cards[board[r, B_CARD], C_FLAGS] & F_RAW_IF_CREATURES:
-                    st[ST_LANDS] |= cards[board[r, B_CARD], C_RAW_MASK]
-    if flags & F_LAND and (not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0):
-        st[ST_LANDS] |= cards[card, C_RAW_MASK]
-
-
-@inline
-def _count_per(st, cards, choices, per_cards, card, sign) -> None:  # type: ignore[no-untyped-def]
-    """The mana of each count (106.4) as the card comes (``sign`` 1) or goes (-1)."""
-    flags = cards[card, C_FLAGS]
-    for d in per_cards:
-        per = cards[d, C_PER]
-        if (per == PER_CREATURE and flags & F_CREATURE) or (
-            per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT]
-        ):
-            choices[d, 0] += sign * cards[d, C_PER_UNIT]
-
-
-@inline
-def _lands_could(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int) -> int:
-    """The types the lands could produce (106.7, as ``_count`` adds them up), leaving out
-    board row ``skip``."""
-    mask = 0
-    for r in range(st[ST_BOARD]):
-        flags = cards[board[r, B_CARD], C_FLAGS]
-        raw = not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0
-        if r != skip and flags & F_LAND and raw:
-            mask |= cards[board[r, B_CARD], C_RAW_MASK]
-    return mask
-
-
-@inline
-def _leaves(board: np.ndarray, b: int, cards: np.ndarray) -> bool:
-    """Whether activating row ``b`` sacrifices it (701.21a): Lotus Petal always; Gemstone
-    Mine with its last counter (every choice of such a card removes one: the tables')."""
-    flags = cards[board[b, B_CARD], C_FLAGS]
-    return bool(flags & F_SACRIFICED) or bool(
-        flags & F_SACRIFICED_WHEN_NONE and board[b, B_COUNTERS] == 1
-    )
-
-
-@inline
-def _leave(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-untyped-def]
-    """Board row ``b`` is sacrificed (701.21a): the rows after it move up, keeping their
-    order, and the counts lose it."""
-    card = board[b, B_CARD]
-    flags = cards[card, C_FLAGS]
-    for r in range(b, st[ST_BOARD] - 1):
-        for f in range(N_BOARD_COLUMNS):
-            board[r, f] = board[r + 1, f]
-    st[ST_BOARD] -= 1
-    _count_per(st, cards, choices, per_cards, card, -1)
-    if flags & F_CREATURE:
-        st[ST_CREATURES] -= 1
-    if flags & F_GRANTS_HASTE:
-        st[ST_HASTE] -= 1
-    st[ST_LANDS] = _lands_could(board, st, cards, -1)
 
 
 @inline
@@ -396,7 +154,7 @@ def _land_drop(hand, board, st, cards, choices, per_cards, grants, seen) -> None
         if best < 0 or rank < best_rank:
             best, best_rank = h, rank
     if best >= 0:
-        _enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
+        enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
 
 
 @inline
@@ -422,7 +180,7 @@ def _activate(  # type: ignore[no-untyped-def]
     pool = st[ST_POOL]
     lands = st[ST_LANDS]
     counters = board[b, B_COUNTERS]
-    leaves = _leaves(board, b, cards)
+    leaves = sacrificed_by_activation(board, b, cards)
     k = choice_count(cards, choices, card, lands, counters)
     if k == 0:  # nothing to reflect or to count: it taps for no mana (106.5, 106.4)
         if cards[card, C_FLAGS] & F_MAY_MAKE_NONE and not gain_needed:
@@ -437,7 +195,7 @@ def _activate(  # type: ignore[no-untyped-def]
             continue
         if k > 1 and not pays(after, costs, hybrids, c):
             if rest == -2:  # the same for every choice: each adds its mana to these pools
-                left = _lands_could(board, st, cards, b) if leaves else lands
+                left = lands_could(board, st, cards, b) if leaves else lands
                 rest = frontier(board, st, cards, choices, pool, b, left, front, spare, several)
                 if rest < 0:
                     return -1
@@ -459,7 +217,7 @@ def _make(board, st, cards, choices, per_cards, b, j, leaves) -> None:  # type: 
     st[ST_POOL] += choice(cards, choices, card, st[ST_LANDS], counters, j)
     st[ST_LIFE] -= choice_damage(cards, choices, card, counters, j)
     if leaves:
-        _leave(board, st, cards, choices, per_cards, b)
+        leave(board, st, cards, choices, per_cards, b)
 
 
 @inline
@@ -588,7 +346,7 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         )  # fmt: skip
         if code != OK:
             return code
-        _enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
+        enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
@@ -682,10 +440,10 @@ def play_games(  # type: ignore[no-untyped-def]
     """Play every game of the batch (``orders``: (T, shuffles, N) deck indices, top first)
     into the ``out_*`` arrays (``engine.deck.DeckResults``; zero, x -1 on entry).
     ``per_cards``: the deck indices whose mana counts permanents; a game keeps their mana
-    for what is counted now in its own copy of ``choices``. A deck with a grant of a mana
-    ability or a mana multiplier (``settings[S_LIVE]``) plays each game on its own copy of
-    ``cards`` as well, the rows of the cards given it becoming ``granted``'s (``_grant``),
-    every row scaled by a multiplier (``_multiply``)."""
+    for what is counted now in its own copy of ``choices``. A deck with a card that changes
+    other cards' rows (``settings[S_LIVE]``: a grant of a mana ability, a multiplier, a
+    "tapped for mana" trigger) plays each game on its own copy of ``cards`` as well
+    (``board``)."""
     n = orders.shape[2]
     hand = np.zeros(n, dtype=np.int64)
     library = np.zeros(n, dtype=np.int64)
