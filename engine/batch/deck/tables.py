@@ -136,7 +136,7 @@ def kernel_refusal(card: Card) -> str | None:
         why = _cost_refusal(i, j)
         if why is not None:
             return why
-    board_made = sum(mt.AB_TPL[i, j] in (mt.TPL_REFLECT, *_PER_COUNT) for j in range(k))
+    board_made = sum(mt.AB_TPL[i, j] in _BOARD_MADE for j in range(k))
     if board_made and k > 1:
         return "a could-produce or counting ability beside another mana ability is not played yet"
     if card.has_type("Land") and any(mt.AB_TPL[i, j] == mt.TPL_PER_SUBTYPE for j in range(k)):
@@ -317,13 +317,13 @@ def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[i
     cheaper multipliers) never is."""
     multipliers = sorted(
         (c for c in setup.cards if _factor(mt.INDEX[c.name.lower()]) > 1),
-        key=lambda c: c.mana_cost.generic + len(c.mana_cost.colored),
+        key=lambda c: c.mana_cost.mana_value,
     )
     made = _on_one_battlefield(setup, totals)
     factors: list[int] = []
     for c in multipliers[:seen]:
         reach = sum(made[: seen - len(factors)]) * math.prod(factors)
-        if c.mana_cost.generic + len(c.mana_cost.colored) <= reach:
+        if c.mana_cost.mana_value <= reach:
             factors.append(_factor(mt.INDEX[c.name.lower()]))
     return sorted(factors, reverse=True)
 

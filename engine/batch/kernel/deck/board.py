@@ -209,19 +209,12 @@ def _entering_counters(board: np.ndarray, st: np.ndarray, cards: np.ndarray, car
 
 @inline
 def _count(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[no-untyped-def]
-    """What the card entering (the board's last row) changes in the counts: the creatures,
-    what the lands could produce (106.7: a could-produce land adds none of its own; Gaea's
-    Cradle only with a creature), the mana of a count (106.4: one more per permanent)."""
-    flags = cards[card, C_FLAGS]
+    """What the card entering (the board's last row) changes in the counts: the mana of a
+    count (106.4: one more per permanent), the creatures, what the lands could produce."""
     _count_per(st, cards, choices, per_cards, card, 1)
-    if flags & F_CREATURE:
+    if cards[card, C_FLAGS] & F_CREATURE:
         st[ST_CREATURES] += 1
-        if st[ST_CREATURES] == 1:
-            for r in range(st[ST_BOARD] - 1):
-                if cards[board[r, B_CARD], C_FLAGS] & F_RAW_IF_CREATURES:
-                    st[ST_LANDS] |= cards[board[r, B_CARD], C_RAW_MASK]
-    if flags & F_LAND and (not flags & F_RAW_IF_CREATURES or st[ST_CREATURES] > 0):
-        st[ST_LANDS] |= cards[card, C_RAW_MASK]
+    st[ST_LANDS] = lands_could(board, st, cards, -1)
 
 
 @inline
@@ -238,8 +231,8 @@ def _count_per(st, cards, choices, per_cards, card, sign) -> None:  # type: igno
 
 @inline
 def lands_could(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int) -> int:
-    """The types the lands could produce (106.7, as ``_count`` adds them up), leaving out
-    board row ``skip``."""
+    """The types the lands could produce (106.7: a could-produce land adds none of its own;
+    Gaea's Cradle only with a creature), leaving out board row ``skip``."""
     mask = 0
     for r in range(st[ST_BOARD]):
         flags = cards[board[r, B_CARD], C_FLAGS]

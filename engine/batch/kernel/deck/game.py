@@ -201,20 +201,21 @@ def _activate(  # type: ignore[no-untyped-def]
                     return -1
             if not _some_pays(front, rest, delta, costs, hybrids, c):
                 continue
-        _make(board, st, cards, choices, per_cards, b, j, leaves)
+        _make(board, st, cards, choices, per_cards, b, j, delta, leaves)
         return 2 if leaves else 1
     return 0
 
 
 @inline
-def _make(board, st, cards, choices, per_cards, b, j, leaves) -> None:  # type: ignore[no-untyped-def]
-    """Activate board row ``b`` for its ``j``-th choice (605.3b): the costs (602.2b: {T}, a
-    counter), the mana, the damage (120.3a), the sacrifice (701.21a) if it ``leaves``."""
+def _make(board, st, cards, choices, per_cards, b, j, delta, leaves) -> None:  # type: ignore[no-untyped-def]
+    """Activate board row ``b`` for its ``j``-th choice (605.3b), which makes ``delta``: the
+    costs (602.2b: {T}, a counter), the mana, the damage (120.3a), the sacrifice (701.21a)
+    if it ``leaves``."""
     card, counters = board[b, B_CARD], board[b, B_COUNTERS]
     board[b, B_TAPPED] = 1
     if (cards[card, C_REMOVES] >> choice_index(cards, card, counters, j)) & 1:
         board[b, B_COUNTERS] -= 1  # 118.3
-    st[ST_POOL] += choice(cards, choices, card, st[ST_LANDS], counters, j)
+    st[ST_POOL] += delta
     st[ST_LIFE] -= choice_damage(cards, choices, card, counters, j)
     if leaves:
         leave(board, st, cards, choices, per_cards, b)
