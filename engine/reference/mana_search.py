@@ -15,9 +15,10 @@ the board, never on the pool or on which other sources are tapped) are combined 
 their choices. Springleaf Drum and the creatures it may tap, and, when a source may be
 sacrificed for its last counter (Gemstone Mine) while another's mana depends on the board
 (Reflecting Pool, Gaea's Cradle), those two kinds, are searched activation by activation and
-their pools added to the others'. An ability with a mana cost (Pili-Pala's {2}, paid from the
-pool) depends on what the pool holds when it is activated: with one, every source is searched
-in every order. An untapped permanent whose only mana ability costs {Q} is left out when
+their pools added to the others'. So are the sources that pay life (Mana Confluence) and
+those that deal damage when the player's life might not pay for every one (119.4). An ability
+with a mana cost (Pili-Pala's {2}, paid from the pool) depends on what the pool holds when it
+is activated: with one, every source is searched in every order. An untapped permanent whose only mana ability costs {Q} is left out when
 nothing could tap it (107.6). ``exhaustive_frontier`` is the plain search, the tests' check.
 """
 
@@ -153,11 +154,34 @@ def _searched(game: Game, sources: list[Permanent]) -> list[Permanent]:
         return sources  # a source that leaves takes more than its mana ability with it
     taps_creature = any(_needs_creature(a) for p in sources for a in abilities[p.uid])
     order_matters = {p.uid for p in leaving + readers} if leaving and readers else set()
+    order_matters |= _short_of_life(game, sources, abilities)
     return [
         p
         for p in sources
         if not _commutes(game, p) or (taps_creature and is_creature(p)) or p.uid in order_matters
     ]
+
+
+def _short_of_life(
+    game: Game, sources: list[Permanent], abilities: dict[int, list[Ability]]
+) -> set[int]:
+    """The sources that pay life (Mana Confluence), when the player's life might not cover
+    every payment in every order: life can be paid only while the total is at least the
+    amount (119.4), and a painland's damage (120.3a) lowers it first in some orders. Covered
+    in the worst order, they commute like any {T} source; short, they are searched, with the
+    sources whose damage could leave too little life for them."""
+    paying = {p.uid for p in sources if any(a.params.get("life") for a in abilities[p.uid])}
+    if not paying:
+        return set()
+    taken = {p.uid: max(_life_taken(a) for a in abilities[p.uid]) for p in sources}
+    if sum(taken.values()) <= game.life[sources[0].controller]:
+        return set()
+    return {uid for uid, amount in taken.items() if amount}
+
+
+def _life_taken(ability: Ability) -> int:
+    """The life an activation costs (119.4) and its damage to its controller (120.3a)."""
+    return int(ability.params.get("life", 0)) + int(ability.params.get("damage", 0))
 
 
 def pareto(pools: set[Pool]) -> list[Pool]:
@@ -293,12 +317,16 @@ def _stop(game: Game) -> None:
 def _board_key(game: Game) -> tuple[object, ...]:
     """A board, up to permanents that differ only in identity (two untapped Reflecting Pools
     are one choice, whichever is tapped first): ``_option_key`` holds what else counts."""
-    return tuple(sorted(_option_key(game, p) for p in game.battlefield))
+    life = tuple(sorted(game.life.items()))  # a life payment's legality (119.4)
+    return (life, *sorted(_option_key(game, p) for p in game.battlefield))
 
 
 def _exact_board_key(game: Game) -> tuple[object, ...]:
     """A board, each permanent by its identity (the plain search of ``exhaustive_frontier``)."""
-    return tuple((p.uid, p.tapped, tuple(sorted(p.counters.items()))) for p in game.battlefield)
+    permanents = tuple(
+        (p.uid, p.tapped, tuple(sorted(p.counters.items()))) for p in game.battlefield
+    )
+    return (tuple(sorted(game.life.items())), *permanents)
 
 
 def _covered(pools: list[Pool], pool: Pool, dominance: bool) -> bool:

@@ -5,15 +5,18 @@ then the player loses (704.5a). A deck game stops there, on both engines."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from engine.batch.deck import play_deck_games
-from engine.deck import Deals
-from engine.library import find_card
-from engine.reference.deck import play_deck_game, results_of
+from engine.deck import Deals, draw_deals
+from engine.library import find_card, parse_mana_cost
+from engine.reference.deck import pay, play_deck_game, results_of
 from engine.reference.mana import tap_for_mana
 from engine.reference.state import Game
 from engine.reference.zones import enter_battlefield
 from engine.scenario import Choices
 from tests.deck.decks import deck_of, stacked
+from tests.helpers import board, play
 
 
 def test_119_4_a_mana_ability_without_a_life_cost_works_below_1_life() -> None:
@@ -38,3 +41,30 @@ def test_704_5a_a_deck_game_paid_below_0_life_stops_after_the_cast() -> None:
     assert "loses the game (704.5a)" in game.game.reason
     assert any(e.rule == "601.2" for e in game.game.log.events[-6:])  # the cast went through
     assert play_deck_games(setup, Deals.of(deal)).row(0) == results_of(setup, [game]).row(0)
+
+
+def test_119_4_a_deck_game_counts_only_the_confluences_its_life_pays_for() -> None:
+    """CR 119.4: at 2 life, three Mana Confluences and two Forests make at most 4 mana (two
+    Confluences' costs can be paid, not the third's), and the pilot, knowing it, does not try
+    to cast a Serra Angel it cannot pay for (it once ran out of life mid-payment)."""
+    setup = deck_of(
+        {"Mana Confluence": 8, "Forest": 12, "Serra Angel": 20, "Grizzly Bears": 20}, 12
+    )
+    deal = draw_deals(np.random.default_rng(5), setup, 20).deal(18)
+    game = play_deck_game(setup, deal)
+    assert game.game.result == "ok" and game.game.life["A"] == 2
+    last = game.turns[-1]
+    assert (last.turn, last.lands_in_play, last.mana_total, last.cast) == (12, 5, 4, ())
+
+
+def test_119_4_the_pilot_pays_with_confluences_before_a_painful_land_would_stop_them() -> None:
+    """CR 119.4, 120.3a: at 2 life, {W}{W}{2} is paid by two Mana Confluences (1 life each)
+    then Ancient Tomb (2 damage), though the Tomb comes first in the pilot's order: tapping
+    it first would leave no life to pay for the Confluences, so the pilot passes it over."""
+    game = play(
+        board=board("t: Ancient Tomb @A", "a: Mana Confluence @A", "b: Mana Confluence @A"),
+        players=("A", "B"),
+        life={"A": 2, "B": 20},
+    )
+    pay(game, parse_mana_cost("{W}{W}{2}"), {})
+    assert game.life["A"] == -2 and sum(game.pools["A"].values()) == 0

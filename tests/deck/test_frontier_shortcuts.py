@@ -88,3 +88,37 @@ def test_106_7_frontier_equals_the_plain_search_where_order_matters(seed: int) -
     lines = _board(random.Random(seed), ORDERED)
     game = play_scenario(board=board(*lines), players=("A", "B"))
     assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
+
+
+# Sources that pay life or deal damage, played at a low life total.
+LIFE_SOURCES = (
+    "Mana Confluence @A",
+    "Mana Confluence @A",
+    "Adarkar Wastes @A",
+    "Ancient Tomb @A",
+    "Forest @A",
+    "Reflecting Pool @A",
+)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_119_4_frontier_pays_life_only_while_the_total_covers_it(seed: int) -> None:
+    """CR 119.4, 120.3a: Mana Confluence's life can be paid only while the life total is at
+    least 1, and a painland's damage may come first: at a low total the frontier is the plain
+    search's, not every Confluence's mana added up."""
+    rng = random.Random(seed)
+    lines = _board(rng, LIFE_SOURCES)
+    life = rng.randint(1, 4)
+    game = play_scenario(board=board(*lines), players=("A", "B"), life={"A": life, "B": 20})
+    assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), (lines, life)
+
+
+def test_119_4_two_confluences_at_1_life_make_one_mana() -> None:
+    """CR 119.4: at 1 life the first Mana Confluence's cost is paid (life 0), the second's
+    cannot be: the most mana is one, not two."""
+    game = play_scenario(
+        board=board("a: Mana Confluence @A", "b: Mana Confluence @A"),
+        players=("A", "B"),
+        life={"A": 1, "B": 20},
+    )
+    assert max(sum(pool) for pool in frontier(game, "A")) == 1
