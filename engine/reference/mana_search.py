@@ -18,8 +18,9 @@ sacrificed for its last counter (Gemstone Mine) while another's mana depends on 
 their pools added to the others'. So are the sources that pay life (Mana Confluence) and
 those that deal damage when the player's life might not pay for every one (119.4). An ability
 with a mana cost (Pili-Pala's {2}, paid from the pool) depends on what the pool holds when it
-is activated: with one, every source is searched in every order. An untapped permanent whose only mana ability costs {Q} is left out when
-nothing could tap it (107.6). ``exhaustive_frontier`` is the plain search, the tests' check.
+is activated: with one, every source is searched in every order. An untapped permanent whose
+only mana ability costs {Q} is left out when nothing could tap it (107.6).
+``exhaustive_frontier`` is the plain search, the tests' check.
 """
 
 from __future__ import annotations

@@ -1460,3 +1460,29 @@ action = [{ do = "tap_for_mana", permanent = "island" }]
     why = "MANA_REPLACEMENTS_PER_CARD = 1"
     reference = _past_a_cap(tmp_path, TWO_REPLACEMENTS, scenario, "Flooded Mirror", why)
     assert reference["mana_pool"]["A"]["R"] == 3
+
+
+def test_119_4_a_second_card_whose_mana_costs_life_is_refused_in_a_deck(tmp_path: Path) -> None:
+    """The batch deck game plays the sources that cost life as alike (Mana Confluence): a
+    deck with a user's second such card is refused in one line naming both (exit 2); alone,
+    that card plays."""
+    cards = tmp_path / "cards.toml"
+    cards.write_text(
+        """[[card]]
+name = "Sunlit Grove"
+mana_cost = ""
+types = ["Land"]
+oracle = "{T}, Pay 1 life: Add one mana of any color."
+abilities = [{ template = "mana_any_color", life = 1 }]
+""",
+        "utf-8",
+    )
+    deck = tmp_path / "deck.toml"
+    text = 'name = "d"\nshape = "deck"\ntrials = 64\n[deck]\ncards = {{{}}}\n[game]\nturns = 4\n'
+    deck.write_text(text.format('"Sunlit Grove" = 4, "Mana Confluence" = 4, Forest = 32'))
+    _one_line_error(
+        cauldron("validate", str(deck), "--cards", str(cards)),
+        "Mana Confluence and Sunlit Grove: two cards whose mana costs life",
+    )
+    deck.write_text(text.format('"Sunlit Grove" = 8, Forest = 32'))
+    assert cauldron("validate", str(deck), "--cards", str(cards)).returncode == 0

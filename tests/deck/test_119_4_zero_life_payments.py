@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.deck import play_deck_games
+from engine.batch.deck import batch_refusal, play_deck_games
 from engine.deck import Deals, draw_deals
 from engine.library import find_card, parse_mana_cost
 from engine.reference.deck import pay, play_deck_game, results_of
@@ -55,6 +55,7 @@ def test_119_4_a_deck_game_counts_only_the_confluences_its_life_pays_for() -> No
     assert game.game.result == "ok" and game.game.life["A"] == 2
     last = game.turns[-1]
     assert (last.turn, last.lands_in_play, last.mana_total, last.cast) == (12, 5, 4, ())
+    assert play_deck_games(setup, Deals.of(deal)).row(0) == results_of(setup, [game]).row(0)
 
 
 def test_119_4_the_pilot_pays_with_confluences_before_a_painful_land_would_stop_them() -> None:
@@ -68,3 +69,24 @@ def test_119_4_the_pilot_pays_with_confluences_before_a_painful_land_would_stop_
     )
     pay(game, parse_mana_cost("{W}{W}{2}"), {})
     assert game.life["A"] == -2 and sum(game.pools["A"].values()) == 0
+
+
+def test_119_4_the_batch_engine_plays_mana_confluence_as_the_reference_does() -> None:
+    """CR 119.4, 704.5a: games of Mana Confluences and Ancient Tombs paid down past the last
+    life, on both engines: the same turns, payments and losses, game by game."""
+    setup = deck_of({"Mana Confluence": 10, "Ancient Tomb": 4, "Plains": 6, "Serra Angel": 20}, 12)
+    deals = draw_deals(np.random.default_rng(11), setup, 12)
+    batch = play_deck_games(setup, deals)
+    reference = results_of(setup, [play_deck_game(setup, deals.deal(t)) for t in range(12)])
+    assert [batch.row(t) for t in range(12)] == [reference.row(t) for t in range(12)]
+    assert any("loses the game (704.5a)" in r for r in batch.reasons)
+
+
+def test_119_4_confluences_beside_another_card_that_pays_life_are_refused() -> None:
+    """The batch engine plays the sources that cost life as alike: a second such card is
+    refused by name (a card file's own), never played wrong."""
+    setup = deck_of({"Mana Confluence": 4, "Forest": 36}, 3)
+    assert batch_refusal(setup) is None
+    lantern = deck_of({"Mana Confluence": 4, "Chromatic Lantern": 2, "Forest": 34}, 3)
+    why = batch_refusal(lantern)
+    assert why is not None and why.startswith("Mana Confluence: a granted mana ability")

@@ -199,6 +199,17 @@ DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
         },
         {"costs": ["{R}{R}{R}", "{G}{G}{G}{G}{G}{G}"], "x_spell": "Hangarback Walker"},
     ),
+    # Mana Confluence paid down to the last life (119.4), beside Ancient Tomb's damage
+    "life_payments": (
+        {
+            "Mana Confluence": 9,
+            "Ancient Tomb": 3,
+            "Forest": 9,
+            "Serra Angel": 19,
+            "Grizzly Bears": 20,
+        },
+        {"costs": ["{W}{W}{2}", "{B}{B}{B}"], "turns": 14},
+    ),
 }
 
 
@@ -266,11 +277,15 @@ def _loses_some_games_to_its_lands(out: DeckResults) -> bool:
 
 
 # the reference engine's slowest decks
-SLOW = {"five_colors", "pain_and_shocks", "counters_and_sacrifices", "granted_any_color"}
-STOPS = {"pain_and_shocks"}  # the decks whose games may stop (a loss, 704.5a)
+SLOW = {
+    "five_colors", "pain_and_shocks", "counters_and_sacrifices", "granted_any_color",
+    "life_payments",
+}  # fmt: skip
+STOPS = {"pain_and_shocks", "life_payments"}  # the decks whose games may stop (a loss, 704.5a)
 # What a deck is there for, checked on its games: the test is not vacuous.
 REACHES = {
     "pain_and_shocks": _loses_some_games_to_its_lands,
+    "life_payments": _loses_some_games_to_its_lands,
     "elves_count": _counts_several_permanents,
     "five_colors": _reaches_mulligans_hybrids_and_x,
     "reflections_alone": _meets_a_pool_with_nothing_to_reflect,
@@ -344,10 +359,10 @@ def _random_deck(rng: random.Random) -> DeckSetup:
 
 def test_a_deck_the_batch_engine_cannot_play_is_refused_with_the_card_named() -> None:
     """A card outside the batch engine's deck game is refused by name, with why."""
-    setup = deck_of({"Forest": 36, "Mana Confluence": 4}, 3)
+    setup = deck_of({"Forest": 36, "Azorius Signet": 4}, 3)
     why = batch_refusal(setup)
-    assert why is not None and why.startswith("Mana Confluence: ")
-    with pytest.raises(ValueError, match="Mana Confluence"):
+    assert why is not None and why.startswith("Azorius Signet: ")
+    with pytest.raises(ValueError, match="Azorius Signet"):
         play_deck_games(setup, draw_deals(np.random.default_rng(0), setup, 2))
 
 

@@ -119,10 +119,11 @@ def kernel_refusal(card: Card) -> str | None:
     of two or more types, any color, could-produce (106.7). The ones the pilot activates (the
     first that makes each type, 605.3b: ``_picked``) may cost a counter (118.3: the Vivid
     lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
-    counter), nothing more. It may enter tapped or with counters, give the player's
-    creatures haste (or let them tap as though they had it), have activated abilities (the
-    pilot never activates them), any keyword, and the statics and replacements of
-    ``_INERT``; other triggers, statics and replacements are refused."""
+    counter), or cost life (119.4: Mana Confluence, ``_life_refusal``), nothing more. It may
+    enter tapped or with counters, give the player's creatures haste (or let them tap as
+    though they had it), have activated abilities (the pilot never activates them), any
+    keyword, and the statics and replacements of ``_INERT``; other triggers, statics and
+    replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -163,23 +164,40 @@ def _picked(i: int) -> list[int]:
 
 def _cost_refusal(i: int, k: int) -> str | None:
     """Why mana ability ``k`` of card ``i`` is not played (None: it is)."""
-    extra = (
-        mt.AB_COST[i, k]
-        or mt.AB_UNTAP[i, k]
-        or mt.AB_TAP_CREATURE[i, k]
-        or mt.AB_SAC_CREATURE[i, k]
-        or mt.AB_LIFE[i, k]
-    )
-    if extra or not mt.AB_TAP[i, k]:
+    extra = mt.AB_COST[i, k] or mt.AB_UNTAP[i, k] or mt.AB_TAP_CREATURE[i, k]
+    if extra or mt.AB_SAC_CREATURE[i, k] or not mt.AB_TAP[i, k]:
         return (
-            "a mana ability with a cost besides {T}, a counter and sacrificing it, or an effect"
-            " besides mana and damage to you, is not played in deck games yet"
+            "a mana ability with a cost besides {T}, a counter, life and sacrificing it, or an"
+            " effect besides mana and damage to you, is not played in deck games yet"
         )
+    why = _life_refusal(i, k) if mt.AB_LIFE[i, k] else None
+    if why is not None:
+        return why
     if mt.AB_TPL[i, k] == mt.TPL_COUNTER_ANY and mt.ENTERS_KIND[i] == mt.AB_KIND[i, k]:
         return "a permanent that enters with the counter its mana ability reads is not played yet"
     if mt.AB_DAMAGE[i, k] > MAX_ACTIVATION_DAMAGE:
         return f"a mana ability deals more than MAX_ACTIVATION_DAMAGE = {MAX_ACTIVATION_DAMAGE}"
     return None
+
+
+def _life_refusal(i: int, k: int) -> str | None:
+    """Why mana ability ``k`` of card ``i``, which costs life (119.4), is not played: the
+    frontier counts such sources as alike, so each of the card's abilities the pilot
+    activates costs the same life and nothing else (no damage, counter or sacrifice)."""
+    picked = [j for _, j in _choice_abilities(i)]
+    if {int(mt.AB_LIFE[i, j]) for j in picked} != {int(mt.AB_LIFE[i, k])}:
+        return "a permanent whose mana abilities cost different life is not played yet"
+    if mt.AB_DAMAGE[i, k] or mt.AB_REMOVE[i, k] >= 0 or mt.AB_SAC_SELF[i, k]:
+        return "a mana ability that costs life and more, or deals damage, is not played yet"
+    if mt.AB_SACRIFICE[i, k] or mt.AB_TPL[i, k] in _BOARD_MADE:
+        return "a mana ability that costs life and reads the board is not played yet"
+    return None
+
+
+def _life(i: int) -> int:
+    """The life each activation of card ``i``'s mana abilities costs (C_LIFE; ``_life_refusal``:
+    the same for each)."""
+    return max((int(mt.AB_LIFE[i, j]) for _, j in _choice_abilities(i)), default=0)
 
 
 def _counters_refusal(card: Card, i: int) -> str | None:
@@ -341,6 +359,21 @@ def _grant_refusal(setup: DeckSetup) -> str | None:
         sacrificed = any(mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k] for k in _picked(i))
         if (_grants(card) or _factor(i) > 1) and sacrificed:
             return f"{card.name}: a grant or multiplier that may leave is not played yet"
+        if _life(i) and _granted_to(card, grants):
+            return (
+                f"{card.name}: a granted mana ability beside one that costs life is not played yet"
+            )
+    return None
+
+
+def _payers_refusal(setup: DeckSetup) -> str | None:
+    """Sources that cost life (119.4) are played as alike (``frontier``): one card of them."""
+    payers = sorted({c.name for c in setup.cards if _life(mt.INDEX[c.name.lower()])})
+    if len(payers) > 1:
+        return (
+            f"{payers[0]} and {payers[1]}: two cards whose mana costs life are not played"
+            " together yet"
+        )
     return None
 
 
@@ -428,7 +461,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         why = kernel_refusal(card)
         if why is not None:
             return f"{card.name}: {why}"
-    why = _grant_refusal(setup)
+    why = _grant_refusal(setup) or _payers_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:
@@ -458,10 +491,11 @@ class DeckTables:
     packed pools; ``costs`` (cost rows, 6) and ``hybrids`` (rows, 2) packed unit pools;
     ``measured`` the cost rows of ``DeckSetup.costs``, ``x_cost`` the X spell's (-1: none);
     ``track`` the name ids of the tracked cards; ``settings`` the game's numbers
-    (turns, lo, hi, max_mulligans, london, names, whether rows change in a game); ``per_cards``
-    the deck indices whose mana counts permanents (106.4); ``granted`` and
-    ``granted_choices``: ``cards`` and ``choices`` of the cards a grant of the deck gives a
-    mana ability to (611.3a), under it (the others' rows as in ``cards``)."""
+    (turns, lo, hi, max_mulligans, london, names, whether rows change in a game, whether a
+    card's mana costs life); ``per_cards`` the deck indices whose mana counts permanents
+    (106.4); ``granted`` and ``granted_choices``: ``cards`` and ``choices`` of the cards a
+    grant of the deck gives a mana ability to (611.3a), under it (the others' rows as in
+    ``cards``)."""
 
     cards: np.ndarray
     choices: np.ndarray
@@ -521,6 +555,7 @@ def _row(
         int(tb.SUBTYPE_BITS[i]),
         int(mt.ENTERS_PAY_LIFE[i]),
         *_counter_columns(i, granted),
+        _life(i),
     )
     return row, made
 
@@ -660,8 +695,10 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     measured = np.array([costs.row(c) for c in setup.costs], dtype=np.int64)
     x_cost = costs.row(setup.x_spell.mana_cost) if setup.x_spell is not None else -1
     lo, hi = setup.keep_lands
+    pays_life = any(_life(mt.INDEX[c.name.lower()]) for c in cards)
+    london = setup.mulligan == "london"
     settings = np.array(
-        [setup.turns, lo, hi, setup.max_mulligans, setup.mulligan == "london", len(names), live],
+        [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life],
         dtype=np.int64,
     )
     return DeckTables(

@@ -32,7 +32,8 @@ C_MULTIPLY, C_UNIT = 24, 25
 # watches (GRANT_* bits), whether it adds one of the type made, and the pool it adds else
 C_ADD_SAME, C_ADD_FIXED = 26, 27
 C_TRIGGER_ON, C_TRIGGER_SAME, C_TRIGGER_FIXED = 28, 29, 30
-N_COLUMNS: Final = 31
+C_LIFE = 31  # the life each activation of its mana abilities costs (119.4: Mana Confluence)
+N_COLUMNS: Final = 32
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -58,6 +59,7 @@ K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 # ability, a mana multiplier, a "tapped for mana" trigger): each game plays on its own copy
 # of the rows
 S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_LIVE = range(7)
+S_PAYS_LIFE = 7  # the deck has a card whose mana abilities cost life (C_LIFE)
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
 # counters of the kind its mana abilities remove
 B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS = range(4)
@@ -72,4 +74,5 @@ ST_FACTOR = 11  # the product of the mana multipliers on the battlefield (616.1)
 # the "tapped for mana" triggers on the battlefield: of lands, how many add one of the type
 # made and the pool the others add; the same of creatures
 ST_LAND_SAME, ST_LAND_FIXED, ST_CREATURE_SAME, ST_CREATURE_FIXED = 12, 13, 14, 15
-N_SCALARS: Final = 16
+ST_PAYS_LIFE = 16  # settings[S_PAYS_LIFE]: what a source may make depends on the life total
+N_SCALARS: Final = 17

@@ -8,7 +8,8 @@ least as much of every type as. A source that leaves as it makes mana (Gemstone 
 counter, Lotus Petal) changes that only when a source reading the lands (Reflecting Pool)
 is tapped after it: tapped before it, the reader makes all it could, so the sums stand. A
 source with one choice adds it to every pool; a source with several multiplies the pools,
-pruned as they are made. Past ``MAX_FRONTIER_POOLS`` the game stops, the cap named.
+pruned as they are made. Sources that cost life (Mana Confluence) count only as many as the
+life total pays for (119.4). Past ``MAX_FRONTIER_POOLS`` the game stops, the cap named.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from engine.batch.kernel.deck.columns import (
     C_ADD_FIXED,
     C_ADD_SAME,
     C_FLAGS,
+    C_LIFE,
     C_NCHOICE,
     C_REFLECT_MASK,
     C_REMOVES,
@@ -37,6 +39,7 @@ from engine.batch.kernel.deck.columns import (
     F_REMOVES,
     ST_BOARD,
     ST_HASTE,
+    ST_LIFE,
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import DAMAGE_SHIFT, FIELD_BITS, POOL_BITS, covers
@@ -180,22 +183,45 @@ def _sources(  # type: ignore[no-untyped-def]
     board, st, cards, choices, pool, skip, lands, several
 ) -> tuple[int, int]:
     """``frontier``'s first step: ``pool`` plus the mana of every source with one choice, and
-    how many sources with several it wrote into ``several``."""
+    how many sources with several it wrote into ``several``.
+
+    Sources that cost life (119.4: a deck has one such card, ``tables.batch_refusal``) are
+    alike: activated first, before any damage (120.3a), as many as the life total pays for
+    can be, and no more, so the first that many stand for them all."""
     base = pool
     m = 0
+    payers, payer = 0, -1
     for b in range(st[ST_BOARD]):
         if b == skip or not can_tap(board, b, st, cards):
             continue
-        card, counters = board[b, B_CARD], board[b, B_COUNTERS]
-        k = choice_count(cards, choices, card, lands, counters)
-        if k == 1:
-            base += choice(cards, choices, card, lands, counters, 0)
-        elif k > 1:
-            several[m, SEVERAL_K] = k
-            several[m, SEVERAL_EVEN] = (cards[card, C_FLAGS] & F_EVEN) != 0
-            for j in range(k):
-                several[m, SEVERAL_POOLS + j] = choice(cards, choices, card, lands, counters, j)
-            m += 1
+        if cards[board[b, B_CARD], C_LIFE]:
+            payers += 1
+            payer = b
+            continue
+        base, m = _add_source(board, cards, choices, lands, several, b, base, m)
+    if payers:
+        payers = min(payers, max(st[ST_LIFE], 0) // cards[board[payer, B_CARD], C_LIFE])
+    for _ in range(payers):
+        base, m = _add_source(board, cards, choices, lands, several, payer, base, m)
+    return base, m
+
+
+@inline
+def _add_source(  # type: ignore[no-untyped-def]
+    board, cards, choices, lands, several, b, base, m
+) -> tuple[int, int]:
+    """Board row ``b``'s mana: added to ``base`` if it has one choice, else a row of
+    ``several`` (the ``m``-th); the new ``base`` and ``m``."""
+    card, counters = board[b, B_CARD], board[b, B_COUNTERS]
+    k = choice_count(cards, choices, card, lands, counters)
+    if k == 1:
+        return base + choice(cards, choices, card, lands, counters, 0), m
+    if k > 1:
+        several[m, SEVERAL_K] = k
+        several[m, SEVERAL_EVEN] = (cards[card, C_FLAGS] & F_EVEN) != 0
+        for j in range(k):
+            several[m, SEVERAL_POOLS + j] = choice(cards, choices, card, lands, counters, j)
+        return base, m + 1
     return base, m
 
 

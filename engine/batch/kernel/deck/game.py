@@ -26,6 +26,7 @@ from engine.batch.kernel.deck.columns import (
     C_COST,
     C_FLAGS,
     C_LAND_RANK,
+    C_LIFE,
     C_MOST,
     C_NAME,
     C_REFLECT_MASK,
@@ -50,6 +51,7 @@ from engine.batch.kernel.deck.columns import (
     S_LONDON,
     S_MAX_MULLIGANS,
     S_NAMES,
+    S_PAYS_LIFE,
     S_TURNS,
     ST_BOARD,
     ST_FACTOR,
@@ -58,6 +60,7 @@ from engine.batch.kernel.deck.columns import (
     ST_LIB_AT,
     ST_LIB_N,
     ST_LIFE,
+    ST_PAYS_LIFE,
     ST_POOL,
     ST_TURN,
 )
@@ -174,12 +177,17 @@ def _activate(  # type: ignore[no-untyped-def]
 ) -> int:  # fmt: skip
     """Activate board row ``b`` for cost ``c`` with its first choice that pays more of it than
     ``before`` (the pool's ``paid_part``; any choice, unless ``gain_needed``) and after which
-    it can still be paid (a source with one choice that stays never loses a pool): 1 if
-    activated, 2 if activated and sacrificed, 0 if not, -1 past the frontier's cap."""
+    it can still be paid (a source with one choice that stays never loses a pool, unless it
+    costs life or deals damage where life decides what the others make): 1 if activated, 2
+    if activated and sacrificed, 0 if not, -1 past the frontier's cap. Life is paid only
+    while the total is at least the amount (119.4)."""
     card = board[b, B_CARD]
     pool = st[ST_POOL]
     lands = st[ST_LANDS]
     counters = board[b, B_COUNTERS]
+    life = st[ST_LIFE]
+    if cards[card, C_LIFE] > max(life, 0):  # 0 life can always be paid
+        return 0
     leaves = sacrificed_by_activation(board, b, cards)
     k = choice_count(cards, choices, card, lands, counters)
     if k == 0:  # nothing to reflect or to count: it taps for no mana (106.5, 106.4)
@@ -187,16 +195,22 @@ def _activate(  # type: ignore[no-untyped-def]
             board[b, B_TAPPED] = 1
             return 1
         return 0
-    rest = -2  # the frontier without this source, from the pool: not computed yet
+    rest, rest_life = -2, life  # the frontier without this source, from the pool: not yet
     for j in range(k):
         delta = choice(cards, choices, card, lands, counters, j)
         after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
-        if k > 1 and not pays(after, costs, hybrids, c):
-            if rest == -2:  # the same for every choice: each adds its mana to these pools
+        # the life left after it, where life decides what the other sources make
+        hurt = cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)
+        want = life - hurt if st[ST_PAYS_LIFE] else life
+        if (k > 1 or want != life) and not pays(after, costs, hybrids, c):
+            if rest == -2 or rest_life != want:  # each choice adds its mana to these pools
+                rest_life = want
                 left = lands_could(board, st, cards, b) if leaves else lands
+                st[ST_LIFE] = rest_life
                 rest = frontier(board, st, cards, choices, pool, b, left, front, spare, several)
+                st[ST_LIFE] = life
                 if rest < 0:
                     return -1
             if not _some_pays(front, rest, delta, costs, hybrids, c):
@@ -216,7 +230,7 @@ def _make(board, st, cards, choices, per_cards, b, j, delta, leaves) -> None:  #
     if (cards[card, C_REMOVES] >> choice_index(cards, card, counters, j)) & 1:
         board[b, B_COUNTERS] -= 1  # 118.3
     st[ST_POOL] += delta
-    st[ST_LIFE] -= choice_damage(cards, choices, card, counters, j)
+    st[ST_LIFE] -= cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)  # 119.4
     if leaves:
         leave(board, st, cards, choices, per_cards, b)
 
@@ -463,6 +477,7 @@ def play_games(  # type: ignore[no-untyped-def]
         st[:] = 0
         st[ST_LIFE] = STARTING_LIFE
         st[ST_FACTOR] = 1
+        st[ST_PAYS_LIFE] = settings[S_PAYS_LIFE]
         if settings[S_LIVE]:
             live_cards[:] = cards
             live[:] = choices
