@@ -186,10 +186,18 @@ def _life_taken(ability: Ability) -> int:
 
 
 def pareto(pools: set[Pool]) -> list[Pool]:
-    """The pools no other pool of the set holds at least as much of every type as."""
+    """The pools no other pool of the set holds at least as much of every type as.
+
+    A pool that holds at least as much of every type as another, and is not that pool, holds
+    more in all: a pool is checked against the kept pools of larger totals only (with many
+    any-color sources most pools have one total, and were compared two by two for nothing)."""
     kept: list[Pool] = []
+    larger = 0  # kept[:larger]: the kept pools of larger totals than the one checked
+    last = -1
     for pool in sorted(pools, key=sum, reverse=True):
-        if not any(all(k >= v for k, v in zip(other, pool, strict=True)) for other in kept):
+        if sum(pool) != last:
+            larger, last = len(kept), sum(pool)
+        if not _covered(kept[:larger], pool, dominance=True):
             kept.append(pool)
     return kept
 

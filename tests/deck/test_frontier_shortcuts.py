@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.reference.mana_search import exhaustive_frontier, frontier
+from engine.reference.mana_search import Pool, exhaustive_frontier, frontier, pareto
 from tests.helpers import board
 from tests.helpers import play as play_scenario
 
@@ -122,3 +124,19 @@ def test_119_4_two_confluences_at_1_life_make_one_mana() -> None:
         life={"A": 1, "B": 20},
     )
     assert max(sum(pool) for pool in frontier(game, "A")) == 1
+
+
+_POOLS = st.sets(st.tuples(*[st.integers(0, 3)] * 6), max_size=40)
+
+
+@given(_POOLS)
+@settings(max_examples=300, deadline=None)
+def test_106_7_pareto_keeps_exactly_the_pools_no_other_holds_as_much_as(pools: set[Pool]) -> None:
+    """The frontier's pruning (``pareto``, which compares a pool only with those of larger
+    totals) keeps exactly the pools that no other pool of the set covers, type by type."""
+    covered = {
+        p
+        for p in pools
+        if any(q != p and all(a >= b for a, b in zip(q, p, strict=True)) for q in pools)
+    }
+    assert sorted(pareto(pools)) == sorted(pools - covered)
