@@ -187,9 +187,10 @@ def _life_refusal(i: int, k: int) -> str | None:
     picked = [j for _, j in _choice_abilities(i)]
     if {int(mt.AB_LIFE[i, j]) for j in picked} != {int(mt.AB_LIFE[i, k])}:
         return "a permanent whose mana abilities cost different life is not played yet"
-    if mt.AB_DAMAGE[i, k] or mt.AB_REMOVE[i, k] >= 0 or mt.AB_SAC_SELF[i, k]:
+    leaves = mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k]
+    if mt.AB_DAMAGE[i, k] or mt.AB_REMOVE[i, k] >= 0 or leaves:
         return "a mana ability that costs life and more, or deals damage, is not played yet"
-    if mt.AB_SACRIFICE[i, k] or mt.AB_TPL[i, k] in _BOARD_MADE:
+    if mt.AB_TPL[i, k] in _BOARD_MADE:
         return "a mana ability that costs life and reads the board is not played yet"
     return None
 
