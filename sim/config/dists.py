@@ -5,7 +5,9 @@ distribution is random (a fixed value costs nothing). The draw sites of a batch 
 fixed order (``experiment_draws``), so a seed always gives the same trials.
 
 Uniforms are float32: 24 random bits put a bias below 1e-7 on each probability, far under any
-Monte Carlo error, and halve the cost of the dominant draws.
+Monte Carlo error, and halve the cost of the dominant draws. ``uniforms`` makes them from the
+generator's raw 64-bit words, the very floats ``Generator.random`` would return, at half its
+cost (numpy makes each float with a call through the bit generator).
 """
 
 from __future__ import annotations
@@ -13,6 +15,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+# Below this many floats a draw is numpy's own (reading and setting the generator's state
+# costs more than the raw words save).
+RAW_FROM = 1024
+
+
+def uniforms(rng: np.random.Generator, shape: tuple[int, ...] | int) -> np.ndarray:
+    """``rng.random(shape, dtype=np.float32)``, bit for bit and leaving ``rng`` as it would:
+    numpy's PCG64 makes a float32 from each 32-bit half of a 64-bit word, low half first, and
+    keeps an unused high half for the next 32-bit draw (``has_uint32``); this takes the words
+    from ``random_raw`` and sets that half as numpy would have left it. Other bit generators,
+    and small draws, are numpy's own."""
+    n = int(np.prod(shape))
+    bits = rng.bit_generator
+    if n < RAW_FROM or type(bits) is not np.random.PCG64:
+        drawn: np.ndarray = rng.random(shape, dtype=np.float32)
+        return drawn
+    from sim.config.draw_steps import float32_halves  # see ``permutations``
+
+    lead = bool(bits.state["has_uint32"])
+    buffered = int(bits.state["uinteger"])
+    raw = bits.random_raw((n - lead + 1) // 2)
+    out = np.empty(n, dtype=np.float32)
+    float32_halves(raw, lead, buffered, out)
+    state = bits.state  # numpy keeps the last word's high half, used or not
+    state["has_uint32"] = (n - lead) % 2  # unused: the next 32-bit draw's
+    state["uinteger"] = int(raw[-1] >> np.uint64(32))
+    bits.state = state
+    return out.reshape(shape)
 
 
 def _index(u: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
@@ -38,7 +69,7 @@ def categorical(
 ) -> np.ndarray:
     """Indices (intp) drawn with ``probs`` (normalized), by inverting the cumulative
     distribution (a few categories by comparisons, more by binary search)."""
-    u = rng.random(shape, dtype=np.float32)
+    u = uniforms(rng, shape)
     index: np.ndarray = np.minimum(_index(u, _thresholds(probs)), len(probs) - 1)
     return index.astype(np.intp)
 
@@ -52,7 +83,7 @@ def choose(
     The thresholds only grow, so the ones a uniform reaches are a prefix, and ``values[0]``
     plus the steps ``values[k + 1] - values[k]`` of the thresholds reached is the value of
     its category; each partial sum is one of the values, so nothing overflows."""
-    u = rng.random(shape, dtype=np.float32)
+    u = uniforms(rng, shape)
     thresholds = _thresholds(probs)
     steps = np.diff(values.astype(np.int64))
     if len(thresholds) > 8 or np.abs(steps).max(initial=0) > 127 or values.dtype.kind != "i":
@@ -70,7 +101,7 @@ def bernoulli(rng: np.random.Generator, p: float, shape: tuple[int, ...]) -> np.
     """A boolean array, true with probability ``p`` (no draw when ``p`` is 0 or 1)."""
     if p <= 0.0 or p >= 1.0:
         return np.full(shape, p >= 1.0, dtype=np.bool_)
-    drawn: np.ndarray = rng.random(shape, dtype=np.float32) < np.float32(p)
+    drawn: np.ndarray = uniforms(rng, shape) < np.float32(p)
     return drawn
 
 
@@ -98,7 +129,7 @@ def uniform_pick(rng: np.random.Generator, allowed: np.ndarray) -> np.ndarray:
     (``allowed.shape`` float32 draws, allowed or not), found in one compiled pass."""
     from sim.config.draw_steps import first_largest  # see ``permutations``
 
-    u = rng.random(allowed.shape, dtype=np.float32)
+    u = uniforms(rng, allowed.shape)
     *lead, width = allowed.shape
     out = np.full(int(np.prod(lead)), -1, dtype=np.int64)
     if width:
@@ -161,7 +192,7 @@ class SeatDist:
         """Relative seats, (T, cols) int8, each below its trial's player count."""
         t = len(n_players)
         if self.weights is None:
-            u = rng.random((t, cols), dtype=np.float32)
+            u = uniforms(rng, (t, cols))
             drawn: np.ndarray = np.minimum(
                 (u * n_players[:, None]).astype(np.int8), n_players[:, None] - 1
             )

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from engine.batch.tables import CARDS
-from sim.config.dists import Discrete
+from sim.config.dists import Discrete, uniforms
 from sim.config.reader import MAX_PLAYERS, Reader, join
 from sim.errors import echo
 
@@ -62,7 +62,7 @@ def absolute_seat(relative: np.ndarray, active: np.ndarray, n: np.ndarray) -> np
 
 def other_seat(rng: np.random.Generator, seat: np.ndarray, n: np.ndarray) -> np.ndarray:
     """A seat other than ``seat``, uniform among the others (``n`` broadcasts over it)."""
-    shift = 1 + (rng.random(seat.shape, dtype=np.float32) * (n - 1)).astype(np.int8)
+    shift = 1 + (uniforms(rng, seat.shape) * (n - 1)).astype(np.int8)
     return absolute_seat(np.minimum(shift, n - 1), seat, n)
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch.kernel.jit import njit
 from engine.batch.wipe_state import ORDER_LEN
-from sim.config.dists import categorical, uniform_pick
+from sim.config.dists import categorical, uniform_pick, uniforms
 from sim.shapes.orders import fixed_order_keys
 
 LAST = np.int32(1 << 20)  # a sort key after every slot
@@ -75,10 +75,10 @@ def _random_orders(
     t, s = replacer.shape
     if casts is None:
         codes = np.broadcast_to(replacer[:, None, :], (t, taps, s))
-        return first_listed(rng.random(codes.shape, dtype=np.float32), codes, min(ORDER_LEN, s))
+        return first_listed(uniforms(rng, codes.shape), codes, min(ORDER_LEN, s))
     earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[:, None, :]
     codes = np.concatenate([np.broadcast_to(replacer[:, None, :], (t, taps, s)), earlier], 2)
-    keys = rng.random(codes.shape, dtype=np.float32)
+    keys = uniforms(rng, codes.shape)
     return first_listed(keys, codes, min(ORDER_LEN, s + taps))
 
 

@@ -23,7 +23,7 @@ from engine.batch.mana_state import (
     ORDER_LEN,
     ManaInputs,
 )
-from sim.config.dists import bernoulli, categorical, permutations, uniform_pick
+from sim.config.dists import bernoulli, categorical, permutations, uniform_pick, uniforms
 from sim.config.players import absolute_seat, draw_seats, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
 from sim.shapes.mana_choices import LAST, attach_auras, replacement_orders
@@ -174,7 +174,7 @@ def _sequence(
     live = np.arange(width)[None, :] < n_act[:, None]
     slot = np.where(live, order[:, np.arange(width) % s], -1).astype(np.int8)
     if taps.retap > 0:
-        anywhere = (rng.random((t, width), dtype=np.float32) * s).astype(np.int8)
+        anywhere = (uniforms(rng, (t, width)) * s).astype(np.int8)
         slot = np.where(bernoulli(rng, taps.retap, (t, width)) & live, anywhere, slot)
     seq = _Sequence(
         kind=np.where(live, ACT_TAP, ACT_NONE).astype(np.int8),
@@ -201,7 +201,7 @@ def _between(
     ability (Deep Water), casting a spell, passing the turn."""
     between, card = config.taps.between, board["card"]
     (t, width), s = seq.kind.shape, card.shape[1]
-    u = rng.random((t, width), dtype=np.float32)
+    u = uniforms(rng, (t, width))
     activatable = (card >= 0) & (mt.EFFECT_PRODUCE[np.maximum(card, 0)] >= 0)
     activate = seq.live & (u < between.activate) & activatable.any(1)[:, None]
     if activate.any():

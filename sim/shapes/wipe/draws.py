@@ -28,7 +28,7 @@ from engine.batch.wipe_state import (
     EV_TAP_MANA,
     WipeInputs,
 )
-from sim.config.dists import bernoulli, categorical, choose, permutations
+from sim.config.dists import bernoulli, categorical, choose, permutations, uniforms
 from sim.config.players import absolute_seat, draw_seats, other_seat
 from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
@@ -106,7 +106,7 @@ def _mode(rng: np.random.Generator, event: Event, card: np.ndarray) -> np.ndarra
     if counts.max() == 1:
         only: np.ndarray = table[row, 0]
         return only
-    pick = (rng.random(len(card), dtype=np.float32) * counts[row]).astype(np.intp)
+    pick = (uniforms(rng, len(card)) * counts[row]).astype(np.intp)
     mode: np.ndarray = table[row, np.minimum(pick, counts[row] - 1)]
     return mode
 
@@ -135,8 +135,8 @@ def _event(
     target = np.zeros(t, dtype=np.int16)
     if not set(event.kinds) <= set(_UNTARGETED):
         # any board slot (an empty one too: the engines reject the event alike), or any seat
-        slot = (rng.random(t, dtype=np.float32) * slots).astype(np.int16)
-        seat = (rng.random(t, dtype=np.float32) * n_players).astype(np.int16)
+        slot = (uniforms(rng, t) * slots).astype(np.int16)
+        seat = (uniforms(rng, t) * n_players).astype(np.int16)
         target = np.where(kind == EV_DAMAGE_PLAYER, seat, np.minimum(slot, slots - 1))
     return {
         "ev_kind": kind,
@@ -180,7 +180,7 @@ def ping_targets(
     n = n_players[:, None]
     if config.targets == "random":
         return other_seat(rng, seat, n)
-    anyone: np.ndarray = (rng.random(seat.shape, dtype=np.float32) * n).astype(np.int8)
+    anyone: np.ndarray = (uniforms(rng, seat.shape) * n).astype(np.int8)
     return anyone
 
 
