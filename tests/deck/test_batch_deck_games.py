@@ -199,6 +199,21 @@ DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
         },
         {"costs": ["{R}{R}{R}", "{G}{G}{G}{G}{G}{G}"], "x_spell": "Hangarback Walker"},
     ),
+    # Boros Garrison returning lands (a played-again land keeps its place in the payment
+    # order), Gemstone Mine's counters and Temple Garden's life again, Dryad Arbor sick again
+    "karoo_lands": (
+        {
+            "Boros Garrison": 8,
+            "Mountain": 6,
+            "Plains": 6,
+            "Gemstone Mine": 3,
+            "Temple Garden": 3,
+            "Dryad Arbor": 2,
+            "Llanowar Elves": 4,
+            "Grizzly Bears": 8,
+        },
+        {"costs": ["{R}{W}{2}", "{W}{W}", "{G}{G}"], "turns": 8},
+    ),
     # Mana Confluence paid down to the last life (119.4), beside Ancient Tomb's damage
     "life_payments": (
         {

@@ -40,6 +40,7 @@ from engine.batch.kernel.deck.columns import (
     F_RAW_IF_CREATURES,
     F_REFLECT,
     F_REMOVES,
+    F_RETURNS_LAND,
     F_SACRIFICED,
     F_SACRIFICED_WHEN_NONE,
     GRANT_CREATURES,
@@ -95,6 +96,8 @@ _ENTERS: Final = frozenset(
 # The most counters of one kind a permanent may enter with (Doubling Seasons multiply them):
 # a deck that could go past it is refused (``batch_refusal``), never wrapped.
 MAX_COUNTERS: Final = 1 << 62
+# The karoo lands' trigger (the pilot returns the first land in board order, as the reference).
+RETURNS_LAND: Final = "etb_return_land_you_control"
 # Statics that let the player's creatures tap the turn they come (702.10c, 302.6).
 _HASTE_SCOPES: Final = frozenset({"yours", "all"})
 
@@ -120,10 +123,10 @@ def kernel_refusal(card: Card) -> str | None:
     first that makes each type, 605.3b: ``_picked``) may cost a counter (118.3: the Vivid
     lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
     counter), or cost life (119.4: Mana Confluence, ``_life_refusal``), nothing more. It may
-    enter tapped or with counters, give the player's creatures haste (or let them tap as
-    though they had it), have activated abilities (the pilot never activates them), any
-    keyword, and the statics and replacements of ``_INERT``; other triggers, statics and
-    replacements are refused."""
+    enter tapped or with counters, return a land to the hand as it enters (the karoo lands),
+    give the player's creatures haste (or let them tap as though they had it), have activated
+    abilities (the pilot never activates them), any keyword, and the statics and replacements
+    of ``_INERT``; other triggers, statics and replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -238,7 +241,7 @@ def _played_or_inert(ability: Ability) -> bool:
     ability) or that changes nothing in it (``_INERT``, a granted keyword other than haste)."""
     if ability.template in _INERT or ability.template in _ENTERS:
         return True
-    if ability.template in ("grant_mana_any_color", "mana_multiply"):
+    if ability.template in ("grant_mana_any_color", "mana_multiply", RETURNS_LAND):
         return True
     if ability.template == "tapped_for_mana_add":  # lands or creatures; an Aura is refused
         return ability.text("source") != "enchanted" and ability.text("produce") != "any"
@@ -378,6 +381,47 @@ def _payers_refusal(setup: DeckSetup) -> str | None:
     return None
 
 
+def _return_refusal(setup: DeckSetup) -> str | None:
+    """A land returned to the hand takes its counts, haste and counters with it (``board``'s
+    ``leave``); what a grant, a multiplier or a "tapped for mana" trigger changed in the rows
+    stays (nothing else a deck game plays removes one): such a land beside a card that
+    returns lands is refused."""
+    returner = next((c for c in setup.cards if _returns_land(c)), None)
+    if returner is None:
+        return None
+    for card in setup.cards:
+        i = mt.INDEX[card.name.lower()]
+        if card.has_type("Land") and (_grants(card) or _factor(i) > 1 or _trigger(i)[0]):
+            return (
+                f"{card.name}: a land with a grant, a multiplier or a mana trigger beside"
+                f" {returner.name}, which may return it to the hand, is not played yet"
+            )
+    return None
+
+
+def _two_types_refusal(setup: DeckSetup) -> str | None:
+    """A "that type" trigger (Mana Flare, 106.12a) adds one mana of a type the source made:
+    of a source making two types at once (Boros Garrison's {R}{W}) that is a choice, which
+    the frontier does not make yet (it adds the first type made, ``frontier._triggered``)."""
+    same = next((c for c in setup.cards if _trigger(mt.INDEX[c.name.lower()])[1]), None)
+    if same is None:
+        return None
+    grants = _deck_grants(setup.cards)
+    for card in setup.cards:
+        made = _choices(mt.INDEX[card.name.lower()], _granted_to(card, grants))
+        if any(_types(m & POOL_BITS) > 1 for m in made):
+            return (
+                f"{card.name}: mana of two types at once beside {same.name}, whose trigger"
+                " adds one of the types made, is not played yet"
+            )
+    return None
+
+
+def _types(pool: int) -> int:
+    """How many types a packed pool holds some of."""
+    return sum(1 for t in range(6) if pool >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1))
+
+
 def _covers(scope: int, kind: int, card: Card, put_kind: int) -> bool:
     """Whether a counter static of ``scope`` and ``kind`` applies to counters of
     ``put_kind`` put on ``card`` as it enters under its controller's (the player's) control."""
@@ -462,7 +506,8 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         why = kernel_refusal(card)
         if why is not None:
             return f"{card.name}: {why}"
-    why = _grant_refusal(setup) or _payers_refusal(setup)
+    why = _grant_refusal(setup) or _payers_refusal(setup) or _return_refusal(setup)
+    why = why or _two_types_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:
@@ -618,7 +663,13 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_REMOVES * bool(_removes(i, granted)[0])
         | F_GRANTS_LANDS * (_grants(card) & GRANT_LANDS != 0)
         | F_GRANTS_CREATURES * (_grants(card) & GRANT_CREATURES != 0)
+        | F_RETURNS_LAND * _returns_land(card)
     )
+
+
+def _returns_land(card: Card) -> bool:
+    """Whether ``card`` returns a land its controller controls to the hand as it enters."""
+    return any(a.template == RETURNS_LAND for a in card.abilities)
 
 
 def _grants(card: Card) -> int:

@@ -1,7 +1,8 @@
 """The battlefield of a deck game: a permanent entering (614.1c, 614.12, 122.6) or leaving
-(701.21a), and what either changes in the counts and in the game's rows: the creatures, what
-the lands could produce (106.7), the mana of counts (106.4), granted mana abilities (611.3a),
-mana multipliers (616.1) and "tapped for mana" triggers (106.12a)."""
+(701.21a, or returned to the hand by a karoo land), and what either changes in the counts and
+in the game's rows: the creatures, what the lands could produce (106.7), the mana of counts
+(106.4), granted mana abilities (611.3a), mana multipliers (616.1) and "tapped for mana"
+triggers (106.12a)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ from engine.batch.kernel.deck.columns import (
     F_LAND,
     F_PAYS_LIFE,
     F_RAW_IF_CREATURES,
+    F_RETURNS_LAND,
     F_SACRIFICED,
     F_SACRIFICED_WHEN_NONE,
     GRANT_CREATURES,
@@ -59,11 +61,13 @@ from engine.batch.kernel.deck.columns import (
     ST_CREATURES,
     ST_FACTOR,
     ST_GRANTS,
+    ST_HAND,
     ST_HASTE,
     ST_LAND_FIXED,
     ST_LAND_SAME,
     ST_LANDS,
     ST_LIFE,
+    ST_RANKS,
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import POOL_BITS
@@ -74,18 +78,20 @@ SCOPE_CREATURES_YOURS: Final = COUNTER_SCOPE["creatures_yours"]
 
 
 @inline
-def enter(board, st, cards, choices, per_cards, grants, seen, card) -> None:  # type: ignore[no-untyped-def]
-    """The card enters the battlefield under the player's control, last in board order:
-    tapped if it says so (614.1c) or unless its life is paid (614.12: the policy pays when
-    life is more than the amount); it has been there since this turn (302.6). A grant of a
-    mana ability it brings (``grants``: the granted rows) applies at once (611.3a)."""
-    b = st[ST_BOARD]
+def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks) -> None:  # type: ignore[no-untyped-def]
+    """The card enters the battlefield under the player's control, in its place in board
+    order (``_place``): tapped if it says so (614.1c) or unless its life is paid (614.12: the
+    policy pays when life is more than the amount); it has been there since this turn
+    (302.6). A grant of a mana ability it brings (``grants``: the granted rows) applies at
+    once (611.3a); a karoo land's trigger returns a land to the ``hand`` (``_return_land``)."""
     flags = cards[card, C_FLAGS]
+    counters = _entering_counters(board, st, cards, card)
+    b = _place(board, st, card, ranks)
     board[b, B_CARD] = card
     board[b, B_TAPPED] = (flags & F_ENTERS_TAPPED) != 0
     board[b, B_ENTERED] = st[ST_TURN]
-    board[b, B_COUNTERS] = _entering_counters(board, st, cards, card)
-    st[ST_BOARD] = b + 1
+    board[b, B_COUNTERS] = counters
+    st[ST_BOARD] += 1
     if flags & F_PAYS_LIFE:
         if st[ST_LIFE] > cards[card, C_PAY_LIFE]:
             st[ST_LIFE] -= cards[card, C_PAY_LIFE]
@@ -104,6 +110,39 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card) -> None:  # 
     if cards[card, C_TRIGGER_ON]:
         _triggers(st, cards, card)
     seen[cards[card, C_NAME]] = True
+    if flags & F_RETURNS_LAND:
+        _return_land(board, st, cards, choices, per_cards, hand)
+
+
+@inline
+def _place(board: np.ndarray, st: np.ndarray, card: int, ranks: np.ndarray) -> int:
+    """The board row a card entering takes, the rows from it on moved down: a card's place in
+    board order is the rank of its first entry (``ranks``, by deck index, -1 before it: the
+    reference engine's listed order keeps a card's rank), so a card entering for the first
+    time is last, and a land a karoo returned comes back where it was."""
+    if ranks[card] < 0:
+        ranks[card] = st[ST_RANKS]
+        st[ST_RANKS] += 1
+    b = st[ST_BOARD]
+    while b > 0 and ranks[board[b - 1, B_CARD]] > ranks[card]:
+        for f in range(N_BOARD_COLUMNS):
+            board[b, f] = board[b - 1, f]
+        b -= 1
+    return int(b)
+
+
+@njit
+def _return_land(board, st, cards, choices, per_cards, hand) -> None:  # type: ignore[no-untyped-def]
+    """A karoo land's enters trigger (603.2, resolved before anything else is done): the
+    first land in board order the player controls (the one that entered, when it is the only
+    one) returns to the hand, last in it (400.7: a new object, played again as any card)."""
+    for b in range(st[ST_BOARD]):
+        card = board[b, B_CARD]
+        if cards[card, C_FLAGS] & F_LAND:
+            leave(board, st, cards, choices, per_cards, b)
+            hand[st[ST_HAND]] = card
+            st[ST_HAND] += 1
+            return
 
 
 @njit
@@ -254,8 +293,8 @@ def sacrificed_by_activation(board: np.ndarray, b: int, cards: np.ndarray) -> bo
 
 @inline
 def leave(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-untyped-def]
-    """Board row ``b`` is sacrificed (701.21a): the rows after it move up, keeping their
-    order, and the counts lose it."""
+    """Board row ``b`` leaves (sacrificed, 701.21a, or returned to the hand): the rows after
+    it move up, keeping their order, and the counts lose it."""
     card = board[b, B_CARD]
     flags = cards[card, C_FLAGS]
     for r in range(b, st[ST_BOARD] - 1):

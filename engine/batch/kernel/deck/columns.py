@@ -51,6 +51,9 @@ F_REMOVES = 65536  # some choice removes a counter (C_REMOVES is not 0)
 # mana of any color." (611.3a): the cards' rows become ``DeckTables.granted``'s
 F_GRANTS_LANDS, F_GRANTS_CREATURES = 131072, 262144
 GRANT_LANDS, GRANT_CREATURES = 1, 2  # ST_GRANTS bits
+# "When it enters, return a land you control to its owner's hand" (the karoo lands: the first
+# land in board order, as the reference engine chooses it)
+F_RETURNS_LAND = 524288
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
@@ -75,4 +78,5 @@ ST_FACTOR = 11  # the product of the mana multipliers on the battlefield (616.1)
 # made and the pool the others add; the same of creatures
 ST_LAND_SAME, ST_LAND_FIXED, ST_CREATURE_SAME, ST_CREATURE_FIXED = 12, 13, 14, 15
 ST_PAYS_LIFE = 16  # settings[S_PAYS_LIFE]: what a source may make depends on the life total
-N_SCALARS: Final = 17
+ST_RANKS = 17  # the board-order ranks given so far (``board._place``)
+N_SCALARS: Final = 18

@@ -145,7 +145,7 @@ def _opening_hand(  # type: ignore[no-untyped-def]
 
 
 @inline
-def _land_drop(hand, board, st, cards, choices, per_cards, grants, seen) -> None:  # type: ignore[no-untyped-def]
+def _land_drop(hand, ranks, board, st, cards, choices, per_cards, grants, seen) -> None:  # type: ignore[no-untyped-def]
     """CR 305.2: one land a turn, if the hand has one (the order of ``engine.deck.land_key``;
     of equal ones the first in the hand)."""
     best, best_rank = -1, 0
@@ -157,7 +157,8 @@ def _land_drop(hand, board, st, cards, choices, per_cards, grants, seen) -> None
         if best < 0 or rank < best_rank:
             best, best_rank = h, rank
     if best >= 0:
-        enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
+        card = _remove(hand, st, best)
+        enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
 
 
 @inline
@@ -345,8 +346,8 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
 
 @njit
 def _cast_permanents(  # type: ignore[no-untyped-def]
-    n, hand, board, st, seen, cards, choices, per_cards, grants, costs, hybrids, front, spare,
-    several, known,
+    n, hand, ranks, board, st, seen, cards, choices, per_cards, grants, costs, hybrids, front,
+    spare, several, known,
 ) -> int:  # fmt: skip
     """CR 601.2: cast the first permanent the mana pays (``_first_castable``), and again until
     none; OK or the status that stopped the game. ``front`` holds the frontier of the board
@@ -361,7 +362,8 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         )  # fmt: skip
         if code != OK:
             return code
-        enter(board, st, cards, choices, per_cards, grants, seen, _remove(hand, st, best))
+        card = _remove(hand, st, best)
+        enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
@@ -411,7 +413,7 @@ def _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x) -> No
 
 @njit
 def _turn(  # type: ignore[no-untyped-def]
-    g, u, on_play, hand, library, board, st, seen, cards, choices, per_cards, grants, costs,
+    g, u, on_play, hand, ranks, library, board, st, seen, cards, choices, per_cards, grants, costs,
     hybrids, front, spare, several, known, measured, x_cost, out_lands, out_total, out_types,
     out_payable, out_x,
 ) -> int:  # fmt: skip
@@ -429,7 +431,7 @@ def _turn(  # type: ignore[no-untyped-def]
         hand[st[ST_HAND]] = library[st[ST_LIB_AT]]
         st[ST_HAND] += 1
         st[ST_LIB_AT] += 1
-    _land_drop(hand, board, st, cards, choices, per_cards, grants, seen)
+    _land_drop(hand, ranks, board, st, cards, choices, per_cards, grants, seen)
     n = frontier(board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several)
     if n < 0:
         return FRONTIER_CAP
@@ -438,8 +440,8 @@ def _turn(  # type: ignore[no-untyped-def]
         out_lands, out_total, out_types, out_payable, out_x,
     )  # fmt: skip
     code = _cast_permanents(
-        n, hand, board, st, seen, cards, choices, per_cards, grants, costs, hybrids, front,
-        spare, several, known,
+        n, hand, ranks, board, st, seen, cards, choices, per_cards, grants, costs, hybrids,
+        front, spare, several, known,
     )  # fmt: skip
     if code != OK:
         _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x)
@@ -461,6 +463,7 @@ def play_games(  # type: ignore[no-untyped-def]
     (``board``)."""
     n = orders.shape[2]
     hand = np.zeros(n, dtype=np.int64)
+    ranks = np.zeros(n, dtype=np.int64)  # by deck index (``board._place``)
     library = np.zeros(n, dtype=np.int64)
     board = np.zeros((n, N_BOARD_COLUMNS), dtype=np.int64)
     seen = np.zeros(settings[S_NAMES], dtype=np.bool_)
@@ -474,6 +477,7 @@ def play_games(  # type: ignore[no-untyped-def]
     grants = (granted, granted_choices)
     for g in range(orders.shape[0]):
         seen[:] = False
+        ranks[:] = -1
         st[:] = 0
         st[ST_LIFE] = STARTING_LIFE
         st[ST_FACTOR] = 1
@@ -486,7 +490,7 @@ def play_games(  # type: ignore[no-untyped-def]
         mulligans[g] = _opening_hand(orders, g, cards, settings, hand, library, st)
         for u in range(settings[S_TURNS]):
             code = _turn(
-                g, u, on_play, hand, library, board, st, seen, live_cards, live, per_cards,
+                g, u, on_play, hand, ranks, library, board, st, seen, live_cards, live, per_cards,
                 grants, costs, hybrids, front, spare, several, known, measured, x_cost,
                 out_lands, out_total, out_types, out_payable, out_x,
             )  # fmt: skip
