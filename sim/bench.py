@@ -44,15 +44,26 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / _RSS_UNIT
 
 
-def compile_seconds() -> float | None:
-    """The compiled kernel's first-call compile time, or None when there is no such kernel.
+WARM_TRIALS = 64  # trials of each workload run once by ``compile_seconds``
 
-    Call it before the workloads: they then find the kernel in its on-disk cache."""
+
+def compile_seconds(names: tuple[str, ...] = WORKLOADS) -> float | None:
+    """The first-call compile time of the compiled code the workloads ``names`` run (the
+    kernels, and each workload's draws and layout, one small batch each), or None when there
+    is no such kernel.
+
+    Call it before the workloads: their processes then find all of it in the on-disk cache,
+    and none compiles (a process that compiled the mana draws peaked 20 MB higher)."""
     try:  # as ``from engine.batch.kernel import warm_up`` (mypy cannot see a missing module)
         warm_up = importlib.import_module("engine.batch.kernel").warm_up
     except (ImportError, AttributeError):
         return None
-    return float(warm_up())
+    seconds = float(warm_up())
+    start = time.perf_counter()
+    for name in names:
+        work = workload(name)
+        work.run(work.draw(np.random.default_rng(0), WARM_TRIALS))
+    return seconds + time.perf_counter() - start
 
 
 def _time_batch(
