@@ -79,7 +79,7 @@ def _bench(args: argparse.Namespace) -> int:
     from sim import bench
 
     names = _workload_names(args.workload)
-    compile_s = bench.compile_seconds(names)  # before the workloads: all of it cached
+    compile_s = bench.compile_seconds()  # before the workloads: they find the kernel cached
     trials = bench.TRIALS if args.trials is None else args.trials
     results = bench.bench(trials=trials, reference_trials=args.reference_trials, names=names)
     if args.json:
