@@ -140,8 +140,13 @@ def explain_run(args: argparse.Namespace) -> int:
     head = f"Trial {args.trial} of {args.run} (experiment {exp.name}, group {group}"
     head += f": {label})" if label else ")"
     lines = [head, replayed.text]
-    same = replayed.agrees
-    lines.append("Batch engine: " + ("the same outcome" if same else "a DIFFERENT outcome"))
+    if replayed.batch_cap:  # a declared cap, not a disagreement
+        lines.append(
+            f"Batch engine: stopped at a cap where this engine played on: {replayed.batch_cap}"
+        )
+    else:
+        same = replayed.agrees
+        lines.append("Batch engine: " + ("the same outcome" if same else "a DIFFERENT outcome"))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 

@@ -43,6 +43,7 @@ def _example(run: RunData, group: int, trial: int, replayed: Replayed) -> dict[s
         "log": [(rule, _by_seat(text, names)) for rule, text in replayed.log],
         "state": _by_seat(replayed.state, names),
         "agrees": replayed.agrees,
+        "batch_cap": replayed.batch_cap,
     }
 
 

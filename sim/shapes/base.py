@@ -85,6 +85,9 @@ class Replayed:
     agrees: bool  # whether the batch engine's result of the trial is the reference engine's
     eventful: bool  # something happened in it (the report's examples prefer those)
     seats: dict[str, str]  # each player by the seat the tables name (none: one player)
+    # why the batch engine stopped the trial at a declared cap where the reference engine
+    # played on ("" if it did not): a cap is the contract, not a rule broken
+    batch_cap: str = ""
 
 
 class Replay(Protocol):

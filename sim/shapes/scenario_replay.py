@@ -35,10 +35,12 @@ class ScenarioReplay:
     scenario: Scenario
     batch_outcome: dict[str, Any]
     comparable: Callable[[Mapping[str, Any]], dict[str, Any]]
+    batch_reason: str = ""  # why the batch engine stopped the trial, if it did (a cap)
 
     def replayed(self) -> Replayed:
         out: dict[str, Any] = reference.run(self.scenario)
         text = render(out)
+        capped = self.batch_outcome["result"] == "unsupported" != out["result"]
         return Replayed(
             outcome=out,
             text=text,
@@ -47,4 +49,5 @@ class ScenarioReplay:
             agrees=self.comparable(out) == self.batch_outcome,
             eventful=_eventful(out),
             seats=seat_names(self.scenario),
+            batch_cap=self.batch_reason if capped else "",
         )

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.batch.deck import REASONS
+from engine.batch.kernel.deck.game import FRONTIER_CAP
 from engine.deck import Deal, DeckResults, DeckSetup
 from engine.mana_types import MANA_TYPES
 from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, results_of
@@ -102,6 +104,8 @@ class DeckReplay:
         game = play_deck_game(self.setup, self.deal)
         text = _text(self.setup, game)
         reference = results_of(self.setup, [game])
+        stopped = self.batch.row(0)["stopped"]
+        capped = stopped == REASONS[FRONTIER_CAP] != reference.row(0)["stopped"]
         return Replayed(
             outcome=_outcome(self.setup, game),
             text=text,
@@ -110,4 +114,5 @@ class DeckReplay:
             agrees=self.batch.row(0) == reference.row(0),
             eventful=True,  # every game draws, plays lands and measures
             seats={},
+            batch_cap=stopped if capped else "",
         )

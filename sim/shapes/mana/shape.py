@@ -120,4 +120,6 @@ class ManaShape:
         scenario = mana_trial_scenario(part, i)
         _, _, s, a = part.shape
         outcome = mana_batch_outcome(state, i, Naming.default(int(part.n_players[i]), s, a))
-        return ScenarioReplay(scenario, mana_comparable(outcome), mana_comparable)
+        return ScenarioReplay(
+            scenario, mana_comparable(outcome), mana_comparable, outcome["reason"]
+        )

@@ -84,6 +84,5 @@ class WipeShape:
         state = run_wipe(part)
         _, _, s, e = inputs.shape
         naming = Naming.default(int(inputs.n_players[index]), s, e)
-        return ScenarioReplay(
-            scenario, comparable(batch_outcome(state, index - start, naming)), comparable
-        )
+        outcome = batch_outcome(state, index - start, naming)
+        return ScenarioReplay(scenario, comparable(outcome), comparable, outcome["reason"])
