@@ -19,6 +19,7 @@ import numpy as np
 
 from engine.library import card_files
 from sim.bench_workloads import TABLES, Workload, workload
+from sim.run.warm import WARM_TRIALS
 from sim.run.worker import packed, with_cards
 from sim.shapes.base import CHUNK
 
@@ -126,9 +127,6 @@ def bench(
     for name in names:
         warm(name)
     return [_in_fresh_process(name, trials, reference_trials, seed) for name in names]
-
-
-WARM_TRIALS = 64  # trials of the batch ``warm`` runs
 
 
 def warm(name: str) -> None:

@@ -142,7 +142,8 @@ def explain_run(args: argparse.Namespace) -> int:
     lines = [head, replayed.text]
     if replayed.batch_cap:  # a declared cap, not a disagreement
         lines.append(
-            f"Batch engine: stopped at a cap where this engine played on: {replayed.batch_cap}"
+            f"Batch engine: stopped at a declared cap, where the reference engine played on:"
+            f" {replayed.batch_cap}"
         )
     else:
         same = replayed.agrees
