@@ -34,8 +34,8 @@ def uniforms(rng: np.random.Generator, shape: tuple[int, ...] | int) -> np.ndarr
         return drawn
     from sim.config.draw_steps import float32_halves  # see ``permutations``
 
-    lead = bool(bits.state["has_uint32"])
-    buffered = int(bits.state["uinteger"])
+    before = bits.state  # a new dict each time it is read
+    lead, buffered = bool(before["has_uint32"]), int(before["uinteger"])
     raw = bits.random_raw((n - lead + 1) // 2)
     out = np.empty(n, dtype=np.float32)
     float32_halves(raw, lead, buffered, out)
