@@ -195,8 +195,9 @@ def pareto(pools: set[Pool]) -> list[Pool]:
     larger = 0  # kept[:larger]: the kept pools of larger totals than the one checked
     last = -1
     for pool in sorted(pools, key=sum, reverse=True):
-        if sum(pool) != last:
-            larger, last = len(kept), sum(pool)
+        total = sum(pool)
+        if total != last:
+            larger, last = len(kept), total
         if not _covered(kept[:larger], pool, dominance=True):
             kept.append(pool)
     return kept
