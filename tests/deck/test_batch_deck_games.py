@@ -26,7 +26,8 @@ import pytest
 from engine.batch.deck import REASONS, batch_refusal, kernel_refusal, play_deck_games
 from engine.batch.deck.tables import deck_tables
 from engine.batch.kernel.deck.columns import B_CARD, N_BOARD_COLUMNS, N_SCALARS, ST_BOARD, ST_TURN
-from engine.batch.kernel.deck.frontier import SEVERAL_WIDTH, frontier
+from engine.batch.kernel.deck.frontier import SEVERAL_WIDTH, frontier, spare_len
+from engine.batch.kernel.deck.pools import amount
 from engine.deck import ROW_FIELDS, DeckResults, DeckSetup, deck_refusal, draw_deals
 from engine.library import library
 from engine.reference.deck import play_deck_games as reference_games
@@ -396,21 +397,43 @@ def test_the_stop_reasons_name_their_caps() -> None:
     assert "empty library" in REASONS[2]
 
 
+def _birds_frontier(birds: int, buffer: int) -> list[int] | None:
+    """The frontier of ``birds`` untapped Birds of Paradise that can tap, into a buffer of
+    ``buffer`` pools (None: past it)."""
+    tables = deck_tables(deck_of({"Birds of Paradise": 40}, 3))
+    board = np.zeros((40, N_BOARD_COLUMNS), dtype=np.int64)
+    board[:birds, B_CARD] = range(birds)  # tapped 0, entered on turn 0: they can tap
+    st = np.zeros(N_SCALARS, dtype=np.int64)
+    st[ST_BOARD], st[ST_TURN] = birds, 2
+    several = np.zeros((40, SEVERAL_WIDTH), dtype=np.int64)
+    out, spare = np.zeros(buffer, np.int64), np.zeros(spare_len(buffer), np.int64)
+    n = frontier(board, st, tables.cards, tables.choices, 0, -1, 0, out, spare, several)
+    return None if n < 0 else [int(pool) for pool in out[:n]]
+
+
 def test_a_frontier_past_its_buffer_is_reported_not_truncated() -> None:
     """CR 106.7: three untapped Birds of Paradise could make 35 different pools; a frontier
     buffer of 4 reports the cap (-1) rather than keep some of them, and one of 64 holds all."""
-    setup = deck_of({"Birds of Paradise": 40}, 3)
-    tables = deck_tables(setup)
-    board = np.zeros((40, N_BOARD_COLUMNS), dtype=np.int64)
-    board[:3, B_CARD] = [0, 1, 2]  # tapped 0, entered on turn 0: they can tap
-    st = np.zeros(N_SCALARS, dtype=np.int64)
-    st[ST_BOARD], st[ST_TURN] = 3, 2
-    several = np.zeros((40, SEVERAL_WIDTH), dtype=np.int64)
+    assert _birds_frontier(3, 4) is None
+    found = _birds_frontier(3, 64)
+    assert found is not None and len(found) == 35  # the ways to split three mana over five colors
 
-    def size(buffer: int) -> int:
-        out, spare = np.zeros(buffer, np.int64), np.zeros(buffer, np.int64)
-        cards, choices = tables.cards, tables.choices
-        return int(frontier(board, st, cards, choices, 0, -1, 0, out, spare, several))
 
-    assert size(4) == -1
-    assert size(64) == 35  # the ways to split three mana over five colors
+def test_many_any_color_sources_make_each_split_once() -> None:
+    """CR 106.7, 605.3b: eight Birds of Paradise could make every split of eight mana over
+    W, U, B, R and G (495 pools), each once, though most are made many ways (the frontier
+    looks a pool up in a hash table); a buffer of exactly 495 holds them, one of 494 is past
+    its cap."""
+    found = _birds_frontier(8, 495)
+    assert found is not None
+    splits = {tuple(amount(pool, t) for t in range(6)) for pool in found}
+    expected = {
+        (w, u, b, r, 8 - w - u - b - r, 0)
+        for w in range(9)
+        for u in range(9 - w)
+        for b in range(9 - w - u)
+        for r in range(9 - w - u - b)
+    }
+    assert len(found) == len(splits) == 495
+    assert splits == expected
+    assert _birds_frontier(8, 494) is None

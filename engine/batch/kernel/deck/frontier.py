@@ -51,6 +51,7 @@ MAX_FRONTIER_POOLS: Final = 4096
 # much mana in all (F_EVEN), then each choice's pool (at most one per mana type)
 SEVERAL_K, SEVERAL_EVEN, SEVERAL_POOLS = 0, 1, 2
 SEVERAL_WIDTH: Final = SEVERAL_POOLS + 6
+_MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: a pool's slot is the top bits
 
 
 @inline
@@ -149,14 +150,46 @@ def choice_damage(cards: np.ndarray, choices: np.ndarray, card: int, counters: i
     return int(choices[card, choice_index(cards, card, counters, j)]) >> DAMAGE_SHIFT
 
 
+def spare_len(cap: int) -> int:
+    """The length of ``frontier``'s scratch for an ``out`` of ``cap`` pools: room to copy
+    them, then a hash table of the pools one step has made (a power of two, at least twice
+    ``cap`` slots, so a probe always finds an empty slot)."""
+    slots = 2
+    while slots < 2 * cap:
+        slots *= 2
+    return cap + slots
+
+
+SPARE_LEN: Final = spare_len(MAX_FRONTIER_POOLS)  # a game's scratch
+
+
 @inline
-def _add_new(out: np.ndarray, n: int, pool: int) -> int:
-    """Add ``pool`` to the first ``n`` of ``out`` unless it is there; -1 past the cap."""
-    for i in range(n):
-        if out[i] == pool:
+def _clear(table: np.ndarray, wanted: int) -> tuple[int, int]:
+    """Empty the first slots of ``table`` that hold ``wanted`` pools at half load: how many
+    (a power of two) and the shift that takes a hash to one of them."""
+    slots, shift = 2, 63
+    while slots < 2 * wanted and slots < table.shape[0]:
+        slots *= 2
+        shift -= 1
+    for i in range(slots):
+        table[i] = -1  # no pool: a pool is never negative
+    return slots, shift
+
+
+@inline
+def _add_new(out: np.ndarray, n: int, pool: int, table: np.ndarray, slots: int, shift: int) -> int:
+    """Add ``pool`` to the first ``n`` of ``out`` unless ``table`` (the pools among them,
+    open addressing) holds it; -1 past the cap. A step that makes a pool many times (many
+    any-color sources) looks each one up in constant time, where a scan of ``out`` made the
+    frontier quadratic in its size."""
+    h = np.int64((np.uint64(pool) * _MIX) >> np.uint64(shift))
+    while table[h] >= 0:
+        if table[h] == pool:
             return n
+        h = (h + 1) & (slots - 1)
     if n >= out.shape[0]:
         return -1
+    table[h] = pool
     out[n] = pool
     return n + 1
 
@@ -240,11 +273,14 @@ def frontier(
 ) -> int:
     """The frontier of the pools reachable from ``pool`` by tapping the board's sources
     (not row ``skip``) with the lands able to produce ``lands`` (106.7), into ``out``; its
-    size, or -1 past MAX_FRONTIER_POOLS. ``several`` holds a row per source with several
-    choices: how many, whether they make as much mana in all, and the pools (``SEVERAL_*``)."""
+    size, or -1 past its cap (``out``'s length, MAX_FRONTIER_POOLS in a game; ``spare``:
+    ``spare_len`` long). ``several`` holds a row per source with several choices: how many,
+    whether they make as much mana in all, and the pools (``SEVERAL_*``)."""
     base, m = _sources(board, st, cards, choices, pool, skip, lands, several)
     out[0] = base
     n = 1
+    cap = out.shape[0]
+    table = spare[cap:]
     level = True  # every pool of ``out`` holds as much mana in all
     for s in range(m):
         k = several[s, SEVERAL_K]
@@ -253,11 +289,12 @@ def frontier(
         before = n
         n = 0
         level = level and several[s, SEVERAL_EVEN] != 0
+        slots, shift = _clear(table, min(before * k, cap)) if level else (0, 0)
         for i in range(before):
             for j in range(k):
                 made = spare[i] + several[s, SEVERAL_POOLS + j]
                 # pools of one total cover each other only when equal
-                n = _add_new(out, n, made) if level else _insert(out, n, made)
+                n = _add_new(out, n, made, table, slots, shift) if level else _insert(out, n, made)
                 if n < 0:
                     return -1
     return n

@@ -67,6 +67,7 @@ from engine.batch.kernel.deck.columns import (
 from engine.batch.kernel.deck.frontier import (
     MAX_FRONTIER_POOLS,
     SEVERAL_WIDTH,
+    SPARE_LEN,
     can_tap,
     choice,
     choice_count,
@@ -469,7 +470,7 @@ def play_games(  # type: ignore[no-untyped-def]
     seen = np.zeros(settings[S_NAMES], dtype=np.bool_)
     st = np.zeros(N_SCALARS, dtype=np.int64)
     front = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
-    spare = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
+    spare = np.zeros(SPARE_LEN, dtype=np.int64)
     several = np.zeros((n, SEVERAL_WIDTH), dtype=np.int64)
     known = np.zeros(costs.shape[0], dtype=np.int8)
     live = choices.copy()
