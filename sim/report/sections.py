@@ -471,7 +471,9 @@ def _comparison_headline(run: RunData) -> pd.DataFrame:
 
 def _row_label(run: RunData, row: pd.Series, many: bool) -> str:
     level = "" if row["level"] == "all" else f" ({row['level']})"
-    text = f"{label(run.manifest.get('shape'), str(row['metric']))}{level}"
+    turn = str(row.get("turn", ""))  # a metric by turn (deck games); "" else
+    when = f", turn {turn}" if turn else ""
+    text = f"{label(run.manifest.get('shape'), str(row['metric']))}{level}{when}"
     return f"{row['label'] or run.group_label(int(row['group']))}: {text}" if many else text
 
 

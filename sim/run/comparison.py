@@ -31,7 +31,7 @@ from sim.run.paired import (
 )
 from sim.run.target_ci import Precision, is_headline
 from sim.run.trial_pairs import PairPlan, can_pair_trials, pair_keys, paired_layout
-from sim.shapes.base import Key, Layout, Row
+from sim.shapes.base import Layout, Row, RowKey, row_key
 from sim.shapes.registry import shape_of
 
 COMPARISON_COLUMNS = (
@@ -42,6 +42,7 @@ COMPARISON_COLUMNS = (
     "family",
     "metric",
     "level",
+    "turn",  # a metric by turn (deck games): the turn it was measured on, else empty
     "point_estimate",
     "baseline_estimate",
     "estimate",  # the delta: point minus baseline
@@ -70,11 +71,11 @@ class Pairing:
         self.shape = shape_of(exp.shape)
         trials = exp.compare.pairing == "trials" and can_pair_trials(exp.shape)
         self.plan = PairPlan(baseline, trials)
-        self.pending: dict[int, dict[int, dict[Key, Cell]]] = {}
+        self.pending: dict[int, dict[int, dict[RowKey, Cell]]] = {}
         self.sums = {p.index: PairSums() for p in exp.points if p.index != baseline}
         self.trials = dict.fromkeys(self.sums, 0)  # trials per point paired so far
         self.shares: set[tuple[str, str]] = set()  # (family, metric) whose rows are shares
-        self.headline: set[Key] = set()  # the baseline's headline rows (--target-ci)
+        self.headline: set[RowKey] = set()  # the baseline's headline rows (--target-ci)
         base = exp.points[baseline].config
         self.keys = {
             g: pair_keys(exp.shape, exp.points[g].config, base) if trials else () for g in self.sums
@@ -116,9 +117,9 @@ class Pairing:
     def _learn(self, rows: Sequence[Row]) -> None:
         """Which rows are shares and which are headline figures, from the baseline's rows."""
         self.shares |= {(r.family, r.metric) for r in rows if r.value.method in PROPORTIONS}
-        self.headline |= {_key(r) for r in rows if is_headline(r, self.shape.catalog)}
+        self.headline |= {row_key(r) for r in rows if is_headline(r, self.shape.catalog)}
 
-    def deltas(self, group: int, keys: Sequence[Key]) -> list[tuple[Key, Delta]]:
+    def deltas(self, group: int, keys: Sequence[RowKey]) -> list[tuple[RowKey, Delta]]:
         sums = self.sums[group]
         return [
             (key, paired_delta(sums.sums[key], sums.units, is_share(key, self.shares)))
@@ -129,9 +130,9 @@ class Pairing:
     def frame(self, rows_by_group: Sequence[Sequence[Row]]) -> pd.DataFrame:
         """The comparison frame, rows in each point's summary order (then baseline-only)."""
         records = []
-        base_keys = [_key(r) for r in rows_by_group[self.baseline]]
+        base_keys = [row_key(r) for r in rows_by_group[self.baseline]]
         for group in self.sums:
-            keys = list(dict.fromkeys([*(_key(r) for r in rows_by_group[group]), *base_keys]))
+            keys = list(dict.fromkeys([*(row_key(r) for r in rows_by_group[group]), *base_keys]))
             for key, d in self.deltas(group, keys):
                 counts = (self.trials[group], self.sums[group].units)
                 method = (self.plan.method, is_share(key, self.shares))
@@ -149,29 +150,27 @@ class Pairing:
             for key, d in self.deltas(group, sorted(self.headline)):
                 half = math.inf if math.isnan(d.paired_width) else d.paired_width / 2
                 if half > worst.half_width:
-                    worst = Precision(half, f"{group}-{self.baseline}/{key[1]}/{key[2]}")
+                    where = "/".join(str(part) for part in key[1:])  # metric, level, turn
+                    worst = Precision(half, f"{group}-{self.baseline}/{where}")
         return worst
 
 
-def is_share(key: Key, shares: set[tuple[str, str]]) -> bool:
+def is_share(key: RowKey, shares: set[tuple[str, str]]) -> bool:
     """Whether a row is a share (of a metric whose rows are shares)."""
     return key[:2] in shares
 
 
-def _key(row: Row) -> Key:
-    return (row.family, row.metric, row.level)
-
-
 def comparison_frame(records: list[dict[str, Any]]) -> pd.DataFrame:
     frame = pd.DataFrame.from_records(records, columns=list(COMPARISON_COLUMNS))
-    return frame.astype({"group": "int64", "baseline": "int64", "n": "int64", "units": "int64"})
+    types = {"group": "int64", "baseline": "int64", "n": "int64", "units": "int64"}
+    return frame.astype({**types, "turn": "Int64"})  # nullable: empty where not by turn
 
 
 def record(
     exp: Experiment,
     baseline: int,
     group: int,
-    key: Key,
+    key: RowKey,
     d: Delta,
     counts: tuple[int, int],
     method: tuple[str, bool],
@@ -185,7 +184,8 @@ def record(
         "label": words[group] if words else "",
         "baseline": baseline,
         "baseline_label": words[baseline] if words else "",
-        **dict(zip(("family", "metric", "level"), key, strict=True)),
+        **dict(zip(("family", "metric", "level"), key[:3], strict=True)),
+        "turn": key[3] if len(key) > 3 else None,
         "point_estimate": values.pop("point"),
         "baseline_estimate": values.pop("baseline"),
         "estimate": values.pop("delta"),
@@ -208,7 +208,7 @@ def exact_comparison(exp: Experiment, baseline: int, summary: pd.DataFrame) -> p
     base = summary[summary["group"] == baseline].set_index(["family", "metric", "level"])
     records = []
     for row in summary[summary["group"] != baseline].to_dict("records"):
-        key: Key = (str(row["family"]), str(row["metric"]), str(row["level"]))
+        key: RowKey = (str(row["family"]), str(row["metric"]), str(row["level"]))
         a, b = float(row["estimate"]), float(base["estimate"].get(key, math.nan))
         ratio = a / b if is_share(key, shares) and b > 0 else math.nan
         d = Delta(a, b, a - b, a - b, a - b, ratio, ratio, ratio, 0.0, 0.0, math.nan)

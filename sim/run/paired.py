@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.run.stats import t95
-from sim.shapes.base import Key, Row
+from sim.shapes.base import Row, RowKey, row_key
 
 Cell = tuple[int, int]  # a unit's (n, y)
 SUMS = 14  # nA yA nAnA nAyA yAyA | nB yB nBnB nByB yByB | nAnB nAyB yAnB yAyB
@@ -37,23 +37,28 @@ _COUNT_LEVEL = re.compile(r"^\d+\+?$")  # a histogram level: "3", "128+"
 PROPORTIONS = frozenset({"wilson", "wilson-cluster"})
 
 
-def unit_cells(rows: Iterable[Row]) -> dict[Key, Cell]:
+def unit_cells(rows: Iterable[Row]) -> dict[RowKey, Cell]:
     """Each row's (n, y) in one unit: n its denominator, y = estimate x n (exact integers)."""
-    out: dict[Key, Cell] = {}
+    out: dict[RowKey, Cell] = {}
     for r in rows:
         n = int(r.value.n)
         y = round(r.value.estimate * n) if n > 0 else 0
-        out[(r.family, r.metric, r.level)] = (n, y)
+        out[row_key(r)] = (n, y)
     return out
 
 
-def _missing(cells: Mapping[Key, Cell], key: Key) -> Cell:
+def _levels_of(key: RowKey) -> tuple[object, ...]:
+    """What a histogram's levels share: the family, the metric and the turn if any."""
+    return (key[0], key[1], *key[3:])
+
+
+def _missing(cells: Mapping[RowKey, Cell], key: RowKey) -> Cell:
     """A row a unit lacks: a histogram count no trial reached (y = 0 of the denominator its
     levels share), else nothing to pair (0, 0)."""
     if not _COUNT_LEVEL.match(key[2]):
         return (0, 0)
-    for (family, metric, level), cell in cells.items():
-        if (family, metric) == key[:2] and _COUNT_LEVEL.match(level):
+    for other, cell in cells.items():
+        if _levels_of(other) == _levels_of(key) and _COUNT_LEVEL.match(other[2]):
             return (cell[0], 0)
     return (0, 0)
 
@@ -62,11 +67,11 @@ def _missing(cells: Mapping[Key, Cell], key: Key) -> Cell:
 class PairSums:
     """The 14 sums of every row of one point against the baseline, over paired units."""
 
-    sums: dict[Key, list[int]] = field(default_factory=dict)
-    denominators: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    sums: dict[RowKey, list[int]] = field(default_factory=dict)
+    denominators: dict[tuple[object, ...], list[int]] = field(default_factory=dict)
     units: int = 0
 
-    def add_sums(self, keys: Sequence[Key], sums: np.ndarray, units: int) -> None:
+    def add_sums(self, keys: Sequence[RowKey], sums: np.ndarray, units: int) -> None:
         """Fold sums already taken over ``units`` units (``sums``: (len(keys), SUMS) int64,
         every level of a histogram included, so no level is ever missing)."""
         self.units += units
@@ -75,7 +80,7 @@ class PairSums:
             for i, term in enumerate(row):
                 total[i] += term
 
-    def add(self, a: Mapping[Key, Cell], b: Mapping[Key, Cell]) -> None:
+    def add(self, a: Mapping[RowKey, Cell], b: Mapping[RowKey, Cell]) -> None:
         """Fold one unit: ``a`` the point's cells, ``b`` the baseline's."""
         self.units += 1
         before = dict(self.denominators)  # the units so far, for a level first seen now
@@ -85,12 +90,12 @@ class PairSums:
             terms = (na, ya, na * na, na * ya, ya * ya, nb, yb, nb * nb, nb * yb, yb * yb,
                      na * nb, na * yb, ya * nb, ya * yb)  # fmt: skip
             if key not in self.sums:
-                self.sums[key] = _fresh(before.get(key[:2], []))
+                self.sums[key] = _fresh(before.get(_levels_of(key), []))
             total = self.sums[key]
             for i, term in enumerate(terms):
                 total[i] += term
             if _COUNT_LEVEL.match(key[2]):
-                self.denominators[key[:2]] = [total[i] for i in _DENOMINATOR]
+                self.denominators[_levels_of(key)] = [total[i] for i in _DENOMINATOR]
 
 
 def _fresh(denominator: Sequence[int]) -> list[int]:

@@ -137,6 +137,15 @@ class Inlines(Protocol):
 
 
 Key = tuple[str, str, str]  # a metric row: family, metric, level
+# a row of one group as comparisons pair it: its Key, and the turn of a metric by turn (a
+# deck's metrics have a row per turn and level)
+RowKey = Key | tuple[str, str, str, int]
+
+
+def row_key(row: Row) -> RowKey:
+    """The row's key, with its turn if it has one."""
+    key = (row.family, row.metric, row.level)
+    return key if row.turn is None else (*key, row.turn)
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,10 @@ def test_a_count_of_the_deck_can_be_swept() -> None:
     assert [len(p.config.cards) for p in exp.points] == [40, 44]
 
 
-def test_a_comparison_is_refused_in_one_line() -> None:
-    data = {**DECK, "sweep": {"game.play": ["play", "draw"]}, "compare": {"baseline": 0}}
-    with pytest.raises(UserError, match=r"compare: deck experiments do not compare"):
-        parse_experiment(data)
+def test_a_comparison_with_a_baseline_is_read() -> None:
+    """Deck points are compared with a baseline like any shape's (``test_deck_compare``)."""
+    data = {**DECK, "sweep": {"game.play": ["play", "draw"]}, "compare": {"baseline": 1}}
+    assert parse_experiment(data).compare.baseline == 1
 
 
 def test_a_card_the_batch_engine_refuses_is_named_with_its_reason() -> None:

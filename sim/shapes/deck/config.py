@@ -45,15 +45,7 @@ def inline(r: Reader, data: Mapping[str, Any], folder: Path) -> dict[str, Any]:
 
 def parse(r: Reader, data: Mapping[str, Any]) -> DeckSetup:
     """One sweep point's deck game, refused with one line where the batch engine cannot play
-    the deck (a card, or a cap: ``batch_refusal``) or where the file asks for a comparison
-    (the comparison tables key a row by its level, and a deck metric has one per turn)."""
-    if "compare" in data or "baseline" in r.table(data, "sweep", ""):
-        where = "compare" if "compare" in data else "sweep.baseline"
-        raise r.fail(
-            where,
-            "deck experiments do not compare sweep points with a baseline yet",
-            "drop it: the report draws every sweep point turn by turn",
-        )
+    the deck (a card, or a cap: ``batch_refusal``)."""
     setup = parse_deck(r, data, Path("."))  # a file deck is inlined first (``inline``)
     why = batch_refusal(setup)
     if why is not None:

@@ -1,0 +1,74 @@
+"""Deck points compared with a baseline (SPEC 4, Comparisons): ``comparison.csv`` pairs each
+metric row by turn as well as by level, with the turn in its ``turn`` column, and the report
+names the turn of each paired delta."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import sim
+from sim.run.comparison import COMPARISON_COLUMNS
+
+TURNS = 3
+
+
+def _deck(sweep: dict[str, Any], pairing: str) -> dict[str, Any]:
+    return {
+        "name": "deck_compare",
+        "shape": "deck",
+        "trials": 6_000,
+        "batch_size": 1_000,
+        "seed": 11,
+        "costs": ["{1}{G}", "{2}{G}{G}"],
+        "deck": {"cards": {"Forest": 17, "Llanowar Elves": 4, "Grizzly Bears": 20}},
+        "game": {"turns": TURNS, "mulligan": "never"},
+        "sweep": sweep,
+        "compare": {"baseline": 0, "pairing": pairing},
+    }
+
+
+def _run(data: dict[str, Any], out: Path) -> pd.DataFrame:
+    result = sim.run_experiment(data, jobs=1, out=out, report=True)
+    assert result.out is not None
+    written = pd.read_csv(result.out / "comparison.csv", keep_default_na=False, dtype=str)
+    assert tuple(written.columns) == COMPARISON_COLUMNS
+    return written
+
+
+@pytest.mark.parametrize("pairing", ["batches", "trials"])
+def test_each_turn_is_paired_with_the_baselines_same_turn(tmp_path: Path, pairing: str) -> None:
+    """Two points that play the very same games (max_mulligans changes nothing without
+    mulligans) differ by exactly 0 on every row of every turn, with a zero-width paired
+    interval: a row paired with another turn's would differ."""
+    data = _deck({"game.max_mulligans": [1, 2]}, pairing)
+    frame = _run(data, tmp_path)
+    by_turn = frame[frame["turn"] != ""]
+    assert sorted(set(by_turn["turn"].astype(int))) == list(range(1, TURNS + 1))
+    costs = by_turn[by_turn["metric"] == "cost_payable"]
+    assert len(costs) == 2 * TURNS  # each cost, each turn
+    assert (frame["estimate"].astype(float) == 0).all()
+    assert (frame["paired_ci_width"].replace("", "0").astype(float) == 0).all()
+    assert set(frame[frame["metric"] == "mulligans"]["turn"]) == {""}  # not by turn
+
+
+def test_a_delta_is_the_two_points_summary_estimates_at_that_turn(tmp_path: Path) -> None:
+    """18 Forests against 16: each row's point and baseline estimates are the two groups'
+    ``summary.csv`` estimates of the same metric, level and turn; by turn 3 the extra lands
+    put more lands in play, and the report labels each delta with its turn."""
+    data = _deck({"deck.cards.Forest": [16, 18]}, "batches")  # 40 and 42 cards
+    frame = _run(data, tmp_path)
+    summary = pd.read_csv(tmp_path / "summary.csv", keep_default_na=False, dtype=str)
+    keys = ["metric", "level", "turn"]
+    estimates = summary.set_index(["group", *keys])["estimate"].astype(float)
+    for _, row in frame.iterrows():
+        key = (row["metric"], row["level"], row["turn"])
+        assert float(row["point_estimate"]) == pytest.approx(estimates[("1", *key)], abs=1e-6)
+        assert float(row["baseline_estimate"]) == pytest.approx(estimates[("0", *key)], abs=1e-6)
+    late = frame.set_index(keys).loc[("lands_in_play", "all", str(TURNS))]
+    assert float(late["ci_low"]) > 0
+    html = (tmp_path / "report.html").read_text("utf-8")
+    assert f"Cost payable ({{2}}{{G}}{{G}}), turn {TURNS}" in html
