@@ -548,10 +548,10 @@ def _widths(paired: float, unpaired: float, share: bool) -> str:
 
 def answers(run: RunData) -> str:
     """What this run answers, in one line: the file's question, then for each point the
-    headline deltas whose paired interval excludes 0 (the first two), or that none does;
-    "" without a comparison."""
+    headline deltas whose paired interval excludes 0 (the first two; a metric by turn at its
+    last turn, as the headline table reads it), or that none does; "" without a comparison."""
     question = str(run.manifest.get("config", {}).get("description", "")).strip()
-    rows = _comparison_headline(run)
+    rows = _at_last_turn(_comparison_headline(run))
     if rows.empty:
         return ""  # no comparison: the page leads with the description alone
     base = str(rows.iloc[0]["baseline_label"]) or run.group_label(int(rows.iloc[0]["baseline"]))
@@ -571,6 +571,15 @@ def answers(run: RunData) -> str:
         parts.append("no headline figure differs beyond its 95% interval with " + ", ".join(same))
     lead = f"{question} " if question else ""
     return f"{lead}Against {base}: " + "; ".join(parts) + "."
+
+
+def _at_last_turn(rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows of metrics by turn at the last turn only, and every other row."""
+    turns = pd.to_numeric(rows.get("turn", pd.Series(dtype=str)), errors="coerce")
+    if turns.isna().all():
+        return rows
+    last: pd.DataFrame = rows[turns.isna() | (turns == turns.max())]
+    return last
 
 
 def _delta_text(row: pd.Series) -> str:

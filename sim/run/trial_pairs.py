@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from sim.run.paired import SUMS
-from sim.shapes.base import Key, Layout, Levels, PairsTrials, TrialCells
+from sim.shapes.base import Layout, Levels, PairsTrials, RowKey, TrialCells
 from sim.shapes.registry import shape_of
 
 TRIALS_METHOD = "paired-trials"  # the ``method`` column of comparison.csv
@@ -44,14 +44,14 @@ def can_pair_trials(shape: str) -> bool:
     return isinstance(shape_of(shape), PairsTrials)
 
 
-def pair_keys(shape: str, point: Any, baseline: Any) -> tuple[Key, ...]:
+def pair_keys(shape: str, point: Any, baseline: Any) -> tuple[RowKey, ...]:
     """The rows a point's pair sums hold: its cells' keys, then the baseline's others."""
     kind = shape_of(shape)
     assert isinstance(kind, PairsTrials)
     return tuple(dict.fromkeys([*kind.cell_keys(point), *kind.cell_keys(baseline)]))
 
 
-def paired_layout(layout: Layout, keys: Sequence[Key]) -> Layout:
+def paired_layout(layout: Layout, keys: Sequence[RowKey]) -> Layout:
     """A point's statistics with its pair sums appended (what a task returns and a
     checkpoint holds)."""
     return Layout((*layout.fields, (PAIRED_FIELD, (len(keys), SUMS))))
@@ -88,7 +88,7 @@ def run_paired_points(
     return out
 
 
-def chunk_sums(a: TrialCells, b: TrialCells, keys: Sequence[Key]) -> np.ndarray:
+def chunk_sums(a: TrialCells, b: TrialCells, keys: Sequence[RowKey]) -> np.ndarray:
     """(len(keys), SUMS) int64: the 14 sums of every row over the chunk's trials, ``a`` the
     point's cells and ``b`` the baseline's; a row one side lacks is (0, 0) there."""
     out = np.zeros((len(keys), SUMS), dtype=np.int64)
@@ -105,7 +105,7 @@ def chunk_sums(a: TrialCells, b: TrialCells, keys: Sequence[Key]) -> np.ndarray:
     return out
 
 
-def _columns(cells: TrialCells, keys: Sequence[Key]) -> tuple[np.ndarray, np.ndarray]:
+def _columns(cells: TrialCells, keys: Sequence[RowKey]) -> tuple[np.ndarray, np.ndarray]:
     """The (T, len(keys)) n and y of ``keys``, zero for a key the cells lack."""
     index = {key: i for i, key in enumerate(cells.keys)}
     cols = np.array([index.get(key, -1) for key in keys], dtype=np.intp)

@@ -165,7 +165,7 @@ class TrialCells:
     """Each trial's (n, y) of every ratio-of-sums row of one engine chunk (a row's estimate
     is Σy / Σn over trials), so two sweep points can be paired trial by trial (issue 15)."""
 
-    keys: tuple[Key, ...]  # the row of each column
+    keys: tuple[RowKey, ...]  # the row of each column
     n: np.ndarray  # (T, K) int64
     y: np.ndarray  # (T, K) int64
     levels: tuple[Levels, ...] = ()
@@ -176,7 +176,7 @@ class PairsTrials(Protocol):
     """A shape that can hand out per-trial cells (optional: without it comparisons pair
     whole batches)."""
 
-    def cell_keys(self, config: Any) -> tuple[Key, ...]:
+    def cell_keys(self, config: Any) -> tuple[RowKey, ...]:
         """Every row a chunk's cells hold: ``TrialCells.keys``, then each level's."""
         ...
 

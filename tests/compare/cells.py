@@ -1,5 +1,5 @@
 """Summing a shape's per-trial cells over a batch, as the batch's rows sum them (shared by the
-wipe and the mana shape's tests)."""
+wipe, the mana and the deck shape's tests)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-Key = tuple[str, str, str]
+from sim.shapes.base import RowKey as Key
 
 
 def summed_cells(

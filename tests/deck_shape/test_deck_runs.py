@@ -99,3 +99,15 @@ def test_explain_replays_a_game_turn_by_turn_and_the_engines_agree(run_dir: Path
     assert text.rstrip().endswith("Batch engine: the same outcome")
     drawn = cauldron("explain", "--run", str(run_dir), "--trial", "3", "--group", "1", "--json")
     assert drawn.returncode == 0 and '"on_play": false' in drawn.stdout
+
+
+def test_the_shipped_comparison_pairs_the_draw_with_the_play_turn_by_turn(run_dir: Path) -> None:
+    """``[compare] baseline = 0``: on the draw against on the play, game by game, one row per
+    metric, level and turn (the mulligans have none)."""
+    rows = _rows(run_dir / "comparison.csv")
+    assert {r["label"] for r in rows} == {"on the draw"}
+    assert {r["baseline_label"] for r in rows} == {"on the play"}
+    assert {r["method"] for r in rows} == {"paired-trials"}
+    lands = [r for r in rows if r["metric"] == "lands_in_play"]
+    assert [int(r["turn"]) for r in lands] == list(range(1, 7))
+    assert {r["turn"] for r in rows if r["family"] == "mulligans"} == {""}

@@ -8,6 +8,7 @@ turn has one row per turn and level (``Row.turn``); its curve is drawn over the 
 from __future__ import annotations
 
 from engine.deck import MAX_MULLIGANS
+from engine.mana_types import MANA_TYPES
 from sim.shapes.catalog import (
     UNSUPPORTED_RATE,
     Curve,
@@ -20,7 +21,8 @@ from sim.shapes.catalog import (
 )
 
 MOMENTS = 2  # a per-game value: [sum x, sum x²]
-TYPES = 7  # total, then W U B R G C
+MANA_LEVELS = ("total", *MANA_TYPES)  # the order of ``mana_available``'s statistics
+TYPES = len(MANA_LEVELS)  # total, then W U B R G C
 
 STATUS = Stat("status", (2,))  # games, games played to the last turn (OK)
 

@@ -28,16 +28,14 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from engine.deck import DeckSetup
-from engine.mana_types import MANA_TYPES
 from sim.run.stats import normal_mean, wilson
 from sim.shapes.base import Layout, Row
 from sim.shapes.catalog import UNSUPPORTED_RATE, MetricRows, mean_of
 from sim.shapes.deck import catalog
-from sim.shapes.deck.catalog import DECK_FAMILIES, STATUS
+from sim.shapes.deck.catalog import DECK_FAMILIES, MANA_LEVELS, STATUS
+from sim.shapes.deck.stats import mulligan_levels
 
 __all__ = ["DECK_FAMILIES", "deck_rows"]
-
-MANA_LEVELS = ("total", *MANA_TYPES)  # the order of ``mana_available``'s statistics
 
 
 class _Rows(MetricRows[DeckSetup]):
@@ -96,8 +94,7 @@ def _x_spell(out: _Rows) -> None:
 def _mulligans(out: _Rows) -> None:
     out.add(catalog.MULLIGANS, "all", mean_of(out.sums[catalog.MULLIGANS.key], out.ok))
     hist = out.sums[catalog.MULLIGANS_COUNT.key]
-    most = out.config.max_mulligans if out.config.mulligan == "london" else 0
-    for k in range(most + 1):
+    for k in mulligan_levels(out.config):
         out.add(catalog.MULLIGANS_COUNT, str(k), wilson(int(hist[k]), out.ok))
 
 

@@ -12,13 +12,13 @@ import numpy as np
 from engine.batch.deck import play_deck_games
 from engine.deck import Deals, DeckResults, DeckSetup, draw_deals
 from sim.config.reader import Reader
-from sim.shapes.base import CHUNK, Layout, Row
+from sim.shapes.base import CHUNK, Layout, Row, RowKey, TrialCells
 from sim.shapes.catalog import Entry
 from sim.shapes.deck.catalog import DECK_CATALOG, DECK_FAMILIES
 from sim.shapes.deck.config import DECK_KEYS, inline, parse
 from sim.shapes.deck.metrics import deck_rows
 from sim.shapes.deck.replay import DeckReplay
-from sim.shapes.deck.stats import deck_layout, deck_stats
+from sim.shapes.deck.stats import deck_cell_keys, deck_layout, deck_stats, deck_trial_cells
 
 
 def _chunks(setup: DeckSetup, rng: np.random.Generator, trials: int) -> Iterator[DeckResults]:
@@ -52,6 +52,18 @@ class DeckShape:
         for results in _chunks(config, rng, trials):
             total += layout.pack(deck_stats(config, results))
         return total
+
+    def cell_keys(self, config: DeckSetup) -> tuple[RowKey, ...]:
+        return deck_cell_keys(config)
+
+    def run_chunks(
+        self, config: DeckSetup, rng: np.random.Generator, trials: int
+    ) -> Iterator[tuple[np.ndarray, TrialCells]]:
+        """Each chunk's statistics and per-game cells (``sim.shapes.base.PairsTrials``): points
+        that deal the same games (play or draw, the pilot, the costs) pair game by game."""
+        layout = deck_layout(config)
+        for results in _chunks(config, rng, trials):
+            yield layout.pack(deck_stats(config, results)), deck_trial_cells(config, results)
 
     def rows(self, config: DeckSetup, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
         return deck_rows(config, deck_layout(config), totals, families)

@@ -1,4 +1,5 @@
-"""Sufficient statistics of a batch of deck games: integer sums over the games, by turn.
+"""Sufficient statistics of a batch of deck games: integer sums over the games, by turn;
+and each game's (n, y) of every row, for comparisons paired game by game.
 
 Only games played to their last turn (status 0) feed the metrics; a game a cap stopped is
 counted in ``status`` (``unsupported_rate``) and nowhere else, so every turn's cells rest on
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.deck import MAX_MULLIGANS, DeckResults, DeckSetup
-from sim.shapes.base import Layout
-from sim.shapes.catalog import layout_of
+from engine.deck import MAX_MULLIGANS, DeckResults, DeckSetup, empty_results
+from sim.shapes.base import Layout, RowKey, TrialCells
+from sim.shapes.catalog import UNSUPPORTED_RATE, Metric, layout_of
 from sim.shapes.deck import catalog
-from sim.shapes.deck.catalog import DECK_CATALOG, STATUS
+from sim.shapes.deck.catalog import DECK_CATALOG, MANA_LEVELS, STATUS
 
 
 def deck_layout(setup: DeckSetup) -> Layout:
@@ -40,11 +41,16 @@ def _padded(counts: np.ndarray, width: int) -> np.ndarray:
     return out
 
 
+def _mana(res: DeckResults) -> np.ndarray:
+    """(T, U, 7) the mana available by game and turn: in all, then by type (MANA_LEVELS)."""
+    return np.concatenate([res.mana_total[:, :, None], res.mana_by_type], axis=2)
+
+
 def deck_stats(setup: DeckSetup, res: DeckResults) -> dict[str, np.ndarray]:
     """Reduce a batch's results to the layout's sums."""
     ok = res.status == 0
     games = ok[:, None]  # (T, 1): the games every by-turn cell counts
-    mana = np.concatenate([res.mana_total[:, :, None], res.mana_by_type], axis=2)
+    mana = _mana(res)
     castable = (res.x_max >= 0) & games
     x = np.where(castable, res.x_max, 0)
     widths = _widths(setup)
@@ -64,3 +70,59 @@ def deck_stats(setup: DeckSetup, res: DeckResults) -> dict[str, np.ndarray]:
             res.mulligans[ok], minlength=MAX_MULLIGANS + 1
         ).astype(np.int64),
     }
+
+
+def mulligan_levels(setup: DeckSetup) -> range:
+    """The counts of mulligans a game may take (``mulligans_count``'s levels)."""
+    return range((setup.max_mulligans if setup.mulligan == "london" else 0) + 1)
+
+
+Cell = tuple[RowKey, np.ndarray, np.ndarray]  # a row's key, each game's n and y
+
+
+def _by_turn(metric: Metric, level: str, n: np.ndarray, y: np.ndarray) -> list[Cell]:
+    """A metric's cells of one level, turn by turn (``y`` (T, U); ``n`` (T,) or (T, U))."""
+    ns = np.broadcast_to(n[:, None] if n.ndim == 1 else n, y.shape)
+    return [
+        ((metric.family, metric.name, level, u + 1), ns[:, u], y[:, u]) for u in range(y.shape[1])
+    ]
+
+
+def _cells(setup: DeckSetup, res: DeckResults) -> list[Cell]:
+    """Every row's cells, in ``deck_rows``' order of families (``deck_cell_keys`` are their
+    keys): the same games, counts and sums as ``deck_stats``, game by game."""
+    ok = (res.status == 0).astype(np.int64)
+    games = ok[:, None]
+    one = np.ones_like(ok)
+    out: list[Cell] = [((UNSUPPORTED_RATE.family, UNSUPPORTED_RATE.name, "all"), one, 1 - ok)]
+    out += _by_turn(catalog.LANDS_IN_PLAY, "all", ok, res.lands * games)
+    mana = _mana(res) * games[:, :, None]
+    for k, level in enumerate(MANA_LEVELS):
+        out += _by_turn(catalog.MANA_AVAILABLE, level, ok, mana[:, :, k])
+    for k, cost in enumerate(setup.costs):
+        out += _by_turn(catalog.COST_PAYABLE, cost.text, ok, res.cost_payable[:, :, k] * games)
+    for k, name in enumerate(setup.track):
+        out += _by_turn(catalog.CAST_BY_TURN, name, ok, res.cast_by_turn[:, :, k] * games)
+    if setup.x_spell is not None:
+        castable = ((res.x_max >= 0) & (games > 0)).astype(np.int64)
+        name = setup.x_spell.name
+        out += _by_turn(catalog.X_CASTABLE, name, ok, castable)
+        out += _by_turn(catalog.X_MAX, name, castable, np.where(castable > 0, res.x_max, 0))
+    out.append(((catalog.MULLIGANS.family, catalog.MULLIGANS.name, "all"), ok, res.mulligans * ok))
+    for k in mulligan_levels(setup):
+        count = catalog.MULLIGANS_COUNT
+        out.append(((count.family, count.name, str(k)), ok, (res.mulligans == k) * ok))
+    return out
+
+
+def deck_cell_keys(setup: DeckSetup) -> tuple[RowKey, ...]:
+    """The rows ``deck_trial_cells`` holds."""
+    return tuple(key for key, _, _ in _cells(setup, empty_results(setup, 0)))
+
+
+def deck_trial_cells(setup: DeckSetup, res: DeckResults) -> TrialCells:
+    """Each game's (n, y) of every row (``sim.shapes.base.TrialCells``)."""
+    cells = _cells(setup, res)
+    n = np.stack([c[1] for c in cells], axis=1).astype(np.int64)
+    y = np.stack([c[2] for c in cells], axis=1).astype(np.int64)
+    return TrialCells(tuple(key for key, _, _ in cells), n, y)
