@@ -20,12 +20,20 @@ from sim.shapes.deck.metrics import deck_rows
 from sim.shapes.deck.replay import DeckReplay
 from sim.shapes.deck.stats import deck_cell_keys, deck_layout, deck_stats, deck_trial_cells
 
+# Games per chunk of a comparison paired game by game: a game's cells are a row each of its
+# metric, level and turn (turns x costs and more), so a chunk of CHUNK games could hold
+# hundreds of MB of them; every point of a comparison plays chunks of this size, in step.
+PAIRED_CHUNK = 1_024
 
-def _chunks(setup: DeckSetup, rng: np.random.Generator, trials: int) -> Iterator[DeckResults]:
-    """Draw a batch's deals, then play them chunk by chunk."""
+
+def _chunks(
+    setup: DeckSetup, rng: np.random.Generator, trials: int, size: int = CHUNK
+) -> Iterator[DeckResults]:
+    """Draw a batch's deals, then play them ``size`` games at a time (a game is a function
+    of its deal alone: any size plays the same games)."""
     deals = draw_deals(rng, setup, trials)
-    for start in range(0, trials, CHUNK):
-        part = slice(start, start + CHUNK)
+    for start in range(0, trials, size):
+        part = slice(start, start + size)
         yield play_deck_games(setup, Deals(deals.on_play[part], deals.orders[part]))
 
 
@@ -62,7 +70,7 @@ class DeckShape:
         """Each chunk's statistics and per-game cells (``sim.shapes.base.PairsTrials``): points
         that deal the same games (play or draw, the pilot, the costs) pair game by game."""
         layout = deck_layout(config)
-        for results in _chunks(config, rng, trials):
+        for results in _chunks(config, rng, trials, PAIRED_CHUNK):
             yield layout.pack(deck_stats(config, results)), deck_trial_cells(config, results)
 
     def rows(self, config: DeckSetup, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
