@@ -457,7 +457,8 @@ def status_rows(run: RunData) -> list[dict[str, str]]:
 
 
 def _comparison_headline(run: RunData) -> pd.DataFrame:
-    """The comparison rows of the headline metrics, in headline order, then by point."""
+    """The comparison rows of the headline metrics, in headline order, then by point; a
+    metric by turn at its last turn, as the headline table reads it."""
     frame = run.comparison
     if frame is None or frame.empty:
         return pd.DataFrame()
@@ -465,7 +466,7 @@ def _comparison_headline(run: RunData) -> pd.DataFrame:
     for metric, level, _ in headline_rows(run.manifest.get("shape")):
         rows = frame[frame["metric"] == metric]
         order.append(rows if level is None else rows[rows["level"] == level])
-    rows = pd.concat(order) if order else frame.iloc[:0]
+    rows = _at_last_turn(pd.concat(order) if order else frame.iloc[:0])
     return rows[rows["estimate"].notna()].reset_index(drop=True)
 
 
@@ -548,10 +549,10 @@ def _widths(paired: float, unpaired: float, share: bool) -> str:
 
 def answers(run: RunData) -> str:
     """What this run answers, in one line: the file's question, then for each point the
-    headline deltas whose paired interval excludes 0 (the first two; a metric by turn at its
-    last turn, as the headline table reads it), or that none does; "" without a comparison."""
+    headline deltas whose paired interval excludes 0 (the first two), or that none does;
+    "" without a comparison."""
     question = str(run.manifest.get("config", {}).get("description", "")).strip()
-    rows = _at_last_turn(_comparison_headline(run))
+    rows = _comparison_headline(run)
     if rows.empty:
         return ""  # no comparison: the page leads with the description alone
     base = str(rows.iloc[0]["baseline_label"]) or run.group_label(int(rows.iloc[0]["baseline"]))
