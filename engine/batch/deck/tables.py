@@ -353,7 +353,10 @@ def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[i
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
     a permanent whose mana the board decides (Reflecting Pool, Gaea's Cradle: the batch
-    engine plays such an ability alone), or by a permanent that may be sacrificed."""
+    engine plays such an ability alone), or by a permanent that may be sacrificed, or one
+    that adds a choice to a source that costs life (its choices would cost life or not).
+    Mana Confluence gains none: its own ability makes every color, and the engines activate
+    the first ability that makes the type named (605.3b)."""
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
@@ -363,7 +366,11 @@ def _grant_refusal(setup: DeckSetup) -> str | None:
         sacrificed = any(mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k] for k in _picked(i))
         if (_grants(card) or _factor(i) > 1) and sacrificed:
             return f"{card.name}: a grant or multiplier that may leave is not played yet"
-        if _life(i) and _granted_to(card, grants):
+        if (
+            _life(i)
+            and _granted_to(card, grants)
+            and _choice_abilities(i, True) != _choice_abilities(i)
+        ):
             return (
                 f"{card.name}: a granted mana ability beside one that costs life is not played yet"
             )
