@@ -106,8 +106,13 @@ def _unit(t: int, amount: int = 1) -> int:
     return amount << (FIELD_BITS * t)
 
 
+def _amounts(pool: int) -> list[int]:
+    """A packed pool's amount of each type, WUBRGC (bits above the pool ignored)."""
+    return [(pool & POOL_BITS) >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1) for t in range(6)]
+
+
 def _total(pool: int) -> int:
-    return sum((pool & POOL_BITS) >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1) for t in range(6))
+    return sum(_amounts(pool))
 
 
 def _packed(amounts: np.ndarray) -> int:
@@ -416,7 +421,7 @@ def _two_types_refusal(setup: DeckSetup) -> str | None:
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
         made = _choices(mt.INDEX[card.name.lower()], _granted_to(card, grants))
-        if any(_types(m & POOL_BITS) > 1 for m in made):
+        if any(_types(m) > 1 for m in made):
             return (
                 f"{card.name}: mana of two types at once beside {same.name}, whose trigger"
                 " adds one of the types made, is not played yet"
@@ -426,7 +431,7 @@ def _two_types_refusal(setup: DeckSetup) -> str | None:
 
 def _types(pool: int) -> int:
     """How many types a packed pool holds some of."""
-    return sum(1 for t in range(6) if pool >> (FIELD_BITS * t) & ((1 << FIELD_BITS) - 1))
+    return sum(1 for amount in _amounts(pool) if amount)
 
 
 def _covers(scope: int, kind: int, card: Card, put_kind: int) -> bool:
@@ -480,8 +485,7 @@ def _most(i: int, deck: Sequence[Card], granted: bool) -> np.ndarray:
     with a granted ability)."""
     most = np.zeros(len(MANA_TYPES), dtype=np.int64)
     for delta in _choices(i, granted):
-        for t in range(len(MANA_TYPES)):
-            most[t] = max(most[t], (delta & POOL_BITS) >> (FIELD_BITS * t) & 0x3FF)
+        most = np.maximum(most, _amounts(delta))
     if _reflect_mask(i):
         most = np.maximum(most, 1)
     per, bit, unit = _per_count(i)
@@ -492,7 +496,7 @@ def _most(i: int, deck: Sequence[Card], granted: bool) -> np.ndarray:
             else bool(int(tb.SUBTYPE_BITS[mt.INDEX[c.name.lower()]]) & bit)
             for c in deck
         )
-        most += np.array([unit >> (FIELD_BITS * t) & 0x3FF for t in range(6)]) * counted
+        most += np.array(_amounts(unit)) * counted
     return most
 
 
