@@ -46,13 +46,19 @@ def _mana(res: DeckResults) -> np.ndarray:
     return np.concatenate([res.mana_total[:, :, None], res.mana_by_type], axis=2)
 
 
+def _largest_x(res: DeckResults, ok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(T, U) the counted games (``ok``) whose sources could pay the X spell, and their
+    largest X (0 elsewhere): ``x_max`` is an average over those games only."""
+    castable = (res.x_max >= 0) & ok[:, None]
+    return castable, np.where(castable, res.x_max, 0)
+
+
 def deck_stats(setup: DeckSetup, res: DeckResults) -> dict[str, np.ndarray]:
     """Reduce a batch's results to the layout's sums."""
     ok = res.status == 0
     games = ok[:, None]  # (T, 1): the games every by-turn cell counts
     mana = _mana(res)
-    castable = (res.x_max >= 0) & games
-    x = np.where(castable, res.x_max, 0)
+    castable, x = _largest_x(res, ok)
     widths = _widths(setup)
     return {
         STATUS.key: np.array([len(ok), ok.sum()], dtype=np.int64),
@@ -91,7 +97,8 @@ def _by_turn(metric: Metric, level: str, n: np.ndarray, y: np.ndarray) -> list[C
 def _cells(setup: DeckSetup, res: DeckResults) -> list[Cell]:
     """Every row's cells, in ``deck_rows``' order of families (``deck_cell_keys`` are their
     keys): the same games, counts and sums as ``deck_stats``, game by game."""
-    ok = (res.status == 0).astype(np.int64)
+    counted = res.status == 0
+    ok = counted.astype(np.int64)
     games = ok[:, None]
     one = np.ones_like(ok)
     out: list[Cell] = [((UNSUPPORTED_RATE.family, UNSUPPORTED_RATE.name, "all"), one, 1 - ok)]
@@ -104,10 +111,10 @@ def _cells(setup: DeckSetup, res: DeckResults) -> list[Cell]:
     for k, name in enumerate(setup.track):
         out += _by_turn(catalog.CAST_BY_TURN, name, ok, res.cast_by_turn[:, :, k] * games)
     if setup.x_spell is not None:
-        castable = ((res.x_max >= 0) & (games > 0)).astype(np.int64)
+        castable, x = _largest_x(res, counted)
         name = setup.x_spell.name
-        out += _by_turn(catalog.X_CASTABLE, name, ok, castable)
-        out += _by_turn(catalog.X_MAX, name, castable, np.where(castable > 0, res.x_max, 0))
+        out += _by_turn(catalog.X_CASTABLE, name, ok, castable.astype(np.int64))
+        out += _by_turn(catalog.X_MAX, name, castable.astype(np.int64), x)
     out.append(((catalog.MULLIGANS.family, catalog.MULLIGANS.name, "all"), ok, res.mulligans * ok))
     for k in mulligan_levels(setup):
         count = catalog.MULLIGANS_COUNT
