@@ -33,9 +33,26 @@ PLAY_CHOICES: Final = ("play", "draw", "random")
 EMPTY_LIBRARY: Final = "a draw from an empty library: a deck game has no loss"
 MULLIGAN_CHOICES: Final = ("never", "london")
 
-# Triggered abilities a deck game plays: mana triggers resolve at once (605.4a) and a karoo
-# land's "return a land you control" goes to the stack and resolves like any trigger.
-DECK_TRIGGERS: Final = frozenset({"tapped_for_mana_add", "etb_return_land_you_control"})
+# Triggered abilities a deck game plays (none asks the pilot for a choice): mana triggers
+# resolve at once (605.4a); a karoo land's "return a land you control", a gain of life as a
+# permanent enters (Kitchen Finks, the gainlands) and the others go to the stack and resolve
+# like any trigger (603.3). Rest in Peace's exile of the graveyards, an attack trigger (the
+# pilot never attacks), the triggers on a permanent entering from a graveyard or a spell cast
+# from one, and an upkeep removal of counters are played too: the batch engine's deck game
+# knows when they find nothing to do (``engine.batch.deck.tables``).
+DECK_TRIGGERS: Final = frozenset(
+    {
+        "tapped_for_mana_add",
+        "etb_return_land_you_control",
+        "etb_gain_life",
+        "etb_exile_graveyards",
+        "attacks_creatures_yours_gain_keyword",
+        "permanent_enters_from_graveyard_draw",
+        "spell_cast_from_graveyard_draw",
+        "creature_enters_from_your_graveyard_damage",
+        "upkeep_remove_counter_each_creature_yours",
+    }
+)
 
 
 @dataclass(frozen=True)

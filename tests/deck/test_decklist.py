@@ -154,7 +154,7 @@ def test_too_few_cards_after_an_mtgo_blank_line_says_why(tmp_path: Path) -> None
     [
         ("Wild Growth", "an Aura"),
         ("Hangarback Walker", "X in its cost"),
-        ("Kitchen Finks", "its etb_gain_life trigger"),
+        ("Murderous Redcap", "its etb_damage_any_target trigger"),
     ],
 )
 def test_a_card_the_engines_cannot_yet_play_in_a_deck_game(

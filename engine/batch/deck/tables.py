@@ -88,6 +88,25 @@ _INERT: Final = frozenset(
         "graveyard_replaced_by_exile",
     }
 )
+# Triggers that find nothing to do in a batch deck game: it has no graveyard anyone reads
+# (Rest in Peace's exile), no attack (the pilot never declares one, 508.1), no permanent
+# entering from a graveyard and no spell cast from one (a permanent with persist or undying is
+# never sacrificed in it, ``_dies_refusal``; nothing else returns a card), and no -1/-1
+# counter for an upkeep to remove (none enters with one, ``_counters_refusal``, and nothing
+# puts one). The reference engine plays them all (``engine.deck.DECK_TRIGGERS``).
+_UNTRIGGERED: Final = frozenset(
+    {
+        "etb_exile_graveyards",
+        "attacks_creatures_yours_gain_keyword",
+        "permanent_enters_from_graveyard_draw",
+        "spell_cast_from_graveyard_draw",
+        "creature_enters_from_your_graveyard_damage",
+    }
+)
+_UPKEEP_REMOVAL: Final = "upkeep_remove_counter_each_creature_yours"
+# A gain of life as the permanent enters (603.6a, 119.3): C_GAIN_LIFE, from the batch tables'
+# ETB_LIFE (one such ability a card, ``tables.ABILITIES_PER_TEMPLATE``).
+_GAINS_LIFE: Final = "etb_gain_life"
 # How a permanent enters: tapped (614.1c), or tapped unless its controller pays life (614.12),
 # or with counters (614.1c: Gemstone Mine, the Vivid lands; not -1/-1 ones, see kernel_refusal).
 _ENTERS: Final = frozenset(
@@ -129,9 +148,10 @@ def kernel_refusal(card: Card) -> str | None:
     lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
     counter), or cost life (119.4: Mana Confluence, ``_life_refusal``), nothing more. It may
     enter tapped or with counters, return a land to the hand as it enters (the karoo lands),
-    give the player's creatures haste (or let them tap as though they had it), have activated
-    abilities (the pilot never activates them), any keyword, and the statics and replacements
-    of ``_INERT``; other triggers, statics and replacements are refused."""
+    gain life as it enters, give the player's creatures haste (or let them tap as though they
+    had it), have activated abilities (the pilot never activates them), any keyword, the
+    statics and replacements of ``_INERT`` and the triggers of ``_UNTRIGGERED``; other
+    triggers, statics and replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -140,6 +160,8 @@ def kernel_refusal(card: Card) -> str | None:
     why = _template_refusal(card)
     if why is not None:
         return why
+    if any(a.template == _GAINS_LIFE for a in card.abilities) and not tb.ENCODED[i]:
+        return tb.NOT_ENCODED[i]  # C_GAIN_LIFE is the batch tables' ETB_LIFE
     k = len(card.abilities_of(MANA))
     for j in _picked(i):
         why = _cost_refusal(i, j)
@@ -242,12 +264,15 @@ def _grants_haste(ability: Ability) -> bool:
 
 
 def _played_or_inert(ability: Ability) -> bool:
-    """A static or replacement the deck game plays (enters tapped, haste, a granted mana
-    ability) or that changes nothing in it (``_INERT``, a granted keyword other than haste)."""
-    if ability.template in _INERT or ability.template in _ENTERS:
+    """A static, replacement or trigger the deck game plays (enters tapped, haste, a granted
+    mana ability, a karoo's return, a gain of life) or that changes nothing in it (``_INERT``,
+    ``_UNTRIGGERED``, a granted keyword other than haste)."""
+    if ability.template in _INERT | _ENTERS | _UNTRIGGERED:
         return True
-    if ability.template in ("grant_mana_any_color", "mana_multiply", RETURNS_LAND):
+    if ability.template in ("grant_mana_any_color", "mana_multiply", RETURNS_LAND, _GAINS_LIFE):
         return True
+    if ability.template == _UPKEEP_REMOVAL:
+        return ability.text("kind") == "-1/-1"
     if ability.template == "tapped_for_mana_add":  # lands or creatures; an Aura is refused
         return ability.text("source") != "enchanted" and ability.text("produce") != "any"
     if ability.template == "creatures_get":
@@ -368,8 +393,7 @@ def _grant_refusal(setup: DeckSetup) -> str | None:
         board_made = any(mt.AB_TPL[i, k] in _BOARD_MADE for k in range(int(mt.N_AB[i])))
         if board_made and _granted_to(card, grants):
             return f"{card.name}: a granted mana ability beside its own is not played yet"
-        sacrificed = any(mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k] for k in _picked(i))
-        if (_grants(card) or _factor(i) > 1) and sacrificed:
+        if (_grants(card) or _factor(i) > 1) and _sacrificed(i):
             return f"{card.name}: a grant or multiplier that may leave is not played yet"
         if (
             _life(i)
@@ -378,6 +402,29 @@ def _grant_refusal(setup: DeckSetup) -> str | None:
         ):
             return (
                 f"{card.name}: a granted mana ability beside one that costs life is not played yet"
+            )
+    return None
+
+
+def _sacrificed(i: int) -> bool:
+    """Whether a mana ability the pilot activates may sacrifice card ``i`` (701.21a)."""
+    return any(mt.AB_SAC_SELF[i, k] or mt.AB_SACRIFICE[i, k] for k in _picked(i))
+
+
+def _dies_refusal(setup: DeckSetup) -> str | None:
+    """A permanent its own mana ability sacrifices, with persist or undying printed or, a
+    creature, given by a static of the deck, would return (702.79a, 702.93a): the batch deck
+    game plays no return (and ``_UNTRIGGERED`` counts on none)."""
+    grants = any(tb.PERSIST_GRANTS[mt.INDEX[c.name.lower()]] for c in setup.cards) or any(
+        tb.UNDYING_GRANTS[mt.INDEX[c.name.lower()]] for c in setup.cards
+    )
+    for card in setup.cards:
+        i = mt.INDEX[card.name.lower()]
+        returns = tb.PERSIST[i] or tb.UNDYING[i] or (grants and card.has_type("Creature"))
+        if returns and _sacrificed(i):
+            return (
+                f"{card.name}: a permanent with persist or undying that its own mana ability"
+                " sacrifices would return; not played in deck games yet"
             )
     return None
 
@@ -518,7 +565,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         if why is not None:
             return f"{card.name}: {why}"
     why = _grant_refusal(setup) or _payers_refusal(setup) or _return_refusal(setup)
-    why = why or _two_types_refusal(setup)
+    why = why or _two_types_refusal(setup) or _dies_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:
@@ -613,6 +660,7 @@ def _row(
         int(mt.ENTERS_PAY_LIFE[i]),
         *_counter_columns(i, granted),
         _life(i),
+        int(tb.ETB_LIFE[i]),
     )
     return row, made
 

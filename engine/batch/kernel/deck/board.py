@@ -20,6 +20,7 @@ from engine.batch.kernel.deck.columns import (
     C_COUNTER_KIND,
     C_COUNTERS_IN,
     C_FLAGS,
+    C_GAIN_LIFE,
     C_MOD_ADD,
     C_MOD_FACTOR,
     C_MOD_KIND,
@@ -83,7 +84,9 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
     order (``_place``): tapped if it says so (614.1c) or unless its life is paid (614.12: the
     policy pays when life is more than the amount); it has been there since this turn
     (302.6). A grant of a mana ability it brings (``grants``: the granted rows) applies at
-    once (611.3a); a karoo land's trigger returns a land to the ``hand`` (``_return_land``)."""
+    once (611.3a); a karoo land's trigger returns a land to the ``hand`` (``_return_land``);
+    a gain of life as it enters is had unless the player lost first, at 0 life after paying
+    for it (the trigger waits for the state-based actions, 704.5a, 603.3)."""
     flags = cards[card, C_FLAGS]
     counters = _entering_counters(board, st, cards, card)
     b = _place(board, st, card, ranks)
@@ -112,6 +115,8 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
     seen[cards[card, C_NAME]] = True
     if flags & F_RETURNS_LAND:
         _return_land(board, st, cards, choices, per_cards, hand)
+    if st[ST_LIFE] > 0:  # its trigger resolves after the state-based actions (704.5a)
+        st[ST_LIFE] += cards[card, C_GAIN_LIFE]
 
 
 @inline

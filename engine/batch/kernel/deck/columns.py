@@ -33,7 +33,8 @@ C_MULTIPLY, C_UNIT = 24, 25
 C_ADD_SAME, C_ADD_FIXED = 26, 27
 C_TRIGGER_ON, C_TRIGGER_SAME, C_TRIGGER_FIXED = 28, 29, 30
 C_LIFE = 31  # the life each activation of its mana abilities costs (119.4: Mana Confluence)
-N_COLUMNS: Final = 32
+C_GAIN_LIFE = 32  # the life it gains as it enters (603.6a, 119.3: Kitchen Finks, a gainland)
+N_COLUMNS: Final = 33
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
