@@ -24,6 +24,7 @@ import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ from scenario_verdict import report  # noqa: E402
 from engine.batch.deck import REASONS  # noqa: E402
 from engine.batch.deck.tables import kernel_refusal  # noqa: E402
 from engine.deck import deck_refusal  # noqa: E402
-from engine.library import library  # noqa: E402
+from engine.library import Card, library  # noqa: E402
 from sim.bench_workloads import config_workload, table_config  # noqa: E402
 from sim.errors import UserError  # noqa: E402
 
@@ -85,6 +86,38 @@ def deck_table(
 CAPS = frozenset(r for r in REASONS if "MAX_" in r)  # why the batch engine stops at a cap
 
 
+def deck_verdicts(table: dict[str, Any], name: str, seed: list[int], games: int) -> Counter[str]:
+    """Play ``games`` games of the deck experiment ``table`` on the batch engine, each replayed
+    on the reference engine: the verdicts by kind (a game that differs is printed)."""
+    totals: Counter[str] = Counter()
+    try:
+        setup = table_config(table, name)
+    except UserError as why:
+        totals[f"deck refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
+        return totals
+    work = config_workload(name, setup)
+    deals = work.draw(np.random.default_rng(seed), games)
+    results = work.run(deals)
+    for i in range(games):
+        batch = work.outcome(results, i, deals)
+        if batch == work.replay(deals, i):
+            totals["game agrees"] += 1
+        elif batch["stopped"] in CAPS:  # the contract, not a disagreement
+            totals[f"cap: {batch['stopped'][:70]}"] += 1
+        else:
+            totals["DIFFERENT"] += 1
+            print(f"DIFFERENT game {i} (seed {seed}, {name}): {table}")
+    return totals
+
+
+def deck_cards(cards: Iterable[Card]) -> tuple[list[str], list[str], set[str]]:
+    """Of ``cards``, those a deck game plays: the lands, the others, the permanents' names."""
+    played = [c for c in cards if deck_refusal(c) is None and not kernel_refusal(c)]
+    lands = sorted(c.name for c in played if c.has_type("Land"))
+    others = sorted(c.name for c in played if not c.has_type("Land"))
+    return lands, others, {c.name for c in played if c.is_permanent_card}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -92,31 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games a deck plays (200)")
     args = parser.parse_args(argv)
     r = random.Random(args.seed)
-    cards = [c for c in library().values() if deck_refusal(c) is None and not kernel_refusal(c)]
-    lands = sorted(c.name for c in cards if c.has_type("Land"))
-    playable = sorted(c.name for c in cards if not c.has_type("Land"))
-    permanents = {c.name for c in cards if c.is_permanent_card}
+    lands, playable, permanents = deck_cards(library().values())
     totals: Counter[str] = Counter()
     for d in range(args.decks):
         table = deck_table(r, playable, lands, permanents)
-        try:
-            setup = table_config(table, f"deck-{d}")
-        except UserError as why:
-            totals[f"deck refused: {str(why).split(': ', 2)[-1][:90]}"] += 1
-            continue
-        work = config_workload(f"deck{d}", setup)
-        deals = work.draw(np.random.default_rng([args.seed, d]), args.games)
-        results = work.run(deals)
-        for i in range(args.games):
-            batch = work.outcome(results, i, deals)
-            if batch == work.replay(deals, i):
-                totals["game agrees"] += 1
-                continue
-            if batch["stopped"] in CAPS:  # the contract, not a disagreement
-                totals[f"cap: {batch['stopped'][:70]}"] += 1
-                continue
-            totals["DIFFERENT"] += 1
-            print(f"DIFFERENT game {i} (seed {args.seed}, deck {d}): {table}")
+        totals += deck_verdicts(table, f"deck-{d}", [args.seed, d], args.games)
     return report(totals)
 
 

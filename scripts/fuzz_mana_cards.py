@@ -5,7 +5,7 @@ lasting "lands produce" effects; sorceries that change what lands make), on rand
 scenarios of mana activations, each run on both engines.
 
     python scripts/fuzz_mana_cards.py [--seed S] [--cards N] [--scenarios M]
-                                      [--experiments E] [--keep FILE]
+                                      [--experiments E] [--decks D] [--keep FILE]
 
 Draws N cards (``fuzz_user_cards.card_file``: a card the schema refuses is drawn again),
 loads them as a user's card file, then plays M scenarios: a board of them and of the
@@ -14,8 +14,9 @@ then, an Aura on a land), and actions that tap them for mana (a named type, a re
 order over the board's effects, a creature tapped for a cost), activate their other
 abilities, cast the drawn cards, tap or untap them by an effect and pass the turn; and E mana
 experiments of them as ``cauldron run`` draws and runs them, each trial replayed on the
-reference engine. A scenario the batch engine refuses is counted by its reason; one it
-answers differently is printed.
+reference engine; and D deck experiments of the drawn cards a deck game plays, with a few of
+the library's (``fuzz_decks``), each game replayed on the reference engine. A scenario the
+batch engine refuses is counted by its reason; one it answers differently is printed.
 Exit status 1 if any differs. The cards are a process's (the batch tables are built once):
 each seed is one process.
 
@@ -23,7 +24,10 @@ each seed is one process.
 spell with none of the batch engine's spell codes refused (a sorcery whose only effect was
 "lands skip their next untap"), a card's second "tapped for mana" replacement dropped by the
 batch tables (now a declared cap, MANA_REPLACEMENTS_PER_CARD), and a Gemstone Mine-like
-ability that counted no kind of counter (now refused by the card reader).
+ability that counted no kind of counter (now refused by the card reader), and, in deck
+games, the reference engine giving the third "Fuzz Mana 1" and the first "Fuzz Mana 13" one
+handle (``engine.reference.deck.handles``). Its dorks may have persist or undying: one that
+its own mana ability sacrifices would return, and the batch engine refuses it.
 """
 
 from __future__ import annotations
@@ -98,7 +102,8 @@ def _enters(r: random.Random) -> list[dict[str, Any]]:
         {"template": "enters_tapped_unless_pay_life", "amount": r.randint(1, 3)},
         {"template": "enters_with_counters", "kind": r.choice(COUNTERS), "amount": r.randint(1, 3)},
     ]  # fmt: skip
-    return r.sample(choices, 1) if r.random() < 0.3 else []
+    gain = [{"template": "etb_gain_life", "amount": r.randint(1, 3)}] if r.random() < 0.2 else []
+    return (r.sample(choices, 1) if r.random() < 0.3 else []) + gain
 
 
 def mana_card(r: random.Random, k: int, creatures: list[str]) -> dict[str, Any]:
@@ -115,7 +120,7 @@ def mana_card(r: random.Random, k: int, creatures: list[str]) -> dict[str, Any]:
         extra = [{"template": "activated_untap_self_put_counter", "kind": "-1/-1"}]
         return {**card, "types": ["Creature"], "subtypes": [r.choice(("Elf", "Druid"))],
                 "power": r.randint(0, 2), "toughness": r.randint(1, 3),
-                "keywords": r.sample(("haste",), r.choice((0, 0, 1))),
+                "keywords": r.sample(("haste", "persist", "undying"), r.choice((0, 0, 1, 2))),
                 "abilities": _mana_abilities(r) + (extra if r.random() < 0.3 else [])}  # fmt: skip
     if what == "aura":
         trigger = {"template": "tapped_for_mana_add", "source": "enchanted", "whose": "all",
@@ -228,12 +233,34 @@ def _experiments(r: random.Random, cards: dict[str, str], n: int) -> Counter[str
     return totals
 
 
+def _decks(r: random.Random, cards: dict[str, str], n: int, seed: int) -> Counter[str]:
+    """``n`` deck experiments of 100 games: the drawn cards a deck game plays (``cards``:
+    name to what it is) and a few of the library's, each game replayed on the reference
+    engine (``fuzz_decks``)."""
+    from fuzz_decks import deck_cards, deck_table, deck_verdicts  # after the cards are loaded
+
+    from engine.library import library
+
+    lands, others, permanents = deck_cards(library().values())
+    mine = [name for name in cards if name in permanents or name in lands]
+    totals: Counter[str] = Counter()
+    for k in range(n):
+        deck_lands = [c for c in lands if c in mine] + r.sample(LIBRARY_LANDS[:3], 2)
+        drawn = [c for c in others if c in mine]
+        library_others = [c for c in others if c not in mine]
+        deck_others = drawn + r.sample(library_others, max(3, 12 - len(drawn)))
+        table = deck_table(r, deck_others, deck_lands, permanents)
+        totals += deck_verdicts(table, f"deck-{k}", [seed, k], 100)
+    return totals
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1, help="the cards' and scenarios' seed")
     parser.add_argument("--cards", type=int, default=24, help="cards drawn (24)")
     parser.add_argument("--scenarios", type=int, default=1000, help="scenarios played (1000)")
     parser.add_argument("--experiments", type=int, default=10, help="experiments run (10)")
+    parser.add_argument("--decks", type=int, default=6, help="deck experiments run (6)")
     parser.add_argument("--keep", type=Path, help="write the card file here too")
     args = parser.parse_args(argv)
     r = random.Random(args.seed)
@@ -250,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.scenarios)
     )
     totals += _experiments(r, kinds, args.experiments)
+    totals += _decks(r, kinds, args.decks, args.seed)
     print(f"cards: {path}")
     return report(totals)
 

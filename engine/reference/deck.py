@@ -98,13 +98,22 @@ class DeckGame:
 
 
 def handles(cards: Sequence[Card]) -> list[str]:
-    """A handle per copy in deck order: ``forest``, ``forest2``, ... (the log's names)."""
+    """A handle per copy in deck order: ``forest``, ``forest2``, ... (the log's names), each
+    its own: a copy whose handle another card's copy holds already (the third "Elf 1" and
+    the first "Elf 13" are both ``elf_13``) takes the next free number (``elf_14``)."""
     seen: dict[str, int] = {}
+    taken: set[str] = set()
     out = []
     for card in cards:
         base = slug(card.name)
-        seen[base] = seen.get(base, 0) + 1
-        out.append(base if seen[base] == 1 else f"{base}{seen[base]}")
+        k = seen.get(base, 0) + 1
+        handle = base if k == 1 else f"{base}{k}"
+        while handle in taken:
+            k += 1
+            handle = f"{base}{k}"
+        seen[base] = k
+        taken.add(handle)
+        out.append(handle)
     return out
 
 

@@ -9,11 +9,13 @@ order of every source: right, and tested on small boards, but seconds a game.)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from engine.deck import Deal, DeckSetup, draw_deal, draw_deals
-from engine.reference.deck import play_deck_game
+from engine.reference.deck import handles, play_deck_game
 from tests.deck.decks import card, deck_of
 
 MIXED = {
@@ -103,3 +105,21 @@ def test_a_deal_short_of_a_shuffle_or_of_a_card_is_refused() -> None:
         play_deck_game(setup, Deal(True, deal.orders[:2]))
     with pytest.raises(ValueError, match="not an order"):
         play_deck_game(setup, Deal(True, (deal.orders[0][1:], *deal.orders[1:])))
+
+
+def test_every_copy_has_its_own_handle_when_a_name_ends_in_a_number() -> None:
+    """The third "Forest 1" and the first "Forest 13" would both be ``forest_13``: the later
+    takes the next free number, so a game of them lays out every land it plays as its own
+    permanent (two once shared a handle, and the reference engine tapped one for the other:
+    found by ``scripts/fuzz_mana_cards.py`` on a user's cards)."""
+    one, thirteen = (
+        replace(card("Forest"), name="Forest 1"),
+        replace(card("Forest"), name="Forest 13"),
+    )
+    cards = (one, one, one, thirteen, one)
+    assert handles(cards) == ["forest_1", "forest_12", "forest_13", "forest_132", "forest_14"]
+    assert handles([card("Forest")] * 3) == ["forest", "forest2", "forest3"]
+    setup = DeckSetup(cards * 8, 6)
+    game = play_deck_game(setup, draw_deal(np.random.default_rng(2), setup))
+    ids = [p.id for p in game.game.battlefield]
+    assert len(ids) == len(set(ids)) == game.turns[-1].lands_in_play == 6
