@@ -35,8 +35,9 @@ MULLIGAN_CHOICES: Final = ("never", "london")
 
 # Triggered abilities a deck game plays (none asks the pilot for a choice): mana triggers
 # resolve at once (605.4a); a karoo land's "return a land you control", a gain of life as a
-# permanent enters (Kitchen Finks, the gainlands) and the others go to the stack and resolve
-# like any trigger (603.3). Rest in Peace's exile of the graveyards, an attack trigger (the
+# permanent enters (Kitchen Finks, the gainlands), a draw as a creature spell is cast
+# (Zendikar Resurgent, 121.1) and the others go to the stack and resolve like any trigger
+# (603.3). Rest in Peace's exile of the graveyards, an attack trigger (the
 # pilot never attacks), the triggers on a permanent entering from a graveyard or a spell cast
 # from one, and an upkeep removal of counters are played too: the batch engine's deck game
 # knows when they find nothing to do (``engine.batch.deck.tables``).
@@ -51,6 +52,7 @@ DECK_TRIGGERS: Final = frozenset(
         "spell_cast_from_graveyard_draw",
         "creature_enters_from_your_graveyard_damage",
         "upkeep_remove_counter_each_creature_yours",
+        "cast_creature_draw",
     }
 )
 

@@ -39,7 +39,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from engine.deck import (
-    EMPTY_LIBRARY,
     OPENING_HAND,
     PLAYER,
     STARTING_LIFE,
@@ -69,6 +68,7 @@ from engine.reference.mana_search import (
 )
 from engine.reference.stack import settle
 from engine.reference.state import Game, Permanent, ZoneCard
+from engine.reference.zones import draw_card
 from engine.scenario import Action, Choices
 
 
@@ -166,17 +166,6 @@ def _zone_cards(
     game: Game, setup: DeckSetup, indices: list[int], names: list[str]
 ) -> list[ZoneCard]:
     return [ZoneCard(names[i], setup.cards[i], PLAYER, game.new_stamp(), 0) for i in indices]
-
-
-def _draw(game: Game) -> None:
-    """CR 504.1: the player draws a card."""
-    library = game.library[PLAYER]
-    if not library:
-        game.stop("unsupported", EMPTY_LIBRARY, "704.5b")
-        return
-    zc = library.pop(0)
-    game.hand[PLAYER].append(zc)
-    game.log.add("504.1", f"{PLAYER} draws {zc.card.name} ({zc.id})")
 
 
 def _legend_held(game: Game, card: Card) -> bool:
@@ -340,7 +329,7 @@ def play_deck_game(setup: DeckSetup, deal: Deal) -> DeckGame:
         if turn == 1 and deal.on_play:
             game.log.add("103.8a", f"{PLAYER} plays first: no draw on the first turn")
         else:
-            _draw(game)
+            draw_card(game, PLAYER, "504.1")  # the draw step
         land = _land_drop(game, setup)
         if game.finished:
             break

@@ -21,6 +21,7 @@ from engine.reference.targets import (
 )
 from engine.reference.zones import (
     create_tokens,
+    draw_card,
     enter_battlefield,
     find_in_zone,
     leave_battlefield,
@@ -245,6 +246,10 @@ def _delayed(game: Game, t: Trigger) -> None:
 
 
 def _draw(game: Game, t: Trigger) -> None:
+    """CR 121.1: its controller draws a card; a scenario models no library (unsupported)."""
+    if t.controller in game.library:  # a deck game's
+        draw_card(game, t.controller, "121.1")
+        return
     game.stop("unsupported", f"{t.source.id} draws a card: libraries are not modeled", "121.1")
 
 

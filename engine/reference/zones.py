@@ -7,6 +7,7 @@ replaced event never happened, so nothing "dies" and nothing triggers (603.2g).
 
 from __future__ import annotations
 
+from engine.deck import EMPTY_LIBRARY
 from engine.library import Card, find_card
 from engine.reference import detect
 from engine.reference.characteristics import power_toughness, statics
@@ -199,3 +200,16 @@ def create_tokens(game: Game, token_name: str, n: int, controller: str, source_i
             rule="111.1",
             how="is created",
         )
+
+
+def draw_card(game: Game, player: str, rule: str) -> None:
+    """CR 121.1: ``player`` puts the top card of their library into their hand (``rule``: the
+    draw's, 504.1 or 121.1). From an empty library the game stops (a deck game has no loss,
+    704.5b: ``engine.deck.EMPTY_LIBRARY``)."""
+    library = game.library[player]
+    if not library:
+        game.stop("unsupported", EMPTY_LIBRARY, "704.5b")
+        return
+    zc = library.pop(0)
+    game.hand[player].append(zc)
+    game.log.add(rule, f"{player} draws {zc.card.name} ({zc.id})")

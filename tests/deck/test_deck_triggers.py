@@ -159,3 +159,35 @@ def test_702_79a_a_source_that_could_return_is_refused_by_name(
         assert code == 0, out
         return
     assert code == 2 and out.count("\n") == 1 and refused in out, out
+
+
+def test_121_1_zendikar_resurgent_draws_a_card_as_each_creature_spell_is_cast() -> None:
+    """CR 121.1, 603.3: with Zendikar Resurgent on the battlefield, each creature spell the
+    pilot casts draws a card before it resolves, and the card drawn may be cast that turn;
+    both engines play the game alike."""
+    setup = deck_of({"Forest": 24, "Zendikar Resurgent": 1, "Llanowar Elves": 15}, 9)
+    top = ["Forest"] * 7 + ["Zendikar Resurgent"] + ["Llanowar Elves"] * 6 + ["Forest"] * 2
+    game = play_deck_game(setup, stacked(setup, top))
+    events = game.game.log.events
+    since = next(i for i, e in enumerate(events) if e.text == "A casts Zendikar Resurgent")
+    elves = [i for i, e in enumerate(events) if e.text == "A casts Llanowar Elves" and i > since]
+    draws = [i for i, e in enumerate(events) if e.rule == "121.1"]
+    assert len(draws) == len(elves) >= 2
+    assert all(d > e for d, e in zip(draws, elves, strict=True))  # each after its cast
+    batch = play_deck_games(setup, Deals.of(stacked(setup, top)))
+    assert batch.row(0) == results_of(setup, [game]).row(0)
+
+
+def test_704_5b_a_resurgent_drawing_past_the_library_stops_the_game() -> None:
+    """CR 121.1, 704.5b: a 40-card deck of Forests, Zendikar Resurgents and Llanowar Elves
+    draws through its library in 20 turns; a game whose Resurgent draws from an empty
+    library stops there (a deck game has no loss: unsupported, the reason named) on both
+    engines, game by game."""
+    setup = deck_of({"Forest": 14, "Zendikar Resurgent": 6, "Llanowar Elves": 20}, 20)
+    deals = draw_deals(np.random.default_rng(4), setup, 12)
+    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
+    for k in range(12):
+        assert batch.row(k) == reference.row(k), k
+    stopped = [batch.reasons[s] for s in batch.status if s]
+    assert stopped and all("empty library" in why for why in stopped)
+    assert (batch.played[batch.status != 0] < 20).all()  # stopped before the last turn

@@ -107,6 +107,9 @@ _UPKEEP_REMOVAL: Final = "upkeep_remove_counter_each_creature_yours"
 # A gain of life as the permanent enters (603.6a, 119.3): C_GAIN_LIFE, from the batch tables'
 # ETB_LIFE (one such ability a card, ``tables.ABILITIES_PER_TEMPLATE``).
 _GAINS_LIFE: Final = "etb_gain_life"
+# A draw as its controller casts a creature spell (121.1: Zendikar Resurgent): C_CAST_DRAW, from
+# the mana tables' CAST_DRAW (one such ability a card, as a gain of life).
+_CASTS_DRAW: Final = "cast_creature_draw"
 # How a permanent enters: tapped (614.1c), or tapped unless its controller pays life (614.12),
 # or with counters (614.1c: Gemstone Mine, the Vivid lands; not -1/-1 ones, see kernel_refusal).
 _ENTERS: Final = frozenset(
@@ -148,10 +151,10 @@ def kernel_refusal(card: Card) -> str | None:
     lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
     counter), or cost life (119.4: Mana Confluence, ``_life_refusal``), nothing more. It may
     enter tapped or with counters, return a land to the hand as it enters (the karoo lands),
-    gain life as it enters, give the player's creatures haste (or let them tap as though they
-    had it), have activated abilities (the pilot never activates them), any keyword, the
-    statics and replacements of ``_INERT`` and the triggers of ``_UNTRIGGERED``; other
-    triggers, statics and replacements are refused."""
+    gain life as it enters, draw as a creature spell is cast, give the player's creatures
+    haste (or let them tap as though they had it), have activated abilities (the pilot never
+    activates them), any keyword, the statics and replacements of ``_INERT`` and the triggers
+    of ``_UNTRIGGERED``; other triggers, statics and replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -160,8 +163,8 @@ def kernel_refusal(card: Card) -> str | None:
     why = _template_refusal(card)
     if why is not None:
         return why
-    if any(a.template == _GAINS_LIFE for a in card.abilities) and not tb.ENCODED[i]:
-        return tb.NOT_ENCODED[i]  # C_GAIN_LIFE is the batch tables' ETB_LIFE
+    if any(a.template in (_GAINS_LIFE, _CASTS_DRAW) for a in card.abilities) and not tb.ENCODED[i]:
+        return tb.NOT_ENCODED[i]  # C_GAIN_LIFE and C_CAST_DRAW hold one ability a card
     k = len(card.abilities_of(MANA))
     for j in _picked(i):
         why = _cost_refusal(i, j)
@@ -269,7 +272,9 @@ def _played_or_inert(ability: Ability) -> bool:
     ``_UNTRIGGERED``, a granted keyword other than haste)."""
     if ability.template in _INERT | _ENTERS | _UNTRIGGERED:
         return True
-    if ability.template in ("grant_mana_any_color", "mana_multiply", RETURNS_LAND, _GAINS_LIFE):
+    if ability.template in (
+        "grant_mana_any_color", "mana_multiply", RETURNS_LAND, _GAINS_LIFE, _CASTS_DRAW,
+    ):  # fmt: skip
         return True
     if ability.template == _UPKEEP_REMOVAL:
         return ability.text("kind") == "-1/-1"
@@ -661,6 +666,7 @@ def _row(
         *_counter_columns(i, granted),
         _life(i),
         int(tb.ETB_LIFE[i]),
+        int(mt.CAST_DRAW[i]),
     )
     return row, made
 

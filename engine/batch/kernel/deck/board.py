@@ -17,6 +17,7 @@ from engine.batch.kernel.deck.columns import (
     B_TAPPED,
     C_ADD_FIXED,
     C_ADD_SAME,
+    C_CAST_DRAW,
     C_COUNTER_KIND,
     C_COUNTERS_IN,
     C_FLAGS,
@@ -57,6 +58,7 @@ from engine.batch.kernel.deck.columns import (
     PER_CREATURE,
     PER_SUBTYPE,
     ST_BOARD,
+    ST_CAST_DRAWS,
     ST_CREATURE_FIXED,
     ST_CREATURE_SAME,
     ST_CREATURES,
@@ -102,6 +104,7 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
             board[b, B_TAPPED] = 1
     if flags & F_GRANTS_HASTE:  # 702.10c, 302.6
         st[ST_HASTE] += 1
+    st[ST_CAST_DRAWS] += cards[card, C_CAST_DRAW]
     _count(board, st, cards, choices, per_cards, card)
     given = GRANT_LANDS * ((flags & F_GRANTS_LANDS) != 0) + GRANT_CREATURES * (
         (flags & F_GRANTS_CREATURES) != 0
@@ -311,4 +314,5 @@ def leave(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-u
         st[ST_CREATURES] -= 1
     if flags & F_GRANTS_HASTE:
         st[ST_HASTE] -= 1
+    st[ST_CAST_DRAWS] -= cards[card, C_CAST_DRAW]
     st[ST_LANDS] = lands_could(board, st, cards, -1)

@@ -34,7 +34,8 @@ C_ADD_SAME, C_ADD_FIXED = 26, 27
 C_TRIGGER_ON, C_TRIGGER_SAME, C_TRIGGER_FIXED = 28, 29, 30
 C_LIFE = 31  # the life each activation of its mana abilities costs (119.4: Mana Confluence)
 C_GAIN_LIFE = 32  # the life it gains as it enters (603.6a, 119.3: Kitchen Finks, a gainland)
-N_COLUMNS: Final = 33
+C_CAST_DRAW = 33  # its "whenever you cast a creature spell, draw a card" (Zendikar Resurgent)
+N_COLUMNS: Final = 34
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -80,4 +81,5 @@ ST_FACTOR = 11  # the product of the mana multipliers on the battlefield (616.1)
 ST_LAND_SAME, ST_LAND_FIXED, ST_CREATURE_SAME, ST_CREATURE_FIXED = 12, 13, 14, 15
 ST_PAYS_LIFE = 16  # settings[S_PAYS_LIFE]: what a source may make depends on the life total
 ST_RANKS = 17  # the board-order ranks given so far (``board._place``)
-N_SCALARS: Final = 18
+ST_CAST_DRAWS = 18  # the "whenever you cast a creature spell, draw a card" triggers in play
+N_SCALARS: Final = 19

@@ -54,6 +54,7 @@ from engine.batch.kernel.deck.columns import (
     S_PAYS_LIFE,
     S_TURNS,
     ST_BOARD,
+    ST_CAST_DRAWS,
     ST_FACTOR,
     ST_HAND,
     ST_LANDS,
@@ -345,14 +346,27 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
     return most >= cheapest
 
 
+@inline
+def _draw(hand: np.ndarray, library: np.ndarray, st: np.ndarray) -> int:
+    """CR 121.1: the top card of the library into the hand; EMPTY_LIBRARY from an empty one
+    (a deck game has no loss, 704.5b), else OK."""
+    if st[ST_LIB_AT] == st[ST_LIB_N]:
+        return EMPTY_LIBRARY
+    hand[st[ST_HAND]] = library[st[ST_LIB_AT]]
+    st[ST_HAND] += 1
+    st[ST_LIB_AT] += 1
+    return OK
+
+
 @njit
 def _cast_permanents(  # type: ignore[no-untyped-def]
-    n, hand, ranks, board, st, seen, cards, choices, per_cards, grants, costs, hybrids, front,
-    spare, several, known,
+    n, hand, library, ranks, board, st, seen, cards, choices, per_cards, grants, costs, hybrids,
+    front, spare, several, known,
 ) -> int:  # fmt: skip
     """CR 601.2: cast the first permanent the mana pays (``_first_castable``), and again until
     none; OK or the status that stopped the game. ``front`` holds the frontier of the board
-    as it is (``n`` pools)."""
+    as it is (``n`` pools). A creature spell's "draw a card" triggers resolve before it does
+    (603.3, 121.1: Zendikar Resurgent)."""
     while True:
         best = _first_castable(hand, n, front, board, st, cards, costs, hybrids, known)
         if best < 0:
@@ -364,6 +378,10 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if code != OK:
             return code
         card = _remove(hand, st, best)
+        if cards[card, C_FLAGS] & F_CREATURE:
+            for _ in range(st[ST_CAST_DRAWS]):
+                if _draw(hand, library, st) != OK:
+                    return EMPTY_LIBRARY
         enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
@@ -426,12 +444,8 @@ def _turn(  # type: ignore[no-untyped-def]
         for b in range(st[ST_BOARD]):
             board[b, B_TAPPED] = 0
         st[ST_POOL] = 0
-    if turn > 1 or not on_play[g]:  # 504.1, 103.8a
-        if st[ST_LIB_AT] == st[ST_LIB_N]:
-            return EMPTY_LIBRARY
-        hand[st[ST_HAND]] = library[st[ST_LIB_AT]]
-        st[ST_HAND] += 1
-        st[ST_LIB_AT] += 1
+    if (turn > 1 or not on_play[g]) and _draw(hand, library, st) != OK:  # 504.1, 103.8a
+        return EMPTY_LIBRARY
     _land_drop(hand, ranks, board, st, cards, choices, per_cards, grants, seen)
     n = frontier(board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several)
     if n < 0:
@@ -441,8 +455,8 @@ def _turn(  # type: ignore[no-untyped-def]
         out_lands, out_total, out_types, out_payable, out_x,
     )  # fmt: skip
     code = _cast_permanents(
-        n, hand, ranks, board, st, seen, cards, choices, per_cards, grants, costs, hybrids,
-        front, spare, several, known,
+        n, hand, library, ranks, board, st, seen, cards, choices, per_cards, grants, costs,
+        hybrids, front, spare, several, known,
     )  # fmt: skip
     if code != OK:
         _clear_turn(g, u, out_lands, out_total, out_types, out_payable, out_x)
