@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -33,8 +34,9 @@ class Layout:
 
     fields: tuple[tuple[str, tuple[int, ...]], ...]
 
-    @property
+    @cached_property
     def size(self) -> int:
+        """The vector's length (kept: ``pack`` asks once a chunk)."""
         return sum(int(np.prod(shape)) for _, shape in self.fields)
 
     def pack(self, parts: Mapping[str, np.ndarray]) -> np.ndarray:
