@@ -48,6 +48,7 @@ Pool = tuple[int, ...]  # an amount per mana type, in WUBRGC order
 MAX_SEARCH_STATES = 20_000
 # Mana abilities whose mana depends on other permanents (could-produce, a creature count).
 _BOARD_DEPENDENT = frozenset({"mana_reflect_lands", "mana_per_creature_yours"})
+_PER_SUBTYPE = "mana_per_subtype"  # one mana per permanent of a subtype (``_context``)
 
 
 @dataclass(frozen=True)
@@ -238,9 +239,13 @@ def _context(game: Game) -> tuple[object, ...]:
     """What a commuting source's mana depends on besides itself: the permanents with abilities
     (not whether they are tapped: could-produce and statics ignore it; of those with only
     mana abilities, which there are, not how many: could-produce is a set of types), each
-    player's number of creatures (Gaea's Cradle), and the effects (Deep Water)."""
+    player's number of creatures (Gaea's Cradle) and of permanents of each subtype a count
+    reads (Priest of Titania's Elves; a source making one mana per Forest once kept its count
+    of the turn before, the new Forest a land with only a mana ability), and the effects
+    (Deep Water)."""
     mana_only: set[tuple[object, ...]] = set()
     others: list[tuple[object, ...]] = []
+    counted: set[str] = set()
     for q in game.battlefield:
         if q.card.abilities:
             entry = (q.card.name, q.controller, q.not_creature, tuple(sorted(q.counters.items())))
@@ -248,12 +253,18 @@ def _context(game: Game) -> tuple[object, ...]:
                 mana_only.add(entry)
             else:
                 others.append(entry)
+            counted |= {a.text("subtype") for a in q.card.abilities if a.template == _PER_SUBTYPE}
     creatures = tuple(
         sum(1 for q in game.battlefield if is_creature(q) and q.controller == who)
         for who in game.players
     )
+    subtypes = tuple(
+        sum(1 for q in game.battlefield if sub in q.card.subtypes and q.controller == who)
+        for sub in sorted(counted)
+        for who in game.players
+    )
     effects = tuple((e.kind, e.id, e.controller) for e in game.effects)
-    return (tuple(sorted(mana_only)), tuple(sorted(others)), creatures, effects)
+    return (tuple(sorted(mana_only)), tuple(sorted(others)), creatures, subtypes, effects)
 
 
 def _commuting_options(

@@ -15,7 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.reference.mana_search import Pool, exhaustive_frontier, frontier, pareto
+from engine.library import card_from_dict, find_card
+from engine.reference.mana_search import (
+    OptionCache,
+    Pool,
+    exhaustive_frontier,
+    frontier,
+    pareto,
+)
+from engine.reference.zones import enter_battlefield
 from tests.helpers import board
 from tests.helpers import play as play_scenario
 
@@ -140,3 +148,33 @@ def test_106_7_pareto_keeps_exactly_the_pools_no_other_holds_as_much_as(pools: s
         if any(q != p and all(a >= b for a, b in zip(q, p, strict=True)) for q in pools)
     }
     assert sorted(pareto(pools)) == sorted(pools - covered)
+
+
+# A land whose mana counts the Forests its controller controls (a user's card: the library's
+# counting lands, Cabal Coffers, cost mana, and are searched rather than cached).
+_GROVE = card_from_dict(
+    {
+        "name": "Counting Grove",
+        "types": ["Land"],
+        "oracle": "{T}: Add {R} for each Forest you control.",
+        "abilities": [
+            {"template": "mana_per_subtype", "produce": "R", "subtype": "Forest", "whose": "yours"}
+        ],
+    }
+)
+
+
+def test_106_4_a_count_of_forests_is_read_again_when_a_forest_enters() -> None:
+    """CR 106.4: a land that makes {R} for each Forest its controller controls makes three
+    with three Forests and four once a fourth enters. A deck game keeps the options of its
+    commuting sources by what their mana depends on (``mana_search._context``), which held
+    the lands with only mana abilities as a set: the fourth Forest read the options of three
+    (found by ``scripts/fuzz_mana_cards.py``'s deck games, where the batch engine was right)."""
+    game = play_scenario(board=board("f1: Forest @A", "f2: Forest @A", "f3: Forest @A"))
+    enter_battlefield(game, _GROVE, "grove", "A", "A", rule="305.1", how="is played")
+    cache: OptionCache = {}
+    assert max(pool[3] for pool in frontier(game, "A", cache)) == 3  # R
+    forest = find_card("Forest")
+    assert forest is not None
+    enter_battlefield(game, forest, "f4", "A", "A", rule="305.1", how="is played")
+    assert max(pool[3] for pool in frontier(game, "A", cache)) == 4
