@@ -27,8 +27,9 @@ batch tables (now a declared cap, MANA_REPLACEMENTS_PER_CARD), and a Gemstone Mi
 ability that counted no kind of counter (now refused by the card reader), and, in deck
 games, the reference engine giving the third "Fuzz Mana 1" and the first "Fuzz Mana 13" one
 handle (``engine.reference.deck.handles``) and reading a land's count of Forests of the turn
-before from its cache of options (``mana_search._context``). Its dorks may have persist or undying: one that
-its own mana ability sacrifices would return, and the batch engine refuses it.
+before from its cache of options (``mana_search._context``). Its dorks may have persist or
+undying: one that its own mana ability sacrifices would return, and the batch engine refuses
+it.
 """
 
 from __future__ import annotations
