@@ -118,6 +118,24 @@ def deck_cards(cards: Iterable[Card]) -> tuple[list[str], list[str], set[str]]:
     return lands, others, {c.name for c in played if c.is_permanent_card}
 
 
+def drawn_decks(r: random.Random, drawn: Iterable[str], n: int, seed: int) -> Counter[str]:
+    """``n`` deck experiments of 100 games: the ``drawn`` cards (a user's card file's) a deck
+    game plays and a few of the library's, each game replayed on the reference engine (import
+    this module once the cards are loaded: the batch engine builds its tables once)."""
+    lands, others, permanents = deck_cards(library().values())
+    mine = set(drawn)
+    basics = ["Forest", "Island", "Swamp", "Plains", "Mountain"]
+    totals: Counter[str] = Counter()
+    for k in range(n):
+        deck_lands = [c for c in lands if c in mine] + r.sample(basics, 2)
+        own = [c for c in others if c in mine]
+        library_others = [c for c in others if c not in mine]
+        deck_others = own + r.sample(library_others, max(3, 12 - len(own)))
+        table = deck_table(r, deck_others, deck_lands, permanents)
+        totals += deck_verdicts(table, f"deck-{k}", [seed, k], 100)
+    return totals
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)

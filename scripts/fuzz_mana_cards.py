@@ -235,27 +235,6 @@ def _experiments(r: random.Random, cards: dict[str, str], n: int) -> Counter[str
     return totals
 
 
-def _decks(r: random.Random, cards: dict[str, str], n: int, seed: int) -> Counter[str]:
-    """``n`` deck experiments of 100 games: the drawn cards a deck game plays (``cards``:
-    name to what it is) and a few of the library's, each game replayed on the reference
-    engine (``fuzz_decks``)."""
-    from fuzz_decks import deck_cards, deck_table, deck_verdicts  # after the cards are loaded
-
-    from engine.library import library
-
-    lands, others, permanents = deck_cards(library().values())
-    mine = [name for name in cards if name in permanents or name in lands]
-    totals: Counter[str] = Counter()
-    for k in range(n):
-        deck_lands = [c for c in lands if c in mine] + r.sample(LIBRARY_LANDS[:3], 2)
-        drawn = [c for c in others if c in mine]
-        library_others = [c for c in others if c not in mine]
-        deck_others = drawn + r.sample(library_others, max(3, 12 - len(drawn)))
-        table = deck_table(r, deck_others, deck_lands, permanents)
-        totals += deck_verdicts(table, f"deck-{k}", [seed, k], 100)
-    return totals
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1, help="the cards' and scenarios' seed")
@@ -279,7 +258,9 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.scenarios)
     )
     totals += _experiments(r, kinds, args.experiments)
-    totals += _decks(r, kinds, args.decks, args.seed)
+    from fuzz_decks import drawn_decks  # once the cards are loaded
+
+    totals += drawn_decks(r, kinds, args.decks, args.seed)
     print(f"cards: {path}")
     return report(totals)
 

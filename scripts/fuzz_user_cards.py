@@ -2,7 +2,7 @@
 parameters a card file may give, on random scenarios, each run on both engines.
 
     python scripts/fuzz_user_cards.py [--seed S] [--cards N] [--scenarios M]
-                                      [--experiments E] [--keep FILE]
+                                      [--experiments E] [--decks D] [--keep FILE]
 
 Draws N cards (creatures with keywords and P/T, enchantments with statics and replacements,
 sorceries with wipes) whose abilities are the wipe-side templates with parameters drawn
@@ -14,7 +14,9 @@ tokens among them, triggers and all, and ``targets`` entries keyed by those toke
 reference engine and on ``cauldron explain
 --engine batch``'s path (``run_scenario``), and E random wipe experiments of them as
 ``cauldron run`` draws and runs them (the wipe fast path where it takes a batch), each
-trial replayed on the reference engine. A scenario the batch engine refuses is counted by
+trial replayed on the reference engine, and D deck experiments of the drawn cards a deck
+game plays, with the library's lands and mana sources (``fuzz_decks.drawn_decks``), each game
+replayed. A scenario the batch engine refuses is counted by
 its reason (what it does not yet take); one it answers differently is printed with its
 cards and actions; a trial stopped at a declared cap where the reference plays on is
 counted apart. Exit status 1 if any differs.
@@ -365,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=24, help="cards drawn (24)")
     parser.add_argument("--scenarios", type=int, default=400, help="scenarios played (400)")
     parser.add_argument("--experiments", type=int, default=20, help="experiments run (20)")
+    parser.add_argument("--decks", type=int, default=4, help="deck experiments run (4)")
     parser.add_argument("--keep", type=Path, help="write the card file here too")
     args = parser.parse_args(argv)
     r = random.Random(args.seed)
@@ -381,6 +384,9 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.scenarios)
     )
     totals += _experiments(r, names, spells, args.experiments)
+    from fuzz_decks import drawn_decks  # once the cards are loaded
+
+    totals += drawn_decks(r, names + spells, args.decks, args.seed)
     print(f"cards: {path}")
     return report(totals)
 
