@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 import sim
+from engine.deck import MAX_MULLIGANS
 from sim.config.experiment import parse_experiment
 from sim.run.comparison import COMPARISON_COLUMNS
 from sim.run.paired import unit_cells
@@ -112,3 +113,16 @@ def test_play_and_draw_pair_game_by_game(tmp_path: Path) -> None:
     html = (tmp_path / "report.html").read_text("utf-8")
     answer = html.split("What this run answers:</strong>")[1].split("</p>")[0]
     assert f"Lands in play, turn {TURNS} +" in answer and "turn 1 " not in answer
+
+
+def test_a_baseline_that_never_mulligans_compares_every_mulligan_count(tmp_path: Path) -> None:
+    """The London mulligan against a baseline without it: every ``mulligans_count`` level
+    has its paired delta (the baseline's share of a count past 0 is exactly 0; it once
+    lacked those rows, and their deltas were empty): fewer hands kept at 0, more at 1."""
+    frame = _run(_deck({"game.mulligan": ["never", "london"]}, "trials"), tmp_path)
+    counts = frame[frame["metric"] == "mulligans_count"].set_index("level")
+    assert list(counts.index) == [str(k) for k in range(MAX_MULLIGANS + 1)]
+    assert (counts["estimate"] != "").all() and (counts["baseline_estimate"] != "").all()
+    assert float(counts.loc["0", "estimate"]) < 0 < float(counts.loc["1", "estimate"])
+    one = counts.loc["1"]
+    assert float(one["estimate"]) == pytest.approx(float(one["point_estimate"]))

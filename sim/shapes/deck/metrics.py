@@ -33,7 +33,7 @@ from sim.shapes.base import Layout, Row
 from sim.shapes.catalog import UNSUPPORTED_RATE, MetricRows, mean_of
 from sim.shapes.deck import catalog
 from sim.shapes.deck.catalog import DECK_FAMILIES, MANA_LEVELS, STATUS
-from sim.shapes.deck.stats import mulligan_levels
+from sim.shapes.deck.stats import MULLIGAN_LEVELS
 
 __all__ = ["DECK_FAMILIES", "deck_rows"]
 
@@ -94,7 +94,7 @@ def _x_spell(out: _Rows) -> None:
 def _mulligans(out: _Rows) -> None:
     out.add(catalog.MULLIGANS, "all", mean_of(out.sums[catalog.MULLIGANS.key], out.ok))
     hist = out.sums[catalog.MULLIGANS_COUNT.key]
-    for k in mulligan_levels(out.config):
+    for k in MULLIGAN_LEVELS:
         out.add(catalog.MULLIGANS_COUNT, str(k), wilson(int(hist[k]), out.ok))
 
 

@@ -8,6 +8,8 @@ the same games.
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from engine.deck import MAX_MULLIGANS, DeckResults, DeckSetup, empty_results
@@ -78,9 +80,11 @@ def deck_stats(setup: DeckSetup, res: DeckResults) -> dict[str, np.ndarray]:
     }
 
 
-def mulligan_levels(setup: DeckSetup) -> range:
-    """The counts of mulligans a game may take (``mulligans_count``'s levels)."""
-    return range((setup.max_mulligans if setup.mulligan == "london" else 0) + 1)
+# ``mulligans_count``'s levels: every count of mulligans a deck game may take, whatever a
+# point's settings allow (the share of a count they do not is 0), so every sweep point has the
+# same rows and compares level by level (a baseline that never mulligans once lacked the rows
+# past 0, and their deltas were empty)
+MULLIGAN_LEVELS: Final = range(MAX_MULLIGANS + 1)
 
 
 Cell = tuple[RowKey, np.ndarray, np.ndarray]  # a row's key, each game's n and y
@@ -116,7 +120,7 @@ def _cells(setup: DeckSetup, res: DeckResults) -> list[Cell]:
         out += _by_turn(catalog.X_CASTABLE, name, ok, castable.astype(np.int64))
         out += _by_turn(catalog.X_MAX, name, castable.astype(np.int64), x)
     out.append(((catalog.MULLIGANS.family, catalog.MULLIGANS.name, "all"), ok, res.mulligans * ok))
-    for k in mulligan_levels(setup):
+    for k in MULLIGAN_LEVELS:
         count = catalog.MULLIGANS_COUNT
         out.append(((count.family, count.name, str(k)), ok, (res.mulligans == k) * ok))
     return out
