@@ -310,7 +310,13 @@ def _cast_permanents(game: Game, setup: DeckSetup, cache: OptionCache) -> list[s
 
 def play_deck_game(setup: DeckSetup, deal: Deal) -> DeckGame:
     """Play one deck game for ``setup.turns`` turns and measure every turn."""
-    game = Game(players=[PLAYER], active=PLAYER, life={PLAYER: STARTING_LIFE}, choices=Choices())
+    game = Game(
+        players=[PLAYER],
+        active=PLAYER,
+        life={PLAYER: STARTING_LIFE},
+        choices=Choices(),
+        libraries_whole=True,
+    )
     names = handles(setup.cards)
     hand, library, mulligans, events = opening_hand(setup, deal)
     game.log.events.extend(events)

@@ -247,7 +247,7 @@ def _delayed(game: Game, t: Trigger) -> None:
 
 def _draw(game: Game, t: Trigger) -> None:
     """CR 121.1: its controller draws a card; a scenario models no library (unsupported)."""
-    if t.controller in game.library:  # a deck game's
+    if game.libraries_whole:  # a deck game's
         draw_card(game, t.controller, "121.1")
         return
     game.stop("unsupported", f"{t.source.id} draws a card: libraries are not modeled", "121.1")

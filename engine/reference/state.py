@@ -134,6 +134,9 @@ class Game:
     exile: dict[str, list[ZoneCard]] = field(default_factory=dict)
     hand: dict[str, list[ZoneCard]] = field(default_factory=dict)
     library: dict[str, list[ZoneCard]] = field(default_factory=dict)
+    # the libraries hold every card, in order (a deck game's): a draw is played (121.1); a
+    # scenario's hold only the cards put there, and a draw is past what it models
+    libraries_whole: bool = False
     stack: list[Trigger | StackItem] = field(default_factory=list)
     pending: list[Trigger] = field(default_factory=list)
     pools: dict[str, dict[str, int]] = field(default_factory=dict)

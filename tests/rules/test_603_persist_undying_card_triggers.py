@@ -225,6 +225,19 @@ def test_121_1_kelpie_returning_by_persist_draws_a_card() -> None:
     assert out["result"] == "unsupported"
 
 
+def test_121_1_a_scenario_draw_is_unsupported_with_a_card_in_the_library() -> None:
+    """CR 121.1: a scenario's library holds only the cards put there (Hallowed Burial puts the
+    Grizzly Bears on its bottom), so Zendikar Resurgent's draw for a creature spell is still
+    past what a scenario models, on both engines (the reference engine, which plays draws in
+    deck games, once drew that card here)."""
+    out = run_both(
+        board=board("resurgent: Zendikar Resurgent @A", "bears: Grizzly Bears @A"),
+        actions=[cast("Hallowed Burial"), cast("Young Wolf")],
+    )
+    assert any(e["rule"] == "401.4" and "Grizzly Bears" in e["text"] for e in out["log"])
+    assert out["result"] == "unsupported" and "libraries are not modeled" in out["reason"]
+
+
 def test_603_6a_kelpie_draws_when_another_players_permanent_returns() -> None:
     """CR 603.6a: any permanent from any graveyard: Ben's Kitchen Finks returning by persist
     makes Ana draw."""
