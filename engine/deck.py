@@ -33,26 +33,33 @@ PLAY_CHOICES: Final = ("play", "draw", "random")
 EMPTY_LIBRARY: Final = "a draw from an empty library: a deck game has no loss"
 MULLIGAN_CHOICES: Final = ("never", "london")
 
-# Triggered abilities a deck game plays (none asks the pilot for a choice): mana triggers
-# resolve at once (605.4a); a karoo land's "return a land you control", a gain of life as a
-# permanent enters (Kitchen Finks, the gainlands), a draw as a creature spell is cast
-# (Zendikar Resurgent, 121.1) and the others go to the stack and resolve like any trigger
-# (603.3). Rest in Peace's exile of the graveyards, an attack trigger (the
-# pilot never attacks), the triggers on a permanent entering from a graveyard or a spell cast
-# from one, and an upkeep removal of counters are played too: the batch engine's deck game
-# knows when they find nothing to do (``engine.batch.deck.tables``).
-DECK_TRIGGERS: Final = frozenset(
+# Triggers that find nothing to do in a deck game: Rest in Peace's exile of the graveyards
+# (nothing reads one), an attack trigger (the pilot never attacks), and the triggers on a
+# permanent entering from a graveyard or a spell cast from one. The reference engine plays
+# them by the rules; the batch engine's deck game knows they change nothing
+# (``engine.batch.deck.tables``).
+QUIET_TRIGGERS: Final = frozenset(
     {
-        "tapped_for_mana_add",
-        "etb_return_land_you_control",
-        "etb_gain_life",
         "etb_exile_graveyards",
         "attacks_creatures_yours_gain_keyword",
         "permanent_enters_from_graveyard_draw",
         "spell_cast_from_graveyard_draw",
         "creature_enters_from_your_graveyard_damage",
-        "upkeep_remove_counter_each_creature_yours",
+    }
+)
+# Triggered abilities a deck game plays (none asks the pilot for a choice): mana triggers
+# resolve at once (605.4a); a karoo land's "return a land you control", a gain of life as a
+# permanent enters (Kitchen Finks, the gainlands), a draw as a creature spell is cast
+# (Zendikar Resurgent, 121.1), an upkeep removal of counters and the quiet ones go to the
+# stack and resolve like any trigger (603.3).
+DECK_TRIGGERS: Final = frozenset(
+    {
+        "tapped_for_mana_add",
+        "etb_return_land_you_control",
+        "etb_gain_life",
         "cast_creature_draw",
+        "upkeep_remove_counter_each_creature_yours",
+        *QUIET_TRIGGERS,
     }
 )
 

@@ -57,7 +57,14 @@ from engine.batch.kernel.deck.pools import (
     MAX_PER_TYPE,
     POOL_BITS,
 )
-from engine.deck import OPENING_HAND, DeckSetup, cast_key, land_key, spell_bottom_key
+from engine.deck import (
+    OPENING_HAND,
+    QUIET_TRIGGERS,
+    DeckSetup,
+    cast_key,
+    land_key,
+    spell_bottom_key,
+)
 from engine.library import ACTIVATED, MANA, Ability, Card, ManaCost
 from engine.mana_types import MANA_TYPES
 
@@ -88,21 +95,12 @@ _INERT: Final = frozenset(
         "graveyard_replaced_by_exile",
     }
 )
-# Triggers that find nothing to do in a batch deck game: it has no graveyard anyone reads
-# (Rest in Peace's exile), no attack (the pilot never declares one, 508.1), no permanent
-# entering from a graveyard and no spell cast from one (a permanent with persist or undying is
-# never sacrificed in it, ``_dies_refusal``; nothing else returns a card), and no -1/-1
+# ``engine.deck.QUIET_TRIGGERS`` find nothing to do in a batch deck game: it has no graveyard
+# anyone reads, no attack (the pilot never declares one, 508.1), no permanent entering from a
+# graveyard and no spell cast from one (a permanent with persist or undying is never
+# sacrificed in it, ``_dies_refusal``; nothing else returns a card). Nor is there a -1/-1
 # counter for an upkeep to remove (none enters with one, ``_counters_refusal``, and nothing
-# puts one). The reference engine plays them all (``engine.deck.DECK_TRIGGERS``).
-_UNTRIGGERED: Final = frozenset(
-    {
-        "etb_exile_graveyards",
-        "attacks_creatures_yours_gain_keyword",
-        "permanent_enters_from_graveyard_draw",
-        "spell_cast_from_graveyard_draw",
-        "creature_enters_from_your_graveyard_damage",
-    }
-)
+# puts one): an upkeep removal of that kind is quiet too, of another kind refused.
 _UPKEEP_REMOVAL: Final = "upkeep_remove_counter_each_creature_yours"
 # A gain of life as the permanent enters (603.6a, 119.3): C_GAIN_LIFE, from the batch tables'
 # ETB_LIFE (one such ability a card, ``tables.ABILITIES_PER_TEMPLATE``).
@@ -154,7 +152,7 @@ def kernel_refusal(card: Card) -> str | None:
     gain life as it enters, draw as a creature spell is cast, give the player's creatures
     haste (or let them tap as though they had it), have activated abilities (the pilot never
     activates them), any keyword, the statics and replacements of ``_INERT`` and the triggers
-    of ``_UNTRIGGERED``; other triggers, statics and replacements are refused."""
+    of ``QUIET_TRIGGERS``; other triggers, statics and replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -269,8 +267,8 @@ def _grants_haste(ability: Ability) -> bool:
 def _played_or_inert(ability: Ability) -> bool:
     """A static, replacement or trigger the deck game plays (enters tapped, haste, a granted
     mana ability, a karoo's return, a gain of life) or that changes nothing in it (``_INERT``,
-    ``_UNTRIGGERED``, a granted keyword other than haste)."""
-    if ability.template in _INERT | _ENTERS | _UNTRIGGERED:
+    ``QUIET_TRIGGERS``, a granted keyword other than haste)."""
+    if ability.template in _INERT | _ENTERS | QUIET_TRIGGERS:
         return True
     if ability.template in (
         "grant_mana_any_color", "mana_multiply", RETURNS_LAND, _GAINS_LIFE, _CASTS_DRAW,
@@ -419,12 +417,10 @@ def _sacrificed(i: int) -> bool:
 def _dies_refusal(setup: DeckSetup) -> str | None:
     """A permanent its own mana ability sacrifices, with persist or undying printed or, a
     creature, given by a static of the deck, would return (702.79a, 702.93a): the batch deck
-    game plays no return (and ``_UNTRIGGERED`` counts on none)."""
-    grants = any(tb.PERSIST_GRANTS[mt.INDEX[c.name.lower()]] for c in setup.cards) or any(
-        tb.UNDYING_GRANTS[mt.INDEX[c.name.lower()]] for c in setup.cards
-    )
-    for card in setup.cards:
-        i = mt.INDEX[card.name.lower()]
+    game plays no return (and ``QUIET_TRIGGERS`` count on none)."""
+    indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
+    grants = any(tb.PERSIST_GRANTS[i] or tb.UNDYING_GRANTS[i] for i in indices)
+    for card, i in zip(setup.cards, indices, strict=True):
         returns = tb.PERSIST[i] or tb.UNDYING[i] or (grants and card.has_type("Creature"))
         if returns and _sacrificed(i):
             return (
