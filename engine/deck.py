@@ -34,10 +34,13 @@ EMPTY_LIBRARY: Final = "a draw from an empty library: a deck game has no loss"
 MULLIGAN_CHOICES: Final = ("never", "london")
 
 # Triggers that find nothing to do in a deck game: Rest in Peace's exile of the graveyards
-# (nothing reads one), an attack trigger (the pilot never attacks), and the triggers on a
-# permanent entering from a graveyard or a spell cast from one. The reference engine plays
-# them by the rules; the batch engine's deck game knows they change nothing
-# (``engine.batch.deck.tables``).
+# (nothing reads one), an attack trigger (the pilot never attacks), the triggers on a
+# permanent entering from a graveyard or a spell cast from one, a Human dealing damage to the
+# player (nothing deals the player damage), and the triggers whose only targets are an
+# opponent, an opponent's card or a permanent the player does not control: a deck game has one
+# player, so they have no legal target and are removed as they are put on the stack (603.3d).
+# The reference engine plays them by the rules; the batch engine's deck game knows they change
+# nothing (``engine.batch.deck.tables``).
 QUIET_TRIGGERS: Final = frozenset(
     {
         "etb_exile_graveyards",
@@ -45,6 +48,10 @@ QUIET_TRIGGERS: Final = frozenset(
         "permanent_enters_from_graveyard_draw",
         "spell_cast_from_graveyard_draw",
         "creature_enters_from_your_graveyard_damage",
+        "human_damages_you_destroy",
+        "etb_target_opponent_loses_life",
+        "etb_destroy_noncreature_you_dont_control",
+        "etb_reanimate_opponent_creature_card",
     }
 )
 # Triggered abilities a deck game plays (none asks the pilot for a choice): mana triggers

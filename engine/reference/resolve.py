@@ -309,7 +309,10 @@ def choose_targets(game: Game, t: Trigger) -> bool:
     if template in ("etb_damage_any_target", "creature_enters_from_your_graveyard_damage"):
         t.data["target"] = any_target(game, t.source.id, t.controller)
     elif template == "etb_target_opponent_loses_life":
-        t.data["target"] = target_opponent(game, t.source.id, t.controller)
+        opponent = target_opponent(game, t.source.id, t.controller)
+        if opponent is None:
+            return False
+        t.data["target"] = opponent
     elif template == "etb_destroy_noncreature_you_dont_control":
         fits = _noncreature_yours_not(t)
         found = target_permanent(

@@ -47,14 +47,15 @@ def any_target(game: Game, source_id: str, controller: str) -> tuple[str, int | 
     return game.players[(i + 1) % len(game.players)], None
 
 
-def target_opponent(game: Game, source_id: str, controller: str) -> str:
+def target_opponent(game: Game, source_id: str, controller: str) -> str | None:
     """A "target opponent" (115.1): the first player named, if an opponent; else the next
-    player in turn order."""
+    player in turn order; None in a game with no opponent (a deck game: 603.3d)."""
     named = [name for name in chosen(game, source_id) if name in game.players]
     if named and named[0] != controller:
         return named[0]
     i = game.players.index(controller)
-    return game.players[(i + 1) % len(game.players)]
+    following = game.players[(i + 1) % len(game.players)]
+    return following if following != controller else None
 
 
 def target_permanent(

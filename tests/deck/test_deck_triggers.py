@@ -5,8 +5,10 @@ the state-based actions (603.3), so a player at 0 life after paying for the spel
 (704.5a). Rest in Peace, Pyreheart Wolf, River Kelpie, Flayer of the Hatebound and Heartmender
 hold triggers that find nothing to do in a deck game (no graveyard is read, the pilot never
 attacks, nothing returns, no -1/-1 counter is put): the reference engine plays them, the batch
-engine knows they change nothing. A permanent with persist or undying that its own mana ability
-sacrifices would return (702.79a, 702.93a): the batch engine refuses it by name.
+engine knows they change nothing. Geralf's Messenger, Woodfall Primus and Puppeteer Clique
+target what a one-player game lacks: their triggers are removed (603.3d). A permanent with
+persist or undying that its own mana ability sacrifices would return (702.79a, 702.93a): the
+batch engine refuses it by name.
 """
 
 from __future__ import annotations
@@ -79,6 +81,29 @@ def test_603_2_a_trigger_that_finds_nothing_to_do_changes_no_deck_game(name: str
     deals = draw_deals(np.random.default_rng(3), setup, 16)
     batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
     for k in range(16):
+        assert batch.row(k) == reference.row(k), k
+
+
+@pytest.mark.parametrize(
+    ("name", "mana"),
+    [("Geralf's Messenger", "Swamp"), ("Woodfall Primus", "Forest"),
+     ("Puppeteer Clique", "Swamp")],
+)  # fmt: skip
+def test_603_3d_a_trigger_with_no_opponent_to_target_is_removed(name: str, mana: str) -> None:
+    """CR 603.3d, 115.1: a deck game has one player, so "target opponent", a card in an
+    opponent's graveyard and a permanent the player doesn't control have no legal target: the
+    trigger is removed as it would be put on the stack (Geralf's Messenger takes no life from
+    the player), and the games are the same on both engines."""
+    setup = deck_of({mana: 24, name: 16}, 9)
+    game = play_deck_game(setup, stacked(setup, [mana] * 7 + [name] * 3 + [mana] * 4))
+    events = game.game.log.events
+    cast = [i for i, e in enumerate(events) if e.text == f"A casts {name}"]
+    removed = [i for i, e in enumerate(events) if e.rule == "603.3d"]
+    assert len(cast) == len(removed) >= 1 and game.game.life["A"] == 20
+    assert all(r > c for r, c in zip(removed, cast, strict=True))
+    deals = draw_deals(np.random.default_rng(8), setup, 12)
+    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
+    for k in range(12):
         assert batch.row(k) == reference.row(k), k
 
 
