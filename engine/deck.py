@@ -175,12 +175,29 @@ def deck_refusal(card: Card) -> str | None:
         return None
     if card.mana_cost.x_count:
         return "X in its cost: the pilot does not choose X yet (x_spell measures the largest X)"
-    if "Aura" in card.subtypes:
-        return "an Aura: the pilot does not choose what it enchants yet"
+    if "Aura" in card.subtypes and not enchants_land(card):
+        return "an Aura that is not a land's mana: the pilot does not choose what it enchants"
     for ability in card.abilities:
         if ability.kind == TRIGGERED and ability.template not in DECK_TRIGGERS:
             return f"its {ability.template} trigger is not played in deck games yet"
     return None
+
+
+def enchants_land(card: Card) -> bool:
+    """An Aura whose ability watches "enchanted land" being tapped for mana (Wild Growth,
+    Overgrowth): it enchants a land (303.4a), the one ``host_key`` ranks first."""
+    return "Aura" in card.subtypes and any(
+        a.template == "tapped_for_mana_add" and a.text("source") == "enchanted"
+        for a in card.abilities
+    )
+
+
+def host_key(tapped: bool, order: int) -> tuple[bool, int]:
+    """The land a land Aura targets as it is cast (601.2c, before its mana is paid): the
+    first by this key of the player's lands (``order``: its place in board order). Untapped
+    lands first, so its mana may come this turn, then the last in board order: the payment
+    taps lands in board order, so it taps that one last (and a karoo land returns the first)."""
+    return (tapped, -order)
 
 
 def is_mana_producer(card: Card) -> bool:

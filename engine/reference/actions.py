@@ -56,18 +56,18 @@ def cast(game: Game, action: Action) -> Rejection | None:
                 return ("cannot_pay_life", "119.4")
             change_life(game, by, -x, f"{card.name}'s additional cost")
     modes = action.get("mode")
-    item = StackItem(
-        "spell",
-        by,
-        card,
-        pid,
-        x=x,
-        data={"modes": [modes] if isinstance(modes, str) else list(modes or [])},
-    )
+    data: dict[str, object] = {"modes": [modes] if isinstance(modes, str) else list(modes or [])}
+    enchant: str | None = action.get("enchant")  # an Aura's target (303.4a, 601.2c)
+    if enchant is not None:
+        data["enchant"] = enchant
+    item = StackItem("spell", by, card, pid, x=x, data=data)
     game.objects.setdefault(pid, 0)
     game.stack.append(item)
     game.log.add(
-        "601.2", f"{by} casts {card.name}" + (f" with X = {x}" if card.mana_cost.x_count else "")
+        "601.2",
+        f"{by} casts {card.name}"
+        + (f" with X = {x}" if card.mana_cost.x_count else "")
+        + (f" targeting {enchant}" if enchant is not None else ""),
     )
     if card.has_type("Creature"):
         for p in game.battlefield:

@@ -21,7 +21,10 @@ The game, by the rules:
   mana producers, then the cheapest, then by name) that some pool pays, paid by ``pay``
   (lands, then creatures, then the rest, in board order, each tapped for a choice that pays
   more of the cost and keeps it payable), and again until none can be paid. Instants and
-  sorceries are held; a new creature cannot tap for mana that turn (302.6), a rock can.
+  sorceries are held; a new creature cannot tap for mana that turn (302.6), a rock can. A
+  land Aura (Wild Growth) targets a land as it is cast, before its mana is paid (303.4a,
+  601.2c: ``engine.deck.host_key``), and does not resolve if that land left meanwhile
+  (608.2b).
 - The measurement point is the main phase after the land drop, before anything is cast:
   ``lands_in_play``; ``mana_total``, the largest total of any pool the untapped sources could
   make by some choice of activations (``mana_search.frontier``), and ``mana_by_type[t]``,
@@ -50,6 +53,8 @@ from engine.deck import (
     check_deal,
     deck_refusal,
     empty_results,
+    enchants_land,
+    host_key,
     land_key,
     spell_bottom_key,
 )
@@ -175,11 +180,22 @@ def _legend_held(game: Game, card: Card) -> bool:
     )
 
 
-def _put(game: Game, zc: ZoneCard) -> None:
-    """Play or cast ``zc`` from the hand (its mana paid), then settle (117.5)."""
+def _put(game: Game, zc: ZoneCard, host: str | None = None) -> None:
+    """Play or cast ``zc`` from the hand (its mana paid; a land Aura targeting ``host``),
+    then settle (117.5)."""
     game.hand[PLAYER].remove(zc)
-    cast(game, Action("cast", {"card": zc.card, "by": PLAYER, "id": zc.id}))
+    action = {"card": zc.card, "by": PLAYER, "id": zc.id}
+    cast(game, Action("cast", action if host is None else {**action, "enchant": host}))
     settle(game)
+
+
+def _host(game: Game, card: Card) -> str | None:
+    """The land a land Aura targets (``engine.deck.host_key``), None for another card; "" if
+    the player controls no land (it cannot be cast, 601.2c)."""
+    if not enchants_land(card):
+        return None
+    lands = [p for p in game.battlefield if is_land(p) and p.controller == PLAYER]
+    return min(lands, key=lambda p: host_key(p.tapped, p.order)).id if lands else ""
 
 
 def _land_drop(game: Game, setup: DeckSetup) -> ZoneCard | None:
@@ -287,6 +303,7 @@ def _castable(game: Game, card: Card) -> bool:
         and card.is_permanent_card
         and deck_refusal(card) is None
         and not _legend_held(game, card)
+        and _host(game, card) != ""
     )
 
 
@@ -302,8 +319,9 @@ def _cast_permanents(game: Game, setup: DeckSetup, cache: OptionCache) -> list[s
         zc = next((z for z in hand if _pays(pools, z.card.mana_cost)), None)
         if zc is None or game.finished:
             break
+        host = _host(game, zc.card)  # its target is chosen before its mana is paid
         pay(game, zc.card.mana_cost, cache)
-        _put(game, zc)
+        _put(game, zc, host)
         done.append(zc.card.name)
     return done
 

@@ -234,7 +234,12 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     card = item.card
     game.log.add("608.1", f"{card.name} ({item.controller}) resolves")
     if card.is_permanent_card:
-        enter_battlefield(
+        host = item.data.get("enchant")
+        if host is not None and game.permanent(host) is None:  # an Aura's target (303.4a)
+            game.log.add("608.2b", f"{card.name}'s target {host} is gone: it does not resolve")
+            card_to_zone(game, card, item.source_id, item.controller, "graveyard", "608.2b")
+            return
+        p = enter_battlefield(
             game,
             card,
             item.source_id,
@@ -244,6 +249,9 @@ def resolve_spell(game: Game, item: StackItem) -> None:
             rule="608.3",
             how="enters the battlefield",
         )
+        if host is not None:
+            p.attached_to = host
+            game.log.add("303.4a", f"{p.id} enters attached to {host}")
         return
     for ability in card.abilities_of("spell"):
         _resolve_effect(game, item, ability)

@@ -152,7 +152,7 @@ def test_too_few_cards_after_an_mtgo_blank_line_says_why(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("card", "why"),
     [
-        ("Wild Growth", "an Aura"),
+        ("Massacre Girl", "its etb_creatures_get trigger"),
         ("Hangarback Walker", "X in its cost"),
         ("Murderous Redcap", "its etb_damage_any_target trigger"),
     ],

@@ -29,7 +29,10 @@ BAD = {  # the decklist, and what the one line must name: the list, its place, t
         FILLER + "2 Hangarback Walker\n",
         ("deck.txt", "line 3", "Hangarback Walker", "X in its cost"),
     ),
-    "an_aura": (FILLER + "2 Wild Growth\n", ("deck.txt", "line 3", "Wild Growth", "an Aura")),
+    "a_trigger_not_played": (
+        FILLER + "2 Massacre Girl\n",
+        ("deck.txt", "line 3", "Massacre Girl", "etb_creatures_get"),
+    ),
 }
 
 

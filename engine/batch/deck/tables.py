@@ -49,6 +49,7 @@ from engine.batch.kernel.deck.columns import (
     PER_CREATURE,
     PER_NONE,
     PER_SUBTYPE,
+    WATCH_ENCHANTED,
 )
 from engine.batch.kernel.deck.pools import (
     DAMAGE_SHIFT,
@@ -149,10 +150,12 @@ def kernel_refusal(card: Card) -> str | None:
     lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
     counter), or cost life (119.4: Mana Confluence, ``_life_refusal``), nothing more. It may
     enter tapped or with counters, return a land to the hand as it enters (the karoo lands),
-    gain life as it enters, draw as a creature spell is cast, give the player's creatures
-    haste (or let them tap as though they had it), have activated abilities (the pilot never
-    activates them), any keyword, the statics and replacements of ``_INERT`` and the triggers
-    of ``QUIET_TRIGGERS``; other triggers, statics and replacements are refused."""
+    gain life as it enters, draw as a creature spell is cast, add a fixed pool as the land it
+    enchants is tapped for mana (a land Aura, ``engine.deck.enchants_land``), give the
+    player's creatures haste (or let them tap as though they had it), have activated
+    abilities (the pilot never activates them), any keyword, the statics and replacements of
+    ``_INERT`` and the triggers of ``QUIET_TRIGGERS``; other triggers, statics and
+    replacements are refused."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -276,8 +279,9 @@ def _played_or_inert(ability: Ability) -> bool:
         return True
     if ability.template == _UPKEEP_REMOVAL:
         return ability.text("kind") == "-1/-1"
-    if ability.template == "tapped_for_mana_add":  # lands or creatures; an Aura is refused
-        return ability.text("source") != "enchanted" and ability.text("produce") != "any"
+    if ability.template == "tapped_for_mana_add":  # of lands, creatures, or a land Aura's
+        fixed = ability.text("produce") not in ("any", "same")  # an Aura: a fixed pool
+        return ability.text("produce") != "any" and (fixed or ability.text("source") != "enchanted")
     if ability.template == "creatures_get":
         return ability.number("toughness") >= 0
     if ability.template == "grant_keyword" and ability.text("keyword") != "haste":
@@ -663,6 +667,7 @@ def _row(
         _life(i),
         int(tb.ETB_LIFE[i]),
         int(mt.CAST_DRAW[i]),
+        0,  # C_ENCHANTED: no Aura on it yet
     )
     return row, made
 
@@ -768,11 +773,12 @@ def _counter_columns(i: int, granted: bool) -> tuple[int, ...]:
 
 def _trigger(i: int) -> tuple[int, int, int]:
     """Card ``i``'s "tapped for mana" trigger (106.12a): whose tapping it watches (GRANT_*
-    bits, 0: it has none), whether it adds one of the type made, the pool it adds else."""
+    bits, or WATCH_ENCHANTED: its host's; 0: it has none), whether it adds one of the type
+    made, the pool it adds else."""
     source = int(mt.TFM_SOURCE[i])
     if source < 0:
         return 0, 0, 0
-    on = GRANT_LANDS if source == mt.TFM_LANDS else GRANT_CREATURES
+    on = {mt.TFM_LANDS: GRANT_LANDS, mt.TFM_ENCHANTED: WATCH_ENCHANTED}.get(source, GRANT_CREATURES)
     produce = int(mt.TFM_PRODUCE[i])
     if produce == mt.PRODUCE_SAME:
         return on, 1, 0

@@ -14,12 +14,14 @@ from engine.batch.kernel.deck.columns import (
     B_CARD,
     B_COUNTERS,
     B_ENTERED,
+    B_HOST,
     B_TAPPED,
     C_ADD_FIXED,
     C_ADD_SAME,
     C_CAST_DRAW,
     C_COUNTER_KIND,
     C_COUNTERS_IN,
+    C_ENCHANTED,
     C_FLAGS,
     C_GAIN_LIFE,
     C_MOD_ADD,
@@ -72,6 +74,7 @@ from engine.batch.kernel.deck.columns import (
     ST_LIFE,
     ST_RANKS,
     ST_TURN,
+    WATCH_ENCHANTED,
 )
 from engine.batch.kernel.deck.pools import POOL_BITS
 from engine.batch.kernel.jit import inline, njit
@@ -81,11 +84,12 @@ SCOPE_CREATURES_YOURS: Final = COUNTER_SCOPE["creatures_yours"]
 
 
 @inline
-def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks) -> None:  # type: ignore[no-untyped-def]
+def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks, host) -> None:  # type: ignore[no-untyped-def]
     """The card enters the battlefield under the player's control, in its place in board
     order (``_place``): tapped if it says so (614.1c) or unless its life is paid (614.12: the
     policy pays when life is more than the amount); it has been there since this turn
-    (302.6). A grant of a mana ability it brings (``grants``: the granted rows) applies at
+    (302.6). A land Aura enters attached to ``host`` (303.4a, a deck index; -1 for another
+    card). A grant of a mana ability it brings (``grants``: the granted rows) applies at
     once (611.3a); a karoo land's trigger returns a land to the ``hand`` (``_return_land``);
     a gain of life as it enters is had unless the player lost first, at 0 life after paying
     for it (the trigger waits for the state-based actions, 704.5a, 603.3)."""
@@ -96,6 +100,7 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
     board[b, B_TAPPED] = (flags & F_ENTERS_TAPPED) != 0
     board[b, B_ENTERED] = st[ST_TURN]
     board[b, B_COUNTERS] = counters
+    board[b, B_HOST] = host
     st[ST_BOARD] += 1
     if flags & F_PAYS_LIFE:
         if st[ST_LIFE] > cards[card, C_PAY_LIFE]:
@@ -113,7 +118,10 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
         _grant(board, st, cards, choices, grants, given & ~st[ST_GRANTS])
     if cards[card, C_MULTIPLY] > 1:
         _multiply(st, cards, choices, cards[card, C_MULTIPLY])
-    if cards[card, C_TRIGGER_ON]:
+    if cards[card, C_TRIGGER_ON] & WATCH_ENCHANTED:  # 106.12a: its host's tapping
+        cards[host, C_ENCHANTED] += cards[card, C_TRIGGER_FIXED]
+        _added(st, cards, host)
+    elif cards[card, C_TRIGGER_ON]:
         _triggers(st, cards, card)
     seen[cards[card, C_NAME]] = True
     if flags & F_RETURNS_LAND:
@@ -164,8 +172,10 @@ def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-u
         flags = cards[d, C_FLAGS]
         land = new & GRANT_LANDS and flags & F_LAND
         if land or (new & GRANT_CREATURES and flags & F_CREATURE):
+            enchanted = cards[d, C_ENCHANTED]  # the Auras on it stay
             for f in range(cards.shape[1]):
                 cards[d, f] = granted[d, f]
+            cards[d, C_ENCHANTED] = enchanted
             for t in range(choices.shape[1]):
                 choices[d, t] = granted_choices[d, t]
             _scale(cards, choices, d, st[ST_FACTOR])  # the multipliers already there
@@ -190,13 +200,16 @@ def _triggers(st: np.ndarray, cards: np.ndarray, card: int) -> None:
 
 @inline
 def _added(st: np.ndarray, cards: np.ndarray, d: int) -> None:
-    """Card ``d``'s C_ADD_* columns: the triggers on the battlefield that watch its kind."""
+    """Card ``d``'s C_ADD_* columns: the triggers on the battlefield that watch its kind, and
+    the Auras attached to it."""
     land, creature = cards[d, C_FLAGS] & F_LAND, cards[d, C_FLAGS] & F_CREATURE
     cards[d, C_ADD_SAME] = (st[ST_LAND_SAME] if land else 0) + (
         st[ST_CREATURE_SAME] if creature else 0
     )
-    cards[d, C_ADD_FIXED] = (st[ST_LAND_FIXED] if land else 0) + (
-        st[ST_CREATURE_FIXED] if creature else 0
+    cards[d, C_ADD_FIXED] = (
+        (st[ST_LAND_FIXED] if land else 0)
+        + (st[ST_CREATURE_FIXED] if creature else 0)
+        + cards[d, C_ENCHANTED]
     )
 
 
@@ -301,8 +314,26 @@ def sacrificed_by_activation(board: np.ndarray, b: int, cards: np.ndarray) -> bo
 
 @inline
 def leave(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-untyped-def]
-    """Board row ``b`` leaves (sacrificed, 701.21a, or returned to the hand): the rows after
-    it move up, keeping their order, and the counts lose it."""
+    """Board row ``b`` leaves (sacrificed, 701.21a, or returned to the hand), and the Auras
+    attached to it go to the graveyard (704.5m; nothing a deck game plays acts between)."""
+    card = board[b, B_CARD]
+    _off(board, st, cards, choices, per_cards, b)
+    if cards[card, C_ENCHANTED] == 0:
+        return
+    cards[card, C_ENCHANTED] = 0  # 400.7: a new object if it comes back
+    _added(st, cards, card)
+    r = 0
+    while r < st[ST_BOARD]:
+        if board[r, B_HOST] == card:
+            _off(board, st, cards, choices, per_cards, r)
+        else:
+            r += 1
+
+
+@inline
+def _off(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-untyped-def]
+    """Board row ``b`` leaves: the rows after it move up, keeping their order, and the counts
+    lose it."""
     card = board[b, B_CARD]
     flags = cards[card, C_FLAGS]
     for r in range(b, st[ST_BOARD] - 1):

@@ -35,7 +35,10 @@ C_TRIGGER_ON, C_TRIGGER_SAME, C_TRIGGER_FIXED = 28, 29, 30
 C_LIFE = 31  # the life each activation of its mana abilities costs (119.4: Mana Confluence)
 C_GAIN_LIFE = 32  # the life it gains as it enters (603.6a, 119.3: Kitchen Finks, a gainland)
 C_CAST_DRAW = 33  # its "whenever you cast a creature spell, draw a card" (Zendikar Resurgent)
-N_COLUMNS: Final = 34
+# the pool the Auras attached to it add as it is tapped for mana (Wild Growth; a part of its
+# C_ADD_FIXED: ``board._added``)
+C_ENCHANTED = 34
+N_COLUMNS: Final = 35
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -53,6 +56,8 @@ F_REMOVES = 65536  # some choice removes a counter (C_REMOVES is not 0)
 # mana of any color." (611.3a): the cards' rows become ``DeckTables.granted``'s
 F_GRANTS_LANDS, F_GRANTS_CREATURES = 131072, 262144
 GRANT_LANDS, GRANT_CREATURES = 1, 2  # ST_GRANTS bits
+# C_TRIGGER_ON of a land Aura (``engine.deck.enchants_land``): it watches its host's tapping
+WATCH_ENCHANTED = 4
 # "When it enters, return a land you control to its owner's hand" (the karoo lands: the first
 # land in board order, as the reference engine chooses it)
 F_RETURNS_LAND = 524288
@@ -66,9 +71,10 @@ K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_LIVE = range(7)
 S_PAYS_LIFE = 7  # the deck has a card whose mana abilities cost life (C_LIFE)
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
-# counters of the kind its mana abilities remove
-B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS = range(4)
-N_BOARD_COLUMNS: Final = 4
+# counters of the kind its mana abilities remove, and of an Aura the card it enchants (-1:
+# none)
+B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS, B_HOST = range(5)
+N_BOARD_COLUMNS: Final = 5
 # a game's scalars: hand size, library position and size, board size, the mana pool (packed),
 # the turn, the types the lands could produce (106.7), the permanents giving the player's
 # creatures haste or letting them tap as though they had it (702.10c, 302.6)

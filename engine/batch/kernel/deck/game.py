@@ -31,6 +31,7 @@ from engine.batch.kernel.deck.columns import (
     C_NAME,
     C_REFLECT_MASK,
     C_REMOVES,
+    C_TRIGGER_ON,
     C_UNIT,
     F_CASTABLE,
     F_CREATURE,
@@ -64,6 +65,7 @@ from engine.batch.kernel.deck.columns import (
     ST_PAYS_LIFE,
     ST_POOL,
     ST_TURN,
+    WATCH_ENCHANTED,
 )
 from engine.batch.kernel.deck.frontier import (
     MAX_FRONTIER_POOLS,
@@ -160,7 +162,7 @@ def _land_drop(hand, ranks, board, st, cards, choices, per_cards, grants, seen) 
             best, best_rank = h, rank
     if best >= 0:
         card = _remove(hand, st, best)
-        enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
+        enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks, -1)
 
 
 @inline
@@ -297,6 +299,29 @@ def _pay(  # type: ignore[no-untyped-def]
 
 
 @inline
+def _host(board: np.ndarray, st: np.ndarray, cards: np.ndarray, card: int) -> int:
+    """The land (deck index) a land Aura targets (``engine.deck.host_key``: the last untapped
+    land in board order, else the last land), -1 for another card or with no land."""
+    if not cards[card, C_TRIGGER_ON] & WATCH_ENCHANTED:
+        return -1
+    best, best_tapped = -1, True
+    for b in range(st[ST_BOARD]):
+        land = board[b, B_CARD]
+        tapped = board[b, B_TAPPED] != 0
+        if cards[land, C_FLAGS] & F_LAND and (best < 0 or tapped <= best_tapped):
+            best, best_tapped = land, tapped
+    return int(best)
+
+
+@inline
+def _on_board(board: np.ndarray, st: np.ndarray, card: int) -> bool:
+    for b in range(st[ST_BOARD]):  # noqa: SIM110 (numba compiles no generators)
+        if board[b, B_CARD] == card:
+            return True
+    return False
+
+
+@inline
 def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> int:  # type: ignore[no-untyped-def]
     """The hand position of the first permanent in ``engine.deck.cast_key`` order (of equal
     ones, the first in the hand) that one of the frontier's ``n`` pools pays, or -1.
@@ -310,6 +335,8 @@ def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> 
         rank = cards[card, C_CAST_RANK]
         if (best >= 0 and rank >= best_rank) or _legend_held(board, st, cards, card):
             continue
+        if cards[card, C_TRIGGER_ON] & WATCH_ENCHANTED and _host(board, st, cards, card) < 0:
+            continue  # a land Aura with no land to target (601.2c)
         c = cards[card, C_COST]
         if known[c] == 0:
             known[c] = 1 if _some_pays(front, n, 0, costs, hybrids, c) else 2
@@ -358,6 +385,24 @@ def _draw(hand: np.ndarray, library: np.ndarray, st: np.ndarray) -> int:
     return OK
 
 
+@inline
+def _resolve(  # type: ignore[no-untyped-def]
+    card, host, hand, library, ranks, board, st, seen, cards, choices, per_cards, grants
+) -> int:
+    """The spell cast resolves (608.3): a creature spell's "draw a card" triggers first (603.3,
+    121.1: Zendikar Resurgent), EMPTY_LIBRARY if one draws from an empty library; a land Aura
+    whose target left as its mana was paid (a land sacrificed) does not resolve (608.2b)."""
+    if cards[card, C_FLAGS] & F_CREATURE:
+        for _ in range(st[ST_CAST_DRAWS]):
+            if _draw(hand, library, st) != OK:
+                return EMPTY_LIBRARY
+    if host < 0 or _on_board(board, st, host):
+        enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks, host)
+    else:
+        seen[cards[card, C_NAME]] = True
+    return OK
+
+
 @njit
 def _cast_permanents(  # type: ignore[no-untyped-def]
     n, hand, library, ranks, board, st, seen, cards, choices, per_cards, grants, costs, hybrids,
@@ -371,6 +416,7 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         best = _first_castable(hand, n, front, board, st, cards, costs, hybrids, known)
         if best < 0:
             return OK
+        host = _host(board, st, cards, hand[best])  # chosen before the mana is paid (601.2c)
         code = _pay(
             cards[hand[best], C_COST], board, st, cards, choices, per_cards, costs, hybrids,
             front, spare, several,
@@ -378,11 +424,9 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if code != OK:
             return code
         card = _remove(hand, st, best)
-        if cards[card, C_FLAGS] & F_CREATURE:
-            for _ in range(st[ST_CAST_DRAWS]):
-                if _draw(hand, library, st) != OK:
-                    return EMPTY_LIBRARY
-        enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks)
+        if _resolve(card, host, hand, library, ranks, board, st, seen, cards, choices,
+                    per_cards, grants) != OK:  # fmt: skip
+            return EMPTY_LIBRARY
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
