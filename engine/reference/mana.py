@@ -352,9 +352,12 @@ def _produce(
     return {pick: int(ability.params.get("amount", 1))}  # Gilded Lotus: three of one color
 
 
-def _pay_costs(game: Game, p: Permanent, ability: Ability, chosen: Permanent | None) -> None:
+def _pay_costs(
+    game: Game, p: Permanent, ability: Ability, chosen: Permanent | None, paid: Mana | None
+) -> None:
     """CR 602.2b, 605.3b: pay the ability's costs; ``chosen`` is the creature a Springleaf
-    Drum-style cost taps (a creature to sacrifice goes in ``_sacrifice``)."""
+    Drum-style cost taps (a creature to sacrifice goes in ``_sacrifice``), ``paid`` the mana
+    that pays its generic cost (None: colorless first, then W, U, B, R, G)."""
     if is_tap_ability(ability):
         p.tapped = True
         game.log.add("107.5", f"{p.id} is tapped for mana ({p.card.name})")
@@ -362,8 +365,11 @@ def _pay_costs(game: Game, p: Permanent, ability: Ability, chosen: Permanent | N
         p.tapped = False
         game.log.add("107.6", f"{p.id} is untapped to pay {{Q}}")
     cost = parse_mana_cost(ability.params.get("cost", ""))
-    if cost.generic:
+    if cost.generic and paid is None:
         _pay_generic(game.pools[p.controller], cost.generic)
+    for t, n in (paid or {}).items():
+        game.pools[p.controller][t] -= n
+    if cost.generic:
         game.log.add("605.3b", f"{p.controller} pays {cost.text} from the mana pool")
     if ability.params.get("life"):
         change_life(game, p.controller, -ability.number("life"), f"{p.id}'s cost (119.4)")
@@ -381,8 +387,10 @@ def tap_for_mana(
     color: str | None,
     order: list[str],
     tap_creature: str | None,
+    paid: Mana | None = None,
 ) -> Rejection | None:
-    """Activate ``p``'s mana ability (CR 605.3) or reject the action with its rule."""
+    """Activate ``p``'s mana ability (CR 605.3) or reject the action with its rule; ``paid``:
+    the mana that pays a generic cost (``generic_payments``), None for the engine's order."""
     picked = _pick_ability(game, p, color)
     if not isinstance(picked[0], Ability):
         return picked  # a Rejection
@@ -390,7 +398,9 @@ def tap_for_mana(
     checked = _check_costs(game, p, ability, tap_creature)
     if isinstance(checked, tuple):
         return checked
-    _pay_costs(game, p, ability, checked)
+    if paid is not None and paid not in generic_payments(game, p, color):
+        return ("insufficient_mana", "118.3")
+    _pay_costs(game, p, ability, checked, paid)
     tapped_for_mana = is_tap_ability(ability)
     # -- the effect (605.3b: at once)
     mana = _produce(game, p, ability, color, choice)
@@ -409,6 +419,34 @@ def tap_for_mana(
         _mana_triggers(game, p, mana, color)
     _sacrifice(game, p, ability, checked)
     return None
+
+
+def generic_payments(game: Game, p: Permanent, color: str | None) -> list[Mana]:
+    """Every way the pool pays the generic cost of ``p``'s mana ability for ``color`` (the
+    player chooses, 601.2h, 605.3b): each multiset of the pool's mana of that size, the
+    engine's order (colorless first, then W, U, B, R, G) first; [] when there is none to pay
+    or the pool cannot."""
+    ability = _pick_ability(game, p, color)[0]
+    if not isinstance(ability, Ability):
+        return []
+    generic = parse_mana_cost(ability.params.get("cost", "")).generic
+    pool = game.pools[p.controller]
+    if not generic or sum(pool.values()) < generic:
+        return []
+    order = ("C", *COLORS)
+    found: list[Mana] = []
+
+    def spend(k: int, left: int, paid: Mana) -> None:
+        if left == 0:
+            found.append({t: n for t, n in paid.items() if n})
+            return
+        if k == len(order):
+            return
+        for n in range(min(pool[order[k]], left), -1, -1):  # the most of this type first
+            spend(k + 1, left - n, {**paid, order[k]: n})
+
+    spend(0, generic, {})
+    return found
 
 
 def _sacrifice(game: Game, p: Permanent, ability: Ability, chosen: Permanent | None) -> None:

@@ -18,7 +18,8 @@ sacrificed for its last counter (Gemstone Mine) while another's mana depends on 
 their pools added to the others'. So are the sources that pay life (Mana Confluence) and
 those that deal damage when the player's life might not pay for every one (119.4). An ability
 with a mana cost (Pili-Pala's {2}, paid from the pool) depends on what the pool holds when it
-is activated: with one, every source is searched in every order. An untapped permanent whose
+is activated: with one, every source is searched in every order, and the cost paid in every
+way the pool can pay it (601.2h, 605.3b: the player chooses the mana). An untapped permanent whose
 only mana ability costs {Q} is left out when nothing could tap it (107.6).
 ``exhaustive_frontier`` is the plain search, the tests' check.
 """
@@ -33,6 +34,7 @@ from engine.library import MANA, REPLACEMENT, STATIC, TRIGGERED, Ability, parse_
 from engine.mana_types import MANA_TYPES
 from engine.reference.characteristics import is_creature
 from engine.reference.mana import (
+    generic_payments,
     is_tap_ability,
     mana_abilities,
     named_types,
@@ -54,12 +56,14 @@ _PER_SUBTYPE = "mana_per_subtype"  # one mana per permanent of a subtype (``_con
 @dataclass(frozen=True)
 class Activation:
     """One way to activate a mana ability: the permanent, the type named (None: the engine's
-    first), the replacement order (616.1) and the creature a Springleaf Drum cost taps."""
+    first), the replacement order (616.1), the creature a Springleaf Drum cost taps and the
+    mana that pays a generic cost (Pili-Pala's {2}; None: there is none)."""
 
     pid: str
     color: str | None
     order: tuple[str, ...] = ()
     tap_creature: str | None = None
+    paid: tuple[tuple[str, int], ...] | None = None
 
 
 def pool_of(game: Game, player: str) -> Pool:
@@ -109,9 +113,13 @@ def activations(game: Game, p: Permanent) -> Iterator[Activation]:
             if is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
         ] or [None]
     for color in named_types(game, p):
+        payments: list[tuple[tuple[str, int], ...] | None] = [
+            tuple(paid.items()) for paid in generic_payments(game, p, color)
+        ]
         for order in _replacement_orders(game, p):
             for creature in creatures:
-                yield Activation(p.id, color, order, creature)
+                for paid in payments or [None]:
+                    yield Activation(p.id, color, order, creature, paid)
 
 
 def activate(game: Game, a: Activation) -> bool:
@@ -119,7 +127,8 @@ def activate(game: Game, a: Activation) -> bool:
     p = game.permanent(a.pid)
     if p is None:
         return False
-    rejection = tap_for_mana(game, p, a.color, list(a.order), a.tap_creature)
+    paid = dict(a.paid) if a.paid is not None else None
+    rejection = tap_for_mana(game, p, a.color, list(a.order), a.tap_creature, paid)
     return rejection is None and not game.finished
 
 
@@ -375,7 +384,8 @@ def _search(
     """Depth first over the sources' activations; False past MAX_SEARCH_STATES. A position
     whose board was seen with a pool holding at least as much of every type is not searched
     again: every activation is as legal, and makes as much, from the larger pool (a mana cost
-    is paid from the pool type by type in a fixed order, which keeps the order of pools)."""
+    is paid from the pool in every way it can be, ``generic_payments``: the larger pool pays
+    each way the smaller one does and is left the larger)."""
     board = _exact_board_key(game) if exact else _board_key(game)
     pool = pool_of(game, player)
     pools = seen.pools.setdefault(board, [])

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.library import card_from_dict, find_card
+from engine.library import card_from_dict, find_card, parse_mana_cost
+from engine.reference.deck import pay
 from engine.reference.mana_search import (
     OptionCache,
     Pool,
@@ -178,3 +179,17 @@ def test_106_4_a_count_of_forests_is_read_again_when_a_forest_enters() -> None:
     assert forest is not None
     enter_battlefield(game, forest, "f4", "A", "A", rule="305.1", how="is played")
     assert max(pool[3] for pool in frontier(game, "A", cache)) == 4
+
+
+def test_605_3b_the_player_chooses_the_mana_that_pays_a_mana_abilitys_cost() -> None:
+    """CR 601.2h, 605.3b: Azorius Signet's {1} is paid from the pool with the mana its
+    controller chooses. After Boros Garrison's {R}{W}, paying with {W} leaves {R}{W}{U}, with
+    {R} leaves {W}{W}{U}: both are in the frontier (the engine's order alone, colorless then
+    W, U, B, R, G, reached only the first), and the pilot pays {W}{W}{U} with them."""
+    lines = ("g: Boros Garrison @A", "s: Azorius Signet @A")
+    game = play_scenario(board=board(*lines), players=("A", "B"))
+    wwu, rwu = (2, 1, 0, 0, 0, 0), (1, 1, 0, 1, 0, 0)  # WUBRGC
+    assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")) == [rwu, wwu]
+    pay(game, parse_mana_cost("{W}{W}{U}"), {})
+    assert game.pools["A"] == dict.fromkeys("WUBRGC", 0)
+    assert game.log.events[-1].text == "A pays {W}{W}{U} with WWU"
