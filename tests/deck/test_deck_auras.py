@@ -10,6 +10,8 @@ mana was paid does not resolve (608.2b).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -19,6 +21,7 @@ from engine.library import card_from_dict, find_card
 from engine.reference.deck import DeckGame, play_deck_game, results_of
 from engine.reference.deck import play_deck_games as reference_games
 from tests.deck.decks import deck_of, stacked
+from tests.helpers import cauldron
 
 
 def _rules(game: DeckGame, *rules: str) -> list[tuple[str, str]]:
@@ -111,3 +114,61 @@ def test_303_4a_an_aura_the_pilot_cannot_place_is_refused() -> None:
     fertile = find_card("Fertile Ground")
     assert fertile is not None and deck_refusal(fertile) is None
     assert "tapped_for_mana_add" in (kernel_refusal(fertile) or "")
+
+
+def test_119_4_the_mana_confluence_with_an_aura_is_not_like_the_others() -> None:
+    """CR 119.4, 106.12a: Mana Confluences are played as alike (as many as the life total
+    pays for), but one enchanted by Overgrowth makes two more mana: the batch engine counted
+    the last Confluence's mana for each (found by ``scripts/fuzz_decks.py``: its payment then
+    failed on a cost the frontier said was payable). At 2 life only two Confluences can be
+    activated, the enchanted one among them: random deals agree game by game."""
+    counts = {"Mana Confluence": 14, "Plains": 6, "Overgrowth": 8, "Wild Growth": 4,
+              "Sol Ring": 4, "Woodfall Primus": 4}  # fmt: skip
+    setup = deck_of(counts, 7, costs=("{G}{G}{G}", "{4}{W}", "{7}"))
+    assert batch_refusal(setup) is None
+    deals = draw_deals(np.random.default_rng(25), setup, 60)
+    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
+    for k in range(60):
+        assert batch.row(k) == reference.row(k), k
+
+
+_BLUE_GROWTH = '''
+[[card]]
+name = "Blue Growth"
+mana_cost = "{U}"
+types = ["Enchantment"]
+subtypes = ["Aura"]
+oracle = """Enchant land
+Whenever enchanted land is tapped for mana, its controller adds an additional {U}."""
+abilities = [
+    { template = "tapped_for_mana_add", source = "enchanted", whose = "all", produce = "U" },
+]
+'''
+
+
+@pytest.mark.parametrize(
+    ("cards", "refused"),
+    [
+        ({"Forest": 30, "Blue Growth": 5, "Wild Growth": 5}, None),
+        ({"Mana Confluence": 30, "Wild Growth": 5, "Overgrowth": 5}, None),
+        ({"Mana Confluence": 30, "Blue Growth": 5, "Wild Growth": 5},
+         "Mana Confluence: a land whose mana costs life beside land Auras"),
+    ],
+)  # fmt: skip
+def test_119_4_confluences_beside_auras_of_two_types_are_refused(
+    tmp_path: Path, cards: dict[str, int], refused: str | None
+) -> None:
+    """CR 119.4: which Confluences the life total pays for is the choice of those whose Auras
+    add the most, exact while every Aura adds one type of mana: beside a user's {U} Aura and
+    Wild Growth's {G}, ``cauldron validate`` refuses the deck by name (exit 2)."""
+    (tmp_path / "cards.toml").write_text(_BLUE_GROWTH, "utf-8")
+    listed = ", ".join(f'"{name}" = {n}' for name, n in cards.items())
+    (tmp_path / "exp.toml").write_text(
+        f'name = "d"\nshape = "deck"\ncards = ["cards.toml"]\n[game]\nturns = 3\n'
+        f"[deck]\ncards = {{ {listed} }}\n",
+        "utf-8",
+    )
+    done = cauldron("validate", str(tmp_path / "exp.toml"))
+    assert done.returncode == (2 if refused else 0), done.stdout + done.stderr
+    if refused:
+        assert refused in done.stderr

@@ -463,6 +463,27 @@ def _return_refusal(setup: DeckSetup) -> str | None:
     return None
 
 
+def _aura_refusal(setup: DeckSetup) -> str | None:
+    """Lands whose mana costs life (119.4) are played as alike but for their land Auras: as
+    many as the life total pays for, those whose Auras add the most first
+    (``frontier._sources``), which is the best choice only while every Aura adds one type."""
+    payer = next(
+        (c for c in setup.cards if c.has_type("Land") and _life(mt.INDEX[c.name.lower()])), None
+    )
+    auras = {c.name: _trigger(mt.INDEX[c.name.lower()]) for c in setup.cards}
+    types = {
+        tuple(n > 0 for n in _amounts(fixed))
+        for on, _, fixed in auras.values()
+        if on == WATCH_ENCHANTED
+    }
+    if payer is not None and len(types) > 1:
+        return (
+            f"{payer.name}: a land whose mana costs life beside land Auras that add different"
+            " types of mana is not played yet"
+        )
+    return None
+
+
 def _two_types_refusal(setup: DeckSetup) -> str | None:
     """A "that type" trigger (Mana Flare, 106.12a) adds one mana of a type the source made:
     of a source making two types at once (Boros Garrison's {R}{W}) that is a choice, which
@@ -570,7 +591,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
         if why is not None:
             return f"{card.name}: {why}"
     why = _grant_refusal(setup) or _payers_refusal(setup) or _return_refusal(setup)
-    why = why or _two_types_refusal(setup) or _dies_refusal(setup)
+    why = why or _two_types_refusal(setup) or _dies_refusal(setup) or _aura_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:

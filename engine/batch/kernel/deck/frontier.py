@@ -25,6 +25,7 @@ from engine.batch.kernel.deck.columns import (
     B_TAPPED,
     C_ADD_FIXED,
     C_ADD_SAME,
+    C_ENCHANTED,
     C_FLAGS,
     C_LIFE,
     C_NCHOICE,
@@ -42,7 +43,7 @@ from engine.batch.kernel.deck.columns import (
     ST_LIFE,
     ST_TURN,
 )
-from engine.batch.kernel.deck.pools import DAMAGE_SHIFT, FIELD_BITS, POOL_BITS, covers
+from engine.batch.kernel.deck.pools import DAMAGE_SHIFT, FIELD_BITS, POOL_BITS, covers, total
 from engine.batch.kernel.jit import inline
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
@@ -219,8 +220,9 @@ def _sources(  # type: ignore[no-untyped-def]
     how many sources with several it wrote into ``several``.
 
     Sources that cost life (119.4: a deck has one such card, ``tables.batch_refusal``) are
-    alike: activated first, before any damage (120.3a), as many as the life total pays for
-    can be, and no more, so the first that many stand for them all."""
+    alike but for the Auras on them: activated first, before any damage (120.3a), as many as
+    the life total pays for can be, and no more: those whose Auras add the most (one type of
+    mana, ``tables._aura_refusal``, so more is more of every type)."""
     base = pool
     m = 0
     payers, payer = 0, -1
@@ -232,11 +234,33 @@ def _sources(  # type: ignore[no-untyped-def]
             payer = b
             continue
         base, m = _add_source(board, cards, choices, lands, several, b, base, m)
-    if payers:
-        payers = min(payers, max(st[ST_LIFE], 0) // cards[board[payer, B_CARD], C_LIFE])
-    for _ in range(payers):
-        base, m = _add_source(board, cards, choices, lands, several, payer, base, m)
+    if payers == 0:
+        return base, m
+    paid = min(payers, max(st[ST_LIFE], 0) // cards[board[payer, B_CARD], C_LIFE])
+    for b in range(st[ST_BOARD]):
+        pays_life = b != skip and cards[board[b, B_CARD], C_LIFE] != 0
+        if (
+            pays_life
+            and can_tap(board, b, st, cards)
+            and _payer_rank(board, st, cards, skip, b) < paid
+        ):
+            base, m = _add_source(board, cards, choices, lands, several, b, base, m)
     return base, m
+
+
+@inline
+def _payer_rank(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int, b: int) -> int:
+    """How many of the sources that cost life come before row ``b``: those whose Auras add
+    more mana (C_ENCHANTED), then those of as much earlier in board order."""
+    mine = total(cards[board[b, B_CARD], C_ENCHANTED])
+    rank = 0
+    for r in range(st[ST_BOARD]):
+        if r == skip or r == b or not can_tap(board, r, st, cards):  # noqa: SIM109 (numba)
+            continue
+        if cards[board[r, B_CARD], C_LIFE]:
+            theirs = total(cards[board[r, B_CARD], C_ENCHANTED])
+            rank += theirs > mine or (theirs == mine and r < b)
+    return rank
 
 
 @inline
