@@ -7,14 +7,16 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from engine.batch.deck import play_deck_games as play_batch_games
-from engine.deck import ROW_FIELDS, Deal, Deals, DeckResults, DeckSetup
+from engine.deck import ROW_FIELDS, Deal, Deals, DeckResults, DeckSetup, draw_deals
 from engine.library import Card, find_card, parse_mana_cost
 from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, play_deck_games
+from tests.helpers import cauldron
 
 
 def card(name: str) -> Card:
@@ -67,6 +69,30 @@ def on_both_engines(
         reference.reasons[s] for s in reference.status
     ]
     return batch
+
+
+def agree_game_by_game(setup: DeckSetup, seed: int, games: int) -> DeckResults:
+    """``games`` random deals of ``setup`` (from ``seed``) on both engines: the batch
+    engine's results, once each game is found equal to the reference engine's."""
+    deals = draw_deals(np.random.default_rng(seed), setup, games)
+    batch, reference = play_batch_games(setup, deals), play_deck_games(setup, deals)
+    for k in range(games):
+        assert batch.row(k) == reference.row(k), k
+    return batch
+
+
+def validate_deck(tmp_path: Path, card_text: str, cards: dict[str, int]) -> tuple[int, str]:
+    """``cauldron validate`` of a three-turn deck experiment of ``cards`` (name: copies) with
+    the user cards ``card_text``: its exit code and output."""
+    (tmp_path / "cards.toml").write_text(card_text, "utf-8")
+    listed = ", ".join(f'"{name}" = {n}' for name, n in cards.items())
+    (tmp_path / "exp.toml").write_text(
+        f'name = "d"\nshape = "deck"\ncards = ["cards.toml"]\n[game]\nturns = 3\n'
+        f"[deck]\ncards = {{ {listed} }}\n",
+        "utf-8",
+    )
+    done = cauldron("validate", str(tmp_path / "exp.toml"))
+    return done.returncode, done.stdout + done.stderr
 
 
 def turn(game: DeckGame, n: int) -> TurnRecord:

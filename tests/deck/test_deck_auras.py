@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from engine.batch.deck import batch_refusal, kernel_refusal, play_deck_games
-from engine.deck import Deals, deck_refusal, draw_deals
+from engine.deck import Deals, deck_refusal
 from engine.library import card_from_dict, find_card
 from engine.reference.deck import DeckGame, play_deck_game, results_of
-from engine.reference.deck import play_deck_games as reference_games
-from tests.deck.decks import deck_of, stacked
-from tests.helpers import cauldron
+from tests.deck.decks import agree_game_by_game, deck_of, stacked, validate_deck
 
 
 def _rules(game: DeckGame, *rules: str) -> list[tuple[str, str]]:
@@ -96,10 +93,7 @@ def test_303_4a_land_auras_play_alike_on_both_engines(counts: dict[str, int]) ->
     lands sacrificed for mana: every game the same on both engines."""
     setup = deck_of(counts, 8, costs=("{G}", "{4}", "{6}"))
     assert batch_refusal(setup) is None
-    deals = draw_deals(np.random.default_rng(12), setup, 40)
-    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
-    for k in range(40):
-        assert batch.row(k) == reference.row(k), k
+    agree_game_by_game(setup, 12, 40)
 
 
 def test_303_4a_an_aura_the_pilot_cannot_place_is_refused() -> None:
@@ -126,10 +120,7 @@ def test_119_4_the_mana_confluence_with_an_aura_is_not_like_the_others() -> None
               "Sol Ring": 4, "Woodfall Primus": 4}  # fmt: skip
     setup = deck_of(counts, 7, costs=("{G}{G}{G}", "{4}{W}", "{7}"))
     assert batch_refusal(setup) is None
-    deals = draw_deals(np.random.default_rng(25), setup, 60)
-    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
-    for k in range(60):
-        assert batch.row(k) == reference.row(k), k
+    agree_game_by_game(setup, 25, 60)
 
 
 _BLUE_GROWTH = '''
@@ -161,14 +152,7 @@ def test_119_4_confluences_beside_auras_of_two_types_are_refused(
     """CR 119.4: which Confluences the life total pays for is the choice of those whose Auras
     add the most, exact while every Aura adds one type of mana: beside a user's {U} Aura and
     Wild Growth's {G}, ``cauldron validate`` refuses the deck by name (exit 2)."""
-    (tmp_path / "cards.toml").write_text(_BLUE_GROWTH, "utf-8")
-    listed = ", ".join(f'"{name}" = {n}' for name, n in cards.items())
-    (tmp_path / "exp.toml").write_text(
-        f'name = "d"\nshape = "deck"\ncards = ["cards.toml"]\n[game]\nturns = 3\n'
-        f"[deck]\ncards = {{ {listed} }}\n",
-        "utf-8",
-    )
-    done = cauldron("validate", str(tmp_path / "exp.toml"))
-    assert done.returncode == (2 if refused else 0), done.stdout + done.stderr
+    code, out = validate_deck(tmp_path, _BLUE_GROWTH, cards)
+    assert code == (2 if refused else 0), out
     if refused:
-        assert refused in done.stderr
+        assert refused in out

@@ -23,8 +23,7 @@ from engine.deck import Deals, deck_refusal, draw_deals
 from engine.library import find_card
 from engine.reference.deck import play_deck_game, results_of
 from engine.reference.deck import play_deck_games as reference_games
-from tests.deck.decks import deck_of, stacked
-from tests.helpers import cauldron
+from tests.deck.decks import agree_game_by_game, deck_of, stacked, validate_deck
 
 
 def test_603_6a_kitchen_finks_gains_2_life_as_it_enters() -> None:
@@ -78,10 +77,7 @@ def test_603_2_a_trigger_that_finds_nothing_to_do_changes_no_deck_game(name: str
         costs=("{G}", "{2}{W}", "{4}"),
     )  # fmt: skip
     assert batch_refusal(setup) is None
-    deals = draw_deals(np.random.default_rng(3), setup, 16)
-    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
-    for k in range(16):
-        assert batch.row(k) == reference.row(k), k
+    agree_game_by_game(setup, 3, 16)
 
 
 @pytest.mark.parametrize(
@@ -101,10 +97,7 @@ def test_603_3d_a_trigger_with_no_opponent_to_target_is_removed(name: str, mana:
     removed = [i for i, e in enumerate(events) if e.rule == "603.3d"]
     assert len(cast) == len(removed) >= 1 and game.game.life["A"] == 20
     assert all(r > c for r, c in zip(removed, cast, strict=True))
-    deals = draw_deals(np.random.default_rng(8), setup, 12)
-    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
-    for k in range(12):
-        assert batch.row(k) == reference.row(k), k
+    agree_game_by_game(setup, 8, 12)
 
 
 _CARDS = """
@@ -149,19 +142,6 @@ abilities = [{ template = "upkeep_remove_counter_each_creature_yours", kind = "c
 """
 
 
-def _validate(tmp_path: Path, cards: dict[str, int]) -> tuple[int, str]:
-    """``cauldron validate`` of a deck experiment of ``cards`` with the user cards above."""
-    (tmp_path / "cards.toml").write_text(_CARDS, "utf-8")
-    listed = ", ".join(f'"{name}" = {n}' for name, n in cards.items())
-    (tmp_path / "exp.toml").write_text(
-        f'name = "d"\nshape = "deck"\ncards = ["cards.toml"]\n[game]\nturns = 3\n'
-        f"[deck]\ncards = {{ {listed} }}\n",
-        "utf-8",
-    )
-    done = cauldron("validate", str(tmp_path / "exp.toml"))
-    return done.returncode, done.stdout + done.stderr
-
-
 @pytest.mark.parametrize(
     ("cards", "refused"),
     [
@@ -179,7 +159,7 @@ def test_702_79a_a_source_that_could_return_is_refused_by_name(
     return; a sacrificed one that cannot return is played. An upkeep trigger that removes
     counters of a kind a deck game may hold is refused too (only -1/-1 ones are never there).
     One line, exit 2, the card named."""
-    code, out = _validate(tmp_path, cards)
+    code, out = validate_deck(tmp_path, _CARDS, cards)
     if refused is None:
         assert code == 0, out
         return
@@ -209,10 +189,7 @@ def test_704_5b_a_resurgent_drawing_past_the_library_stops_the_game() -> None:
     library stops there (a deck game has no loss: unsupported, the reason named) on both
     engines, game by game."""
     setup = deck_of({"Forest": 14, "Zendikar Resurgent": 6, "Llanowar Elves": 20}, 20)
-    deals = draw_deals(np.random.default_rng(4), setup, 12)
-    batch, reference = play_deck_games(setup, deals), reference_games(setup, deals)
-    for k in range(12):
-        assert batch.row(k) == reference.row(k), k
+    batch = agree_game_by_game(setup, 4, 12)
     stopped = [batch.reasons[s] for s in batch.status if s]
     assert stopped and all("empty library" in why for why in stopped)
     assert (batch.played[batch.status != 0] < 20).all()  # stopped before the last turn
