@@ -393,10 +393,12 @@ def _fill() -> None:
                 CAST_OK[i] = templates == {"lands_produce_until_eot"}  # the mana shape's
         else:
             # A cast permanent enters with its X and "enters with" counters; lands are played,
-            # not cast, and enters triggers are outside the shape.
+            # not cast, an Aura spell needs a target (303.4a) and enters triggers are outside
+            # the shape.
             CAST_OK[i] = (
                 BOARD_OK[i]
                 and not c.has_type("Land")
+                and "Aura" not in c.subtypes
                 and not any(t.startswith("etb_") for t in templates)
             )
 

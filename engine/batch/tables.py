@@ -103,7 +103,8 @@ def castable_ok(card: Card) -> bool:
     templates = {a.template for a in card.abilities}
     if not card.is_permanent_card:  # a spell code to resolve, maybe with more (608.2c)
         return bool(templates & _SPELL_CODE.keys()) and templates <= _SPELLS
-    return not card.has_type("Land") and on_board_ok(card)
+    # an Aura spell needs a target (303.4a), which a cast event does not draw
+    return not card.has_type("Land") and "Aura" not in card.subtypes and on_board_ok(card)
 
 
 def _col(dtype: type, fill: int = 0) -> np.ndarray:

@@ -332,6 +332,13 @@ def _cast(
 ) -> dict[str, Any]:
     """A cast's parameters; the cast card's id (given or its slug) joins ``ids``."""
     card = r.card(r.get(raw, "card", where, str), f"{where}.card")
+    if "Aura" in card.subtypes:  # 303.4a: an Aura spell targets what it will enchant
+        raise r.fail(
+            f"{where}.card",
+            f"{card.name} is an Aura: casting one needs a target (303.4a), which a cast does"
+            " not name",
+            'put it on the battlefield with attached_to = "ID"',
+        )
     params: dict[str, Any] = {
         "card": card,
         "by": r.player(raw["by"], players, f"{where}.by"),

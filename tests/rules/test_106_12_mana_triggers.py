@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import board, permanent, play, pool, run, tap
+from sim.config.experiment import parse_experiment
+from sim.errors import UserError
+from tests.helpers import board, cast, permanent, play, pool, run, scenario, tap
 
 
 def test_106_12a_mana_flare_adds_one_mana_of_the_type_produced() -> None:
@@ -304,3 +306,15 @@ def test_605_4a_triggered_mana_abilities_do_not_use_the_stack() -> None:
     )
     assert pool(out) == {"G": 3}
     assert out["stack_order"] == []
+
+
+def test_303_4a_casting_an_aura_without_a_target_is_a_scenario_error() -> None:
+    """CR 303.4a, 601.2c: an Aura spell targets what it will enchant, which a scenario's cast
+    does not name: one line naming the card and the rule, with the hint of ``attached_to``
+    (both engines once played it unattached); a wipe experiment's cast event refuses it."""
+    with pytest.raises(UserError, match=r"Wild Growth is an Aura: casting one needs a target"):
+        scenario(board("f: Forest @A"), [cast("Wild Growth")])
+    event = {"cards": {"Wild Growth": 1}}
+    table = {"shape": "wipe", "slots": [{"count": 1, "cards": {"Forest": 1}}], "events": [event]}
+    with pytest.raises(UserError, match=r"Wild Growth: casting it is outside the wipe shape"):
+        parse_experiment(table)
