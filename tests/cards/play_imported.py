@@ -4,7 +4,8 @@ its own: the batch engine builds its card tables once a process, from the file g
     python -m tests.cards.play_imported LIB.toml
 
 For each card of LIB.toml, a scenario that makes its abilities matter: a permanent is cast
-(its enters abilities), then a board wipe meets it, a land or mana source is tapped for mana,
+(its enters abilities; an Aura starts on the battlefield enchanting a Forest, which is tapped
+for mana), then a board wipe meets it, a land or mana source is tapped for mana,
 an instant or sorcery is cast against a board of persist and undying creatures. Prints one JSON
 object: card name -> null where the engines agree, else what differs (or why one refused).
 """
@@ -42,6 +43,10 @@ def scenario_of(card: Card) -> dict[str, Any]:
     cast = {"do": "cast", "card": card.name, "by": "A", "x": 2, "id": "it"}
     if not card.is_permanent_card:
         data["action"] = [cast]
+    elif "Aura" in card.subtypes:  # its spell needs a target (303.4a): it starts attached
+        aura = {"id": "it", "card": card.name, "controller": "A", "attached_to": "forest"}
+        data["battlefield"] = [*_FODDER, aura]
+        data["action"] = [{"do": "tap_for_mana", "permanent": "forest"}, _wipe("B")]
     elif card.abilities_of(MANA):
         data["battlefield"] = [*_FODDER, {"id": "it", "card": card.name, "controller": "A"}]
         tap = [{"do": "tap_for_mana", "permanent": p} for p in ("it", "forest")]
