@@ -172,7 +172,9 @@ def _actions(
 ) -> list[dict[str, Any]]:
     """Mostly mana activations; other activations, casts, tap and untap, turns."""
     ids = [e["id"] for e in board]
-    castable = [*cards, "Hangarback Walker", "Pale Moon"]
+    # an Aura is never cast: its spell needs a target (303.4a), which a cast does not name
+    castable = [c for c, kind in cards.items() if kind != "aura"]
+    castable += ["Hangarback Walker", "Pale Moon"]
     actions: list[dict[str, Any]] = []
     for _ in range(r.randint(3, 10)):
         roll = r.random()
