@@ -398,7 +398,7 @@ def tap_for_mana(
     checked = _check_costs(game, p, ability, tap_creature)
     if isinstance(checked, tuple):
         return checked
-    if paid is not None and paid not in generic_payments(game, p, color):
+    if paid is not None and not _can_pay_with(game.pools[p.controller], ability, paid):
         return ("insufficient_mana", "118.3")
     _pay_costs(game, p, ability, checked, paid)
     tapped_for_mana = is_tap_ability(ability)
@@ -419,6 +419,12 @@ def tap_for_mana(
         _mana_triggers(game, p, mana, color)
     _sacrifice(game, p, ability, checked)
     return None
+
+
+def _can_pay_with(pool: Mana, ability: Ability, paid: Mana) -> bool:
+    """Whether ``paid`` is as much mana as the ability's generic cost and the pool holds it."""
+    generic = parse_mana_cost(ability.params.get("cost", "")).generic
+    return sum(paid.values()) == generic and all(pool[t] >= n for t, n in paid.items())
 
 
 def generic_payments(game: Game, p: Permanent, color: str | None) -> list[Mana]:
