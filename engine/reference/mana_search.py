@@ -19,7 +19,10 @@ their pools added to the others'. So are the sources that pay life (Mana Conflue
 those that deal damage when the player's life might not pay for every one (119.4). An ability
 with a mana cost (Pili-Pala's {2}, paid from the pool) depends on what the pool holds when it
 is activated: with one, every source is searched in every order, and the cost paid in every
-way the pool can pay it (601.2h, 605.3b: the player chooses the mana). An untapped permanent whose
+way the pool can pay it (601.2h, 605.3b: the player chooses the mana). Signets (a noncreature,
+nonland permanent whose one mana ability makes a fixed pool for {T} and mana) are the
+exception: their mana depends on nothing, so they are searched, in every order and way of
+paying, after the other sources' frontier, from each of its pools. An untapped permanent whose
 only mana ability costs {Q} is left out when nothing could tap it (107.6).
 ``exhaustive_frontier`` is the plain search, the tests' check.
 """
@@ -32,7 +35,7 @@ from itertools import permutations
 
 from engine.library import MANA, REPLACEMENT, STATIC, TRIGGERED, Ability, parse_mana_cost
 from engine.mana_types import MANA_TYPES
-from engine.reference.characteristics import is_creature
+from engine.reference.characteristics import is_creature, is_land
 from engine.reference.mana import (
     generic_payments,
     is_tap_ability,
@@ -305,6 +308,59 @@ def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[
     """The frontier of the pools ``player``'s sources could make from here (the pool they
     hold now included). A search past MAX_SEARCH_STATES stops ``game`` as unsupported."""
     sources = _sources(game, player)
+    signets = [p for p in sources if _is_signet(game, p)]
+    rest = [p for p in sources if p not in signets]
+    takes_more = any(_leaves(game, p) and _acts_on_others(p) for p in sources)
+    if signets and not takes_more and not any(_costs_mana(game, p) for p in rest):
+        return _after_signets(game, player, _frontier_of(game, player, rest, cache), signets)
+    return _frontier_of(game, player, sources, cache)
+
+
+def _is_signet(game: Game, p: Permanent) -> bool:
+    """A noncreature, nonland permanent whose one mana ability costs {T} and mana from the
+    pool, and makes a fixed pool with no other cost or effect (601.2h: Azorius Signet): its
+    mana depends neither on the board nor on the order (only its cost on the pool)."""
+    abilities = mana_abilities(game, p)
+    if len(abilities) != 1 or is_land(p) or is_creature(p):
+        return False
+    a = abilities[0]
+    extra = ("untap", "tap_creature", "remove_counter", "life", "damage", "sacrifice")
+    plain = a.template == "mana_fixed" and not any(a.params.get(k) for k in extra)
+    return plain and is_tap_ability(a) and _costs_mana(game, p)
+
+
+def _leaves(game: Game, p: Permanent) -> bool:
+    """Whether activating ``p`` for mana may put it into a graveyard (701.21a)."""
+    return any(
+        a.params.get("sacrifice_when_none") or a.params.get("sacrifice")
+        for a in mana_abilities(game, p)
+    )
+
+
+def _after_signets(
+    game: Game, player: str, pools: list[Pool], signets: list[Permanent]
+) -> list[Pool]:
+    """The frontier once the ``signets`` are activated too, from each pool of the others'
+    frontier ``pools``: every activation of theirs, paid in every way the pool can (601.2h),
+    in every order, is searched (``_search``) after the others' mana is made. Making the
+    others' mana first loses nothing: it does not depend on the pool, and a larger pool pays
+    every cost a smaller one does and is left the larger (their mana is fixed)."""
+    found: set[Pool] = set()
+    seen = _Seen()
+    ids = [p.id for p in signets]
+    for pool in pools:
+        start = probe_copy(game)
+        start.pools[player] = dict(zip(MANA_TYPES, pool, strict=True))
+        if not _search(start, player, ids, found, seen):
+            _stop(game)
+            break
+    return pareto(found)
+
+
+def _frontier_of(
+    game: Game, player: str, sources: list[Permanent], cache: OptionCache | None
+) -> list[Pool]:
+    """``frontier`` of ``sources`` alone."""
     searched = {p.uid for p in _searched(game, sources)}
     found: set[Pool] = set()
     if any(_costs_mana(game, p) for p in sources if p.uid in searched):

@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from engine.batch import mana_tables as mt
 from engine.batch.deck import REASONS, batch_refusal, kernel_refusal, play_deck_games
-from engine.batch.deck.tables import deck_tables
+from engine.batch.deck.tables import deck_tables, is_filter
 from engine.batch.kernel.deck.columns import B_CARD, N_BOARD_COLUMNS, N_SCALARS, ST_BOARD, ST_TURN
 from engine.batch.kernel.deck.frontier import SEVERAL_WIDTH, frontier, spare_len
 from engine.batch.kernel.deck.pools import amount
@@ -355,8 +356,11 @@ def test_seeded_random_decks_of_playable_cards_agree(seed: int) -> None:
 
 
 def _random_deck(rng: random.Random) -> DeckSetup:
+    """A random deck of PLAYED but the Signets (``test_deck_signets`` plays them), so that
+    each seed deals the deck it did before they were played: seeds whose decks the reference
+    engine plays in seconds."""
     lands = [n for n in PLAYED if library()[n.lower()].has_type("Land")]
-    others = [n for n in PLAYED if n not in lands]
+    others = [n for n in PLAYED if n not in lands and not is_filter(mt.INDEX[n.lower()])]
     counts: dict[str, int] = {}
     for name in rng.sample(lands, 4):
         counts[name] = rng.randint(3, 8)
@@ -375,10 +379,10 @@ def _random_deck(rng: random.Random) -> DeckSetup:
 
 def test_a_deck_the_batch_engine_cannot_play_is_refused_with_the_card_named() -> None:
     """A card outside the batch engine's deck game is refused by name, with why."""
-    setup = deck_of({"Forest": 36, "Azorius Signet": 4}, 3)
+    setup = deck_of({"Forest": 36, "Springleaf Drum": 4}, 3)
     why = batch_refusal(setup)
-    assert why is not None and why.startswith("Azorius Signet: ")
-    with pytest.raises(ValueError, match="Azorius Signet"):
+    assert why is not None and why.startswith("Springleaf Drum: ")
+    with pytest.raises(ValueError, match="Springleaf Drum"):
         play_deck_games(setup, draw_deals(np.random.default_rng(0), setup, 2))
 
 

@@ -101,6 +101,18 @@ def test_106_7_frontier_equals_the_plain_search_where_order_matters(seed: int) -
     assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_601_2h_frontier_with_signets_equals_the_plain_search(seed: int) -> None:
+    """CR 601.2h, 605.3b, 616.1: Signets' {1} paid from the pool, each in every way, in every
+    order (``frontier`` searches them after the others' mana is made), beside the other
+    sources and the statics that change their mana: the plain search's pools."""
+    rng = random.Random(seed)
+    lines = _board(rng, (*SOURCES, "Azorius Signet @A", "Azorius Signet @A"))
+    lines += [f"z{k}: Azorius Signet @A" for k in range(rng.randint(1, 2))]
+    game = play_scenario(board=board(*lines), players=("A", "B"))
+    assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
+
+
 # Sources that pay life or deal damage, played at a low life total.
 LIFE_SOURCES = (
     "Mana Confluence @A",

@@ -27,6 +27,7 @@ from engine.batch.kernel.deck.columns import (
     F_CREATURE,
     F_ENTERS_TAPPED,
     F_EVEN,
+    F_FILTER,
     F_GRANTS_CREATURES,
     F_GRANTS_HASTE,
     F_GRANTS_LANDS,
@@ -51,6 +52,7 @@ from engine.batch.kernel.deck.columns import (
     PER_SUBTYPE,
     WATCH_ENCHANTED,
 )
+from engine.batch.kernel.deck.frontier import MAX_SIGNETS
 from engine.batch.kernel.deck.pools import (
     DAMAGE_SHIFT,
     FIELD_BITS,
@@ -198,12 +200,14 @@ def _picked(i: int) -> list[int]:
 
 def _cost_refusal(i: int, k: int) -> str | None:
     """Why mana ability ``k`` of card ``i`` is not played (None: it is)."""
-    extra = mt.AB_COST[i, k] or mt.AB_UNTAP[i, k] or mt.AB_TAP_CREATURE[i, k]
+    extra = mt.AB_UNTAP[i, k] or mt.AB_TAP_CREATURE[i, k]
     if extra or mt.AB_SAC_CREATURE[i, k] or not mt.AB_TAP[i, k]:
         return (
-            "a mana ability with a cost besides {T}, a counter, life and sacrificing it, or an"
-            " effect besides mana and damage to you, is not played in deck games yet"
+            "a mana ability with a cost besides {T}, {1}, a counter, life and sacrificing it, or"
+            " an effect besides mana and damage to you, is not played in deck games yet"
         )
+    if mt.AB_COST[i, k]:
+        return _filter_refusal(i, k)
     why = _life_refusal(i, k) if mt.AB_LIFE[i, k] else None
     if why is not None:
         return why
@@ -212,6 +216,34 @@ def _cost_refusal(i: int, k: int) -> str | None:
     if mt.AB_DAMAGE[i, k] > MAX_ACTIVATION_DAMAGE:
         return f"a mana ability deals more than MAX_ACTIVATION_DAMAGE = {MAX_ACTIVATION_DAMAGE}"
     return None
+
+
+def is_filter(i: int) -> bool:
+    """Whether card ``i``'s mana ability costs {1} from the pool besides {T} (601.2h: a
+    Signet); ``_filter_refusal`` says which such cards the deck game plays."""
+    return int(mt.N_AB[i]) == 1 and bool(mt.AB_COST[i, 0])
+
+
+def _filter_refusal(i: int, k: int) -> str | None:
+    """Why mana ability ``k`` of card ``i``, which costs generic mana paid from the pool, is
+    not played: the frontier (``engine.batch.kernel.deck.frontier``) plays a {1}, {T} ability
+    making a fixed pool (Azorius Signet), the only mana ability of an artifact or enchantment
+    that is not a creature or a land (no grant, Aura or "tapped for mana" trigger reaches
+    it), with no other cost or effect."""
+    plain = not (
+        mt.AB_LIFE[i, k]
+        or mt.AB_DAMAGE[i, k]
+        or mt.AB_SAC_SELF[i, k]
+        or mt.AB_SACRIFICE[i, k]
+        or mt.AB_REMOVE[i, k] >= 0
+    )
+    alone = is_filter(i) and mt.AB_TPL[i, k] == mt.TPL_FIXED and mt.AB_COST[i, k] == 1
+    if plain and alone and not (mt.IS_LAND[i] or mt.IS_CREATURE[i]):
+        return None
+    return (
+        "a mana ability with a generic cost is played only as a noncreature, nonland"
+        " permanent's one mana ability, {1}, {T}: a fixed pool (a Signet)"
+    )
 
 
 def _life_refusal(i: int, k: int) -> str | None:
@@ -599,6 +631,12 @@ def batch_refusal(setup: DeckSetup) -> str | None:
             "a permanent could enter with more than MAX_COUNTERS = 2^62 counters of one kind:"
             " the batch engine counts them in 64 bits"
         )
+    signets = sum(is_filter(mt.INDEX[c.name.lower()]) for c in setup.cards)
+    if signets > MAX_SIGNETS:
+        return (
+            f"it holds more than MAX_SIGNETS = {MAX_SIGNETS} cards whose mana ability costs {{1}}"
+            " (Signets): the batch engine keeps which were activated in 64 bits"
+        )
     if _most_of_a_type(setup) > MAX_PER_TYPE:
         return (
             f"its mana sources could make more than MAX_PER_TYPE = {MAX_PER_TYPE} mana of one"
@@ -751,6 +789,7 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_GRANTS_LANDS * (_grants(card) & GRANT_LANDS != 0)
         | F_GRANTS_CREATURES * (_grants(card) & GRANT_CREATURES != 0)
         | F_RETURNS_LAND * _returns_land(card)
+        | F_FILTER * is_filter(i)
     )
 
 

@@ -61,6 +61,9 @@ WATCH_ENCHANTED = 4
 # "When it enters, return a land you control to its owner's hand" (the karoo lands: the first
 # land in board order, as the reference engine chooses it)
 F_RETURNS_LAND = 524288
+# its one mana ability costs {1}, paid from the pool, besides {T} (601.2h: a Signet): the
+# frontier adds it after the other sources, each paid with any mana the pool holds then
+F_FILTER = 1048576
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)

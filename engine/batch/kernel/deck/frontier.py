@@ -9,7 +9,9 @@ counter, Lotus Petal) changes that only when a source reading the lands (Reflect
 is tapped after it: tapped before it, the reader makes all it could, so the sums stand. A
 source with one choice adds it to every pool; a source with several multiplies the pools,
 pruned as they are made. Sources that cost life (Mana Confluence) count only as many as the
-life total pays for (119.4). Past ``MAX_FRONTIER_POOLS`` the game stops, the cap named.
+life total pays for (119.4). Signets ({1}, {T}: a fixed pool) come last, searched from each
+pool in every order and way of paying (``_filtered``). Past ``MAX_FRONTIER_POOLS`` the game
+stops, the cap named.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from engine.batch.kernel.deck.columns import (
     C_UNIT,
     F_CREATURE,
     F_EVEN,
+    F_FILTER,
     F_HASTE,
     F_PER_COUNT,
     F_REFLECT,
@@ -43,11 +46,20 @@ from engine.batch.kernel.deck.columns import (
     ST_LIFE,
     ST_TURN,
 )
-from engine.batch.kernel.deck.pools import DAMAGE_SHIFT, FIELD_BITS, POOL_BITS, covers, total
+from engine.batch.kernel.deck.pools import (
+    DAMAGE_SHIFT,
+    FIELD_BITS,
+    POOL_BITS,
+    amount,
+    covers,
+    total,
+)
 from engine.batch.kernel.jit import inline
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
 MAX_FRONTIER_POOLS: Final = 4096
+# The most Signets (F_FILTER) a deck holds: the frontier keeps those used as bits of an int64.
+MAX_SIGNETS: Final = 62
 # ``frontier``'s rows of the sources with several choices: how many, whether each makes as
 # much mana in all (F_EVEN), then each choice's pool (at most one per mana type)
 SEVERAL_K, SEVERAL_EVEN, SEVERAL_POOLS = 0, 1, 2
@@ -229,6 +241,8 @@ def _sources(  # type: ignore[no-untyped-def]
     for b in range(st[ST_BOARD]):
         if b == skip or not can_tap(board, b, st, cards):
             continue
+        if cards[board[b, B_CARD], C_FLAGS] & F_FILTER:
+            continue  # added after the others (``_filtered``)
         if cards[board[b, B_CARD], C_LIFE]:
             payers += 1
             payer = b
@@ -321,4 +335,122 @@ def frontier(
                 n = _add_new(out, n, made, table, slots, shift) if level else _insert(out, n, made)
                 if n < 0:
                     return -1
+    return _filtered(board, st, cards, choices, skip, lands, out, n, spare)
+
+
+@inline
+def filter_usable(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int, b: int) -> bool:
+    """Whether board row ``b`` is a Signet (F_FILTER) the player can tap now."""
+    flags = cards[board[b, B_CARD], C_FLAGS]
+    return b != skip and bool(flags & F_FILTER) and can_tap(board, b, st, cards)
+
+
+@inline
+def any_filter(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int) -> bool:
+    """Whether the board has a Signet the player can tap now, besides row ``skip``."""
+    for b in range(st[ST_BOARD]):  # noqa: SIM110 (numba compiles no generators)
+        if filter_usable(board, st, cards, skip, b):
+            return True
+    return False
+
+
+@inline
+def _first_alike(board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int, mask: int,
+                 b: int) -> bool:  # fmt: skip
+    """Whether ``b`` is the first unused (not in ``mask``, a bit per usable Signet in board
+    order) of the usable Signets of its card: which copy is activated changes nothing, so
+    only the first is tried."""
+    k = 0
+    for r in range(b):
+        if filter_usable(board, st, cards, skip, r):
+            if board[r, B_CARD] == board[b, B_CARD] and not (mask >> k) & 1:
+                return False
+            k += 1
+    return True
+
+
+@inline
+def _held(pools: np.ndarray, masks: np.ndarray, n: int, pool: int, mask: int) -> bool:
+    """Whether a position of the first ``n`` holds at least ``pool`` with no Signet used that
+    ``mask`` has not used (from there, all that ``pool`` and ``mask`` reach is reachable)."""
+    for i in range(n):  # noqa: SIM110 (numba compiles no generators)
+        if covers(pools[i], pool) and masks[i] & ~mask == 0:
+            return True
+    return False
+
+
+@inline
+def _expand(
+    board: np.ndarray,
+    st: np.ndarray,
+    cards: np.ndarray,
+    choices: np.ndarray,
+    skip: int,
+    lands: int,
+    pools: np.ndarray,
+    masks: np.ndarray,
+    i: int,
+    m: int,
+) -> int:
+    """Add to the ``m`` positions those one more Signet makes from position ``i``, paid with
+    each type the pool holds (a position held by another is left out): the new count, -1
+    past the cap (``pools``' length)."""
+    pool, mask = pools[i], masks[i]
+    k = -1  # the usable Signets' bits, in board order
+    for b in range(st[ST_BOARD]):
+        if not filter_usable(board, st, cards, skip, b):
+            continue
+        k += 1
+        if (mask >> k) & 1 or not _first_alike(board, st, cards, skip, mask, b):
+            continue
+        made = choice(cards, choices, board[b, B_CARD], lands, board[b, B_COUNTERS], 0)
+        used = mask | (1 << k)
+        for t in range(6):
+            after = pool - (1 << (FIELD_BITS * t)) + made
+            if amount(pool, t) == 0 or _held(pools, masks, m, after, used):
+                continue
+            if m >= pools.shape[0]:
+                return -1
+            pools[m], masks[m] = after, used
+            m += 1
+    return m
+
+
+@inline
+def _filtered(
+    board: np.ndarray,
+    st: np.ndarray,
+    cards: np.ndarray,
+    choices: np.ndarray,
+    skip: int,
+    lands: int,
+    out: np.ndarray,
+    n: int,
+    spare: np.ndarray,
+) -> int:
+    """The frontier of ``out``'s ``n`` pools once the usable Signets are activated too, in any
+    order, each paying its {1} with any mana the pool holds then (601.2h; their mana does not
+    depend on the board, so the other sources tapped first leave every choice open).
+
+    A search over positions (a pool, and the Signets used, a bit each: a deck holds at most
+    MAX_SIGNETS, ``tables.batch_refusal``), kept in ``spare``; a position another
+    holds at least as much of every type as, with no other Signet used, is not searched.
+    -1 past the cap (``out``'s length)."""
+    if not any_filter(board, st, cards, skip):
+        return n
+    cap = out.shape[0]
+    pools, masks = spare[:cap], spare[cap : 2 * cap]
+    for i in range(n):
+        pools[i], masks[i] = out[i], 0
+    m, i = n, 0
+    while i < m:
+        m = _expand(board, st, cards, choices, skip, lands, pools, masks, i, m)
+        if m < 0:
+            return -1
+        i += 1
+    n = 0
+    for i in range(m):
+        n = _insert(out, n, pools[i])
+        if n < 0:
+            return -1
     return n

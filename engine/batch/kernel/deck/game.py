@@ -35,6 +35,7 @@ from engine.batch.kernel.deck.columns import (
     C_UNIT,
     F_CASTABLE,
     F_CREATURE,
+    F_FILTER,
     F_LAND,
     F_LEGENDARY,
     F_MANA,
@@ -71,6 +72,7 @@ from engine.batch.kernel.deck.frontier import (
     MAX_FRONTIER_POOLS,
     SEVERAL_WIDTH,
     SPARE_LEN,
+    any_filter,
     can_tap,
     choice,
     choice_count,
@@ -78,7 +80,15 @@ from engine.batch.kernel.deck.frontier import (
     choice_index,
     frontier,
 )
-from engine.batch.kernel.deck.pools import amount, paid_part, pay, pays, total
+from engine.batch.kernel.deck.pools import (
+    FIELD_BITS,
+    GENERIC_ORDER,
+    amount,
+    paid_part,
+    pay,
+    pays,
+    total,
+)
 from engine.batch.kernel.jit import entry, inline, njit
 from engine.deck import STARTING_LIFE
 
@@ -200,7 +210,10 @@ def _activate(  # type: ignore[no-untyped-def]
             board[b, B_TAPPED] = 1
             return 1
         return 0
-    rest, rest_life = -2, life  # the frontier without this source, from the pool: not yet
+    # the frontier without this source, from the pool (not yet made): each choice adds its
+    # mana to its pools, unless a Signet could pay with that mana (then from the pool after)
+    rest, rest_life = -2, life
+    signets = any_filter(board, st, cards, b)
     for j in range(k):
         delta = choice(cards, choices, card, lands, counters, j)
         after = pool + delta
@@ -210,18 +223,48 @@ def _activate(  # type: ignore[no-untyped-def]
         hurt = cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)
         want = life - hurt if st[ST_PAYS_LIFE] else life
         if (k > 1 or want != life) and not pays(after, costs, hybrids, c):
-            if rest == -2 or rest_life != want:  # each choice adds its mana to these pools
+            if rest == -2 or rest_life != want or signets:
                 rest_life = want
                 left = lands_could(board, st, cards, b) if leaves else lands
                 st[ST_LIFE] = rest_life
-                rest = frontier(board, st, cards, choices, pool, b, left, front, spare, several)
+                start = after if signets else pool
+                rest = frontier(board, st, cards, choices, start, b, left, front, spare, several)
                 st[ST_LIFE] = life
                 if rest < 0:
                     return -1
-            if not _some_pays(front, rest, delta, costs, hybrids, c):
+            if not _some_pays(front, rest, 0 if signets else delta, costs, hybrids, c):
                 continue
         _make(board, st, cards, choices, per_cards, b, j, delta, leaves)
         return 2 if leaves else 1
+    return 0
+
+
+@inline
+def _activate_filter(  # type: ignore[no-untyped-def]
+    b, c, gain_needed, before, board, st, cards, choices, costs, hybrids, front, spare, several
+) -> int:
+    """Activate Signet row ``b`` for cost ``c`` as ``_activate`` does a source, its {1} paid
+    with the first type the pool holds (C, then W, U, B, R, G: the engine's order first,
+    ``engine.reference.mana.generic_payments``) after which the pool pays more of the cost
+    than ``before`` (any, unless ``gain_needed``) and the cost can still be paid: 1 if
+    activated, 0 if not, -1 past the frontier's cap (601.2h, 605.3b)."""
+    pool = st[ST_POOL]
+    made = choice(cards, choices, board[b, B_CARD], st[ST_LANDS], board[b, B_COUNTERS], 0)
+    for t in GENERIC_ORDER:
+        after = pool - (1 << (FIELD_BITS * t)) + made
+        if amount(pool, t) == 0:
+            continue
+        if gain_needed and paid_part(after, costs, hybrids, c) <= before:
+            continue
+        if not pays(after, costs, hybrids, c):
+            n = frontier(board, st, cards, choices, after, b, st[ST_LANDS], front, spare, several)
+            if n < 0:
+                return -1
+            if not _some_pays(front, n, 0, costs, hybrids, c):
+                continue
+        board[b, B_TAPPED] = 1
+        st[ST_POOL] = after
+        return 1
     return 0
 
 
@@ -260,10 +303,16 @@ def _pay_pass(  # type: ignore[no-untyped-def]
             if not flags & F_MANA or not can_tap(board, b, st, cards):
                 b += 1
                 continue
-            done = _activate(
-                b, c, gain_needed, before, board, st, cards, choices, per_cards, costs,
-                hybrids, front, spare, several,
-            )  # fmt: skip
+            if flags & F_FILTER:
+                done = _activate_filter(
+                    b, c, gain_needed, before, board, st, cards, choices, costs, hybrids,
+                    front, spare, several,
+                )  # fmt: skip
+            else:
+                done = _activate(
+                    b, c, gain_needed, before, board, st, cards, choices, per_cards, costs,
+                    hybrids, front, spare, several,
+                )  # fmt: skip
             if done < 0:
                 return -1
             b += done != 2

@@ -27,7 +27,7 @@ POOL_BITS: Final = (1 << (6 * FIELD_BITS)) - 1
 # A source's choice may carry the damage it deals its controller in the bits above the pool.
 DAMAGE_SHIFT: Final = 6 * FIELD_BITS
 MAX_ACTIVATION_DAMAGE: Final = 7  # three bits below the sign bit
-_GENERIC_ORDER: Final = (5, 0, 1, 2, 3, 4)  # C, then W, U, B, R, G (107.4b)
+GENERIC_ORDER: Final = (5, 0, 1, 2, 3, 4)  # C, then W, U, B, R, G (107.4b)
 
 
 @inline
@@ -86,7 +86,7 @@ def pay(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
         if covers(pool, need):
             left = pool - need
             generic = costs[c, K_GENERIC]
-            for t in _GENERIC_ORDER:
+            for t in GENERIC_ORDER:
                 spend = min(amount(left, t), generic)
                 left -= spend << (FIELD_BITS * t)
                 generic -= spend
