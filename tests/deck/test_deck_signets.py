@@ -90,6 +90,17 @@ def test_601_2h_seeded_decks_with_signets_agree_game_by_game(seed: int) -> None:
     agree_game_by_game(setup, seed=seed, games=40)
 
 
+def test_106_12a_mana_flare_doubles_the_lands_mana_that_pays_a_signet_not_the_signets() -> None:
+    """CR 106.12a, 605.4a: Mana Flare adds one mana of the type a land made as it is tapped
+    for mana; a Signet is no land, so its {W}{U} gets nothing, whether the mana paying for it
+    got Flare's or not. Random deals of such decks: the same games on both engines."""
+    counts = {"Plains": 10, "Island": 8, "Azorius Signet": 6, "Mana Flare": 4, FILL: 12}
+    setup = deck_of(counts, 6, costs=("{W}{W}{W}{W}{U}{U}", "{8}", "{10}"))
+    assert batch_refusal(setup) is None
+    out = agree_game_by_game(setup, seed=106, games=40)
+    assert out.mana_total.max() >= 8
+
+
 _STONES = """
 [[card]]
 name = "Two Stone"

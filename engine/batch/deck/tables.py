@@ -518,13 +518,21 @@ def _aura_refusal(setup: DeckSetup) -> str | None:
 
 def _two_types_refusal(setup: DeckSetup) -> str | None:
     """A "that type" trigger (Mana Flare, 106.12a) adds one mana of a type the source made:
-    of a source making two types at once (Boros Garrison's {R}{W}) that is a choice, which
-    the frontier does not make yet (it adds the first type made, ``frontier._triggered``)."""
+    of a source it watches making two types at once (Boros Garrison's {R}{W}) that is a
+    choice, which the frontier does not make yet (it adds the first type made,
+    ``frontier._triggered``). A source no such trigger watches (a Signet) is played."""
     same = next((c for c in setup.cards if _trigger(mt.INDEX[c.name.lower()])[1]), None)
     if same is None:
         return None
+    watched = 0
+    for c in setup.cards:
+        on, adds_same, _ = _trigger(mt.INDEX[c.name.lower()])
+        watched |= on if adds_same else 0
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
+        land = card.has_type("Land") and watched & (GRANT_LANDS | WATCH_ENCHANTED)
+        if not (land or (card.has_type("Creature") and watched & GRANT_CREATURES)):
+            continue
         made = _choices(mt.INDEX[card.name.lower()], _granted_to(card, grants))
         if any(_types(m) > 1 for m in made):
             return (
