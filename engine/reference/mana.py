@@ -388,9 +388,12 @@ def tap_for_mana(
     order: list[str],
     tap_creature: str | None,
     paid: Mana | None = None,
+    trigger_colors: tuple[str, ...] = (),
 ) -> Rejection | None:
     """Activate ``p``'s mana ability (CR 605.3) or reject the action with its rule; ``paid``:
-    the mana that pays a generic cost (``generic_payments``), None for the engine's order."""
+    the mana that pays a generic cost (``generic_payments``), None for the engine's order;
+    ``trigger_colors``: the colors chosen for the "any color" triggers it sets off
+    (``_mana_triggers``), none for the engine's choice."""
     picked = _pick_ability(game, p, color)
     if not isinstance(picked[0], Ability):
         return picked  # a Rejection
@@ -416,7 +419,7 @@ def tap_for_mana(
     if not game.finished:  # Ancient Tomb, painlands: the rest of the effect (120.3a)
         damage_player(game, p.controller, int(ability.params.get("damage", 0)), p)
     if mana and tapped_for_mana and not game.finished:
-        _mana_triggers(game, p, mana, color)
+        _mana_triggers(game, p, mana, color, trigger_colors)
     _sacrifice(game, p, ability, checked)
     return None
 
@@ -522,26 +525,45 @@ def _add(game: Game, player: str, mana: Mana, source: str) -> None:
         game.log.add("106.4", f"{player} adds {show_mana(mana)} from {source}")
 
 
-def _mana_triggers(game: Game, p: Permanent, produced: Mana, color: str | None) -> None:
+def _watches(source: Permanent, ability: Ability, p: Permanent) -> bool:
+    """Whether the "tapped for mana" trigger ``ability`` of ``source`` watches ``p``."""
+    kind, whose = ability.text("source"), ability.text("whose")
+    if kind == "lands" and not is_land(p):
+        return False
+    if kind == "creatures" and not is_creature(p):
+        return False
+    if kind == "enchanted" and source.attached_to != p.id:
+        return False
+    return whose != "yours" or p.controller == source.controller
+
+
+def any_color_triggers(game: Game, p: Permanent) -> int:
+    """How many "tapped for mana" triggers adding one mana of any color (Fertile Ground)
+    tapping ``p`` for mana would set off: each is a choice of color (106.12a, 605.1b)."""
+    return sum(
+        _watches(source, ability, p) and ability.text("produce") == "any"
+        for source, ability in statics(game, "tapped_for_mana_add")
+    )
+
+
+def _mana_triggers(
+    game: Game, p: Permanent, produced: Mana, color: str | None, trigger_colors: tuple[str, ...]
+) -> None:
     """CR 106.12a, 605.1b, 605.4a: "tapped for mana" triggers add mana at once; the mana they
-    add is not "tapped for mana" and is never replaced."""
+    add is not "tapped for mana" and is never replaced. The player chooses the color of each
+    "any color" trigger as it resolves: ``trigger_colors`` in turn, else the color named, else
+    the first, W."""
+    chosen = iter(trigger_colors)
     for source, ability in statics(game, "tapped_for_mana_add"):
-        kind, whose = ability.text("source"), ability.text("whose")
-        if kind == "lands" and not is_land(p):
-            continue
-        if kind == "creatures" and not is_creature(p):
-            continue
-        if kind == "enchanted" and source.attached_to != p.id:
-            continue
-        if whose == "yours" and p.controller != source.controller:
+        if not _watches(source, ability, p):
             continue
         produce = ability.text("produce")
         added: Mana = {}
         if produce == "same":
             made = in_wubrgc_order(frozenset(produced))
             added[color if color in made else made[0]] = 1
-        elif produce == "any":  # Fertile Ground: the color named, else the first, W
-            added[color if color in COLORS else COLORS[0]] = 1
+        elif produce == "any":  # Fertile Ground
+            added[next(chosen, color if color in COLORS else COLORS[0])] = 1
         else:  # Wild Growth {G}, Overgrowth {G}{G}
             for t in produce:
                 added[t] = added.get(t, 0) + 1

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 from engine.library import MANA, REPLACEMENT, STATIC, TRIGGERED, Ability, parse_mana_cost
-from engine.mana_types import MANA_TYPES
+from engine.mana_types import COLORS, MANA_TYPES
 from engine.reference.characteristics import is_creature, is_land
 from engine.reference.mana import (
+    any_color_triggers,
     generic_payments,
     is_tap_ability,
     mana_abilities,
@@ -59,14 +60,16 @@ _PER_SUBTYPE = "mana_per_subtype"  # one mana per permanent of a subtype (``_con
 @dataclass(frozen=True)
 class Activation:
     """One way to activate a mana ability: the permanent, the type named (None: the engine's
-    first), the replacement order (616.1), the creature a Springleaf Drum cost taps and the
-    mana that pays a generic cost (Pili-Pala's {2}; None: there is none)."""
+    first), the replacement order (616.1), the creature a Springleaf Drum cost taps, the
+    mana that pays a generic cost (Pili-Pala's {2}; None: there is none) and the colors
+    chosen for the "any color" triggers it sets off (Fertile Ground, 106.12a)."""
 
     pid: str
     color: str | None
     order: tuple[str, ...] = ()
     tap_creature: str | None = None
     paid: tuple[tuple[str, int], ...] | None = None
+    trigger_colors: tuple[str, ...] = ()
 
 
 def pool_of(game: Game, player: str) -> Pool:
@@ -107,7 +110,9 @@ def _needs_creature(ability: Ability) -> bool:
 
 
 def activations(game: Game, p: Permanent) -> Iterator[Activation]:
-    """Every choice the player has when activating ``p``'s mana abilities."""
+    """Every choice the player has when activating ``p``'s mana abilities: the colors of
+    its "any color" triggers as one choice per multiset (only the mana they add differs; the
+    multisets in WUBRG order, each the first of its orders)."""
     creatures: list[str | None] = [None]
     if any(_needs_creature(a) for a in mana_abilities(game, p)):
         creatures = [
@@ -115,14 +120,16 @@ def activations(game: Game, p: Permanent) -> Iterator[Activation]:
             for q in game.battlefield
             if is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
         ] or [None]
+    colorings = list(combinations_with_replacement(COLORS, any_color_triggers(game, p)))
     for color in named_types(game, p):
         payments: list[tuple[tuple[str, int], ...] | None] = [
             tuple(paid.items()) for paid in generic_payments(game, p, color)
         ]
-        for order in _replacement_orders(game, p):
-            for creature in creatures:
-                for paid in payments or [None]:
-                    yield Activation(p.id, color, order, creature, paid)
+        for chosen in colorings:
+            for order in _replacement_orders(game, p):
+                for creature in creatures:
+                    for paid in payments or [None]:
+                        yield Activation(p.id, color, order, creature, paid, chosen)
 
 
 def activate(game: Game, a: Activation) -> bool:
@@ -131,7 +138,9 @@ def activate(game: Game, a: Activation) -> bool:
     if p is None:
         return False
     paid = dict(a.paid) if a.paid is not None else None
-    rejection = tap_for_mana(game, p, a.color, list(a.order), a.tap_creature, paid)
+    rejection = tap_for_mana(
+        game, p, a.color, list(a.order), a.tap_creature, paid, a.trigger_colors
+    )
     return rejection is None and not game.finished
 
 

@@ -152,8 +152,9 @@ def kernel_refusal(card: Card) -> str | None:
     lands) and sacrifice the permanent (701.21a: Lotus Petal; Gemstone Mine with its last
     counter), or cost life (119.4: Mana Confluence, ``_life_refusal``), nothing more. It may
     enter tapped or with counters, return a land to the hand as it enters (the karoo lands),
-    gain life as it enters, draw as a creature spell is cast, add a fixed pool as the land it
-    enchants is tapped for mana (a land Aura, ``engine.deck.enchants_land``), give the
+    gain life as it enters, draw as a creature spell is cast, add a fixed pool or mana of any
+    color as the land it enchants is tapped for mana (a land Aura, ``engine.deck.enchants_land``:
+    Wild Growth, Fertile Ground), give the
     player's creatures haste (or let them tap as though they had it), have activated
     abilities (the pilot never activates them), any keyword, the statics and replacements of
     ``_INERT`` and the triggers of ``QUIET_TRIGGERS``; other triggers, statics and
@@ -312,8 +313,8 @@ def _played_or_inert(ability: Ability) -> bool:
     if ability.template == _UPKEEP_REMOVAL:
         return ability.text("kind") == "-1/-1"
     if ability.template == "tapped_for_mana_add":  # of lands, creatures, or a land Aura's
-        fixed = ability.text("produce") not in ("any", "same")  # an Aura: a fixed pool
-        return ability.text("produce") != "any" and (fixed or ability.text("source") != "enchanted")
+        aura = ability.text("source") == "enchanted"  # a fixed pool, or one of any color
+        return ability.text("produce") != ("same" if aura else "any")
     if ability.template == "creatures_get":
         return ability.number("toughness") >= 0
     if ability.template == "grant_keyword" and ability.text("keyword") != "haste":
@@ -380,10 +381,9 @@ def _most_of_a_type(setup: DeckSetup) -> int:
         mosts[d] = _most(i, setup.cards, granted)
         made = [_total(m & POOL_BITS) for m in _choices(i, granted)]
         totals[d] = max([*made, int(mosts[d].max()) if _reflect_mask(i) or _per_count(i)[0] else 0])
-    added = [_trigger(mt.INDEX[c.name.lower()]) for c in setup.cards]
-    most_added = sum(
-        sorted((same + _total(fixed) for _, same, fixed in added), reverse=True)[:seen]
-    )
+    indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
+    added = [_trigger(i)[1] + _total(_trigger(i)[2]) + _trigger_any(i) for i in indices]
+    most_added = sum(sorted(added, reverse=True)[:seen])
     mosts[totals > 0] += most_added
     totals[totals > 0] += most_added
     factors = _castable_factors(setup, totals, seen)
@@ -498,20 +498,21 @@ def _return_refusal(setup: DeckSetup) -> str | None:
 def _aura_refusal(setup: DeckSetup) -> str | None:
     """Lands whose mana costs life (119.4) are played as alike but for their land Auras: as
     many as the life total pays for, those whose Auras add the most first
-    (``frontier._sources``), which is the best choice only while every Aura adds one type."""
+    (``frontier._sources``), which is the best choice only while every Aura adds one type
+    (none adds mana of any color)."""
     payer = next(
         (c for c in setup.cards if c.has_type("Land") and _life(mt.INDEX[c.name.lower()])), None
     )
-    auras = {c.name: _trigger(mt.INDEX[c.name.lower()]) for c in setup.cards}
+    auras = {c.name: mt.INDEX[c.name.lower()] for c in setup.cards}
     types = {
-        tuple(n > 0 for n in _amounts(fixed))
-        for on, _, fixed in auras.values()
-        if on == WATCH_ENCHANTED
+        (tuple(n > 0 for n in _amounts(_trigger(i)[2])), _trigger_any(i) > 0)
+        for i in auras.values()
+        if _trigger(i)[0] == WATCH_ENCHANTED
     }
-    if payer is not None and len(types) > 1:
+    if payer is not None and (len(types) > 1 or any(any_ for _, any_ in types)):
         return (
             f"{payer.name}: a land whose mana costs life beside land Auras that add different"
-            " types of mana is not played yet"
+            " types of mana, or mana of any color, is not played yet"
         )
     return None
 
@@ -735,6 +736,8 @@ def _row(
         int(tb.ETB_LIFE[i]),
         int(mt.CAST_DRAW[i]),
         0,  # C_ENCHANTED: no Aura on it yet
+        _trigger_any(i),
+        0,  # C_ENCHANTED_ANY: likewise
     )
     return row, made
 
@@ -850,7 +853,15 @@ def _trigger(i: int) -> tuple[int, int, int]:
     produce = int(mt.TFM_PRODUCE[i])
     if produce == mt.PRODUCE_SAME:
         return on, 1, 0
+    if produce == mt.PRODUCE_ANY:
+        return on, 0, 0  # ``_trigger_any``
     return on, 0, _unit(produce, int(mt.TFM_AMOUNT[i]))
+
+
+def _trigger_any(i: int) -> int:
+    """The mana of any color card ``i``'s "tapped for mana" trigger adds (Fertile Ground's
+    one; ``_played_or_inert``: only a land Aura's is played)."""
+    return int(mt.TFM_AMOUNT[i]) if mt.TFM_PRODUCE[i] == mt.PRODUCE_ANY else 0
 
 
 def _factor(i: int) -> int:

@@ -22,6 +22,7 @@ from engine.batch.kernel.deck.columns import (
     C_COUNTER_KIND,
     C_COUNTERS_IN,
     C_ENCHANTED,
+    C_ENCHANTED_ANY,
     C_FLAGS,
     C_GAIN_LIFE,
     C_MOD_ADD,
@@ -39,6 +40,7 @@ from engine.batch.kernel.deck.columns import (
     C_PER_UNIT,
     C_RAW_MASK,
     C_SUBTYPES,
+    C_TRIGGER_ANY,
     C_TRIGGER_FIXED,
     C_TRIGGER_ON,
     C_TRIGGER_SAME,
@@ -120,6 +122,7 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks,
         _multiply(st, cards, choices, cards[card, C_MULTIPLY])
     if cards[card, C_TRIGGER_ON] & WATCH_ENCHANTED:  # 106.12a: its host's tapping
         cards[host, C_ENCHANTED] += cards[card, C_TRIGGER_FIXED]
+        cards[host, C_ENCHANTED_ANY] += cards[card, C_TRIGGER_ANY]
         _added(st, cards, host)
     elif cards[card, C_TRIGGER_ON]:
         _triggers(st, cards, card)
@@ -173,9 +176,11 @@ def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-u
         land = new & GRANT_LANDS and flags & F_LAND
         if land or (new & GRANT_CREATURES and flags & F_CREATURE):
             enchanted = cards[d, C_ENCHANTED]  # the Auras on it stay
+            enchanted_any = cards[d, C_ENCHANTED_ANY]
             for f in range(cards.shape[1]):
                 cards[d, f] = granted[d, f]
             cards[d, C_ENCHANTED] = enchanted
+            cards[d, C_ENCHANTED_ANY] = enchanted_any
             for t in range(choices.shape[1]):
                 choices[d, t] = granted_choices[d, t]
             _scale(cards, choices, d, st[ST_FACTOR])  # the multipliers already there
@@ -318,9 +323,10 @@ def leave(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-u
     attached to it go to the graveyard (704.5m; nothing a deck game plays acts between)."""
     card = board[b, B_CARD]
     _off(board, st, cards, choices, per_cards, b)
-    if cards[card, C_ENCHANTED] == 0:
+    if cards[card, C_ENCHANTED] == 0 and cards[card, C_ENCHANTED_ANY] == 0:
         return
     cards[card, C_ENCHANTED] = 0  # 400.7: a new object if it comes back
+    cards[card, C_ENCHANTED_ANY] = 0
     _added(st, cards, card)
     r = 0
     while r < st[ST_BOARD]:

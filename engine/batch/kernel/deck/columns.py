@@ -38,7 +38,11 @@ C_CAST_DRAW = 33  # its "whenever you cast a creature spell, draw a card" (Zendi
 # the pool the Auras attached to it add as it is tapped for mana (Wild Growth; a part of its
 # C_ADD_FIXED: ``board._added``)
 C_ENCHANTED = 34
-N_COLUMNS: Final = 35
+# of a land Aura, the mana of any color it adds as its host is tapped for mana (Fertile
+# Ground: one, its color chosen as the trigger resolves, 106.12a, 605.1b); of a card, that
+# mana of the Auras attached to it (``frontier``: a source of five choices each)
+C_TRIGGER_ANY, C_ENCHANTED_ANY = 35, 36
+N_COLUMNS: Final = 37
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16

@@ -8,10 +8,11 @@ least as much of every type as. A source that leaves as it makes mana (Gemstone 
 counter, Lotus Petal) changes that only when a source reading the lands (Reflecting Pool)
 is tapped after it: tapped before it, the reader makes all it could, so the sums stand. A
 source with one choice adds it to every pool; a source with several multiplies the pools,
-pruned as they are made. Sources that cost life (Mana Confluence) count only as many as the
-life total pays for (119.4). Signets ({1}, {T}: a fixed pool) come last, searched from each
-pool in every order and way of paying (``_filtered``). Past ``MAX_FRONTIER_POOLS`` the game
-stops, the cap named.
+pruned as they are made; so does each mana of any color a land Aura adds as its host makes
+mana (Fertile Ground: five choices, 106.12a). Sources that cost life (Mana Confluence) count
+only as many as the life total pays for (119.4). Signets ({1}, {T}: a fixed pool) come last,
+searched from each pool in every order and way of paying (``_filtered``). Past
+``MAX_FRONTIER_POOLS`` the game stops, the cap named.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.batch.kernel.deck.columns import (
     C_ADD_FIXED,
     C_ADD_SAME,
     C_ENCHANTED,
+    C_ENCHANTED_ANY,
     C_FLAGS,
     C_LIFE,
     C_NCHOICE,
@@ -282,18 +284,35 @@ def _add_source(  # type: ignore[no-untyped-def]
     board, cards, choices, lands, several, b, base, m
 ) -> tuple[int, int]:
     """Board row ``b``'s mana: added to ``base`` if it has one choice, else a row of
-    ``several`` (the ``m``-th); the new ``base`` and ``m``."""
+    ``several`` (the ``m``-th), then a row for each mana of any color its Auras add
+    (``_any_colors``); the new ``base`` and ``m``."""
     card, counters = board[b, B_CARD], board[b, B_COUNTERS]
     k = choice_count(cards, choices, card, lands, counters)
+    if k == 0:
+        return base, m  # it makes no mana, so no trigger adds any (106.12a)
     if k == 1:
-        return base + choice(cards, choices, card, lands, counters, 0), m
-    if k > 1:
+        base += choice(cards, choices, card, lands, counters, 0)
+    else:
         several[m, SEVERAL_K] = k
         several[m, SEVERAL_EVEN] = (cards[card, C_FLAGS] & F_EVEN) != 0
         for j in range(k):
             several[m, SEVERAL_POOLS + j] = choice(cards, choices, card, lands, counters, j)
-        return base, m + 1
-    return base, m
+        m += 1
+    return base, _any_colors(cards, several, card, m)
+
+
+@inline
+def _any_colors(cards: np.ndarray, several: np.ndarray, card: int, m: int) -> int:
+    """Rows of ``several`` from the ``m``-th for the mana of any color the Auras on ``card``
+    add as it makes mana (C_ENCHANTED_ANY: Fertile Ground), five choices each (the player
+    chooses each color as its trigger resolves, 106.12a, 605.1b); the new ``m``."""
+    for _ in range(cards[card, C_ENCHANTED_ANY]):
+        several[m, SEVERAL_K] = 5
+        several[m, SEVERAL_EVEN] = 1
+        for t in range(5):
+            several[m, SEVERAL_POOLS + t] = 1 << (FIELD_BITS * t)
+        m += 1
+    return m
 
 
 @inline

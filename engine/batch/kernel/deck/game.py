@@ -24,6 +24,7 @@ from engine.batch.kernel.deck.columns import (
     C_BOTTOM_RANK,
     C_CAST_RANK,
     C_COST,
+    C_ENCHANTED_ANY,
     C_FLAGS,
     C_LAND_RANK,
     C_LIFE,
@@ -84,6 +85,8 @@ from engine.batch.kernel.deck.pools import (
     FIELD_BITS,
     GENERIC_ORDER,
     amount,
+    colors_pool,
+    multisets,
     paid_part,
     pay,
     pays,
@@ -214,15 +217,19 @@ def _activate(  # type: ignore[no-untyped-def]
     # mana to its pools, unless a Signet could pay with that mana (then from the pool after)
     rest, rest_life = -2, life
     signets = any_filter(board, st, cards, b)
-    for j in range(k):
+    # each choice with each multiset of colors for its Auras' "any color" triggers (106.12a)
+    colorings = multisets(cards[card, C_ENCHANTED_ANY], 5)
+    for i in range(k * colorings):
+        j = i // colorings
         delta = choice(cards, choices, card, lands, counters, j)
+        delta += colors_pool(cards[card, C_ENCHANTED_ANY], i % colorings)
         after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
         # the life left after it, where life decides what the other sources make
         hurt = cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)
         want = life - hurt if st[ST_PAYS_LIFE] else life
-        if (k > 1 or want != life) and not pays(after, costs, hybrids, c):
+        if (k * colorings > 1 or want != life) and not pays(after, costs, hybrids, c):
             if rest == -2 or rest_life != want or signets:
                 rest_life = want
                 left = lands_could(board, st, cards, b) if leaves else lands
@@ -419,6 +426,7 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
             else:
                 most += cards[card, C_MOST]
             most += cards[card, C_ADD_SAME] + total(cards[card, C_ADD_FIXED])  # 106.12a
+            most += cards[card, C_ENCHANTED_ANY]
     return most >= cheapest
 
 

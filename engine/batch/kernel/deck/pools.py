@@ -44,6 +44,32 @@ def total(pool: int) -> int:
 
 
 @inline
+def multisets(size: int, kinds: int) -> int:
+    """How many multisets of ``size`` things of ``kinds`` kinds there are (C(size + kinds - 1,
+    kinds - 1); each partial product is itself a binomial, so every division is exact)."""
+    n = 1
+    for i in range(1, kinds):
+        n = n * (size + i) // i
+    return n
+
+
+@inline
+def colors_pool(size: int, r: int) -> int:
+    """The pool of the ``r``-th multiset of ``size`` colors, in the order Python's
+    ``combinations_with_replacement("WUBRG", size)`` lists them (lexicographic, WUBRG): the
+    colors a player names for ``size`` "any color" triggers (the reference engine's order)."""
+    pool, low = 0, 0
+    for pos in range(size):
+        c = low
+        while r >= multisets(size - pos - 1, 5 - c):  # those starting with color c
+            r -= multisets(size - pos - 1, 5 - c)
+            c += 1
+        pool += 1 << (FIELD_BITS * c)
+        low = c
+    return pool
+
+
+@inline
 def covers(a: int, b: int) -> bool:
     """Whether pool ``a`` holds at least as much of every type as pool ``b``."""
     return (((a | _GUARD) - b) & _GUARD) == _GUARD
