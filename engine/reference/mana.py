@@ -230,6 +230,17 @@ def named_types(game: Game, p: Permanent) -> list[str | None]:
 _PER_AMOUNT = ("mana_per_creature_yours", "mana_per_subtype")
 
 
+def types_made_at_once(game: Game, p: Permanent, color: str | None) -> tuple[str, ...]:
+    """The types ``p``'s mana ability for ``color`` makes at once, in WUBRGC order, where it
+    makes more than one (Boros Garrison's {R}{W}: a "that type" trigger chooses one of them,
+    ``_mana_triggers``); none otherwise."""
+    picked = _pick_ability(game, p, color)
+    if not isinstance(picked[0], Ability) or picked[0].template != "mana_fixed":
+        return ()
+    made = in_wubrgc_order(frozenset(picked[0].text("produce")))
+    return tuple(made) if len(made) > 1 else ()
+
+
 def _pick_ability(
     game: Game, p: Permanent, color: str | None
 ) -> tuple[Ability, frozenset[str]] | Rejection:
@@ -381,6 +392,20 @@ def _pay_costs(
         game.log.add("118.3", f"{chosen.id} is tapped to pay a cost (not tapped for mana)")
 
 
+@dataclass(frozen=True)
+class TriggerChoices:
+    """What the player chooses as the "tapped for mana" triggers of one activation resolve
+    (106.12a, 605.1b), each list in turn: the color of each "any color" trigger (Fertile
+    Ground), and the type of each "that type" trigger (Mana Flare) where the source made
+    more than one type at once (Boros Garrison's {R}{W})."""
+
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+
+
+NO_TRIGGER_CHOICES = TriggerChoices()  # the engine's choices (``_mana_triggers``)
+
+
 def tap_for_mana(
     game: Game,
     p: Permanent,
@@ -388,11 +413,11 @@ def tap_for_mana(
     order: list[str],
     tap_creature: str | None,
     paid: Mana | None = None,
-    trigger_colors: tuple[str, ...] = (),
+    triggers: TriggerChoices = NO_TRIGGER_CHOICES,
 ) -> Rejection | None:
     """Activate ``p``'s mana ability (CR 605.3) or reject the action with its rule; ``paid``:
     the mana that pays a generic cost (``generic_payments``), None for the engine's order;
-    ``trigger_colors``: the colors chosen for the "any color" triggers it sets off
+    ``triggers``: the choices made for the "tapped for mana" triggers it sets off
     (``_mana_triggers``), none for the engine's choice."""
     picked = _pick_ability(game, p, color)
     if not isinstance(picked[0], Ability):
@@ -419,7 +444,7 @@ def tap_for_mana(
     if not game.finished:  # Ancient Tomb, painlands: the rest of the effect (120.3a)
         damage_player(game, p.controller, int(ability.params.get("damage", 0)), p)
     if mana and tapped_for_mana and not game.finished:
-        _mana_triggers(game, p, mana, color, trigger_colors)
+        _mana_triggers(game, p, mana, color, triggers)
     _sacrifice(game, p, ability, checked)
     return None
 
@@ -537,31 +562,34 @@ def _watches(source: Permanent, ability: Ability, p: Permanent) -> bool:
     return whose != "yours" or p.controller == source.controller
 
 
-def any_color_triggers(game: Game, p: Permanent) -> int:
-    """How many "tapped for mana" triggers adding one mana of any color (Fertile Ground)
-    tapping ``p`` for mana would set off: each is a choice of color (106.12a, 605.1b)."""
+def tapped_for_mana_triggers(game: Game, p: Permanent, produce: str) -> int:
+    """How many "tapped for mana" triggers adding ``produce`` ("any": one mana of any color,
+    Fertile Ground; "same": one of a type the source made, Mana Flare) tapping ``p`` for mana
+    would set off: each is a choice (106.12a, 605.1b)."""
     return sum(
-        _watches(source, ability, p) and ability.text("produce") == "any"
+        _watches(source, ability, p) and ability.text("produce") == produce
         for source, ability in statics(game, "tapped_for_mana_add")
     )
 
 
 def _mana_triggers(
-    game: Game, p: Permanent, produced: Mana, color: str | None, trigger_colors: tuple[str, ...]
+    game: Game, p: Permanent, produced: Mana, color: str | None, triggers: TriggerChoices
 ) -> None:
     """CR 106.12a, 605.1b, 605.4a: "tapped for mana" triggers add mana at once; the mana they
-    add is not "tapped for mana" and is never replaced. The player chooses the color of each
-    "any color" trigger as it resolves: ``trigger_colors`` in turn, else the color named, else
-    the first, W."""
-    chosen = iter(trigger_colors)
+    add is not "tapped for mana" and is never replaced. The player chooses as each resolves:
+    the color of an "any color" trigger, ``triggers.colors`` in turn, else the color named,
+    else the first, W; the type of a "that type" trigger, ``triggers.types`` in turn where
+    the source made that type, else the type named, else the first made (WUBRGC)."""
+    chosen, typed = iter(triggers.colors), iter(triggers.types)
     for source, ability in statics(game, "tapped_for_mana_add"):
         if not _watches(source, ability, p):
             continue
         produce = ability.text("produce")
         added: Mana = {}
-        if produce == "same":
+        if produce == "same":  # Mana Flare
             made = in_wubrgc_order(frozenset(produced))
-            added[color if color in made else made[0]] = 1
+            picked = next(typed, color)
+            added[picked if picked in made else color if color in made else made[0]] = 1
         elif produce == "any":  # Fertile Ground
             added[next(chosen, color if color in COLORS else COLORS[0])] = 1
         else:  # Wild Growth {G}, Overgrowth {G}{G}

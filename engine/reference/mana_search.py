@@ -37,13 +37,16 @@ from engine.library import MANA, REPLACEMENT, STATIC, TRIGGERED, Ability, parse_
 from engine.mana_types import COLORS, MANA_TYPES
 from engine.reference.characteristics import is_creature, is_land
 from engine.reference.mana import (
-    any_color_triggers,
+    NO_TRIGGER_CHOICES,
+    TriggerChoices,
     generic_payments,
     is_tap_ability,
     mana_abilities,
     named_types,
     replacements,
     tap_for_mana,
+    tapped_for_mana_triggers,
+    types_made_at_once,
 )
 from engine.reference.state import Game, Permanent
 
@@ -61,15 +64,15 @@ _PER_SUBTYPE = "mana_per_subtype"  # one mana per permanent of a subtype (``_con
 class Activation:
     """One way to activate a mana ability: the permanent, the type named (None: the engine's
     first), the replacement order (616.1), the creature a Springleaf Drum cost taps, the
-    mana that pays a generic cost (Pili-Pala's {2}; None: there is none) and the colors
-    chosen for the "any color" triggers it sets off (Fertile Ground, 106.12a)."""
+    mana that pays a generic cost (Pili-Pala's {2}; None: there is none) and the choices
+    made for the "tapped for mana" triggers it sets off (Fertile Ground, Mana Flare, 106.12a)."""
 
     pid: str
     color: str | None
     order: tuple[str, ...] = ()
     tap_creature: str | None = None
     paid: tuple[tuple[str, int], ...] | None = None
-    trigger_colors: tuple[str, ...] = ()
+    triggers: TriggerChoices = NO_TRIGGER_CHOICES
 
 
 def pool_of(game: Game, player: str) -> Pool:
@@ -109,10 +112,25 @@ def _needs_creature(ability: Ability) -> bool:
     return bool(ability.params.get("tap_creature"))
 
 
+def _trigger_choices(game: Game, p: Permanent, color: str | None) -> list[TriggerChoices]:
+    """The choices for the "tapped for mana" triggers activating ``p`` for ``color`` sets
+    off (106.12a): for the "that type" ones (Mana Flare) one of the types it makes at once
+    each, for the "any color" ones (Fertile Ground) a color each; one choice per multiset of
+    each (only the mana they add differs: the multisets in WUBRGC order, each the first of
+    its orders), the types outer."""
+    made = types_made_at_once(game, p, color)
+    same = tapped_for_mana_triggers(game, p, "same") if made else 0
+    colors = tapped_for_mana_triggers(game, p, "any")
+    return [
+        TriggerChoices(chosen, typed)
+        for typed in combinations_with_replacement(made, same)
+        for chosen in combinations_with_replacement(COLORS, colors)
+    ]
+
+
 def activations(game: Game, p: Permanent) -> Iterator[Activation]:
-    """Every choice the player has when activating ``p``'s mana abilities: the colors of
-    its "any color" triggers as one choice per multiset (only the mana they add differs; the
-    multisets in WUBRG order, each the first of its orders)."""
+    """Every choice the player has when activating ``p``'s mana abilities (the choices for
+    its "tapped for mana" triggers: ``_trigger_choices``)."""
     creatures: list[str | None] = [None]
     if any(_needs_creature(a) for a in mana_abilities(game, p)):
         creatures = [
@@ -120,12 +138,11 @@ def activations(game: Game, p: Permanent) -> Iterator[Activation]:
             for q in game.battlefield
             if is_creature(q) and not q.tapped and q.controller == p.controller and q is not p
         ] or [None]
-    colorings = list(combinations_with_replacement(COLORS, any_color_triggers(game, p)))
     for color in named_types(game, p):
         payments: list[tuple[tuple[str, int], ...] | None] = [
             tuple(paid.items()) for paid in generic_payments(game, p, color)
         ]
-        for chosen in colorings:
+        for chosen in _trigger_choices(game, p, color):
             for order in _replacement_orders(game, p):
                 for creature in creatures:
                     for paid in payments or [None]:
@@ -138,9 +155,7 @@ def activate(game: Game, a: Activation) -> bool:
     if p is None:
         return False
     paid = dict(a.paid) if a.paid is not None else None
-    rejection = tap_for_mana(
-        game, p, a.color, list(a.order), a.tap_creature, paid, a.trigger_colors
-    )
+    rejection = tap_for_mana(game, p, a.color, list(a.order), a.tap_creature, paid, a.triggers)
     return rejection is None and not game.finished
 
 

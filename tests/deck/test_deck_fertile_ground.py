@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from engine.batch.deck import batch_refusal
-from engine.batch.kernel.deck.pools import FIELD_BITS, colors_pool, multisets
+from engine.batch.kernel.deck.pools import COLOR_KINDS, FIELD_BITS, multiset_pool, multisets
 from tests.deck.decks import FILL, agree_game_by_game, deck_of, play, turn
 
 _COSTS = ("{U}", "{W}{B}", "{R}{G}", "{U}{U}{B}", "{5}")
@@ -68,4 +68,4 @@ def test_the_pilots_colors_are_the_reference_engines_multisets_in_order() -> Non
         listed = list(combinations_with_replacement(range(5), size))
         assert multisets(size, 5) == len(listed)
         for r, colors in enumerate(listed):
-            assert colors_pool(size, r) == sum(1 << (FIELD_BITS * t) for t in colors)
+            assert multiset_pool(size, r, COLOR_KINDS) == sum(1 << (FIELD_BITS * t) for t in colors)

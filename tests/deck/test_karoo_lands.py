@@ -36,10 +36,3 @@ def test_608_2_a_karoo_land_returns_the_first_land_and_it_is_played_again() -> N
     level = np.diff(batch.lands, axis=1) == 0
     assert level.any() and (batch.lands[:, -1] >= 2).all()  # returned, and played again
     assert batch.cost_payable.any()  # {R} only from a Garrison that stayed
-
-
-def test_106_12a_two_types_at_once_beside_a_that_type_trigger_is_refused() -> None:
-    """Mana Flare adds one mana of a type the land made (106.12a): of Boros Garrison's {R}{W}
-    that is a choice the batch engine does not make yet, so the deck is refused by name."""
-    why = batch_refusal(deck_of({"Boros Garrison": 20, "Plains": 16, "Mana Flare": 4}, 4))
-    assert why is not None and why.startswith("Boros Garrison: ") and "Mana Flare" in why

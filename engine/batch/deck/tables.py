@@ -36,6 +36,7 @@ from engine.batch.kernel.deck.columns import (
     F_LEGENDARY,
     F_MANA,
     F_MAY_MAKE_NONE,
+    F_MULTI_TYPE,
     F_PAYS_LIFE,
     F_PER_COUNT,
     F_RAW_IF_CREATURES,
@@ -519,9 +520,10 @@ def _aura_refusal(setup: DeckSetup) -> str | None:
 
 def _two_types_refusal(setup: DeckSetup) -> str | None:
     """A "that type" trigger (Mana Flare, 106.12a) adds one mana of a type the source made:
-    of a source it watches making two types at once (Boros Garrison's {R}{W}) that is a
-    choice, which the frontier does not make yet (it adds the first type made,
-    ``frontier._triggered``). A source no such trigger watches (a Signet) is played."""
+    of a source it watches making two types at once that is a choice, which the frontier
+    makes where that is the source's one choice (Boros Garrison's {R}{W}: F_MULTI_TYPE), not
+    yet beside other choices (it would add the first type made, ``frontier._triggered``).
+    A source no such trigger watches (a Signet) is played."""
     same = next((c for c in setup.cards if _trigger(mt.INDEX[c.name.lower()])[1]), None)
     if same is None:
         return None
@@ -535,10 +537,10 @@ def _two_types_refusal(setup: DeckSetup) -> str | None:
         if not (land or (card.has_type("Creature") and watched & GRANT_CREATURES)):
             continue
         made = _choices(mt.INDEX[card.name.lower()], _granted_to(card, grants))
-        if any(_types(m) > 1 for m in made):
+        if len(made) > 1 and any(_types(m) > 1 for m in made):
             return (
-                f"{card.name}: mana of two types at once beside {same.name}, whose trigger"
-                " adds one of the types made, is not played yet"
+                f"{card.name}: mana of two types at once among other choices, beside"
+                f" {same.name}, whose trigger adds one of the types made, is not played yet"
             )
     return None
 
@@ -801,7 +803,15 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_GRANTS_CREATURES * (_grants(card) & GRANT_CREATURES != 0)
         | F_RETURNS_LAND * _returns_land(card)
         | F_FILTER * is_filter(i)
+        | F_MULTI_TYPE * _multi_type(i, made, per)
     )
+
+
+def _multi_type(i: int, made: list[int], per: int) -> bool:
+    """Whether card ``i``'s one choice (``made``) makes more than one type at once, read
+    from the deck's tables alone (Boros Garrison's {R}{W}: F_MULTI_TYPE)."""
+    plain = per == PER_NONE and not mt.IS_REFLECT[i] and not _reflect_mask(i)
+    return plain and len(made) == 1 and _types(made[0]) > 1 and not _removes(i)[0]
 
 
 def _returns_land(card: Card) -> bool:

@@ -68,6 +68,9 @@ F_RETURNS_LAND = 524288
 # its one mana ability costs {1}, paid from the pool, besides {T} (601.2h: a Signet): the
 # frontier adds it after the other sources, each paid with any mana the pool holds then
 F_FILTER = 1048576
+# its one choice makes more than one type at once (Boros Garrison's {R}{W}): each "that type"
+# trigger (Mana Flare) adds one of them, the player's choice (106.12a)
+F_MULTI_TYPE = 2097152
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)

@@ -40,6 +40,7 @@ from engine.batch.kernel.deck.columns import (
     F_EVEN,
     F_FILTER,
     F_HASTE,
+    F_MULTI_TYPE,
     F_PER_COUNT,
     F_REFLECT,
     F_REMOVES,
@@ -54,6 +55,8 @@ from engine.batch.kernel.deck.pools import (
     POOL_BITS,
     amount,
     covers,
+    kinds_from,
+    kinds_of,
     total,
 )
 from engine.batch.kernel.jit import inline
@@ -146,11 +149,14 @@ def choice(
 @inline
 def _triggered(cards: np.ndarray, card: int, made: int) -> int:
     """``made`` and what the "tapped for mana" triggers on the battlefield add to it (106.12a,
-    605.4a: only when mana was made): one of its first type (WUBRGC) per "that type" trigger
-    (Mana Flare), and their fixed mana (Leyline of Abundance's {G})."""
+    605.4a: only when mana was made): one of its type per "that type" trigger (Mana Flare),
+    and their fixed mana (Leyline of Abundance's {G}). Of a source that makes more than one
+    type at once, the "that type" mana is a choice, left out here (``same_types``)."""
     same, fixed = cards[card, C_ADD_SAME], cards[card, C_ADD_FIXED]
     if made == 0 or (same == 0 and fixed == 0):
         return made
+    if cards[card, C_FLAGS] & F_MULTI_TYPE:
+        return int(made + fixed)
     for t in range(6):
         if (made >> (FIELD_BITS * t)) & ((1 << FIELD_BITS) - 1):
             return int(made + (same << (FIELD_BITS * t)) + fixed)
@@ -284,8 +290,9 @@ def _add_source(  # type: ignore[no-untyped-def]
     board, cards, choices, lands, several, b, base, m
 ) -> tuple[int, int]:
     """Board row ``b``'s mana: added to ``base`` if it has one choice, else a row of
-    ``several`` (the ``m``-th), then a row for each mana of any color its Auras add
-    (``_any_colors``); the new ``base`` and ``m``."""
+    ``several`` (the ``m``-th), then a row for each mana of a type it made that a "that
+    type" trigger adds, where it made several (``_same_types``), and for each mana of any
+    color its Auras add (``_any_colors``); the new ``base`` and ``m``."""
     card, counters = board[b, B_CARD], board[b, B_COUNTERS]
     k = choice_count(cards, choices, card, lands, counters)
     if k == 0:
@@ -298,7 +305,38 @@ def _add_source(  # type: ignore[no-untyped-def]
         for j in range(k):
             several[m, SEVERAL_POOLS + j] = choice(cards, choices, card, lands, counters, j)
         m += 1
+    m = _same_types(cards, choices, several, card, m)
     return base, _any_colors(cards, several, card, m)
+
+
+@inline
+def same_types(cards: np.ndarray, choices: np.ndarray, card: int) -> tuple[int, int]:
+    """How many "that type" triggers (Mana Flare) choose one of the types ``card`` makes at
+    once (F_MULTI_TYPE: Boros Garrison's {R}{W}) and those types (bits, WUBRGC): none, 0,
+    for any other source (their "that type" mana is in its choices, ``_triggered``)."""
+    if not cards[card, C_FLAGS] & F_MULTI_TYPE:
+        return 0, 0
+    return int(cards[card, C_ADD_SAME]), kinds_of(int(choices[card, 0]) & POOL_BITS)
+
+
+@inline
+def _same_types(
+    cards: np.ndarray, choices: np.ndarray, several: np.ndarray, card: int, m: int
+) -> int:
+    """Rows of ``several`` from the ``m``-th for the mana the "that type" triggers add as
+    ``card`` makes more than one type at once, one of those types each (106.12a); the new
+    ``m``."""
+    same, kinds = same_types(cards, choices, card)
+    for _ in range(same):
+        several[m, SEVERAL_K] = kinds_from(kinds, 0)
+        several[m, SEVERAL_EVEN] = 1
+        k = 0
+        for t in range(6):
+            if (kinds >> t) & 1:
+                several[m, SEVERAL_POOLS + k] = 1 << (FIELD_BITS * t)
+                k += 1
+        m += 1
+    return m
 
 
 @inline
@@ -331,8 +369,9 @@ def frontier(
     """The frontier of the pools reachable from ``pool`` by tapping the board's sources
     (not row ``skip``) with the lands able to produce ``lands`` (106.7), into ``out``; its
     size, or -1 past its cap (``out``'s length, MAX_FRONTIER_POOLS in a game; ``spare``:
-    ``spare_len`` long). ``several`` holds a row per source with several choices: how many,
-    whether they make as much mana in all, and the pools (``SEVERAL_*``)."""
+    ``spare_len`` long). ``several`` holds a row per choice among several a source's
+    activation makes (``_add_source``): how many, whether they make as much mana in all, and
+    the pools (``SEVERAL_*``)."""
     base, m = _sources(board, st, cards, choices, pool, skip, lands, several)
     out[0] = base
     n = 1

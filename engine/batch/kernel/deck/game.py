@@ -80,12 +80,15 @@ from engine.batch.kernel.deck.frontier import (
     choice_damage,
     choice_index,
     frontier,
+    same_types,
 )
 from engine.batch.kernel.deck.pools import (
+    COLOR_KINDS,
     FIELD_BITS,
     GENERIC_ORDER,
     amount,
-    colors_pool,
+    kinds_from,
+    multiset_pool,
     multisets,
     paid_part,
     pay,
@@ -189,6 +192,27 @@ def _some_pays(front, n, delta, costs, hybrids, c) -> bool:  # type: ignore[no-u
 
 
 @inline
+def _trigger_choices(
+    cards: np.ndarray, choices: np.ndarray, card: int
+) -> tuple[int, int, int, int]:
+    """The "that type" triggers choosing among the types ``card`` makes at once and those
+    types (``frontier.same_types``), the "any color" triggers of its Auras (C_ENCHANTED_ANY),
+    and how many ways there are to choose for them all (a multiset of each, 106.12a)."""
+    same, kinds = same_types(cards, choices, card)
+    colors = cards[card, C_ENCHANTED_ANY]
+    return same, kinds, colors, multisets(same, kinds_from(kinds, 0)) * multisets(colors, 5)
+
+
+@inline
+def _trigger_pool(same: int, kinds: int, colors: int, r: int) -> int:
+    """The mana of the ``r``-th way to choose (``_trigger_choices``), in the reference
+    engine's order: the types outer, the colors inner (``mana_search._trigger_choices``)."""
+    colorings = multisets(colors, 5)
+    typed = multiset_pool(same, r // colorings, kinds)
+    return typed + multiset_pool(colors, r % colorings, COLOR_KINDS)
+
+
+@inline
 def _activate(  # type: ignore[no-untyped-def]
     b, c, gain_needed, before, board, st, cards, choices, per_cards, costs, hybrids, front,
     spare, several,
@@ -217,19 +241,19 @@ def _activate(  # type: ignore[no-untyped-def]
     # mana to its pools, unless a Signet could pay with that mana (then from the pool after)
     rest, rest_life = -2, life
     signets = any_filter(board, st, cards, b)
-    # each choice with each multiset of colors for its Auras' "any color" triggers (106.12a)
-    colorings = multisets(cards[card, C_ENCHANTED_ANY], 5)
-    for i in range(k * colorings):
-        j = i // colorings
+    # each choice with each choice for the "tapped for mana" triggers it sets off (106.12a)
+    same, kinds, colors, triggered = _trigger_choices(cards, choices, card)
+    for i in range(k * triggered):
+        j = i // triggered
         delta = choice(cards, choices, card, lands, counters, j)
-        delta += colors_pool(cards[card, C_ENCHANTED_ANY], i % colorings)
+        delta += _trigger_pool(same, kinds, colors, i % triggered)
         after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
         # the life left after it, where life decides what the other sources make
         hurt = cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)
         want = life - hurt if st[ST_PAYS_LIFE] else life
-        if (k * colorings > 1 or want != life) and not pays(after, costs, hybrids, c):
+        if (k * triggered > 1 or want != life) and not pays(after, costs, hybrids, c):
             if rest == -2 or rest_life != want or signets:
                 rest_life = want
                 left = lands_could(board, st, cards, b) if leaves else lands
@@ -586,7 +610,9 @@ def play_games(  # type: ignore[no-untyped-def]
     st = np.zeros(N_SCALARS, dtype=np.int64)
     front = np.zeros(MAX_FRONTIER_POOLS, dtype=np.int64)
     spare = np.zeros(SPARE_LEN, dtype=np.int64)
-    several = np.zeros((n, SEVERAL_WIDTH), dtype=np.int64)
+    # a row per permanent with several choices or an Aura's "any color" mana, and one per
+    # "that type" trigger (at most n) for each source making several types at once
+    several = np.zeros((n * (n + 1), SEVERAL_WIDTH), dtype=np.int64)
     known = np.zeros(costs.shape[0], dtype=np.int8)
     live = choices.copy()
     live_cards = cards.copy()

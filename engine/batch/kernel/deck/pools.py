@@ -54,19 +54,42 @@ def multisets(size: int, kinds: int) -> int:
 
 
 @inline
-def colors_pool(size: int, r: int) -> int:
-    """The pool of the ``r``-th multiset of ``size`` colors, in the order Python's
-    ``combinations_with_replacement("WUBRG", size)`` lists them (lexicographic, WUBRG): the
-    colors a player names for ``size`` "any color" triggers (the reference engine's order)."""
+def kinds_of(pool: int) -> int:
+    """The types ``pool`` holds some of, a bit each (WUBRGC)."""
+    kinds = 0
+    for t in range(6):
+        kinds |= (amount(pool, t) > 0) << t
+    return kinds
+
+
+@inline
+def kinds_from(kinds: int, t: int) -> int:
+    """How many of the types in ``kinds`` (bits, WUBRGC) come at or after type ``t``."""
+    n = 0
+    for u in range(t, 6):
+        n += (kinds >> u) & 1
+    return n
+
+
+@inline
+def multiset_pool(size: int, r: int, kinds: int) -> int:
+    """The pool of the ``r``-th multiset of ``size`` mana of the types in ``kinds`` (bits,
+    WUBRGC), in the order Python's ``combinations_with_replacement`` lists them over those
+    types in WUBRGC order (lexicographic): the reference engine's order of what a player
+    chooses for ``size`` triggers that each add one mana of those types (106.12a)."""
     pool, low = 0, 0
     for pos in range(size):
-        c = low
-        while r >= multisets(size - pos - 1, 5 - c):  # those starting with color c
-            r -= multisets(size - pos - 1, 5 - c)
-            c += 1
-        pool += 1 << (FIELD_BITS * c)
-        low = c
+        t = low
+        while not (kinds >> t) & 1 or r >= multisets(size - pos - 1, kinds_from(kinds, t)):
+            if (kinds >> t) & 1:  # skip the multisets whose next mana is of type t
+                r -= multisets(size - pos - 1, kinds_from(kinds, t))
+            t += 1
+        pool += 1 << (FIELD_BITS * t)
+        low = t
     return pool
+
+
+COLOR_KINDS: Final = 0b11111  # W, U, B, R, G: "one mana of any color" (105.1)
 
 
 @inline
