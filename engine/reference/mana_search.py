@@ -20,9 +20,11 @@ those that deal damage when the player's life might not pay for every one (119.4
 with a mana cost (Pili-Pala's {2}, paid from the pool) depends on what the pool holds when it
 is activated: with one, every source is searched in every order, and the cost paid in every
 way the pool can pay it (601.2h, 605.3b: the player chooses the mana). Signets (a noncreature,
-nonland permanent whose one mana ability makes a fixed pool for {T} and mana) are the
-exception: their mana depends on nothing, so they are searched, in every order and way of
-paying, after the other sources' frontier, from each of its pools. An untapped permanent whose
+nonland permanent whose one mana ability makes a fixed pool for {T} and mana) and Cabal
+Coffers ({2}, {T}: {B} for each Swamp you control, while no Swamp may leave) are the
+exception: their mana depends on nothing the other sources change, so they are searched, in
+every order and way of paying, after the other sources' frontier, from each of its pools
+(``_is_signet``). An untapped permanent whose
 only mana ability costs {Q} is left out when nothing could tap it (107.6).
 ``exhaustive_frontier`` is the plain search, the tests' check.
 """
@@ -332,7 +334,7 @@ def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[
     """The frontier of the pools ``player``'s sources could make from here (the pool they
     hold now included). A search past MAX_SEARCH_STATES stops ``game`` as unsupported."""
     sources = _sources(game, player)
-    signets = [p for p in sources if _is_signet(game, p)]
+    signets = [p for p in sources if _is_signet(game, p, sources)]
     rest = [p for p in sources if p not in signets]
     takes_more = any(_leaves(game, p) and _acts_on_others(p) for p in sources)
     if signets and not takes_more and not any(_costs_mana(game, p) for p in rest):
@@ -340,17 +342,23 @@ def frontier(game: Game, player: str, cache: OptionCache | None = None) -> list[
     return _frontier_of(game, player, sources, cache)
 
 
-def _is_signet(game: Game, p: Permanent) -> bool:
-    """A noncreature, nonland permanent whose one mana ability costs {T} and mana from the
-    pool, and makes a fixed pool with no other cost or effect (601.2h: Azorius Signet): its
-    mana depends neither on the board nor on the order (only its cost on the pool)."""
+def _is_signet(game: Game, p: Permanent, sources: list[Permanent]) -> bool:
+    """A permanent whose one mana ability costs {T} and mana from the pool, with no other
+    cost or effect, whose mana depends on nothing the other ``sources`` change: a fixed pool
+    of a noncreature, nonland permanent (601.2h: Azorius Signet), or one mana per permanent
+    of a subtype (Cabal Coffers) when no source of that subtype may leave (701.21a). Only
+    its cost depends on the pool, so it is searched after the others (``_after_signets``)."""
     abilities = mana_abilities(game, p)
-    if len(abilities) != 1 or is_land(p) or is_creature(p):
+    if len(abilities) != 1:
         return False
     a = abilities[0]
     extra = ("untap", "tap_creature", "remove_counter", "life", "damage", "sacrifice")
-    plain = a.template == "mana_fixed" and not any(a.params.get(k) for k in extra)
-    return plain and is_tap_ability(a) and _costs_mana(game, p)
+    if any(a.params.get(k) for k in extra) or not is_tap_ability(a) or not _costs_mana(game, p):
+        return False
+    if a.template == _PER_SUBTYPE:
+        subtype = a.text("subtype")
+        return not any(_leaves(game, q) and subtype in q.card.subtypes for q in sources)
+    return a.template == "mana_fixed" and not is_land(p) and not is_creature(p)
 
 
 def _leaves(game: Game, p: Permanent) -> bool:

@@ -126,14 +126,14 @@ abilities = [{ template = "mana_fixed", produce = "WW", cost = "{1}" }]
 
 
 @pytest.mark.parametrize(
-    ("card", "played"), [("Two Stone", False), ("Choice Stone", False), ("Plain Signet", True)]
+    ("card", "played"), [("Two Stone", True), ("Choice Stone", False), ("Plain Signet", True)]
 )
 def test_a_mana_ability_with_another_generic_cost_is_refused_by_name(
     tmp_path: Path, card: str, played: bool
 ) -> None:
     """A user's mana ability paid from the pool is played in a batch deck game as a Signet's:
-    {1} and {T} for a fixed pool. A {2} cost, or a {1} for a choice of colors, is refused by
-    name when the file is read (exit 2)."""
+    generic mana (up to MAX_FILTER_GENERIC) and {T} for a fixed pool. A {1} for a choice of
+    colors is refused by name when the file is read (exit 2)."""
     code, out = validate_deck(tmp_path, _STONES, {"Plains": 36, card: 4})
     assert code == (0 if played else 2), out
     if not played:

@@ -113,6 +113,20 @@ def test_601_2h_frontier_with_signets_equals_the_plain_search(seed: int) -> None
     assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_106_4_frontier_with_cabal_coffers_equals_the_plain_search(seed: int) -> None:
+    """CR 106.4, 601.2h, 605.3b: Cabal Coffers makes {B} for each Swamp its controller
+    controls for {2} paid from the pool, in every way: ``frontier`` searches it after the
+    others' mana, as a Signet, beside Swamps, Signets, the sources that may leave and the
+    statics that change its mana: the plain search's pools."""
+    rng = random.Random(seed)
+    lines = _board(rng, (*SOURCES, "Swamp @A", "Azorius Signet @A"))
+    lines += [f"z{k}: Cabal Coffers @A" for k in range(rng.randint(1, 2))]
+    lines += [f"w{k}: Swamp @A" for k in range(rng.randint(0, 2))]
+    game = play_scenario(board=board(*lines), players=("A", "B"))
+    assert sorted(frontier(game, "A")) == sorted(exhaustive_frontier(game, "A")), lines
+
+
 # Sources that pay life or deal damage, played at a low life total.
 LIFE_SOURCES = (
     "Mana Confluence @A",

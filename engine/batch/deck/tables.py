@@ -120,6 +120,9 @@ _ENTERS: Final = frozenset(
 # The most counters of one kind a permanent may enter with (Doubling Seasons multiply them):
 # a deck that could go past it is refused (``batch_refusal``), never wrapped.
 MAX_COUNTERS: Final = 1 << 62
+# The most generic mana a mana ability paid from the pool costs (F_FILTER: a Signet's {1},
+# Cabal Coffers' {2}): the frontier tries each way of paying it, a multiset of the six types.
+MAX_FILTER_GENERIC: Final = 4
 # The karoo lands' trigger (the pilot returns the first land in board order, as the reference).
 RETURNS_LAND: Final = "etb_return_land_you_control"
 # Statics that let the player's creatures tap the turn they come (702.10c, 302.6).
@@ -178,8 +181,9 @@ def kernel_refusal(card: Card) -> str | None:
     board_made = sum(mt.AB_TPL[i, j] in _BOARD_MADE for j in range(k))
     if board_made and k > 1:
         return "a could-produce or counting ability beside another mana ability is not played yet"
-    if card.has_type("Land") and any(mt.AB_TPL[i, j] == mt.TPL_PER_SUBTYPE for j in range(k)):
-        return "a land whose mana counts a subtype is not played in deck games yet"
+    counts = any(mt.AB_TPL[i, j] == mt.TPL_PER_SUBTYPE for j in range(k))
+    if card.has_type("Land") and counts and not is_filter(i):
+        return "a land whose mana counts a subtype for {T} alone is not played in deck games yet"
     return _counters_refusal(card, i)
 
 
@@ -221,17 +225,19 @@ def _cost_refusal(i: int, k: int) -> str | None:
 
 
 def is_filter(i: int) -> bool:
-    """Whether card ``i``'s mana ability costs {1} from the pool besides {T} (601.2h: a
-    Signet); ``_filter_refusal`` says which such cards the deck game plays."""
+    """Whether card ``i``'s one mana ability costs generic mana paid from the pool besides
+    {T} (601.2h: a Signet, Cabal Coffers); ``_filter_refusal`` says which the deck game
+    plays."""
     return int(mt.N_AB[i]) == 1 and bool(mt.AB_COST[i, 0])
 
 
 def _filter_refusal(i: int, k: int) -> str | None:
     """Why mana ability ``k`` of card ``i``, which costs generic mana paid from the pool, is
-    not played: the frontier (``engine.batch.kernel.deck.frontier``) plays a {1}, {T} ability
-    making a fixed pool (Azorius Signet), the only mana ability of an artifact or enchantment
-    that is not a creature or a land (no grant, Aura or "tapped for mana" trigger reaches
-    it), with no other cost or effect."""
+    not played: the frontier (``engine.batch.kernel.deck.frontier``) plays a permanent's one
+    mana ability costing {T} and at most MAX_FILTER_GENERIC generic mana, with no other cost
+    or effect, that makes a fixed pool, of an artifact or enchantment that is not a creature
+    or a land (Azorius Signet: no grant, Aura or "tapped for mana" trigger reaches it), or
+    one mana per permanent of a subtype, of a noncreature (Cabal Coffers)."""
     plain = not (
         mt.AB_LIFE[i, k]
         or mt.AB_DAMAGE[i, k]
@@ -239,13 +245,19 @@ def _filter_refusal(i: int, k: int) -> str | None:
         or mt.AB_SACRIFICE[i, k]
         or mt.AB_REMOVE[i, k] >= 0
     )
-    alone = is_filter(i) and mt.AB_TPL[i, k] == mt.TPL_FIXED and mt.AB_COST[i, k] == 1
-    if plain and alone and not (mt.IS_LAND[i] or mt.IS_CREATURE[i]):
-        return None
-    return (
-        "a mana ability with a generic cost is played only as a noncreature, nonland"
-        " permanent's one mana ability, {1}, {T}: a fixed pool (a Signet)"
-    )
+    fixed = mt.AB_TPL[i, k] == mt.TPL_FIXED and not (mt.IS_LAND[i] or mt.IS_CREATURE[i])
+    counts = mt.AB_TPL[i, k] == mt.TPL_PER_SUBTYPE and not mt.IS_CREATURE[i]
+    if not (plain and is_filter(i) and (fixed or counts)):
+        return (
+            "a mana ability with a generic cost is played only as a permanent's one mana"
+            " ability, that cost and {T}: a fixed pool (a Signet, not of a land or creature)"
+            " or one mana per permanent of a subtype (Cabal Coffers, not of a creature)"
+        )
+    if mt.AB_COST[i, k] > MAX_FILTER_GENERIC:
+        return (
+            f"a mana ability costs more than MAX_FILTER_GENERIC = {MAX_FILTER_GENERIC} generic mana"
+        )
+    return None
 
 
 def _life_refusal(i: int, k: int) -> str | None:
@@ -467,6 +479,37 @@ def _dies_refusal(setup: DeckSetup) -> str | None:
     return None
 
 
+def _counted_refusal(setup: DeckSetup) -> str | None:
+    """A source paid from the pool whose mana counts a subtype (Cabal Coffers) is searched
+    after the others, as a Signet (``frontier._filtered``), only while no permanent it counts
+    may leave as its own mana is made (701.21a: the count would depend on the order). It
+    could produce its type only while it counts one (106.7), which the lands' could-produce
+    (``board.lands_could``) leaves to the lands it counts: each must make that type itself.
+    A land Aura adding mana of any color (Fertile Ground) is a choice the search after the
+    others does not make."""
+    colors = next((c for c in setup.cards if _trigger_any(mt.INDEX[c.name.lower()])), None)
+    for card in setup.cards:
+        i = mt.INDEX[card.name.lower()]
+        per, bit, unit = _per_count(i)
+        if per != PER_SUBTYPE or not is_filter(i):
+            continue
+        if colors is not None:
+            return f"{card.name}: {colors.name}, which may enchant it, is not played beside it yet"
+        types = sum(1 << t for t, n in enumerate(_amounts(unit)) if n)
+        for other in setup.cards:
+            j = mt.INDEX[other.name.lower()]
+            if not int(tb.SUBTYPE_BITS[j]) & bit:
+                continue
+            if _sacrificed(j):
+                return f"{card.name}: {other.name}, which it counts, may leave; not played yet"
+            if other.has_type("Land") and (_raw_mask(j) & types) != types:
+                return (
+                    f"{card.name}: {other.name}, which it counts, does not make its mana"
+                    " itself (106.7); not played yet"
+                )
+    return None
+
+
 def _payers_refusal(setup: DeckSetup) -> str | None:
     """Sources that cost life (119.4) are played as alike (``frontier``): one card of them."""
     payers = sorted({c.name for c in setup.cards if _life(mt.INDEX[c.name.lower()])})
@@ -635,6 +678,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
             return f"{card.name}: {why}"
     why = _grant_refusal(setup) or _payers_refusal(setup) or _return_refusal(setup)
     why = why or _two_types_refusal(setup) or _dies_refusal(setup) or _aura_refusal(setup)
+    why = why or _counted_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:
@@ -645,8 +689,9 @@ def batch_refusal(setup: DeckSetup) -> str | None:
     signets = sum(is_filter(mt.INDEX[c.name.lower()]) for c in setup.cards)
     if signets > MAX_SIGNETS:
         return (
-            f"it holds more than MAX_SIGNETS = {MAX_SIGNETS} cards whose mana ability costs {{1}}"
-            " (Signets): the batch engine keeps which were activated in 64 bits"
+            f"it holds more than MAX_SIGNETS = {MAX_SIGNETS} cards whose mana ability costs"
+            " mana from the pool (Signets, Cabal Coffers): the batch engine keeps which were"
+            " activated in 64 bits"
         )
     if _most_of_a_type(setup) > MAX_PER_TYPE:
         return (
@@ -740,6 +785,7 @@ def _row(
         0,  # C_ENCHANTED: no Aura on it yet
         _trigger_any(i),
         0,  # C_ENCHANTED_ANY: likewise
+        int(mt.AB_COST[i, 0]) if is_filter(i) else 0,
     )
     return row, made
 

@@ -42,7 +42,10 @@ C_ENCHANTED = 34
 # Ground: one, its color chosen as the trigger resolves, 106.12a, 605.1b); of a card, that
 # mana of the Auras attached to it (``frontier``: a source of five choices each)
 C_TRIGGER_ANY, C_ENCHANTED_ANY = 35, 36
-N_COLUMNS: Final = 37
+# the generic mana its one mana ability costs besides {T}, paid from the pool (F_FILTER: a
+# Signet's {1}, Cabal Coffers' {2}), 0 for any other card
+C_FILTER_COST = 37
+N_COLUMNS: Final = 38
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -65,8 +68,9 @@ WATCH_ENCHANTED = 4
 # "When it enters, return a land you control to its owner's hand" (the karoo lands: the first
 # land in board order, as the reference engine chooses it)
 F_RETURNS_LAND = 524288
-# its one mana ability costs {1}, paid from the pool, besides {T} (601.2h: a Signet): the
-# frontier adds it after the other sources, each paid with any mana the pool holds then
+# its one mana ability costs generic mana, paid from the pool, besides {T} (601.2h: a Signet,
+# Cabal Coffers; C_FILTER_COST): the frontier adds it after the other sources, each paid
+# with any mana the pool holds then
 F_FILTER = 1048576
 # its one choice makes more than one type at once (Boros Garrison's {R}{W}): each "that type"
 # trigger (Mana Flare) adds one of them, the player's choice (106.12a)

@@ -10,8 +10,9 @@ is tapped after it: tapped before it, the reader makes all it could, so the sums
 source with one choice adds it to every pool; a source with several multiplies the pools,
 pruned as they are made; so does each mana of any color a land Aura adds as its host makes
 mana (Fertile Ground: five choices, 106.12a). Sources that cost life (Mana Confluence) count
-only as many as the life total pays for (119.4). Signets ({1}, {T}: a fixed pool) come last,
-searched from each pool in every order and way of paying (``_filtered``). Past
+only as many as the life total pays for (119.4). Signets ({1}, {T}: a fixed pool) and Cabal
+Coffers ({2}, {T}: {B} per Swamp) come last, searched from each pool in every order and way
+of paying (``_filtered``). Past
 ``MAX_FRONTIER_POOLS`` the game stops, the cap named.
 """
 
@@ -30,6 +31,7 @@ from engine.batch.kernel.deck.columns import (
     C_ADD_SAME,
     C_ENCHANTED,
     C_ENCHANTED_ANY,
+    C_FILTER_COST,
     C_FLAGS,
     C_LIFE,
     C_NCHOICE,
@@ -50,13 +52,15 @@ from engine.batch.kernel.deck.columns import (
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import (
+    ALL_KINDS,
     DAMAGE_SHIFT,
     FIELD_BITS,
     POOL_BITS,
-    amount,
     covers,
     kinds_from,
     kinds_of,
+    multiset_pool,
+    multisets,
     total,
 )
 from engine.batch.kernel.jit import inline
@@ -450,9 +454,9 @@ def _expand(
     i: int,
     m: int,
 ) -> int:
-    """Add to the ``m`` positions those one more Signet makes from position ``i``, paid with
-    each type the pool holds (a position held by another is left out): the new count, -1
-    past the cap (``pools``' length)."""
+    """Add to the ``m`` positions those one more Signet makes from position ``i``, its cost
+    (C_FILTER_COST) paid in each way the pool can (a position held by another is left
+    out): the new count, -1 past the cap (``pools``' length)."""
     pool, mask = pools[i], masks[i]
     k = -1  # the usable Signets' bits, in board order
     for b in range(st[ST_BOARD]):
@@ -463,9 +467,11 @@ def _expand(
             continue
         made = choice(cards, choices, board[b, B_CARD], lands, board[b, B_COUNTERS], 0)
         used = mask | (1 << k)
-        for t in range(6):
-            after = pool - (1 << (FIELD_BITS * t)) + made
-            if amount(pool, t) == 0 or _held(pools, masks, m, after, used):
+        cost = cards[board[b, B_CARD], C_FILTER_COST]
+        for r in range(multisets(cost, 6)):
+            paid = multiset_pool(cost, r, ALL_KINDS)
+            after = pool - paid + made
+            if not covers(pool, paid) or _held(pools, masks, m, after, used):
                 continue
             if m >= pools.shape[0]:
                 return -1

@@ -25,6 +25,7 @@ from engine.batch.kernel.deck.columns import (
     C_CAST_RANK,
     C_COST,
     C_ENCHANTED_ANY,
+    C_FILTER_COST,
     C_FLAGS,
     C_LAND_RANK,
     C_LIFE,
@@ -84,9 +85,9 @@ from engine.batch.kernel.deck.frontier import (
 )
 from engine.batch.kernel.deck.pools import (
     COLOR_KINDS,
-    FIELD_BITS,
-    GENERIC_ORDER,
     amount,
+    covers,
+    generic_payment,
     kinds_from,
     multiset_pool,
     multisets,
@@ -274,16 +275,18 @@ def _activate(  # type: ignore[no-untyped-def]
 def _activate_filter(  # type: ignore[no-untyped-def]
     b, c, gain_needed, before, board, st, cards, choices, costs, hybrids, front, spare, several
 ) -> int:
-    """Activate Signet row ``b`` for cost ``c`` as ``_activate`` does a source, its {1} paid
-    with the first type the pool holds (C, then W, U, B, R, G: the engine's order first,
-    ``engine.reference.mana.generic_payments``) after which the pool pays more of the cost
-    than ``before`` (any, unless ``gain_needed``) and the cost can still be paid: 1 if
-    activated, 0 if not, -1 past the frontier's cap (601.2h, 605.3b)."""
+    """Activate Signet row ``b`` for cost ``c`` as ``_activate`` does a source, its cost
+    (C_FILTER_COST) paid in the first way the pool can (``pools.generic_payment``: the
+    engine's order, ``engine.reference.mana.generic_payments``) after which the pool pays
+    more of the cost than ``before`` (any, unless ``gain_needed``) and the cost can still be
+    paid: 1 if activated, 0 if not, -1 past the frontier's cap (601.2h, 605.3b)."""
     pool = st[ST_POOL]
-    made = choice(cards, choices, board[b, B_CARD], st[ST_LANDS], board[b, B_COUNTERS], 0)
-    for t in GENERIC_ORDER:
-        after = pool - (1 << (FIELD_BITS * t)) + made
-        if amount(pool, t) == 0:
+    card = board[b, B_CARD]
+    made = choice(cards, choices, card, st[ST_LANDS], board[b, B_COUNTERS], 0)
+    for r in range(multisets(cards[card, C_FILTER_COST], 6)):
+        paid = generic_payment(cards[card, C_FILTER_COST], r)
+        after = pool - paid + made
+        if not covers(pool, paid):
             continue
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue

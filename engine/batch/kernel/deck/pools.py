@@ -90,6 +90,19 @@ def multiset_pool(size: int, r: int, kinds: int) -> int:
 
 
 COLOR_KINDS: Final = 0b11111  # W, U, B, R, G: "one mana of any color" (105.1)
+ALL_KINDS: Final = 0b111111  # and colorless
+
+
+@inline
+def generic_payment(size: int, r: int) -> int:
+    """The pool of the ``r``-th way to pay ``size`` generic mana, in the reference engine's
+    order (``engine.reference.mana.generic_payments``: the multisets of colorless, W, U, B,
+    R, G in that order, lexicographic; 601.2h): a multiset of GENERIC_ORDER's places."""
+    places = multiset_pool(size, r, ALL_KINDS)
+    paid = 0
+    for p in range(6):
+        paid += amount(places, p) << (FIELD_BITS * GENERIC_ORDER[p])
+    return paid
 
 
 @inline
