@@ -53,6 +53,7 @@ from engine.batch.kernel.deck.columns import (
 )
 from engine.batch.kernel.deck.pools import (
     ALL_KINDS,
+    COLOR_KINDS,
     DAMAGE_SHIFT,
     FIELD_BITS,
     POOL_BITS,
@@ -324,14 +325,11 @@ def same_types(cards: np.ndarray, choices: np.ndarray, card: int) -> tuple[int, 
 
 
 @inline
-def _same_types(
-    cards: np.ndarray, choices: np.ndarray, several: np.ndarray, card: int, m: int
-) -> int:
-    """Rows of ``several`` from the ``m``-th for the mana the "that type" triggers add as
-    ``card`` makes more than one type at once, one of those types each (106.12a); the new
-    ``m``."""
-    same, kinds = same_types(cards, choices, card)
-    for _ in range(same):
+def _trigger_rows(several: np.ndarray, m: int, count: int, kinds: int) -> int:
+    """``count`` rows of ``several`` from the ``m``-th, one per trigger adding one mana of a
+    type the player chooses among ``kinds`` (bits, WUBRGC) as it resolves (106.12a, 605.1b);
+    the new ``m``."""
+    for _ in range(count):
         several[m, SEVERAL_K] = kinds_from(kinds, 0)
         several[m, SEVERAL_EVEN] = 1
         k = 0
@@ -344,17 +342,22 @@ def _same_types(
 
 
 @inline
+def _same_types(
+    cards: np.ndarray, choices: np.ndarray, several: np.ndarray, card: int, m: int
+) -> int:
+    """Rows of ``several`` from the ``m``-th for the mana the "that type" triggers add as
+    ``card`` makes more than one type at once, one of those types each (106.12a); the new
+    ``m``."""
+    same, kinds = same_types(cards, choices, card)
+    return _trigger_rows(several, m, same, kinds)
+
+
+@inline
 def _any_colors(cards: np.ndarray, several: np.ndarray, card: int, m: int) -> int:
     """Rows of ``several`` from the ``m``-th for the mana of any color the Auras on ``card``
     add as it makes mana (C_ENCHANTED_ANY: Fertile Ground), five choices each (the player
     chooses each color as its trigger resolves, 106.12a, 605.1b); the new ``m``."""
-    for _ in range(cards[card, C_ENCHANTED_ANY]):
-        several[m, SEVERAL_K] = 5
-        several[m, SEVERAL_EVEN] = 1
-        for t in range(5):
-            several[m, SEVERAL_POOLS + t] = 1 << (FIELD_BITS * t)
-        m += 1
-    return m
+    return _trigger_rows(several, m, cards[card, C_ENCHANTED_ANY], COLOR_KINDS)
 
 
 @inline
