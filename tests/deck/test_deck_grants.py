@@ -9,8 +9,7 @@ Each game is stacked and played by both engines, which must agree
 
 from __future__ import annotations
 
-from engine.batch.deck import batch_refusal
-from tests.deck.decks import FILL, deck_of, on_both_engines
+from tests.deck.decks import FILL, on_both_engines
 
 
 def test_611_3a_chromatic_lantern_lets_the_lands_make_any_color() -> None:
@@ -32,10 +31,3 @@ def test_611_3a_cryptolith_rite_gives_creatures_any_color_but_not_the_turn_they_
     out = on_both_engines(counts, [*top, FILL, "Forest"], turns=5)
     assert out.mana_by_type[0, 3].tolist() == [1, 1, 1, 1, 5, 0]
     assert out.mana_by_type[0, 4].tolist() == [2, 2, 2, 2, 6, 0]
-
-
-def test_a_grant_to_a_source_whose_mana_the_board_decides_is_refused() -> None:
-    """Reflecting Pool under Chromatic Lantern has two mana abilities, one of them
-    could-produce (106.7): the batch engine refuses the deck by name."""
-    why = batch_refusal(deck_of({"Reflecting Pool": 4, "Chromatic Lantern": 2, "Forest": 34}, 3))
-    assert why is not None and why.startswith("Reflecting Pool: a granted mana ability")

@@ -395,7 +395,7 @@ def _most_of_a_type(setup: DeckSetup) -> int:
         made = [_total(m & POOL_BITS) for m in _choices(i, granted)]
         totals[d] = max([*made, int(mosts[d].max()) if _reflect_mask(i) or _per_count(i)[0] else 0])
     indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
-    added = [_trigger(i)[1] + _total(_trigger(i)[2]) + _trigger_any(i) for i in indices]
+    added = [_trigger_adds(i) for i in indices]
     most_added = sum(sorted(added, reverse=True)[:seen])
     mosts[totals > 0] += most_added
     totals[totals > 0] += most_added
@@ -434,17 +434,17 @@ def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[i
 
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
-    a permanent whose mana the board decides (Reflecting Pool, Gaea's Cradle: the batch
-    engine plays such an ability alone), or by a permanent that may be sacrificed, or one
-    that adds a choice to a source that costs life (its choices would cost life or not).
-    Mana Confluence gains none: its own ability makes every color, and the engines activate
-    the first ability that makes the type named (605.3b)."""
+    a permanent whose mana is a count (Gaea's Cradle: the batch engine plays a count alone;
+    a could-produce source under a grant makes one of the types of either ability,
+    ``frontier.reflected``), or by a permanent that may be sacrificed, or one that adds a
+    choice to a source that costs life (its choices would cost life or not). Mana
+    Confluence gains none: its own ability makes every color, and the engines activate the
+    first ability that makes the type named (605.3b)."""
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
-        board_made = any(mt.AB_TPL[i, k] in _BOARD_MADE for k in range(int(mt.N_AB[i])))
-        if board_made and _granted_to(card, grants):
-            return f"{card.name}: a granted mana ability beside its own is not played yet"
+        if _per_count(i)[0] != PER_NONE and _granted_to(card, grants):
+            return f"{card.name}: a granted mana ability beside a count is not played yet"
         if (_grants(card) or _factor(i) > 1) and _sacrificed(i):
             return f"{card.name}: a grant or multiplier that may leave is not played yet"
         if (
@@ -912,6 +912,13 @@ def _trigger(i: int) -> tuple[int, int, int]:
     if produce == mt.PRODUCE_ANY:
         return on, 0, 0  # ``_trigger_any``
     return on, 0, _unit(produce, int(mt.TFM_AMOUNT[i]))
+
+
+def _trigger_adds(i: int) -> int:
+    """The most mana card ``i``'s "tapped for mana" trigger adds at once: one of the type
+    made, its pool, or its mana of any color."""
+    _, same, pool = _trigger(i)
+    return same + _total(pool) + _trigger_any(i)
 
 
 def _trigger_any(i: int) -> int:

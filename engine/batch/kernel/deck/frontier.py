@@ -35,6 +35,7 @@ from engine.batch.kernel.deck.columns import (
     C_FLAGS,
     C_LIFE,
     C_NCHOICE,
+    C_RAW_MASK,
     C_REFLECT_MASK,
     C_REMOVES,
     C_UNIT,
@@ -111,6 +112,17 @@ def choice_index(cards: np.ndarray, card: int, counters: int, j: int) -> int:
 
 
 @inline
+def reflected(cards: np.ndarray, card: int, lands: int) -> int:
+    """The types a could-produce source (F_REFLECT) makes one of (``lands``: the types the
+    lands could produce, 106.7), with those of a mana ability granted to it (611.3a:
+    Reflecting Pool or Exotic Orchard under Chromatic Lantern, C_RAW_MASK; a could-produce
+    source has no other of its own, ``tables.kernel_refusal``). Either ability makes one
+    mana of the type and nothing else, so which one the pilot activates (605.3b) does not
+    matter."""
+    return int((lands & cards[card, C_REFLECT_MASK]) | cards[card, C_RAW_MASK])
+
+
+@inline
 def choice_count(
     cards: np.ndarray, choices: np.ndarray, card: int, lands: int, counters: int
 ) -> int:
@@ -118,7 +130,7 @@ def choice_count(
     the lands could produce; ``counters``: the permanent's counters)."""
     flags = cards[card, C_FLAGS]
     if flags & F_REFLECT:
-        mask = lands & cards[card, C_REFLECT_MASK]
+        mask = reflected(cards, card, lands)
         n = 0
         for t in range(6):
             n += (mask >> t) & 1
@@ -140,7 +152,7 @@ def choice(
     """The ``j``-th pool an activation of ``card`` makes (the order of the types named)."""
     flags = cards[card, C_FLAGS]
     if flags & F_REFLECT:
-        mask = lands & cards[card, C_REFLECT_MASK]
+        mask = reflected(cards, card, lands)
         for t in range(6):
             if (mask >> t) & 1:
                 if j == 0:

@@ -31,7 +31,6 @@ from engine.batch.kernel.deck.columns import (
     C_LIFE,
     C_MOST,
     C_NAME,
-    C_REFLECT_MASK,
     C_REMOVES,
     C_TRIGGER_ON,
     C_UNIT,
@@ -81,6 +80,7 @@ from engine.batch.kernel.deck.frontier import (
     choice_damage,
     choice_index,
     frontier,
+    reflected,
     same_types,
 )
 from engine.batch.kernel.deck.pools import (
@@ -447,7 +447,7 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
         card = board[b, B_CARD]
         if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
             if cards[card, C_FLAGS] & F_REFLECT:
-                most += cards[card, C_UNIT] * ((st[ST_LANDS] & cards[card, C_REFLECT_MASK]) != 0)
+                most += cards[card, C_UNIT] * (reflected(cards, card, st[ST_LANDS]) != 0)
             elif cards[card, C_FLAGS] & F_PER_COUNT:
                 most += total(choices[card, 0])
             else:
