@@ -59,7 +59,8 @@ def test_601_2h_coffers_games_agree_game_by_game() -> None:
 
 def test_611_3a_cabal_coffers_beside_a_grant_to_lands_is_refused() -> None:
     """CR 611.3a: Chromatic Lantern gives Cabal Coffers a second mana ability, which the
-    batch engine does not play beside a counting one: refused by name, with the reason."""
+    batch engine does not play beside one paid from the pool: refused by name, with the
+    reason."""
     why = batch_refusal(deck_of({"Cabal Coffers": 4, "Chromatic Lantern": 2, "Swamp": 34}, 4))
     assert why is not None and why.startswith("Cabal Coffers: ")
 

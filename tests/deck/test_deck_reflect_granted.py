@@ -70,11 +70,3 @@ def test_616_1_could_produce_lands_under_grants_and_a_multiplier_agree_game_by_g
 
 
 _COSTS = ("{C}{C}{U}", "{W}{W}{B}", "{G}{G}{G}{G}", "{6}", "{R}{C}")
-
-
-def test_611_3a_a_grant_to_a_count_is_refused() -> None:
-    """CR 106.4, 611.3a: Gaea's Cradle under Chromatic Lantern has a count ({G} for each
-    creature) beside the granted ability, which the batch engine does not play together:
-    refused by name, with the reason."""
-    why = batch_refusal(deck_of({"Gaea's Cradle": 4, "Chromatic Lantern": 2, "Forest": 34}, 3))
-    assert why == "Gaea's Cradle: a granted mana ability beside a count is not played yet"

@@ -345,12 +345,16 @@ def _choice_abilities(i: int, granted: bool = False) -> list[tuple[int, int]]:
     """The mana each activation of card ``i`` makes, one per type it may name (WUBRGC order,
     the first ability that makes the type, 605.3b), equal ones once, with the damage it deals
     its controller (120.3a: a painland) in the bits above the pool (``DAMAGE_SHIFT``), and
-    the ability that makes it; none for could-produce and counts (their mana is the
-    board's, found in the game). ``granted``: with the ability a grant gives it."""
+    the ability that makes it; none for could-produce (its mana is the board's, found in the
+    game), and an empty place for a count, whose mana the game keeps (C_PER_SLOT; Gaea's
+    Cradle names {G} even with no creature). ``granted``: with the ability a grant gives it."""
     found: list[tuple[int, int]] = []
     for t in range(len(MANA_TYPES)):
         for k in _abilities(i, granted):
             tpl = int(mt.AB_TPL[i, k])
+            if tpl in _PER_COUNT and mt.AB_BITS[i, k] >> t & 1:
+                found.append((0, k))  # a count's place (C_PER_SLOT): the game holds its mana
+                break
             if tpl in _BOARD_MADE or not mt.AB_BITS[i, k] >> t & 1:
                 continue
             if tpl == mt.TPL_FIXED:
@@ -434,17 +438,21 @@ def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[i
 
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
-    a permanent whose mana is a count (Gaea's Cradle: the batch engine plays a count alone;
-    a could-produce source under a grant makes one of the types of either ability,
-    ``frontier.reflected``), or by a permanent that may be sacrificed, or one that adds a
-    choice to a source that costs life (its choices would cost life or not). Mana
+    a permanent whose mana ability is paid from the pool (Cabal Coffers: the batch engine
+    plays such an ability alone; a could-produce source under a grant makes one of the
+    types of either ability, ``frontier.reflected``, and a count's type is the count's,
+    C_PER_SLOT), or by a permanent that may be sacrificed, or one that adds a choice to a
+    source that costs life (its choices would cost life or not). Mana
     Confluence gains none: its own ability makes every color, and the engines activate the
     first ability that makes the type named (605.3b)."""
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
-        if _per_count(i)[0] != PER_NONE and _granted_to(card, grants):
-            return f"{card.name}: a granted mana ability beside a count is not played yet"
+        if is_filter(i) and _granted_to(card, grants):
+            return (
+                f"{card.name}: a granted mana ability beside one paid from the pool is not"
+                " played yet"
+            )
         if (_grants(card) or _factor(i) > 1) and _sacrificed(i):
             return f"{card.name}: a grant or multiplier that may leave is not played yet"
         if (
@@ -786,8 +794,15 @@ def _row(
         _trigger_any(i),
         0,  # C_ENCHANTED_ANY: likewise
         int(mt.AB_COST[i, 0]) if is_filter(i) else 0,
+        _per_slot(i, granted),
     )
     return row, made
+
+
+def _per_slot(i: int, granted: bool) -> int:
+    """Where among card ``i``'s choices its count keeps its mana (C_PER_SLOT; 0 without one)."""
+    found = _choice_abilities(i, granted)
+    return next((j for j, (_, k) in enumerate(found) if mt.AB_TPL[i, k] in _PER_COUNT), 0)
 
 
 class _Costs:

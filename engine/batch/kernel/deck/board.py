@@ -37,6 +37,7 @@ from engine.batch.kernel.deck.columns import (
     C_PAY_LIFE,
     C_PER,
     C_PER_BIT,
+    C_PER_SLOT,
     C_PER_UNIT,
     C_RAW_MASK,
     C_SUBTYPES,
@@ -52,6 +53,7 @@ from engine.batch.kernel.deck.columns import (
     F_GRANTS_LANDS,
     F_LAND,
     F_PAYS_LIFE,
+    F_PER_COUNT,
     F_RAW_IF_CREATURES,
     F_RETURNS_LAND,
     F_SACRIFICED,
@@ -177,6 +179,7 @@ def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-u
         if land or (new & GRANT_CREATURES and flags & F_CREATURE):
             enchanted = cards[d, C_ENCHANTED]  # the Auras on it stay
             enchanted_any = cards[d, C_ENCHANTED_ANY]
+            counted = choices[d, cards[d, C_PER_SLOT]] if flags & F_PER_COUNT else 0
             for f in range(cards.shape[1]):
                 cards[d, f] = granted[d, f]
             cards[d, C_ENCHANTED] = enchanted
@@ -184,6 +187,8 @@ def _grant(board, st, cards, choices, grants, new) -> None:  # type: ignore[no-u
             for t in range(choices.shape[1]):
                 choices[d, t] = granted_choices[d, t]
             _scale(cards, choices, d, st[ST_FACTOR])  # the multipliers already there
+            if flags & F_PER_COUNT:  # ... which the count's mana already holds
+                choices[d, cards[d, C_PER_SLOT]] = counted
             _added(st, cards, d)  # ... and the triggers
     st[ST_LANDS] = lands_could(board, st, cards, -1)
 
@@ -291,7 +296,7 @@ def _count_per(st, cards, choices, per_cards, card, sign) -> None:  # type: igno
         if (per == PER_CREATURE and flags & F_CREATURE) or (
             per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT]
         ):
-            choices[d, 0] += sign * cards[d, C_PER_UNIT]
+            choices[d, cards[d, C_PER_SLOT]] += sign * cards[d, C_PER_UNIT]
 
 
 @inline

@@ -45,7 +45,12 @@ C_TRIGGER_ANY, C_ENCHANTED_ANY = 35, 36
 # the generic mana its one mana ability costs besides {T}, paid from the pool (F_FILTER: a
 # Signet's {1}, Cabal Coffers' {2}), 0 for any other card
 C_FILTER_COST = 37
-N_COLUMNS: Final = 38
+# of a count (F_PER_COUNT), the place among its choices of the one the count makes, which
+# holds the mana of the permanents counted now (``board._count_per``): 0, or its type's
+# place among the types of a mana ability granted to it (611.3a, Gaea's Cradle under
+# Chromatic Lantern: the count is the first ability that names {G}, 605.3b)
+C_PER_SLOT = 38
+N_COLUMNS: Final = 39
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16

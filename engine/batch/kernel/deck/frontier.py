@@ -35,6 +35,7 @@ from engine.batch.kernel.deck.columns import (
     C_FLAGS,
     C_LIFE,
     C_NCHOICE,
+    C_PER_SLOT,
     C_RAW_MASK,
     C_REFLECT_MASK,
     C_REMOVES,
@@ -135,8 +136,11 @@ def choice_count(
         for t in range(6):
             n += (mask >> t) & 1
         return n
-    if flags & F_PER_COUNT:  # the game keeps its mana for the permanents counted now
-        return 1 if choices[card, 0] else 0  # none counted: no mana (106.4)
+    if flags & F_PER_COUNT and cards[card, C_NCHOICE] == 1:
+        # the game keeps its mana for the permanents counted now (C_PER_SLOT); with a
+        # granted ability, each of its types is a choice, the count's one too: 106.4, a
+        # choice that may make no mana
+        return 1 if choices[card, cards[card, C_PER_SLOT]] else 0  # none counted: no mana
     if counters > 0 or not flags & F_REMOVES:
         return int(cards[card, C_NCHOICE])
     n = 0

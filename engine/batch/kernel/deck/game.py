@@ -31,6 +31,7 @@ from engine.batch.kernel.deck.columns import (
     C_LIFE,
     C_MOST,
     C_NAME,
+    C_PER_SLOT,
     C_REMOVES,
     C_TRIGGER_ON,
     C_UNIT,
@@ -448,8 +449,8 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
         if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
             if cards[card, C_FLAGS] & F_REFLECT:
                 most += cards[card, C_UNIT] * (reflected(cards, card, st[ST_LANDS]) != 0)
-            elif cards[card, C_FLAGS] & F_PER_COUNT:
-                most += total(choices[card, 0])
+            elif cards[card, C_FLAGS] & F_PER_COUNT:  # the count, or a granted ability's one
+                most += max(total(choices[card, cards[card, C_PER_SLOT]]), cards[card, C_MOST])
             else:
                 most += cards[card, C_MOST]
             most += cards[card, C_ADD_SAME] + total(cards[card, C_ADD_FIXED])  # 106.12a
@@ -631,7 +632,7 @@ def play_games(  # type: ignore[no-untyped-def]
             live_cards[:] = cards
             live[:] = choices
         for d in per_cards:
-            live[d, 0] = 0
+            live[d, cards[d, C_PER_SLOT]] = 0
         mulligans[g] = _opening_hand(orders, g, cards, settings, hand, library, st)
         for u in range(settings[S_TURNS]):
             code = _turn(
