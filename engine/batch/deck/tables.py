@@ -439,12 +439,12 @@ def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[i
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
     a permanent whose mana ability is paid from the pool (Cabal Coffers: the batch engine
-    plays such an ability alone; a could-produce source under a grant makes one of the
-    types of either ability, ``frontier.reflected``, and a count's type is the count's,
-    C_PER_SLOT), or by a permanent that may be sacrificed, or one that adds a choice to a
-    source that costs life (its choices would cost life or not). Mana
-    Confluence gains none: its own ability makes every color, and the engines activate the
-    first ability that makes the type named (605.3b)."""
+    plays such an ability alone), or by a permanent that may be sacrificed, or one that adds
+    a choice to a source that costs life (its choices would cost life or not). A
+    could-produce source under a grant makes one of the types of either ability
+    (``frontier.reflected``); a count names its own type, the grant the others (C_PER_SLOT).
+    Mana Confluence gains none: its own ability makes every color, and the engines activate
+    the first ability that makes the type named (605.3b)."""
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
@@ -767,7 +767,8 @@ def _row(
     """Deck card ``d``'s row of ``DeckTables.cards`` and its choices (``granted``: under a
     grant of a mana ability, ``DeckTables.granted``)."""
     i = mt.INDEX[card.name.lower()]
-    made = _choices(i, granted)
+    found = _choice_abilities(i, granted)
+    made = [delta for delta, _ in found]
     land = card.has_type("Land")
     per, bit, unit = _per_count(i)
     row = (
@@ -794,15 +795,10 @@ def _row(
         _trigger_any(i),
         0,  # C_ENCHANTED_ANY: likewise
         int(mt.AB_COST[i, 0]) if is_filter(i) else 0,
-        _per_slot(i, granted),
+        # C_PER_SLOT: where among its choices its count keeps its mana (0 without one)
+        next((j for j, (_, k) in enumerate(found) if mt.AB_TPL[i, k] in _PER_COUNT), 0),
     )
     return row, made
-
-
-def _per_slot(i: int, granted: bool) -> int:
-    """Where among card ``i``'s choices its count keeps its mana (C_PER_SLOT; 0 without one)."""
-    found = _choice_abilities(i, granted)
-    return next((j for j, (_, k) in enumerate(found) if mt.AB_TPL[i, k] in _PER_COUNT), 0)
 
 
 class _Costs:
