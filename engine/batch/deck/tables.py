@@ -162,7 +162,8 @@ def kernel_refusal(card: Card) -> str | None:
     player's creatures haste (or let them tap as though they had it), have activated
     abilities (the pilot never activates them), any keyword, the statics and replacements of
     ``_INERT`` and the triggers of ``QUIET_TRIGGERS``; other triggers, statics and
-    replacements are refused."""
+    replacements are refused. Mana abilities that all cost {Q} are never activated
+    (``untaps_only``: Pili-Pala)."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -173,7 +174,7 @@ def kernel_refusal(card: Card) -> str | None:
         return why
     if any(a.template in (_GAINS_LIFE, _CASTS_DRAW) for a in card.abilities) and not tb.ENCODED[i]:
         return tb.NOT_ENCODED[i]  # C_GAIN_LIFE and C_CAST_DRAW hold one ability a card
-    k = len(card.abilities_of(MANA))
+    k = len(_printed(i))
     for j in _picked(i):
         why = _cost_refusal(i, j)
         if why is not None:
@@ -200,7 +201,7 @@ def _template_refusal(card: Card) -> str | None:
 def _picked(i: int) -> list[int]:
     """The mana abilities of card ``i`` the pilot activates: the first that makes each type
     it names (605.3b, ``engine.reference.mana._pick_ability``), could-produce and counts."""
-    board_made = [j for j in range(int(mt.N_AB[i])) if mt.AB_TPL[i, j] in _BOARD_MADE]
+    board_made = [j for j in _printed(i) if mt.AB_TPL[i, j] in _BOARD_MADE]
     return sorted(set(board_made) | {k for _, k in _choice_abilities(i)})
 
 
@@ -228,7 +229,7 @@ def is_filter(i: int) -> bool:
     """Whether card ``i``'s one mana ability costs generic mana paid from the pool besides
     {T} (601.2h: a Signet, Cabal Coffers); ``_filter_refusal`` says which the deck game
     plays."""
-    return int(mt.N_AB[i]) == 1 and bool(mt.AB_COST[i, 0])
+    return len(_printed(i)) == 1 and bool(mt.AB_COST[i, 0])
 
 
 def _filter_refusal(i: int, k: int) -> str | None:
@@ -335,10 +336,29 @@ def _played_or_inert(ability: Ability) -> bool:
     return _grants_haste(ability)
 
 
+def untaps_only(i: int) -> bool:
+    """Whether every mana ability of card ``i`` costs {Q} and it never enters tapped
+    (Pili-Pala). Nothing in a batch deck game taps such a permanent (no card taps another
+    for a cost: Springleaf Drum is refused; a grant of a {T} ability to it is,
+    ``_grant_refusal``), so it stays untapped and its {Q} is never paid (107.6): its
+    abilities are never activated, as the reference engine leaves such a permanent out of
+    its sources (``engine.reference.mana_search``)."""
+    n = int(mt.N_AB[i])
+    never_tapped = not (mt.ENTERS_TAPPED[i] or mt.ENTERS_PAY_LIFE[i])
+    return n > 0 and never_tapped and all(mt.AB_UNTAP[i, k] for k in range(n))
+
+
+def _printed(i: int) -> range:
+    """Card ``i``'s printed mana abilities a deck game activates (their ``mana_tables``
+    columns): every one, or none when they all cost {Q} (``untaps_only``)."""
+    return range(0 if untaps_only(i) else int(mt.N_AB[i]))
+
+
 def _abilities(i: int, granted: bool) -> list[int]:
-    """Card ``i``'s mana abilities (their ``mana_tables`` columns): the printed ones, then,
-    ``granted``, the one Chromatic Lantern or Cryptolith Rite gives it (611.3a)."""
-    return [*range(int(mt.N_AB[i])), *([mt.GRANTED] if granted else [])]
+    """Card ``i``'s mana abilities (their ``mana_tables`` columns): the printed ones a deck
+    game activates (``_printed``), then, ``granted``, the one Chromatic Lantern or Cryptolith
+    Rite gives it (611.3a)."""
+    return [*_printed(i), *([mt.GRANTED] if granted else [])]
 
 
 def _choice_abilities(i: int, granted: bool = False) -> list[tuple[int, int]]:
@@ -438,9 +458,10 @@ def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[i
 
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
-    a permanent whose mana ability is paid from the pool (Cabal Coffers: the batch engine
-    plays such an ability alone), or by a permanent that may be sacrificed, or one that adds
-    a choice to a source that costs life (its choices would cost life or not). A
+    a permanent whose mana abilities cost {Q} (Pili-Pala: tapped for the granted one, it
+    could pay them), or to one whose mana ability is paid from the pool (Cabal Coffers: the
+    batch engine plays such an ability alone), or by a permanent that may be sacrificed, or
+    one that adds a choice to a source that costs life (its choices would cost life or not). A
     could-produce source under a grant makes one of the types of either ability
     (``frontier.reflected``); a count names its own type, the grant the others (C_PER_SLOT).
     Mana Confluence gains none: its own ability makes every color, and the engines activate
@@ -448,6 +469,11 @@ def _grant_refusal(setup: DeckSetup) -> str | None:
     grants = _deck_grants(setup.cards)
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
+        if untaps_only(i) and _granted_to(card, grants):
+            return (
+                f"{card.name}: a granted {{T}} mana ability beside its own that costs {{Q}}"
+                " (tapping it for the one pays the other's {Q}) is not played yet"
+            )
         if is_filter(i) and _granted_to(card, grants):
             return (
                 f"{card.name}: a granted mana ability beside one paid from the pool is not"
@@ -638,7 +664,7 @@ def _raw_mask(i: int, granted: bool = False) -> int:
 def _reflect_mask(i: int) -> int:
     """Which of the lands' types a could-produce ability makes: all, colors only, or none
     (lands an opponent controls: a deck game has no opponent)."""
-    for k in range(int(mt.N_AB[i])):
+    for k in _printed(i):
         if mt.AB_TPL[i, k] == mt.TPL_REFLECT:
             if mt.AB_OPPONENTS[i, k]:
                 return 0
@@ -669,7 +695,7 @@ def _most(i: int, deck: Sequence[Card], granted: bool) -> np.ndarray:
 
 def _per_count(i: int) -> tuple[int, int, int]:
     """Card ``i``'s count (PER_*), the subtype bit it counts and the mana per permanent."""
-    for k in range(int(mt.N_AB[i])):
+    for k in _printed(i):
         per = _PER_COUNT.get(int(mt.AB_TPL[i, k]), PER_NONE)
         if per != PER_NONE:
             bit = 1 << int(mt.AB_SUBTYPE[i, k]) if per == PER_SUBTYPE else 0
@@ -846,7 +872,7 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_ENTERS_TAPPED * bool(mt.ENTERS_TAPPED[i])
         | F_CASTABLE * (card.is_permanent_card and not land)
         | F_REFLECT * bool(_reflect_mask(i) or mt.IS_REFLECT[i])
-        | F_MANA * (granted or bool(card.abilities_of(MANA)))
+        | F_MANA * (granted or bool(_printed(i)))
         | F_GRANTS_HASTE * any(_grants_haste(a) for a in card.abilities)
         | F_EVEN * (len({_total(m) for m in made}) <= 1)
         | F_PAYS_LIFE * bool(mt.ENTERS_PAY_LIFE[i])
