@@ -32,6 +32,7 @@ from engine.batch.kernel.deck.columns import (
     F_GRANTS_HASTE,
     F_GRANTS_LANDS,
     F_HASTE,
+    F_HUMAN,
     F_LAND,
     F_LEGENDARY,
     F_MANA,
@@ -89,8 +90,8 @@ _TEMPLATES: Final = {
 _PER_COUNT: Final = {mt.TPL_PER_CREATURE: PER_CREATURE, mt.TPL_PER_SUBTYPE: PER_SUBTYPE}
 _BOARD_MADE: Final = frozenset({mt.TPL_REFLECT, *_PER_COUNT})  # mana the board decides
 # Statics and replacements that change nothing in a deck game, where no counter is put, no
-# token made and no card put into a graveyard; and "creatures get +N/+M" with M >= 0 (a
-# creature's toughness only matters when it drops to 0: 704.5f).
+# token made and no card put into a graveyard but a creature with toughness 0 or less (704.5f:
+# "creatures get +N/+M" is played, C_T_ALL and C_T_LORD).
 _INERT: Final = frozenset(
     {
         "counters_cant_be_put",
@@ -109,6 +110,9 @@ _UPKEEP_REMOVAL: Final = "upkeep_remove_counter_each_creature_yours"
 # A gain of life as the permanent enters (603.6a, 119.3): C_GAIN_LIFE, from the batch tables'
 # ETB_LIFE (one such ability a card, ``tables.ABILITIES_PER_TEMPLATE``).
 _GAINS_LIFE: Final = "etb_gain_life"
+# "Creatures get +N/+M" (611.3a: Glorious Anthem, Night of Souls' Betrayal): C_T_ALL and
+# C_T_LORD, from the batch tables' sums by scope (ANTHEM_T, ALL_T, LORD_T, OTHER_T).
+_TOUGHNESS: Final = "creatures_get"
 # A draw as its controller casts a creature spell (121.1: Zendikar Resurgent): C_CAST_DRAW, from
 # the mana tables' CAST_DRAW (one such ability a card, as a gain of life).
 _CASTS_DRAW: Final = "cast_creature_draw"
@@ -163,7 +167,8 @@ def kernel_refusal(card: Card) -> str | None:
     abilities (the pilot never activates them), any keyword, the statics and replacements of
     ``_INERT`` and the triggers of ``QUIET_TRIGGERS``; other triggers, statics and
     replacements are refused. Mana abilities that all cost {Q} are never activated
-    (``untaps_only``: Pili-Pala)."""
+    (``untaps_only``: Pili-Pala). "Creatures get +N/+M" is played: a creature with toughness
+    0 or less dies (704.5f; what may not die with it, ``_toughness_refusal``)."""
     if not card.is_permanent_card:
         return None
     i = mt.INDEX.get(card.name.lower())
@@ -172,7 +177,8 @@ def kernel_refusal(card: Card) -> str | None:
     why = _template_refusal(card)
     if why is not None:
         return why
-    if any(a.template in (_GAINS_LIFE, _CASTS_DRAW) for a in card.abilities) and not tb.ENCODED[i]:
+    held = (_GAINS_LIFE, _CASTS_DRAW, _TOUGHNESS)  # in columns of the batch tables
+    if any(a.template in held for a in card.abilities) and not tb.ENCODED[i]:
         return tb.NOT_ENCODED[i]  # C_GAIN_LIFE and C_CAST_DRAW hold one ability a card
     k = len(_printed(i))
     for j in _picked(i):
@@ -316,7 +322,8 @@ def _grants_haste(ability: Ability) -> bool:
 
 def _played_or_inert(ability: Ability) -> bool:
     """A static, replacement or trigger the deck game plays (enters tapped, haste, a granted
-    mana ability, a karoo's return, a gain of life) or that changes nothing in it (``_INERT``,
+    mana ability, a karoo's return, a gain of life, creatures' toughness) or that changes
+    nothing in it (``_INERT``,
     ``QUIET_TRIGGERS``, a granted keyword other than haste)."""
     if ability.template in _INERT | _ENTERS | QUIET_TRIGGERS:
         return True
@@ -330,7 +337,7 @@ def _played_or_inert(ability: Ability) -> bool:
         aura = ability.text("source") == "enchanted"  # a fixed pool, or one of any color
         return ability.text("produce") != ("same" if aura else "any")
     if ability.template == "creatures_get":
-        return ability.number("toughness") >= 0
+        return True  # its toughness change (``_toughness_columns``)
     if ability.template == "grant_keyword" and ability.text("keyword") != "haste":
         return True
     return _grants_haste(ability)
@@ -544,6 +551,58 @@ def _counted_refusal(setup: DeckSetup) -> str | None:
     return None
 
 
+def _toughness_columns(i: int) -> tuple[int, int, int]:
+    """Card ``i``'s C_TOUGHNESS, C_T_ALL, C_T_LORD: its printed toughness less what its own
+    statics give "other" creatures and, not a Human, the other non-Human ones (611.3a: it
+    is not other to itself), then what they give every creature of the player ("creatures
+    you control", "all creatures"; "opponents'" none) and the other non-Human ones."""
+    own = int(tb.BASE_T[i]) - int(tb.OTHER_T[i])
+    if not tb.IS_HUMAN[i]:
+        own -= int(tb.LORD_T[i])
+    return own, int(tb.ANTHEM_T[i]) + int(tb.ALL_T[i]), int(tb.LORD_T[i])
+
+
+def _toughness_refusal(setup: DeckSetup) -> str | None:
+    """In a deck where a creature may have toughness 0 or less (704.5f: Night of Souls'
+    Betrayal, a 0-toughness creature), the game puts it into the graveyard and plays on
+    (``board.toughness_deaths``). Refused beside it: a creature that would return (persist,
+    undying, printed or given: 702.79a, 702.93a), one that enters with +1/+1 counters (the
+    game keeps no such counter), one whose grant of a mana ability, multiplier or "tapped
+    for mana" trigger would leave with it (the game's rows keep them), and a toughness
+    static that may leave another way (sacrificed for mana, or a land beside a karoo)."""
+    indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
+    columns = [_toughness_columns(i) for i in indices]
+    lowered = any(t_all < 0 or t_lord < 0 for _, t_all, t_lord in columns)
+    frail = any(
+        c.has_type("Creature") and own <= 0
+        for c, (own, _, _) in zip(setup.cards, columns, strict=True)
+    )
+    if not (lowered or frail):
+        return None
+    grants = any(tb.PERSIST_GRANTS[i] or tb.UNDYING_GRANTS[i] for i in indices)
+    returner = any(_returns_land(c) for c in setup.cards)
+    for card, i, (_, t_all, t_lord) in zip(setup.cards, indices, columns, strict=True):
+        creature = card.has_type("Creature")
+        if creature and (tb.PERSIST[i] or tb.UNDYING[i] or grants):
+            why = "it may die and return (persist, undying)"
+        elif creature and any(
+            a.template == "enters_with_counters" and a.text("kind") in ("+1/+1", "-1/-1")
+            for a in card.abilities
+        ):
+            why = "it enters with +1/+1 counters"
+        elif creature and (_grants(card) or _factor(i) > 1 or _trigger(i)[0]):
+            why = "its grant, multiplier or mana trigger would leave with it"
+        elif (t_all or t_lord) and (_sacrificed(i) or (returner and card.has_type("Land"))):
+            why = "its static on toughness may leave as mana is made or a land returns"
+        else:
+            continue
+        return (
+            f"{card.name}: {why}, in a deck where a creature may have toughness 0 or less"
+            " (704.5f); not played yet"
+        )
+    return None
+
+
 def _payers_refusal(setup: DeckSetup) -> str | None:
     """Sources that cost life (119.4) are played as alike (``frontier``): one card of them."""
     payers = sorted({c.name for c in setup.cards if _life(mt.INDEX[c.name.lower()])})
@@ -712,7 +771,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
             return f"{card.name}: {why}"
     why = _grant_refusal(setup) or _payers_refusal(setup) or _return_refusal(setup)
     why = why or _two_types_refusal(setup) or _dies_refusal(setup) or _aura_refusal(setup)
-    why = why or _counted_refusal(setup)
+    why = why or _counted_refusal(setup) or _toughness_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:
@@ -823,6 +882,7 @@ def _row(
         int(mt.AB_COST[i, 0]) if is_filter(i) else 0,
         # C_PER_SLOT: where among its choices its count keeps its mana (0 without one)
         next((j for j, (_, k) in enumerate(found) if mt.AB_TPL[i, k] in _PER_COUNT), 0),
+        *_toughness_columns(i),
     )
     return row, made
 
@@ -887,6 +947,7 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_RETURNS_LAND * _returns_land(card)
         | F_FILTER * is_filter(i)
         | F_MULTI_TYPE * _multi_type(i, made, per)
+        | F_HUMAN * bool(tb.IS_HUMAN[i])
     )
 
 

@@ -1,8 +1,8 @@
 """The battlefield of a deck game: a permanent entering (614.1c, 614.12, 122.6) or leaving
-(701.21a, or returned to the hand by a karoo land), and what either changes in the counts and
-in the game's rows: the creatures, what the lands could produce (106.7), the mana of counts
-(106.4), granted mana abilities (611.3a), mana multipliers (616.1) and "tapped for mana"
-triggers (106.12a)."""
+(701.21a, returned to the hand by a karoo land, or put into the graveyard with toughness 0
+or less, 704.5f), and what either changes in the counts and in the game's rows: the
+creatures, what the lands could produce (106.7), the mana of counts (106.4), granted mana
+abilities (611.3a), mana multipliers (616.1) and "tapped for mana" triggers (106.12a)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ from engine.batch.kernel.deck.columns import (
     C_PER_UNIT,
     C_RAW_MASK,
     C_SUBTYPES,
+    C_T_ALL,
+    C_T_LORD,
+    C_TOUGHNESS,
     C_TRIGGER_ANY,
     C_TRIGGER_FIXED,
     C_TRIGGER_ON,
@@ -51,6 +54,7 @@ from engine.batch.kernel.deck.columns import (
     F_GRANTS_CREATURES,
     F_GRANTS_HASTE,
     F_GRANTS_LANDS,
+    F_HUMAN,
     F_LAND,
     F_PAYS_LIFE,
     F_PER_COUNT,
@@ -77,6 +81,8 @@ from engine.batch.kernel.deck.columns import (
     ST_LANDS,
     ST_LIFE,
     ST_RANKS,
+    ST_T_ALL,
+    ST_T_LORD,
     ST_TURN,
     WATCH_ENCHANTED,
 )
@@ -131,8 +137,48 @@ def enter(board, st, cards, choices, per_cards, grants, seen, card, hand, ranks,
     seen[cards[card, C_NAME]] = True
     if flags & F_RETURNS_LAND:
         _return_land(board, st, cards, choices, per_cards, hand)
+    _toughness_statics(board, st, cards, choices, per_cards, card)
     if st[ST_LIFE] > 0:  # its trigger resolves after the state-based actions (704.5a)
         st[ST_LIFE] += cards[card, C_GAIN_LIFE]
+
+
+@inline
+def _toughness_statics(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[no-untyped-def]
+    """The card entered: its statics' changes to toughness are summed (611.3a), and a
+    creature it lowered to 0 or less, or the creature itself, dies (704.5f)."""
+    st[ST_T_ALL] += cards[card, C_T_ALL]
+    st[ST_T_LORD] += cards[card, C_T_LORD]
+    lowers = cards[card, C_T_ALL] < 0 or cards[card, C_T_LORD] < 0
+    if lowers or cards[card, C_FLAGS] & F_CREATURE:
+        toughness_deaths(board, st, cards, choices, per_cards)
+
+
+@inline
+def _toughness(board: np.ndarray, cards: np.ndarray, b: int, sums: tuple[int, int]) -> int:
+    """The toughness of the creature in board row ``b`` (613.4: printed, then the statics,
+    ``sums`` of C_T_ALL and C_T_LORD on the battlefield, less what its own give others; a
+    deck game puts no +1/+1 or -1/-1 counter on a creature, ``tables._toughness_refusal``)."""
+    card = board[b, B_CARD]
+    lorded = 0 if cards[card, C_FLAGS] & F_HUMAN else sums[1]
+    return cards[card, C_TOUGHNESS] + sums[0] + lorded  # type: ignore[no-any-return]
+
+
+@njit
+def toughness_deaths(board, st, cards, choices, per_cards) -> None:  # type: ignore[no-untyped-def]
+    """CR 704.5f, 704.3: every creature with toughness 0 or less is put into its owner's
+    graveyard at once (as the statics were before any of them left), then again while a
+    creature that left took a static with it. Nothing a deck game plays returns it."""
+    while True:
+        sums = (st[ST_T_ALL], st[ST_T_LORD])
+        b = st[ST_BOARD] - 1
+        while b >= 0:
+            dies = cards[board[b, B_CARD], C_FLAGS] & F_CREATURE
+            if dies and _toughness(board, cards, b, sums) <= 0:
+                leave(board, st, cards, choices, per_cards, b)
+                b = st[ST_BOARD]  # an Aura of it may have left too: look again from the end
+            b -= 1
+        if (st[ST_T_ALL], st[ST_T_LORD]) == sums:
+            return
 
 
 @inline
@@ -357,4 +403,6 @@ def _off(board, st, cards, choices, per_cards, b) -> None:  # type: ignore[no-un
     if flags & F_GRANTS_HASTE:
         st[ST_HASTE] -= 1
     st[ST_CAST_DRAWS] -= cards[card, C_CAST_DRAW]
+    st[ST_T_ALL] -= cards[card, C_T_ALL]
+    st[ST_T_LORD] -= cards[card, C_T_LORD]
     st[ST_LANDS] = lands_could(board, st, cards, -1)

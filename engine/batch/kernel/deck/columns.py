@@ -50,7 +50,12 @@ C_FILTER_COST = 37
 # place among the types of a mana ability granted to it (611.3a, Gaea's Cradle under
 # Chromatic Lantern: the count is the first ability that names {G}, 605.3b)
 C_PER_SLOT = 38
-N_COLUMNS: Final = 39
+# toughness (704.5f): a creature's own part (its printed toughness, less what its own statics
+# give "other" creatures and, not a Human, other non-Human ones: 611.3a), and what its statics
+# give every creature the player controls ("creatures you control", "all creatures") and
+# the other non-Human ones (``board._toughness``)
+C_TOUGHNESS, C_T_ALL, C_T_LORD = 39, 40, 41
+N_COLUMNS: Final = 42
 PER_NONE, PER_CREATURE, PER_SUBTYPE = range(3)
 # bits of C_FLAGS
 F_LAND, F_CREATURE, F_LEGENDARY, F_HASTE, F_ENTERS_TAPPED = 1, 2, 4, 8, 16
@@ -80,6 +85,7 @@ F_FILTER = 1048576
 # its one choice makes more than one type at once (Boros Garrison's {R}{W}): each "that type"
 # trigger (Mana Flare) adds one of them, the player's choice (106.12a)
 F_MULTI_TYPE = 2097152
+F_HUMAN = 4194304  # a Human: "other non-Human creatures" statics (C_T_LORD) skip it
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
@@ -107,4 +113,6 @@ ST_LAND_SAME, ST_LAND_FIXED, ST_CREATURE_SAME, ST_CREATURE_FIXED = 12, 13, 14, 1
 ST_PAYS_LIFE = 16  # settings[S_PAYS_LIFE]: what a source may make depends on the life total
 ST_RANKS = 17  # the board-order ranks given so far (``board._place``)
 ST_CAST_DRAWS = 18  # the "whenever you cast a creature spell, draw a card" triggers in play
-N_SCALARS: Final = 19
+# the statics' sums on the battlefield: C_T_ALL, C_T_LORD (``board._toughness``)
+ST_T_ALL, ST_T_LORD = 19, 20
+N_SCALARS: Final = 21
