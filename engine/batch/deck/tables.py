@@ -574,8 +574,8 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
     columns = [_toughness_columns(i) for i in indices]
     lowered = any(t_all < 0 or t_lord < 0 for _, t_all, t_lord in columns)
     frail = any(
-        c.has_type("Creature") and own <= 0
-        for c, (own, _, _) in zip(setup.cards, columns, strict=True)
+        c.has_type("Creature") and tb.BASE_T[i] <= 0
+        for c, i in zip(setup.cards, indices, strict=True)
     )
     if not (lowered or frail):
         return None
