@@ -46,6 +46,21 @@ def test_704_5f_a_creature_entering_under_the_betrayal_dies_at_once() -> None:
     assert out.cost_payable[0, :, 0].tolist() == [False] * 6
 
 
+def test_704_5m_dryad_arbor_dies_under_the_betrayal_and_its_wild_growth_with_it() -> None:
+    """CR 704.5f, 704.5m, 302.6: Dryad Arbor, a land creature, comes on turn 2 (too new to
+    tap) and Wild Growth, drawn that turn, enchants it (the last untapped land). Turn 3
+    makes four mana (the Forest, the Arbor's {G} and the Aura's, a Swamp). Night of Souls'
+    Betrayal, cast on turn 4, makes the Arbor 0/0: it dies, and Wild Growth goes with its
+    host. On turn 5 the Forest and three Swamps make four, one of them {G}."""
+    top = ["Forest", "Dryad Arbor", "Swamp", "Swamp", NOSB, "Swamp", FILL, "Wild Growth"]
+    counts = {"Forest": 1, "Dryad Arbor": 1, "Swamp": 3, NOSB: 1, "Wild Growth": 1}
+    order = ("Forest", "Dryad Arbor", "Swamp")
+    out = on_both_engines(counts, top, turns=5, land_order=order, costs=["{G}{G}"])
+    assert out.mana_total[0].tolist() == [1, 1, 4, 5, 4]
+    assert out.mana_by_type[0, 4].tolist() == [0, 0, 3, 0, 1, 0]
+    assert out.cost_payable[0, :, 0].tolist() == [False, False, True, True, False]
+
+
 def test_611_3a_glorious_anthem_keeps_the_elves_alive_under_the_betrayal() -> None:
     """CR 611.3a, 613.4: Glorious Anthem's +1/+1 and the Betrayal's -1/-1 leave Llanowar
     Elves 1/1: it stays and taps for {G} (the engines agree game by game on random deals
@@ -56,6 +71,25 @@ def test_611_3a_glorious_anthem_keeps_the_elves_alive_under_the_betrayal() -> No
     assert batch_refusal(setup) is None
     out = agree_game_by_game(setup, seed=3, games=60)
     assert out.mana_total.max() >= 8
+
+
+def test_704_5f_decks_with_the_betrayal_beside_auras_humans_and_grants_agree_game_by_game() -> None:
+    """CR 704.5f, 704.5m, 611.3a, 106.4: random deals of two decks with Night of Souls'
+    Betrayal: one of Dryad Arbors under land Auras, Llanowar Elves, Priests of Titania and a
+    Human (Youthful Knight, 2/1: a lord would skip it) beside Gaea's Cradle; one under
+    Glorious Anthem, Cryptolith Rite, Chromatic Lantern and Mana Flare. The engines agree
+    game by game."""
+    first = {NOSB: 3, "Dryad Arbor": 4, "Wild Growth": 4, "Fertile Ground": 2,
+             "Llanowar Elves": 4, "Youthful Knight": 2, "Gaea's Cradle": 2, "Forest": 8,
+             "Swamp": 7, "Priest of Titania": 3, FILL: 1}  # fmt: skip
+    second = {NOSB: 4, "Glorious Anthem": 2, "Llanowar Elves": 4, "Fencing Ace": 3,
+              "Cryptolith Rite": 2, "Forest": 10, "Swamp": 8, "Chromatic Lantern": 2,
+              "Mana Flare": 1, FILL: 4}  # fmt: skip
+    for seed, (counts, games) in enumerate(((first, 80), (second, 40)), start=11):
+        setup = deck_of(counts, 8, costs=("{G}{G}{G}", "{B}{B}{2}", "{6}"))
+        assert batch_refusal(setup) is None
+        out = agree_game_by_game(setup, seed=seed, games=games)
+        assert out.mana_total.max() >= 12
 
 
 def test_704_5f_night_of_souls_betrayal_is_played_and_what_would_return_is_refused() -> None:
