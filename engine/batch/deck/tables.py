@@ -179,7 +179,7 @@ def kernel_refusal(card: Card) -> str | None:
         return why
     held = (_GAINS_LIFE, _CASTS_DRAW, _TOUGHNESS)  # in columns of the batch tables
     if any(a.template in held for a in card.abilities) and not tb.ENCODED[i]:
-        return tb.NOT_ENCODED[i]  # C_GAIN_LIFE and C_CAST_DRAW hold one ability a card
+        return tb.NOT_ENCODED[i]  # one gain of life or draw a card; toughness sums that fit
     k = len(_printed(i))
     for j in _picked(i):
         why = _cost_refusal(i, j)
@@ -323,8 +323,7 @@ def _grants_haste(ability: Ability) -> bool:
 def _played_or_inert(ability: Ability) -> bool:
     """A static, replacement or trigger the deck game plays (enters tapped, haste, a granted
     mana ability, a karoo's return, a gain of life, creatures' toughness) or that changes
-    nothing in it (``_INERT``,
-    ``QUIET_TRIGGERS``, a granted keyword other than haste)."""
+    nothing in it (``_INERT``, ``QUIET_TRIGGERS``, a granted keyword other than haste)."""
     if ability.template in _INERT | _ENTERS | QUIET_TRIGGERS:
         return True
     if ability.template in (
@@ -586,8 +585,8 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
         if creature and (tb.PERSIST[i] or tb.UNDYING[i] or grants):
             why = "it may die and return (persist, undying)"
         elif creature and any(
-            a.template == "enters_with_counters" and a.text("kind") in ("+1/+1", "-1/-1")
-            for a in card.abilities
+            a.template == "enters_with_counters" and a.text("kind") == "+1/+1"
+            for a in card.abilities  # (-1/-1 ones: ``_counters_refusal``)
         ):
             why = "it enters with +1/+1 counters"
         elif creature and (_grants(card) or _factor(i) > 1 or _trigger(i)[0]):
