@@ -9,6 +9,10 @@ A grant of a {T} mana ability to it would let it tap and then pay {Q}: refused.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from engine.batch.deck import batch_refusal, kernel_refusal
 from engine.batch.deck.tables import untaps_only
 from engine.batch.mana_tables import INDEX
@@ -58,3 +62,45 @@ def test_107_6_decks_with_pili_pala_agree_game_by_game() -> None:
     assert batch_refusal(setup) is None
     out = agree_game_by_game(setup, seed=7, games=40)
     assert out.mana_total.max() >= 8
+
+
+# A land of one's own whose one mana ability costs {Q} (fuzz_mana_cards, seed 9720, found the
+# batch engine leaving its types out of what the lands could produce).
+Q_LAND = """
+[[card]]
+name = "Quiet Spring"
+types = ["Land"]
+oracle = "{2}, {Q}: Add one mana of any color."
+abilities = [{ template = "mana_any_color", tap = false, untap = true, cost = "{2}" }]
+"""
+
+Q_LAND_GAME = """
+import sys
+from engine.library import use_card_files
+use_card_files([sys.argv[1]])
+from tests.deck.decks import FILL, on_both_engines
+top = ["Forest", "Quiet Spring", "Reflecting Pool", FILL, FILL, FILL, FILL, FILL, FILL]
+counts = {"Forest": 1, "Quiet Spring": 1, "Reflecting Pool": 1}
+out = on_both_engines(counts, top, turns=3, costs=["{W}{G}", "{W}{W}"])
+print(out.mana_by_type[0].tolist(), out.cost_payable[0].tolist())
+"""
+
+
+def test_106_7_a_lands_q_ability_counts_for_what_it_could_produce(tmp_path: Path) -> None:
+    """CR 106.7, 107.6: what a land could produce ignores whether the costs of its abilities
+    could be paid, so Reflecting Pool beside an untapped land whose one ability is "{2},
+    {Q}: Add one mana of any color." (never activated: nothing taps it) makes any color.
+    Turn 3: the Forest's {G} and the Pool's one mana of any color: {W}{G} is payable, {W}{W}
+    is not; both engines agree (a user's card: in a fresh process, the card files are the
+    process's)."""
+    (tmp_path / "cards.toml").write_text(Q_LAND, "utf-8")
+    out = subprocess.run(
+        [sys.executable, "-c", Q_LAND_GAME, str(tmp_path / "cards.toml")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    types, payable = out.stdout.strip().split("] [")
+    assert types + "]" == "[[0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 1, 0], [1, 1, 1, 1, 2, 0]]"
+    assert "[" + payable == "[[False, False], [False, False], [True, False]]"

@@ -711,9 +711,11 @@ def _most_counters(setup: DeckSetup) -> int:
 
 
 def _raw_mask(i: int, granted: bool = False) -> int:
-    """The types card ``i``'s own abilities make, whatever the board (106.7's start)."""
+    """The types card ``i``'s own abilities make, whatever the board (106.7's start). Costs
+    are ignored there, so the types of an ability that costs {Q} count too, though the game
+    never activates it (``untaps_only``)."""
     mask = 0
-    for k in _abilities(i, granted):
+    for k in [*range(int(mt.N_AB[i])), *([mt.GRANTED] if granted else [])]:
         if mt.AB_TPL[i, k] not in (mt.TPL_REFLECT, mt.TPL_PER_SUBTYPE):
             mask |= int(mt.AB_BITS[i, k])  # Gaea's Cradle's only with a creature: F_RAW_IF_...
     return mask
