@@ -46,6 +46,7 @@ from engine.batch.kernel.deck.columns import (
     F_RETURNS_LAND,
     F_SACRIFICED,
     F_SACRIFICED_WHEN_NONE,
+    F_TAP_CREATURE,
     GRANT_CREATURES,
     GRANT_LANDS,
     N_COLUMNS,
@@ -213,12 +214,14 @@ def _picked(i: int) -> list[int]:
 
 def _cost_refusal(i: int, k: int) -> str | None:
     """Why mana ability ``k`` of card ``i`` is not played (None: it is)."""
-    extra = mt.AB_UNTAP[i, k] or mt.AB_TAP_CREATURE[i, k]
-    if extra or mt.AB_SAC_CREATURE[i, k] or not mt.AB_TAP[i, k]:
+    if mt.AB_UNTAP[i, k] or mt.AB_SAC_CREATURE[i, k] or not mt.AB_TAP[i, k]:
         return (
-            "a mana ability with a cost besides {T}, {1}, a counter, life and sacrificing it, or"
-            " an effect besides mana and damage to you, is not played in deck games yet"
+            "a mana ability with a cost besides {T}, {1}, a counter, life, sacrificing it and"
+            " tapping a creature, or an effect besides mana and damage to you, is not played"
+            " in deck games yet"
         )
+    if mt.AB_TAP_CREATURE[i, k] or taps_creature(i):
+        return _tapping_refusal(i, k)
     if mt.AB_COST[i, k]:
         return _filter_refusal(i, k)
     why = _life_refusal(i, k) if mt.AB_LIFE[i, k] else None
@@ -228,6 +231,36 @@ def _cost_refusal(i: int, k: int) -> str | None:
         return "a permanent that enters with the counter its mana ability reads is not played yet"
     if mt.AB_DAMAGE[i, k] > MAX_ACTIVATION_DAMAGE:
         return f"a mana ability deals more than MAX_ACTIVATION_DAMAGE = {MAX_ACTIVATION_DAMAGE}"
+    return None
+
+
+def taps_creature(i: int) -> bool:
+    """Whether a mana ability of card ``i`` costs tapping an untapped creature its controller
+    controls besides {T} (Springleaf Drum: F_TAP_CREATURE)."""
+    return any(mt.AB_TAP_CREATURE[i, k] for k in _printed(i))
+
+
+def _tapping_refusal(i: int, k: int) -> str | None:
+    """Why mana ability ``k`` of card ``i``, of a card with one that taps a creature for its
+    cost, is not played: the frontier adds the card's choices once per creature tapped
+    (``frontier._tapping``), so every mana ability of the card taps one, with {T} and
+    nothing else, and makes mana from its choices alone (not the board's), and the card is
+    no creature (it could tap itself, or be tapped by another)."""
+    plain = not (
+        mt.AB_LIFE[i, k]
+        or mt.AB_DAMAGE[i, k]
+        or mt.AB_COST[i, k]
+        or mt.AB_SAC_SELF[i, k]
+        or mt.AB_SACRIFICE[i, k]
+        or mt.AB_REMOVE[i, k] >= 0
+        or mt.AB_TPL[i, k] in _BOARD_MADE
+    )
+    every = all(mt.AB_TAP_CREATURE[i, j] for j in _printed(i))
+    if not (plain and every) or mt.IS_CREATURE[i]:
+        return (
+            "a mana ability that taps a creature for its cost is played only as {T} and that,"
+            " making mana of its own choices, as every mana ability of a noncreature"
+        )
     return None
 
 
@@ -344,11 +377,11 @@ def _played_or_inert(ability: Ability) -> bool:
 
 def untaps_only(i: int) -> bool:
     """Whether every mana ability of card ``i`` costs {Q} and it never enters tapped
-    (Pili-Pala). Nothing in a batch deck game taps such a permanent (no card taps another
-    for a cost: Springleaf Drum is refused; a grant of a {T} ability to it is,
-    ``_grant_refusal``), so it stays untapped and its {Q} is never paid (107.6): its
-    abilities are never activated, as the reference engine leaves such a permanent out of
-    its sources (``engine.reference.mana_search``)."""
+    (Pili-Pala). Nothing in a batch deck game taps such a permanent (a card that taps
+    another for a cost, Springleaf Drum, is refused beside it, ``_tapping_deck_refusal``, as
+    is a grant of a {T} ability to it, ``_grant_refusal``), so it stays untapped and its {Q}
+    is never paid (107.6): its abilities are never activated, as the reference engine leaves
+    such a permanent out of its sources (``engine.reference.mana_search``)."""
     n = int(mt.N_AB[i])
     never_tapped = not (mt.ENTERS_TAPPED[i] or mt.ENTERS_PAY_LIFE[i])
     return n > 0 and never_tapped and all(mt.AB_UNTAP[i, k] for k in range(n))
@@ -602,6 +635,36 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
     return None
 
 
+def _tapping_deck_refusal(setup: DeckSetup) -> str | None:
+    """A source whose cost taps a creature (Springleaf Drum) is played beside creatures whose
+    mana the frontier adds as choices of their own (``frontier._tapping``): its sources are
+    alike (one card of them in a deck), and no creature of the deck has a mana ability that
+    costs {Q} (tapped by it, Pili-Pala could pay its own {Q}), costs more than {T}, reads the
+    board (106.7) or may sacrifice it."""
+    tappers = sorted({c.name for c in setup.cards if taps_creature(mt.INDEX[c.name.lower()])})
+    if not tappers:
+        return None
+    if len(tappers) > 1:
+        return (
+            f"{tappers[0]} and {tappers[1]}: two cards whose mana abilities tap a creature"
+            " are not played together yet"
+        )
+    for card in setup.cards:
+        i = mt.INDEX[card.name.lower()]
+        if not card.has_type("Creature"):
+            continue
+        plain = all(
+            not (mt.AB_LIFE[i, k] or mt.AB_DAMAGE[i, k] or mt.AB_REMOVE[i, k] >= 0)
+            for k in range(int(mt.N_AB[i]))
+        )
+        if untaps_only(i) or not plain or is_filter(i) or _sacrificed(i) or mt.IS_REFLECT[i]:
+            return (
+                f"{card.name}: a creature whose mana ability costs more than {{T}} or reads"
+                f" the lands, beside {tappers[0]}, which may tap it, is not played yet"
+            )
+    return None
+
+
 def _payers_refusal(setup: DeckSetup) -> str | None:
     """Sources that cost life (119.4) are played as alike (``frontier``): one card of them."""
     payers = sorted({c.name for c in setup.cards if _life(mt.INDEX[c.name.lower()])})
@@ -773,6 +836,7 @@ def batch_refusal(setup: DeckSetup) -> str | None:
     why = _grant_refusal(setup) or _payers_refusal(setup) or _return_refusal(setup)
     why = why or _two_types_refusal(setup) or _dies_refusal(setup) or _aura_refusal(setup)
     why = why or _counted_refusal(setup) or _toughness_refusal(setup)
+    why = why or _tapping_deck_refusal(setup)
     if why is not None:
         return why
     if _most_counters(setup) > MAX_COUNTERS:
@@ -949,6 +1013,7 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_FILTER * is_filter(i)
         | F_MULTI_TYPE * _multi_type(i, made, per)
         | F_HUMAN * bool(tb.IS_HUMAN[i])
+        | F_TAP_CREATURE * taps_creature(i)
     )
 
 

@@ -86,6 +86,9 @@ F_FILTER = 1048576
 # trigger (Mana Flare) adds one of them, the player's choice (106.12a)
 F_MULTI_TYPE = 2097152
 F_HUMAN = 4194304  # a Human: "other non-Human creatures" statics (C_T_LORD) skip it
+# its mana abilities cost tapping an untapped creature the player controls besides {T}
+# (Springleaf Drum): the frontier pairs each such source with a creature (``frontier._tapping``)
+F_TAP_CREATURE = 8388608
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
@@ -97,9 +100,10 @@ S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_LIVE = range(7)
 S_PAYS_LIFE = 7  # the deck has a card whose mana abilities cost life (C_LIFE)
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
 # counters of the kind its mana abilities remove, and of an Aura the card it enchants (-1:
-# none)
-B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS, B_HOST = range(5)
-N_BOARD_COLUMNS: Final = 5
+# none); then the frontier's scratch (``frontier._tapping``: of a dork, how many dorks alike
+# to it a source whose cost taps a creature taps in the pools being made)
+B_CARD, B_TAPPED, B_ENTERED, B_COUNTERS, B_HOST, B_TAKEN = range(6)
+N_BOARD_COLUMNS: Final = 6
 # a game's scalars: hand size, library position and size, board size, the mana pool (packed),
 # the turn, the types the lands could produce (106.7), the permanents giving the player's
 # creatures haste or letting them tap as though they had it (702.10c, 302.6)

@@ -12,8 +12,9 @@ pruned as they are made; so does each mana of any color a land Aura adds as its 
 mana (Fertile Ground: five choices, 106.12a). Sources that cost life (Mana Confluence) count
 only as many as the life total pays for (119.4). Signets ({1}, {T}: a fixed pool) and Cabal
 Coffers ({2}, {T}: {B} per Swamp) come last, searched from each pool in every order and way
-of paying (``_filtered``). Past
-``MAX_FRONTIER_POOLS`` the game stops, the cap named.
+of paying (``_filtered``). A source whose cost taps an untapped creature (Springleaf Drum)
+adds its choices once per creature it taps, which then makes no mana of its own
+(``_tapping``). Past ``MAX_FRONTIER_POOLS`` the game stops, the cap named.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from engine.batch.kernel.deck.columns import (
     B_CARD,
     B_COUNTERS,
     B_ENTERED,
+    B_TAKEN,
     B_TAPPED,
     C_ADD_FIXED,
     C_ADD_SAME,
@@ -34,6 +36,7 @@ from engine.batch.kernel.deck.columns import (
     C_FILTER_COST,
     C_FLAGS,
     C_LIFE,
+    C_NAME,
     C_NCHOICE,
     C_PER_SLOT,
     C_RAW_MASK,
@@ -44,10 +47,12 @@ from engine.batch.kernel.deck.columns import (
     F_EVEN,
     F_FILTER,
     F_HASTE,
+    F_MANA,
     F_MULTI_TYPE,
     F_PER_COUNT,
     F_REFLECT,
     F_REMOVES,
+    F_TAP_CREATURE,
     ST_BOARD,
     ST_HASTE,
     ST_LIFE,
@@ -66,7 +71,7 @@ from engine.batch.kernel.deck.pools import (
     multisets,
     total,
 )
-from engine.batch.kernel.jit import inline
+from engine.batch.kernel.jit import inline, njit
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
 MAX_FRONTIER_POOLS: Final = 4096
@@ -195,11 +200,12 @@ def choice_damage(cards: np.ndarray, choices: np.ndarray, card: int, counters: i
 def spare_len(cap: int) -> int:
     """The length of ``frontier``'s scratch for an ``out`` of ``cap`` pools: room to copy
     them, then a hash table of the pools one step has made (a power of two, at least twice
-    ``cap`` slots, so a probe always finds an empty slot)."""
+    ``cap`` slots, so a probe always finds an empty slot), then room for the pools of one
+    choice of the creatures tapped for costs (``_tapping``)."""
     slots = 2
     while slots < 2 * cap:
         slots *= 2
-    return cap + slots
+    return cap + slots + cap
 
 
 SPARE_LEN: Final = spare_len(MAX_FRONTIER_POOLS)  # a game's scratch
@@ -272,6 +278,8 @@ def _sources(  # type: ignore[no-untyped-def]
             continue
         if cards[board[b, B_CARD], C_FLAGS] & F_FILTER:
             continue  # added after the others (``_filtered``)
+        if cards[board[b, B_CARD], C_FLAGS] & F_TAP_CREATURE:
+            continue  # added once per creature it taps (``_frontier_of``)
         if cards[board[b, B_CARD], C_LIFE]:
             payers += 1
             payer = b
@@ -394,8 +402,222 @@ def frontier(
     size, or -1 past its cap (``out``'s length, MAX_FRONTIER_POOLS in a game; ``spare``:
     ``spare_len`` long). ``several`` holds a row per choice among several a source's
     activation makes (``_add_source``): how many, whether they make as much mana in all, and
-    the pools (``SEVERAL_*``)."""
+    the pools (``SEVERAL_*``). The work is one compiled call (``_frontier``): inlined at the
+    game's seven call sites, compiling the game took more than 24 GB."""
+    # numba's int64, never a literal
+    return _frontier(
+        board, st, cards, choices, np.int64(pool), np.int64(skip), np.int64(lands),  # type: ignore[arg-type]
+        out, spare, several,
+    )  # fmt: skip
+
+
+@njit
+def _frontier(
+    board: np.ndarray,
+    st: np.ndarray,
+    cards: np.ndarray,
+    choices: np.ndarray,
+    pool: int,
+    skip: int,
+    lands: int,
+    out: np.ndarray,
+    spare: np.ndarray,
+    several: np.ndarray,
+) -> int:
+    """``frontier``, compiled once: its integers come as int64, never as literals (a literal
+    -1 made a specialization of its own, minutes of compiling each)."""
+    tappers, first = tapping_sources(board, st, cards, skip)
+    if tappers:
+        return _tapping(
+            board, st, cards, choices, pool, skip, lands, out, spare, several,
+            np.int64(tappers), np.int64(first),
+        )  # fmt: skip
+    return _frontier_of(board, st, cards, choices, pool, skip, lands, out, spare, several, 0, -1)
+
+
+@inline
+def tapping_sources(
+    board: np.ndarray, st: np.ndarray, cards: np.ndarray, skip: int
+) -> tuple[int, int]:
+    """How many untapped sources besides row ``skip`` have mana abilities whose cost taps an
+    untapped creature the player controls (F_TAP_CREATURE: Springleaf Drum, never a creature
+    itself, ``tables.kernel_refusal``), and the first of them (-1: none)."""
+    n, first = 0, -1
+    for b in range(st[ST_BOARD]):
+        flags = cards[board[b, B_CARD], C_FLAGS]
+        if b != skip and not board[b, B_TAPPED] and flags & F_TAP_CREATURE:
+            n += 1
+            first = b if first < 0 else first
+    return n, first
+
+
+@inline
+def _dork(board, st, cards, choices, lands, skip, b) -> int:  # type: ignore[no-untyped-def]
+    """Of board row ``b``, a creature such a source could tap (untapped, not row ``skip``):
+    2 if its own mana ability makes mana now (302.6; a choice it has), 1 if not; else 0."""
+    card = board[b, B_CARD]
+    flags = cards[card, C_FLAGS]
+    if b == skip or board[b, B_TAPPED] or not flags & F_CREATURE:
+        return 0
+    if not flags & F_MANA or not can_tap(board, b, st, cards):
+        return 1
+    return 2 if choice_count(cards, choices, card, lands, board[b, B_COUNTERS]) > 0 else 1
+
+
+@inline
+def _alike(cards, choices, lands, board, a, b) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the dorks of rows ``a`` and ``b`` make the same choices (which of the two a
+    source taps for its cost changes no pool)."""
+    ca, cb, na, nb = board[a, B_CARD], board[b, B_CARD], board[a, B_COUNTERS], board[b, B_COUNTERS]
+    if cards[ca, C_NAME] != cards[cb, C_NAME] or na != nb:
+        return False
+    k = choice_count(cards, choices, ca, lands, na)
+    if k != choice_count(cards, choices, cb, lands, nb):
+        return False
+    if cards[ca, C_ENCHANTED_ANY] != cards[cb, C_ENCHANTED_ANY]:
+        return False
+    same_a, kinds_a = same_types(cards, choices, ca)
+    same_b, kinds_b = same_types(cards, choices, cb)
+    if same_a != same_b or kinds_a != kinds_b:
+        return False
+    for j in range(k):
+        if choice(cards, choices, ca, lands, na, j) != choice(cards, choices, cb, lands, nb, j):
+            return False
+    return True
+
+
+@inline
+def _alike_after(cards, choices, lands, board, st, h) -> int:  # type: ignore[no-untyped-def]
+    """How many dorks alike to the dork of row ``h`` there are from it on (it included;
+    B_TAKEN -2 marks a row that is no dork)."""
+    n = 0
+    for r in range(h, st[ST_BOARD]):
+        n += board[r, B_TAKEN] != -2 and _alike(cards, choices, lands, board, h, r)
+    return n
+
+
+@inline
+def _take(cards, choices, lands, board, st, value) -> int:  # type: ignore[no-untyped-def]
+    """Set B_TAPPED to ``value`` on the dorks the current choice taps for costs: from each
+    first of its kind (B_TAKEN at least 0, that many), the first alike ones in board order;
+    how many in all."""
+    taken = 0
+    for h in range(st[ST_BOARD]):
+        want = board[h, B_TAKEN]
+        for r in range(h, st[ST_BOARD]):
+            if want <= 0:
+                break
+            if board[r, B_TAKEN] != -2 and _alike(cards, choices, lands, board, h, r):
+                board[r, B_TAPPED] = value
+                want -= 1
+                taken += 1
+    return taken
+
+
+@inline
+def _next_choice(cards, choices, lands, board, st, extra) -> bool:  # type: ignore[no-untyped-def]
+    """Step to the next choice of how many dorks of each kind are tapped for costs (each at
+    most ``extra``, counted in the B_TAKEN of the kind's first row, in board order like the
+    digits of a number); False after the last."""
+    for h in range(st[ST_BOARD]):
+        if board[h, B_TAKEN] < 0:
+            continue
+        if board[h, B_TAKEN] < min(_alike_after(cards, choices, lands, board, st, h), extra):
+            board[h, B_TAKEN] += 1
+            return True
+        board[h, B_TAKEN] = 0
+    return False
+
+
+@inline
+def _kinds(board, st, cards, choices, lands, skip) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """Mark each row's B_TAKEN: 0 on the first dork of its kind (``_alike``), -1 on another
+    dork, -2 on a row that is none; how many creatures a source could tap whose own mana
+    ability makes no mana now, and how many kinds of dork there are."""
+    free, kinds = 0, 0
+    for b in range(st[ST_BOARD]):
+        dork = _dork(board, st, cards, choices, lands, skip, b)
+        free += dork == 1
+        first_of_kind = dork == 2
+        for r in range(b):
+            if board[r, B_TAKEN] != -2 and _alike(cards, choices, lands, board, r, b):
+                first_of_kind = False
+                break
+        board[b, B_TAKEN] = 0 if first_of_kind else -1 if dork == 2 else -2
+        kinds += first_of_kind
+    return free, kinds
+
+
+@njit
+def _tapping(  # type: ignore[no-untyped-def]
+    board, st, cards, choices, pool, skip, lands, out, spare, several, tappers, first
+) -> int:
+    """``frontier`` with ``tappers`` sources whose cost taps an untapped creature (one card
+    of them in a deck, ``tables.batch_refusal``: alike; ``first`` is one). Each one used adds
+    its choices, and the creature it taps makes no mana of its own.
+
+    A creature whose own mana ability makes none now (none, 302.6, nothing counted) is the
+    one to tap: a pool made tapping a dork instead is held by one that taps such a creature
+    and lets the dork make its mana. So ``min(tappers, free)`` of the sources tap such
+    creatures, and each other source taps a dork or is not used (which its choices, adding
+    mana, never beat): every choice of at most that many dorks is made, alike dorks
+    (``_alike``) counted as one kind, and the frontiers of all are merged into ``out``."""
+    free, kinds = _kinds(board, st, cards, choices, lands, skip)
+    uses = min(tappers, free)
+    extra = tappers - uses
+    if extra == 0 or kinds == 0:
+        return _frontier_of(
+            board, st, cards, choices, pool, skip, lands, out, spare, several, uses, first
+        )
+    cap = out.shape[0]
+    made, work = spare[spare.shape[0] - cap :], spare[: spare.shape[0] - cap]
+    n = 0
+    while n >= 0:
+        taken = _take(cards, choices, lands, board, st, 2)  # 2: tapped here, for a while
+        m = 0
+        if taken <= extra:
+            m = _frontier_of(
+                board, st, cards, choices, pool, skip, lands, made, work, several,
+                uses + taken, first,
+            )  # fmt: skip
+        _take(cards, choices, lands, board, st, 0)
+        n = -1 if m < 0 else _merged(out, n, made, m)
+        if n < 0 or not _next_choice(cards, choices, lands, board, st, extra):
+            break
+    return n
+
+
+@inline
+def _merged(out: np.ndarray, n: int, made: np.ndarray, m: int) -> int:
+    """The first ``n`` of ``out`` (a frontier) with the first ``m`` of ``made`` added: the new
+    size, -1 past the cap."""
+    for i in range(m):
+        n = _insert(out, n, made[i])
+        if n < 0:
+            return -1
+    return n
+
+
+@inline
+def _frontier_of(
+    board: np.ndarray,
+    st: np.ndarray,
+    cards: np.ndarray,
+    choices: np.ndarray,
+    pool: int,
+    skip: int,
+    lands: int,
+    out: np.ndarray,
+    spare: np.ndarray,
+    several: np.ndarray,
+    uses: int,
+    tapper: int,
+) -> int:
+    """``frontier`` with the choices of row ``tapper``, a source whose cost taps a creature,
+    added ``uses`` times (the creatures it taps left out by the caller)."""
     base, m = _sources(board, st, cards, choices, pool, skip, lands, several)
+    for _ in range(uses):
+        base, m = _add_source(board, cards, choices, lands, several, tapper, base, m)
     out[0] = base
     n = 1
     cap = out.shape[0]

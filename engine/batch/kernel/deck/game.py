@@ -44,6 +44,7 @@ from engine.batch.kernel.deck.columns import (
     F_MAY_MAKE_NONE,
     F_PER_COUNT,
     F_REFLECT,
+    F_TAP_CREATURE,
     K_GENERIC,
     K_SYMBOLS,
     K_X,
@@ -83,6 +84,7 @@ from engine.batch.kernel.deck.frontier import (
     frontier,
     reflected,
     same_types,
+    tapping_sources,
 )
 from engine.batch.kernel.deck.pools import (
     COLOR_KINDS,
@@ -214,7 +216,7 @@ def _trigger_pool(same: int, kinds: int, colors: int, r: int) -> int:
     return typed + multiset_pool(colors, r % colorings, COLOR_KINDS)
 
 
-@inline
+@njit
 def _activate(  # type: ignore[no-untyped-def]
     b, c, gain_needed, before, board, st, cards, choices, per_cards, costs, hybrids, front,
     spare, several,
@@ -234,11 +236,15 @@ def _activate(  # type: ignore[no-untyped-def]
         return 0
     leaves = sacrificed_by_activation(board, b, cards)
     k = choice_count(cards, choices, card, lands, counters)
+    # a creature a source's cost could tap instead (Springleaf Drum): tapping it for its own
+    # mana may lose a pool even with one choice
+    creature = (cards[card, C_FLAGS] & F_CREATURE) != 0
+    tappable = creature and tapping_sources(board, st, cards, b)[0] > 0
     if k == 0:  # nothing to reflect or to count: it taps for no mana (106.5, 106.4)
-        if cards[card, C_FLAGS] & F_MAY_MAKE_NONE and not gain_needed:
-            board[b, B_TAPPED] = 1
-            return 1
-        return 0
+        if not cards[card, C_FLAGS] & F_MAY_MAKE_NONE or gain_needed:
+            return 0
+        return _tap_for_none(b, c, tappable, board, st, cards, choices, costs, hybrids, front,
+                             spare, several)  # fmt: skip
     # the frontier without this source, from the pool (not yet made): each choice adds its
     # mana to its pools, unless a Signet could pay with that mana (then from the pool after)
     rest, rest_life = -2, life
@@ -255,7 +261,8 @@ def _activate(  # type: ignore[no-untyped-def]
         # the life left after it, where life decides what the other sources make
         hurt = cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)
         want = life - hurt if st[ST_PAYS_LIFE] else life
-        if (k * triggered > 1 or want != life) and not pays(after, costs, hybrids, c):
+        searched = k * triggered > 1 or want != life or tappable
+        if searched and not pays(after, costs, hybrids, c):
             if rest == -2 or rest_life != want or signets:
                 rest_life = want
                 left = lands_could(board, st, cards, b) if leaves else lands
@@ -272,7 +279,69 @@ def _activate(  # type: ignore[no-untyped-def]
     return 0
 
 
-@inline
+@njit
+def _tap_for_none(  # type: ignore[no-untyped-def]
+    b, c, tappable, board, st, cards, choices, costs, hybrids, front, spare, several
+) -> int:
+    """Tap board row ``b`` for no mana (a pass that takes any choice keeping cost ``c``
+    payable): 1; but a creature a source's cost could tap (``tappable``) only if the cost can
+    still be paid without it, else 0; -1 past the frontier's cap."""
+    pool = st[ST_POOL]
+    if tappable and not pays(pool, costs, hybrids, c):
+        n = frontier(board, st, cards, choices, pool, b, st[ST_LANDS], front, spare, several)
+        if n < 0:
+            return -1
+        if not _some_pays(front, n, 0, costs, hybrids, c):
+            return 0
+    board[b, B_TAPPED] = 1
+    return 1
+
+
+@njit
+def _activate_tapping(  # type: ignore[no-untyped-def]
+    b, c, gain_needed, before, board, st, cards, choices, per_cards, costs, hybrids, front,
+    spare, several,
+) -> int:  # fmt: skip
+    """Activate board row ``b``, whose cost taps an untapped creature the player controls
+    besides {T} (Springleaf Drum), for cost ``c``, as ``_activate`` does a source: its first
+    choice, with the first choice for its "tapped for mana" triggers, then the first
+    creature in board order (``engine.reference.mana_search.activations``), that pays more
+    of the cost than ``before`` (any, unless ``gain_needed``) and after which it can still be
+    paid: 1 if activated, 0 if not, -1 past the frontier's cap. The creature is tapped as a
+    cost, not for mana (605.1a: its own ability is not activated), and may have come under
+    the player's control this turn (302.6 restricts only its own {T} abilities)."""
+    card = board[b, B_CARD]
+    pool = st[ST_POOL]
+    lands = st[ST_LANDS]
+    signets = any_filter(board, st, cards, b)
+    k = choice_count(cards, choices, card, lands, board[b, B_COUNTERS])
+    same, kinds, colors, triggered = _trigger_choices(cards, choices, card)
+    for i in range(k * triggered):
+        j = i // triggered
+        delta = choice(cards, choices, card, lands, board[b, B_COUNTERS], j)
+        delta += _trigger_pool(same, kinds, colors, i % triggered)
+        after = pool + delta
+        if gain_needed and paid_part(after, costs, hybrids, c) <= before:
+            continue
+        for q in range(st[ST_BOARD]):
+            if q == b or board[q, B_TAPPED] or not cards[board[q, B_CARD], C_FLAGS] & F_CREATURE:
+                continue
+            if not pays(after, costs, hybrids, c):
+                board[q, B_TAPPED] = 1  # the frontier without the two of them
+                start = after if signets else pool
+                n = frontier(board, st, cards, choices, start, b, lands, front, spare, several)
+                board[q, B_TAPPED] = 0
+                if n < 0:
+                    return -1
+                if not _some_pays(front, n, 0 if signets else delta, costs, hybrids, c):
+                    continue
+            board[q, B_TAPPED] = 1
+            _make(board, st, cards, choices, per_cards, b, j, delta, False)
+            return 1
+    return 0
+
+
+@njit
 def _activate_filter(  # type: ignore[no-untyped-def]
     b, c, gain_needed, before, board, st, cards, choices, costs, hybrids, front, spare, several
 ) -> int:
@@ -342,6 +411,11 @@ def _pay_pass(  # type: ignore[no-untyped-def]
                 done = _activate_filter(
                     b, c, gain_needed, before, board, st, cards, choices, costs, hybrids,
                     front, spare, several,
+                )  # fmt: skip
+            elif flags & F_TAP_CREATURE:
+                done = _activate_tapping(
+                    b, c, gain_needed, before, board, st, cards, choices, per_cards, costs,
+                    hybrids, front, spare, several,
                 )  # fmt: skip
             else:
                 done = _activate(
