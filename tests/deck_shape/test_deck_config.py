@@ -50,16 +50,16 @@ def test_a_comparison_with_a_baseline_is_read() -> None:
 
 
 def test_a_card_the_batch_engine_refuses_is_named_with_its_reason() -> None:
-    """``engine.batch.deck.batch_refusal``'s reason, in one line naming the card: Springleaf
-    Drum's cost, tapping a creature, is not played by the batch deck game yet."""
-    data = {**DECK, "deck": {"cards": {"Forest": 36, "Springleaf Drum": 4, "Llanowar Elves": 4}}}
+    """``engine.batch.deck.batch_refusal``'s reason, in one line naming the card: Phyrexian
+    Altar's cost, sacrificing a creature, is not played by the batch deck game yet."""
+    data = {**DECK, "deck": {"cards": {"Forest": 36, "Phyrexian Altar": 4, "Llanowar Elves": 4}}}
     with pytest.raises(UserError) as err:
         parse_experiment(data)
     assert str(err.value) == (
-        "<experiment>: deck: the batch engine cannot play this deck yet: Springleaf Drum: a"
-        " mana ability with a cost besides {T}, {1}, a counter, life and sacrificing it, or an"
-        " effect besides mana and damage to you, is not played in deck games yet (hint: leave"
-        " it out)"
+        "<experiment>: deck: the batch engine cannot play this deck yet: Phyrexian Altar: a"
+        " mana ability with a cost besides {T}, {1}, a counter, life, sacrificing it and"
+        " tapping a creature, or an effect besides mana and damage to you, is not played in"
+        " deck games yet (hint: leave it out)"
     )
 
 
