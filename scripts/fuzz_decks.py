@@ -2,7 +2,7 @@
 random game settings and pilot orders, each game played by the batch engine's deck games and
 replayed by the reference engine's.
 
-    python scripts/fuzz_decks.py [--seed S] [--decks D] [--games G]
+    python scripts/fuzz_decks.py [--seed S] [--decks D] [--games G] [--with CARD ...]
 
 Each deck mixes lands (basics, duals, enters-tapped lands, Reflecting Pool and the like),
 mana creatures and rocks, creatures, enchantments and spells, of every card a deck game
@@ -14,6 +14,9 @@ run`` deals and plays them (``sim.bench_workloads.config_workload``); a game who
 differs is printed. A deck the file reader refuses is counted by its reason, a game the
 batch engine stops at a declared cap (``MAX_FRONTIER_POOLS``) by the cap. Exit status 1 if
 any game differs.
+
+``--with`` puts the named cards among every deck's others (a card new to deck games, say,
+which a random pick of a dozen of the hundreds played would seldom draw).
 
 ``fuzz_differential`` plays the bench's one deck (``deck-60-6t``); this draws many.
 """
@@ -47,13 +50,18 @@ X_SPELLS = ("Hangarback Walker", "Walking Ballista", "Black Sun's Zenith", "Eart
 
 
 def deck_table(
-    r: random.Random, playable: list[str], lands: list[str], permanents: set[str]
+    r: random.Random,
+    playable: list[str],
+    lands: list[str],
+    permanents: set[str],
+    always: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """A random deck game's table: the deck, the game, the pilot, costs, tracked cards."""
+    """A random deck game's table: the deck, the game, the pilot, costs, tracked cards
+    (``always``: cards among the others of every deck)."""
     size = r.randint(40, 80)
     n_lands = r.randint(size // 4, size // 2)
     picks = r.sample(lands, r.randint(1, min(6, len(lands))))
-    others = r.sample(playable, r.randint(3, 12))
+    others = [*always, *r.sample([c for c in playable if c not in always], r.randint(3, 12))]
     cards: Counter[str] = Counter()
     for k in range(n_lands):
         cards[picks[k % len(picks)]] += 1
@@ -141,12 +149,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", type=int, default=20, help="decks drawn (20)")
     parser.add_argument("--games", type=int, default=200, help="games a deck plays (200)")
+    parser.add_argument(
+        "--with", dest="always", nargs="+", default=[], metavar="CARD", help="in every deck"
+    )
     args = parser.parse_args(argv)
     r = random.Random(args.seed)
     lands, playable, permanents = deck_cards(library().values())
+    unknown = sorted(set(args.always) - set(playable))
+    if unknown:
+        parser.error(f"--with: not a non-land card deck games play: {', '.join(unknown)}")
     totals: Counter[str] = Counter()
     for d in range(args.decks):
-        table = deck_table(r, playable, lands, permanents)
+        table = deck_table(r, playable, lands, permanents, tuple(args.always))
         totals += deck_verdicts(table, f"deck-{d}", [args.seed, d], args.games)
     return report(totals)
 

@@ -393,11 +393,12 @@ def _printed(i: int) -> range:
     return range(0 if untaps_only(i) else int(mt.N_AB[i]))
 
 
-def _abilities(i: int, granted: bool) -> list[int]:
+def _abilities(i: int, granted: bool, every: bool = False) -> list[int]:
     """Card ``i``'s mana abilities (their ``mana_tables`` columns): the printed ones a deck
-    game activates (``_printed``), then, ``granted``, the one Chromatic Lantern or Cryptolith
-    Rite gives it (611.3a)."""
-    return [*_printed(i), *([mt.GRANTED] if granted else [])]
+    game activates (``_printed``; ``every``: all of them, those that cost {Q} too), then,
+    ``granted``, the one Chromatic Lantern or Cryptolith Rite gives it (611.3a)."""
+    printed = range(int(mt.N_AB[i])) if every else _printed(i)
+    return [*printed, *([mt.GRANTED] if granted else [])]
 
 
 def _choice_abilities(i: int, granted: bool = False) -> list[tuple[int, int]]:
@@ -778,7 +779,7 @@ def _raw_mask(i: int, granted: bool = False) -> int:
     are ignored there, so the types of an ability that costs {Q} count too, though the game
     never activates it (``untaps_only``)."""
     mask = 0
-    for k in [*range(int(mt.N_AB[i])), *([mt.GRANTED] if granted else [])]:
+    for k in _abilities(i, granted, every=True):
         if mt.AB_TPL[i, k] not in (mt.TPL_REFLECT, mt.TPL_PER_SUBTYPE):
             mask |= int(mt.AB_BITS[i, k])  # Gaea's Cradle's only with a creature: F_RAW_IF_...
     return mask
@@ -1121,11 +1122,12 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     x_cost = costs.row(setup.x_spell.mana_cost) if setup.x_spell is not None else -1
     lo, hi = setup.keep_lands
     pays_life = any(_life(mt.INDEX[c.name.lower()]) for c in cards)
+    tapping = any(taps_creature(mt.INDEX[c.name.lower()]) for c in cards)
     london = setup.mulligan == "london"
     settings = np.array(
-        [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life],
+        [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life, tapping],
         dtype=np.int64,
-    )
+    )  # S_* order
     return DeckTables(
         cards=table,
         choices=choices,

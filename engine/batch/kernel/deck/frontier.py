@@ -19,7 +19,7 @@ adds its choices once per creature it taps, which then makes no mana of its own
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 
@@ -56,6 +56,7 @@ from engine.batch.kernel.deck.columns import (
     ST_BOARD,
     ST_HASTE,
     ST_LIFE,
+    ST_TAPS_CREATURE,
     ST_TURN,
 )
 from engine.batch.kernel.deck.pools import (
@@ -81,6 +82,9 @@ MAX_SIGNETS: Final = 62
 # much mana in all (F_EVEN), then each choice's pool (at most one per mana type)
 SEVERAL_K, SEVERAL_EVEN, SEVERAL_POOLS = 0, 1, 2
 SEVERAL_WIDTH: Final = SEVERAL_POOLS + 6
+# ``frontier``'s ``skip`` when it skips no row: numba types a numpy int64 as int64, and a
+# literal -1 as a type of its own (a specialization of ``frontier``, minutes of compiling)
+NO_ROW: Final = cast(int, np.int64(-1))
 _MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: a pool's slot is the top bits
 
 
@@ -384,7 +388,7 @@ def _any_colors(cards: np.ndarray, several: np.ndarray, card: int, m: int) -> in
     return _trigger_rows(several, m, cards[card, C_ENCHANTED_ANY], COLOR_KINDS)
 
 
-@inline
+@njit
 def frontier(
     board: np.ndarray,
     st: np.ndarray,
@@ -402,30 +406,10 @@ def frontier(
     size, or -1 past its cap (``out``'s length, MAX_FRONTIER_POOLS in a game; ``spare``:
     ``spare_len`` long). ``several`` holds a row per choice among several a source's
     activation makes (``_add_source``): how many, whether they make as much mana in all, and
-    the pools (``SEVERAL_*``). The work is one compiled call (``_frontier``): inlined at the
-    game's seven call sites, compiling the game took more than 24 GB."""
-    # numba's int64, never a literal
-    return _frontier(
-        board, st, cards, choices, np.int64(pool), np.int64(skip), np.int64(lands),  # type: ignore[arg-type]
-        out, spare, several,
-    )  # fmt: skip
+    the pools (``SEVERAL_*``).
 
-
-@njit
-def _frontier(
-    board: np.ndarray,
-    st: np.ndarray,
-    cards: np.ndarray,
-    choices: np.ndarray,
-    pool: int,
-    skip: int,
-    lands: int,
-    out: np.ndarray,
-    spare: np.ndarray,
-    several: np.ndarray,
-) -> int:
-    """``frontier``, compiled once: its integers come as int64, never as literals (a literal
-    -1 made a specialization of its own, minutes of compiling each)."""
+    One compiled call, never inlined: inlined at the game's seven call sites, compiling the
+    game took more than 24 GB. Its callers pass int64, never a literal (NO_ROW)."""
     tappers, first = tapping_sources(board, st, cards, skip)
     if tappers:
         return _tapping(
@@ -441,8 +425,11 @@ def tapping_sources(
 ) -> tuple[int, int]:
     """How many untapped sources besides row ``skip`` have mana abilities whose cost taps an
     untapped creature the player controls (F_TAP_CREATURE: Springleaf Drum, never a creature
-    itself, ``tables.kernel_refusal``), and the first of them (-1: none)."""
+    itself, ``tables.kernel_refusal``), and the first of them (-1: none). No board scan in a
+    deck without such a card (ST_TAPS_CREATURE)."""
     n, first = 0, -1
+    if not st[ST_TAPS_CREATURE]:
+        return n, first
     for b in range(st[ST_BOARD]):
         flags = cards[board[b, B_CARD], C_FLAGS]
         if b != skip and not board[b, B_TAPPED] and flags & F_TAP_CREATURE:

@@ -57,6 +57,7 @@ from engine.batch.kernel.deck.columns import (
     S_MAX_MULLIGANS,
     S_NAMES,
     S_PAYS_LIFE,
+    S_TAPS_CREATURE,
     S_TURNS,
     ST_BOARD,
     ST_CAST_DRAWS,
@@ -68,11 +69,13 @@ from engine.batch.kernel.deck.columns import (
     ST_LIFE,
     ST_PAYS_LIFE,
     ST_POOL,
+    ST_TAPS_CREATURE,
     ST_TURN,
     WATCH_ENCHANTED,
 )
 from engine.batch.kernel.deck.frontier import (
     MAX_FRONTIER_POOLS,
+    NO_ROW,
     SEVERAL_WIDTH,
     SPARE_LEN,
     any_filter,
@@ -590,9 +593,8 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
             return LOSS - int(st[ST_LIFE])
         if not _affordable(hand, board, st, cards, choices, costs):
             return OK
-        n = frontier(
-            board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several
-        )
+        n = frontier(board, st, cards, choices, st[ST_POOL], NO_ROW, st[ST_LANDS], front, spare,
+                     several)  # fmt: skip
         if n < 0:
             return FRONTIER_CAP
 
@@ -650,7 +652,9 @@ def _turn(  # type: ignore[no-untyped-def]
     if (turn > 1 or not on_play[g]) and _draw(hand, library, st) != OK:  # 504.1, 103.8a
         return EMPTY_LIBRARY
     _land_drop(hand, ranks, board, st, cards, choices, per_cards, grants, seen)
-    n = frontier(board, st, cards, choices, st[ST_POOL], -1, st[ST_LANDS], front, spare, several)
+    n = frontier(
+        board, st, cards, choices, st[ST_POOL], NO_ROW, st[ST_LANDS], front, spare, several
+    )
     if n < 0:
         return FRONTIER_CAP
     _measure(
@@ -702,6 +706,7 @@ def play_games(  # type: ignore[no-untyped-def]
         st[ST_LIFE] = STARTING_LIFE
         st[ST_FACTOR] = 1
         st[ST_PAYS_LIFE] = settings[S_PAYS_LIFE]
+        st[ST_TAPS_CREATURE] = settings[S_TAPS_CREATURE]
         if settings[S_LIVE]:
             live_cards[:] = cards
             live[:] = choices
