@@ -14,9 +14,15 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
+
+import numpy as np
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# a compiled step's starting values that are not literals (``njit``)
+ZERO: Final = cast(int, np.int64(0))
+TRUE: Final = cast(bool, np.bool_(True))
 
 
 def _source_digest() -> str:
@@ -89,7 +95,15 @@ def njit(fn: F) -> F:
 
     numpy's error model: no step divides by zero (``counters._modified`` keeps a user's factor
     of 0 or less apart; mana multipliers are at least 2, player counts at least 1), and
-    Python's model checked every division for it, 2-4% of every workload."""
+    Python's model checked every division for it, 2-4% of every workload.
+
+    A step is compiled once per tuple of argument types, and numba types a constant argument
+    as a literal of its own: ``step(x, -1)`` compiles ``step`` again for ``Literal[int](-1)``.
+    So does a variable that starts as a constant (``b = 0``, then ``b += 1`` in a loop): while
+    numba infers the loop's types, the first pass passes the literal, and that compile stays.
+    Where that costs minutes (the deck game's activations and frontier), the variable starts
+    as ``ZERO`` or ``TRUE``, numpy scalars, which numba types as int64 and bool;
+    ``scripts/literal_overloads.py`` lists the cached literal compiles."""
     return cast(F, numba.njit(**_RULE_STEP)(fn))
 
 

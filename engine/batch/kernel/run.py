@@ -582,9 +582,14 @@ def _on_every_slot(
     _, trial_vars, event_rows, combat_rows = buffers
     slot_rows, kept = wide
     copies = (slot_rows, trial_vars, event_rows, combat_rows)
-    _play(given, card_table, work, copies, history, kept, i, watched)
-    if not watched and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
+    # ``watch`` is always a literal: play_trial is compiled once with the watch and once
+    # without it (a variable would compile the whole trial a third time)
+    if watched:
         _play(given, card_table, work, copies, history, kept, i, True)
+    else:
+        _play(given, card_table, work, copies, history, kept, i, False)
+        if work[COUNT, LONG] or trial_vars[STATUS] != OK:
+            _play(given, card_table, work, copies, history, kept, i, True)
     _store(given[0], i, slot_rows, trial_vars, event_rows)
 
 

@@ -102,7 +102,7 @@ from engine.batch.kernel.deck.pools import (
     pays,
     total,
 )
-from engine.batch.kernel.jit import entry, inline, njit
+from engine.batch.kernel.jit import TRUE, ZERO, entry, inline, njit
 from engine.deck import STARTING_LIFE
 
 OPENING_HAND: Final = 7  # CR 103.5
@@ -401,7 +401,7 @@ def _pay_pass(  # type: ignore[no-untyped-def]
     made = 0
     before = paid_part(st[ST_POOL], costs, hybrids, c)
     for cls in range(3):
-        b = 0
+        b = ZERO  # not a literal (``jit.njit``)
         while b < st[ST_BOARD]:
             flags = cards[board[b, B_CARD], C_FLAGS]
             if (0 if flags & F_LAND else 1 if flags & F_CREATURE else 2) != cls:
@@ -444,7 +444,7 @@ def _pay(  # type: ignore[no-untyped-def]
     sources until the pool pays cost ``c``; after a pass that gains nothing, one that takes
     any choice keeping the cost payable. Then the cost is paid from the pool. OK, or the
     status that stopped the game."""
-    gain_needed = True
+    gain_needed = TRUE  # not a literal (``jit.njit``)
     while not pays(st[ST_POOL], costs, hybrids, c):
         made = _pay_pass(
             c, gain_needed, board, st, cards, choices, per_cards, costs, hybrids, front, spare,

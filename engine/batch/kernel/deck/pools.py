@@ -17,7 +17,7 @@ from typing import Final
 import numpy as np
 
 from engine.batch.kernel.deck.columns import K_GENERIC, K_HYB_END, K_HYB_START, K_SINGLE, K_SYMBOLS
-from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.jit import ZERO, inline, njit
 
 FIELD_BITS: Final = 10
 MAX_PER_TYPE: Final = (1 << (FIELD_BITS - 1)) - 1  # 511: the guard bit stays clear
@@ -160,7 +160,7 @@ def pay(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
 def paid_part(pool: int, costs: np.ndarray, hybrids: np.ndarray, c: int) -> int:
     """How many of cost ``c``'s symbols (X aside) ``pool`` could pay, each generic mana one:
     the most over the hybrids' assignments (``engine.reference.mana.paid_part``)."""
-    best = 0
+    best = ZERO  # not a literal (``jit.njit``)
     tot = total(pool)
     generic = costs[c, K_GENERIC]
     for pick in range(1 << (costs[c, K_HYB_END] - costs[c, K_HYB_START])):
