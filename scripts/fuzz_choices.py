@@ -152,7 +152,7 @@ def _actions(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--seed", type=int, default=1, help="the scenarios' seed")
     parser.add_argument("--scenarios", type=int, default=1000, help="scenarios played (1000)")
     args = parser.parse_args(argv)

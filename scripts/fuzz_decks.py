@@ -163,7 +163,7 @@ def drawn_decks(r: random.Random, drawn: Iterable[str], n: int, seed: int) -> Co
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", type=int, default=20, help="decks drawn (20)")
     parser.add_argument("--games", type=int, default=200, help="games a deck plays (200)")

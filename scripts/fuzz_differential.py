@@ -73,7 +73,7 @@ def verdicts(work: Workload, seed: int, trials: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     known = campaigns()
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("mix", nargs="*", metavar="MIX", help="a mix's name (all by default)")
     parser.add_argument("--first", type=int, default=1_000, help="the first seed (1000)")
     parser.add_argument("--seeds", type=int, default=10, help="seeds per mix (10)")

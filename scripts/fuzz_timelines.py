@@ -33,7 +33,7 @@ from tests.batch.timelines import timeline  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scenarios", type=int, default=500)
     args = parser.parse_args(argv)

@@ -362,7 +362,7 @@ def load_cards(text: str, keep: Path | None) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--seed", type=int, default=1, help="the cards' and scenarios' seed")
     parser.add_argument("--cards", type=int, default=24, help="cards drawn (24)")
     parser.add_argument("--scenarios", type=int, default=400, help="scenarios played (400)")

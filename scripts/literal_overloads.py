@@ -41,7 +41,7 @@ def literal_overloads(folder: Path) -> list[tuple[str, int, list[tuple[int, str]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("folder", nargs="?", type=Path, default=CACHE_DIR)
     args = parser.parse_args(argv)
     found = literal_overloads(args.folder)

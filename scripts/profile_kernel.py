@@ -89,7 +89,7 @@ def write_map() -> Path:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("workload", choices=tuple(TABLES))
     parser.add_argument("--repeat", type=int, default=40)
     args = parser.parse_args(argv)

@@ -107,7 +107,7 @@ def profile(exp: Any, part: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("file", nargs="?", default=str(ROOT / "experiments/persist_wipes.toml"))
     parser.add_argument("--trials", type=int, default=1 << 18)
     parser.add_argument("--repeat", type=int, default=3)

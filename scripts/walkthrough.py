@@ -71,7 +71,7 @@ def screenshot(page: Path, png: Path) -> bool:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--out", default="reports/walkthrough", help="folder for the runs")
     parser.add_argument("--target-ci", type=float, help="pass --target-ci W to every run")
     parser.add_argument("--screenshot", action="store_true", help="report.png of question 1")

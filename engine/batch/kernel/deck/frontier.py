@@ -82,8 +82,7 @@ MAX_SIGNETS: Final = 62
 # much mana in all (F_EVEN), then each choice's pool (at most one per mana type)
 SEVERAL_K, SEVERAL_EVEN, SEVERAL_POOLS = 0, 1, 2
 SEVERAL_WIDTH: Final = SEVERAL_POOLS + 6
-# ``frontier``'s ``skip`` when it skips no row: numba types a numpy int64 as int64, and a
-# literal -1 as a type of its own (a specialization of ``frontier``, minutes of compiling)
+# ``frontier``'s ``skip`` when it skips no row: an int64, not a literal (``jit.njit``)
 NO_ROW: Final = cast(int, np.int64(-1))
 _MIX: Final = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: a pool's slot is the top bits
 
