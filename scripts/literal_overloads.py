@@ -9,8 +9,10 @@ place and a variable at another is compiled twice. Some of these are wanted (a l
 index files of numba's on-disk cache (``CACHE_FOLDER`` defaults to this checkout's,
 ``jit.CACHE_DIR``; run ``cauldron bench`` or the warm-up first, so the kernels are compiled)
 and prints, by function, each cached compile with its literal arguments (position and type),
-then the count. The index format is numba's (a pickled version, then the pickled overloads):
-a newer numba may change it.
+then the count. numba keeps a folder per source folder compiled, so another checkout of the
+same source (a clean clone, a worktree) sharing the cache counts its compiles again. The
+index format is numba's (a pickled version, then the pickled overloads): a newer numba may
+change it.
 """
 
 from __future__ import annotations
