@@ -636,13 +636,19 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
     return None
 
 
+def _tappers(cards: Sequence[Card]) -> list[str]:
+    """The names of the cards whose mana abilities tap an untapped creature for a cost
+    (Springleaf Drum), sorted."""
+    return sorted({c.name for c in cards if taps_creature(mt.INDEX[c.name.lower()])})
+
+
 def _tapping_deck_refusal(setup: DeckSetup) -> str | None:
     """A source whose cost taps a creature (Springleaf Drum) is played beside creatures whose
     mana the frontier adds as choices of their own (``frontier._tapping``): its sources are
     alike (one card of them in a deck), and no creature of the deck has a mana ability that
     costs {Q} (tapped by it, Pili-Pala could pay its own {Q}), costs more than {T}, reads the
     board (106.7) or may sacrifice it."""
-    tappers = sorted({c.name for c in setup.cards if taps_creature(mt.INDEX[c.name.lower()])})
+    tappers = _tappers(setup.cards)
     if not tappers:
         return None
     if len(tappers) > 1:
@@ -1122,7 +1128,7 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     x_cost = costs.row(setup.x_spell.mana_cost) if setup.x_spell is not None else -1
     lo, hi = setup.keep_lands
     pays_life = any(_life(mt.INDEX[c.name.lower()]) for c in cards)
-    tapping = any(taps_creature(mt.INDEX[c.name.lower()]) for c in cards)
+    tapping = bool(_tappers(cards))
     london = setup.mulligan == "london"
     settings = np.array(
         [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life, tapping],

@@ -10,7 +10,7 @@ from engine.batch.kernel.state import REASON, STATUS
 from engine.batch.wipe_state import MAX_AMOUNT, OK, UNSUPPORTED
 
 # Not an outcome's reason: a token needs a token slot and the trial plays without them; the
-# driver plays it again on every slot (``run._every_trial``)
+# driver plays it again on every slot (``run._again``)
 NEEDS_TOKEN_SLOTS = -1
 
 

@@ -14,7 +14,7 @@ persist in turn, and a batch once judged loop-free stopped that trial at PATIENC
 
 Likewise a trial first plays without the token slots: every rule step loops over the slots,
 a batch with a card that makes tokens has sixteen of them, and few trials make one. A trial
-that does is played again from its start on every slot (``_every_trial``).
+that does is played again from its start on every slot (``_again``).
 """
 
 from __future__ import annotations
@@ -512,27 +512,6 @@ def _wants_token_slots(trial_vars: np.ndarray) -> bool:
     return trial_vars[STATUS] != OK and trial_vars[REASON] == NEEDS_TOKEN_SLOTS  # type: ignore[no-any-return]
 
 
-@inline
-def _play(
-    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
-    card_table: np.ndarray,
-    work: np.ndarray,
-    copies: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-    history: np.ndarray,
-    kept: tuple[np.ndarray, np.ndarray],
-    i: int,
-    watch: bool,
-) -> None:
-    """Copy trial ``i`` in (``copies``: slot rows, trial_vars, event rows, combat rows) and
-    play it."""
-    kstate, events, choices, combat = given
-    slot_rows, trial_vars, event_rows, combat_rows = copies
-    _load(kstate, events, choices, combat, i, copies)
-    play_trial(
-        slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history, watch, kept
-    )
-
-
 @njit
 def _every_trial(
     given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
@@ -547,50 +526,67 @@ def _every_trial(
     out, without reference counting as every rule step (the entry point keeps it for its
     allocations; with the copies inlined there, mana-tap ran 40% slower).
 
-    A trial plays on the slots before the token slots (``buffers``' slot rows); one that
-    makes a token stops there (caps.NEEDS_TOKEN_SLOTS) and is played again on every slot
-    (``_on_every_slot``). The token slots of a trial that did not play on them stay as
-    ``layout.new_state`` made them: empty, as playing on them leaves them."""
-    kstate = given[0]
-    slot_rows, trial_vars, event_rows, _ = buffers
+    A trial plays on the slots before the token slots (``buffers``' slot rows), without the
+    loop watch; the few that stop are played again (``_again``). The token slots of a trial
+    that did not play on them stay as ``layout.new_state`` made them: empty, as playing on
+    them leaves them."""
+    kstate, events, choices, combat = given
+    slot_rows, trial_vars, event_rows, combat_rows = buffers
     for i in range(kstate.status.shape[0]):
-        _play(given, card_table, work, buffers, history, kept, i, False)
-        stopped = work[COUNT, LONG] or trial_vars[STATUS] != OK
-        watched = stopped and not _wants_token_slots(trial_vars)
-        if watched:  # again, watching for a loop (104.4b)
-            _play(given, card_table, work, buffers, history, kept, i, True)
-        if _wants_token_slots(trial_vars):
-            _on_every_slot(given, card_table, work, buffers, history, wide, i, watched)
-            continue
-        _store(kstate, i, slot_rows, trial_vars, event_rows)
+        _load(kstate, events, choices, combat, i, buffers)
+        play_trial(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history,
+                   False, kept)  # fmt: skip
+        if work[COUNT, LONG] or trial_vars[STATUS] != OK:
+            _again(given, card_table, work, buffers, history, kept, wide, i)
+        else:
+            _store(kstate, i, slot_rows, trial_vars, event_rows)
 
 
 @njit
-def _on_every_slot(
+def _again(
     given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     history: np.ndarray,
+    kept: tuple[np.ndarray, np.ndarray],
     wide: tuple[np.ndarray, tuple[np.ndarray, np.ndarray]],
     i: int,
-    watched: bool,
 ) -> None:
-    """Trial ``i`` again from its start, on every slot (``wide``: slot rows and their
-    ``kept``), and copied out, as ``_every_trial`` plays it (``watched``: it reached the token
-    only with the loop watch on, which it then starts with)."""
-    _, trial_vars, event_rows, combat_rows = buffers
-    slot_rows, kept = wide
-    copies = (slot_rows, trial_vars, event_rows, combat_rows)
-    # ``watch`` is always a literal: play_trial is compiled once with the watch and once
-    # without it (a variable would compile the whole trial a third time)
-    if watched:
-        _play(given, card_table, work, copies, history, kept, i, True)
-    else:
-        _play(given, card_table, work, copies, history, kept, i, False)
-        if work[COUNT, LONG] or trial_vars[STATUS] != OK:
-            _play(given, card_table, work, copies, history, kept, i, True)
-    _store(given[0], i, slot_rows, trial_vars, event_rows)
+    """Trial ``i`` again from its start, after ``_every_trial``'s play stopped it, and copied
+    out: one that made a token (caps.NEEDS_TOKEN_SLOTS) on every slot (``wide``: slot rows and
+    their ``kept``), any other with the loop watch (104.4b); a play on every slot that stops
+    is played once more with the watch, and a watched play that makes a token once more on
+    every slot, watched.
+
+    Each play copies the trial in afresh, at one place in the loop: the copies are inlined,
+    and inlined at each play they were compiled five times over (a fifth of the trial
+    engine's compile time)."""
+    kstate, events, choices, combat = given
+    narrow, trial_vars, event_rows, combat_rows = buffers
+    every, kept_every = wide
+    on_every = _wants_token_slots(trial_vars)
+    watch = not on_every
+    while True:
+        slot_rows = every if on_every else narrow
+        copies = (slot_rows, trial_vars, event_rows, combat_rows)
+        _load(kstate, events, choices, combat, i, copies)
+        kept_rows = kept_every if on_every else kept
+        # ``watch`` reaches play_trial as a literal: it is compiled once with the watch and once
+        # without it (a variable would compile the whole trial a third time)
+        if watch:
+            play_trial(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history,
+                       True, kept_rows)  # fmt: skip
+        else:
+            play_trial(slot_rows, trial_vars, work, card_table, event_rows, combat_rows, history,
+                       False, kept_rows)  # fmt: skip
+        if not on_every and _wants_token_slots(trial_vars):
+            on_every = True
+        elif not watch and (work[COUNT, LONG] or trial_vars[STATUS] != OK):
+            watch = True
+        else:
+            break
+    _store(kstate, i, slot_rows, trial_vars, event_rows)
 
 
 def run_kernel(

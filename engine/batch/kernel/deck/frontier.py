@@ -72,7 +72,7 @@ from engine.batch.kernel.deck.pools import (
     multisets,
     total,
 )
-from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.jit import ZERO, inline, njit
 
 # The most pools one frontier holds (a deck of many five-color sources makes the most).
 MAX_FRONTIER_POOLS: Final = 4096
@@ -387,7 +387,7 @@ def _any_colors(cards: np.ndarray, several: np.ndarray, card: int, m: int) -> in
     return _trigger_rows(several, m, cards[card, C_ENCHANTED_ANY], COLOR_KINDS)
 
 
-@njit
+@inline
 def frontier(
     board: np.ndarray,
     st: np.ndarray,
@@ -407,15 +407,20 @@ def frontier(
     activation makes (``_add_source``): how many, whether they make as much mana in all, and
     the pools (``SEVERAL_*``).
 
-    One compiled call, never inlined: inlined at the game's seven call sites, compiling the
-    game took more than 24 GB. Its callers pass int64, never a literal (NO_ROW)."""
+    Inlined, it is a test and a call: the search itself (``_frontier_of``) is compiled once,
+    for this and for ``_tapping``. Inlined at the game's seven call sites, compiling the game
+    took more than 24 GB; inlined here and twice in ``_tapping``, it was compiled three times
+    over, most of the deck game's compile time. Its callers pass int64, never a literal
+    (NO_ROW)."""
     tappers, first = tapping_sources(board, st, cards, skip)
     if tappers:
         return _tapping(
             board, st, cards, choices, pool, skip, lands, out, spare, several,
             np.int64(tappers), np.int64(first),
         )  # fmt: skip
-    return _frontier_of(board, st, cards, choices, pool, skip, lands, out, spare, several, 0, -1)
+    return _frontier_of(
+        board, st, cards, choices, pool, skip, lands, out, spare, several, ZERO, NO_ROW
+    )
 
 
 @inline
@@ -539,8 +544,8 @@ def _tapping(  # type: ignore[no-untyped-def]
     board, st, cards, choices, pool, skip, lands, out, spare, several, tappers, first
 ) -> int:
     """``frontier`` with ``tappers`` sources whose cost taps an untapped creature (one card
-    of them in a deck, ``tables.batch_refusal``: alike; ``first`` is one). Each one used adds
-    its choices, and the creature it taps makes no mana of its own.
+    of them in a deck, ``tables._tapping_deck_refusal``: alike; ``first`` is one). Each one
+    used adds its choices, and the creature it taps makes no mana of its own.
 
     A creature whose own mana ability makes none now (none, 302.6, nothing counted) is the
     one to tap: a pool made tapping a dork instead is held by one that taps such a creature
@@ -584,7 +589,7 @@ def _merged(out: np.ndarray, n: int, made: np.ndarray, m: int) -> int:
     return n
 
 
-@inline
+@njit
 def _frontier_of(
     board: np.ndarray,
     st: np.ndarray,

@@ -211,6 +211,19 @@ def _trigger_choices(
 
 
 @inline
+def _made(  # type: ignore[no-untyped-def]
+    cards, choices, card, lands, counters, triggers, i
+) -> tuple[int, int]:
+    """The ``i``-th way to activate a source of ``card`` (``triggers``: its
+    ``_trigger_choices``), its choices outer and its triggers' inner: the index of its choice
+    and the mana made with the triggers' (106.12a)."""
+    same, kinds, colors, triggered = triggers
+    j = i // triggered
+    made = choice(cards, choices, card, lands, counters, j)
+    return j, made + _trigger_pool(same, kinds, colors, i % triggered)
+
+
+@inline
 def _trigger_pool(same: int, kinds: int, colors: int, r: int) -> int:
     """The mana of the ``r``-th way to choose (``_trigger_choices``), in the reference
     engine's order: the types outer, the colors inner (``mana_search._trigger_choices``)."""
@@ -253,18 +266,17 @@ def _activate(  # type: ignore[no-untyped-def]
     rest, rest_life = -2, life
     signets = any_filter(board, st, cards, b)
     # each choice with each choice for the "tapped for mana" triggers it sets off (106.12a)
-    same, kinds, colors, triggered = _trigger_choices(cards, choices, card)
-    for i in range(k * triggered):
-        j = i // triggered
-        delta = choice(cards, choices, card, lands, counters, j)
-        delta += _trigger_pool(same, kinds, colors, i % triggered)
+    triggers = _trigger_choices(cards, choices, card)
+    ways = k * triggers[3]
+    for i in range(ways):
+        j, delta = _made(cards, choices, card, lands, counters, triggers, i)
         after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
         # the life left after it, where life decides what the other sources make
         hurt = cards[card, C_LIFE] + choice_damage(cards, choices, card, counters, j)
         want = life - hurt if st[ST_PAYS_LIFE] else life
-        searched = k * triggered > 1 or want != life or tappable
+        searched = ways > 1 or want != life or tappable
         if searched and not pays(after, costs, hybrids, c):
             if rest == -2 or rest_life != want or signets:
                 rest_life = want
@@ -317,12 +329,11 @@ def _activate_tapping(  # type: ignore[no-untyped-def]
     pool = st[ST_POOL]
     lands = st[ST_LANDS]
     signets = any_filter(board, st, cards, b)
-    k = choice_count(cards, choices, card, lands, board[b, B_COUNTERS])
-    same, kinds, colors, triggered = _trigger_choices(cards, choices, card)
-    for i in range(k * triggered):
-        j = i // triggered
-        delta = choice(cards, choices, card, lands, board[b, B_COUNTERS], j)
-        delta += _trigger_pool(same, kinds, colors, i % triggered)
+    counters = board[b, B_COUNTERS]
+    k = choice_count(cards, choices, card, lands, counters)
+    triggers = _trigger_choices(cards, choices, card)
+    for i in range(k * triggers[3]):
+        j, delta = _made(cards, choices, card, lands, counters, triggers, i)
         after = pool + delta
         if gain_needed and paid_part(after, costs, hybrids, c) <= before:
             continue
