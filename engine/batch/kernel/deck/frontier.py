@@ -455,10 +455,11 @@ def _dork(board, st, cards, choices, lands, skip, b) -> int:  # type: ignore[no-
     return 2 if choice_count(cards, choices, card, lands, board[b, B_COUNTERS]) > 0 else 1
 
 
-@inline
+@njit
 def _alike(cards, choices, lands, board, a, b) -> bool:  # type: ignore[no-untyped-def]
     """Whether the dorks of rows ``a`` and ``b`` make the same choices (which of the two a
-    source taps for its cost changes no pool)."""
+    source taps for its cost changes no pool). A call: inlined at its four places in
+    ``_tapping``, it made that the deck game's longest compile."""
     ca, cb, na, nb = board[a, B_CARD], board[b, B_CARD], board[a, B_COUNTERS], board[b, B_COUNTERS]
     if cards[ca, C_NAME] != cards[cb, C_NAME] or na != nb:
         return False
