@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.jit import inline
 from engine.batch.kernel.state import REASON, STATUS
 from engine.batch.wipe_state import MAX_AMOUNT, OK, UNSUPPORTED
 
@@ -14,9 +14,10 @@ from engine.batch.wipe_state import MAX_AMOUNT, OK, UNSUPPORTED
 NEEDS_TOKEN_SLOTS = -1
 
 
-@njit
+@inline
 def unsupported(trial_vars: np.ndarray, reason: int) -> None:
-    """Mark the trial unsupported; the first reason stands."""
+    """Mark the trial unsupported; the first reason stands. Inlined: a call was compiled
+    once per reason, each a literal argument (``jit.njit``)."""
     if trial_vars[STATUS] == OK:
         trial_vars[REASON] = reason
     trial_vars[STATUS] = UNSUPPORTED

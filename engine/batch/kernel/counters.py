@@ -256,7 +256,7 @@ def _in_order(
     return n
 
 
-@njit
+@inline
 def put_counters(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -269,7 +269,28 @@ def put_counters(
     cost: bool,
 ) -> int:
     """Put counters on slot ``s`` after replacements; returns how many were put. Past
-    MAX_AMOUNT the trial stops, unsupported, and none are put."""
+    MAX_AMOUNT the trial stops, unsupported, and none are put.
+
+    The step is one call, compiled once: its callers pass constants (``kind`` 1, ``amount``
+    1, ``entering`` and ``cost``), and a call given them was compiled once per combination
+    of literals (``jit.njit``), with the steps it calls."""
+    k, n = np.int64(kind), np.int64(amount)  # int64 and bool for numba, never literals
+    e, c = np.bool_(entering), np.bool_(cost)
+    return _put_counters(slot_rows, trial_vars, work, card_table, s, k, n, e, c)  # type: ignore[arg-type]
+
+
+@njit
+def _put_counters(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    kind: int,
+    amount: int,
+    entering: bool,
+    cost: bool,
+) -> int:
     n = counters_to_put(slot_rows, work, card_table, s, kind, amount, entering, cost)
     row = counter_row(kind)
     if n < 0 or slot_rows[row, s] > MAX_AMOUNT - n:
