@@ -78,11 +78,11 @@ def _compile(kernel: str) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--kernel", choices=("trials", "deck"), default="trials")
     parser.add_argument("--top", type=int, default=25, help="functions listed (25)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cauldron-compile-") as cache:
         os.environ["NUMBA_CACHE_DIR"] = cache  # read as the kernel's package is imported
         compiles = _Compiles()
@@ -98,7 +98,8 @@ def main() -> None:
     for name, runs in ranked[: args.top]:
         own = sum(s for _, s in runs)
         print(f"{own:8.1f} s  {len(runs):3d}x  {name}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
