@@ -136,13 +136,14 @@ def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals
         on_play = rng.integers(2, size=trials).astype(bool)
     else:
         on_play = np.full(trials, setup.play == "play")
+    from engine.shuffle import permuted_rows  # see its docstring
+
     n = len(setup.cards)
-    # C order in, C order out (the same orders): permuted keeps a broadcast input's strides,
-    # the deck axis outermost, and the engine copied every chunk of it back into C order
+    # C order: the shuffles ``rng.permuted(decks, axis=2)`` makes of it, game by game
     decks = np.ascontiguousarray(
         np.broadcast_to(np.arange(n, dtype=np.int16), (trials, shuffles(setup), n))
     )
-    return Deals(on_play, rng.permuted(decks, axis=2))
+    return Deals(on_play, permuted_rows(rng, decks))
 
 
 def draw_deal(rng: np.random.Generator, setup: DeckSetup) -> Deal:
