@@ -33,8 +33,12 @@ def permuted_rows(rng: np.random.Generator, rows: np.ndarray) -> np.ndarray:
     """A copy of the C-contiguous ``rows`` with its last axis shuffled as
     ``rng.permuted(rows, axis=-1)`` shuffles it, leaving ``rng`` as that call would."""
     bits = rng.bit_generator
-    ours = type(bits) is np.random.PCG64 and sys.byteorder == "little"
-    if not ours or not rows.flags.c_contiguous or rows.size == 0:
+    if (
+        type(bits) is not np.random.PCG64
+        or sys.byteorder != "little"
+        or not rows.flags.c_contiguous
+        or rows.size == 0
+    ):
         out: np.ndarray = rng.permuted(rows, axis=-1)
         return out
     source = rows.reshape(-1, rows.shape[-1])

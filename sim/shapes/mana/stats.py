@@ -127,6 +127,13 @@ class Plan:
     levels: tuple[str, ...]
     sums: Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]] | None
     histogram: bool = False  # levels are the values of one count: ``Levels`` cells
+    # y as one column per level, from cells that hold it otherwise (None: they do)
+    dense: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
+
+    def y(self, cells: Cells) -> np.ndarray:
+        """The cells' y, one column per level (a trial's cells of every row)."""
+        n, y = cells
+        return y if self.dense is None else self.dense(n, y)
 
 
 def _into(key: str, total: Sum) -> Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]]:
@@ -149,34 +156,39 @@ def _by_seat(n: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
     return {catalog.MANA_BY_SEAT.key: _moments(n, y), SEAT_TRIALS.key: n.sum(0)}
 
 
-def _could(n: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+def _could(n: np.ndarray, at: np.ndarray) -> dict[str, np.ndarray]:
     """Per card [Σn, Σn²], and per card and set [Σy, Σny, Σy²]: ``n`` (T, C) one column per
-    card, ``y`` (T, C x SETS)."""
+    card, ``at`` (T, N) the column of y each slot counts in (``_could_cells``)."""
     c = n.shape[1]
     by_card, by_set = np.zeros((c, 2), dtype=np.int64), np.zeros((c, SETS, 3), dtype=np.int64)
-    _could_sums(n, y, by_card, by_set)
+    _could_sums(n, at, by_card, by_set)
     n_key, set_key = (stat.key for stat in catalog.COULD_PRODUCE_SHARE.stats)
     return {n_key: by_card, set_key: by_set}
 
 
 @entry
-def _could_sums(n: np.ndarray, y: np.ndarray, by_card: np.ndarray, by_set: np.ndarray) -> None:
-    """``_could``'s sums, compiled: a trial's y is zero for a card it has no permanent of (n
-    = 0), so only the cards it has are read (in numpy, three passes over every cell of y, 64
-    a card, cost a mana trial more than a microsecond)."""
+def _could_sums(n: np.ndarray, at: np.ndarray, by_card: np.ndarray, by_set: np.ndarray) -> None:
+    """``_could``'s sums, compiled: a trial's y (its slots counted by column, in a scratch
+    row that only its own columns are written in and cleared from) is read at the columns
+    its slots count in; every other column of y is zero and adds nothing."""
+    scratch = np.zeros(n.shape[1] * SETS, dtype=np.int64)
     for t in range(n.shape[0]):
         for k in range(n.shape[1]):
             nk = n[t, k]
-            if nk == 0:
-                continue
             by_card[k, 0] += nk
             by_card[k, 1] += nk * nk
-            for b in range(SETS):
-                v = y[t, k * SETS + b]
-                if v:  # most sets are no permanent's
-                    by_set[k, b, 0] += v
-                    by_set[k, b, 1] += nk * v
-                    by_set[k, b, 2] += v * v
+        for s in range(at.shape[1]):
+            if at[t, s] >= 0:
+                scratch[at[t, s]] += 1
+        for s in range(at.shape[1]):
+            a = at[t, s]
+            if a < 0 or scratch[a] == 0:
+                continue  # not counted, or its column is summed already
+            v, k = scratch[a], a // SETS
+            by_set[k, a - k * SETS, 0] += v
+            by_set[k, a - k * SETS, 1] += n[t, k] * v
+            by_set[k, a - k * SETS, 2] += v * v
+            scratch[a] = 0
 
 
 @cache
@@ -198,6 +210,7 @@ def _plan(config: ManaConfig) -> tuple[Plan, ...]:
             m.COULD_PRODUCE_SHARE,
             tuple(f"{name}: {set_name(bits)}" for name in names for bits in range(SETS)),
             _could,
+            dense=_could_dense,
         ),
     ]
     xs = config.x_spell
@@ -255,15 +268,25 @@ def _column(ok: np.ndarray, *values: np.ndarray) -> Cells:
 
 
 def _could_cells(config: ManaConfig, st: WipeState, ok: np.ndarray) -> Cells:
-    """Per card, its permanents with a mana ability (n) and those whose could-produce set at
-    the end (106.7) is each set (y), trial by trial."""
+    """Per card, its permanents with a mana ability (n), and where each slot counts among
+    the per card and set cells: by card, those whose could-produce set at the end (106.7) is
+    each set, column ``card * SETS + set`` of y (``at``, -1 for a slot counted nowhere; y
+    itself is 64 columns a card, nearly all zero: ``_could_dense`` writes it out)."""
     t, c = len(ok), len(config.board_cards)
     on = (st.zone == BATTLEFIELD) & st.has_mana & ok[:, None]
     n = np.zeros((t, c), dtype=np.int64)
-    y = np.zeros((t, c * SETS), dtype=np.int64)
+    at = np.empty(st.zone.shape, dtype=np.int64)
     places = _card_places(config.board_cards, mt.N)
-    _count_could(on, st.card, st.could_produce, places, n, y)
-    return n, y
+    _count_could(on, st.card, st.could_produce, places, n, at)
+    return n, at
+
+
+def _could_dense(n: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The could-produce cells' y, (T, C x SETS): each trial's slots counted by column."""
+    y = np.zeros((n.shape[0], n.shape[1] * SETS), dtype=np.int64)
+    rows, slots = np.nonzero(at >= 0)
+    np.add.at(y, (rows, at[rows, slots]), 1)
+    return y
 
 
 @cache
@@ -282,16 +305,17 @@ def _count_could(
     could: np.ndarray,
     place: np.ndarray,
     n: np.ndarray,
-    y: np.ndarray,
+    at: np.ndarray,
 ) -> None:
     """``_could_cells``' counts, compiled: one pass over the slots (a masked pass per card
     in numpy)."""
     for t in range(on.shape[0]):
         for s in range(on.shape[1]):
             k = place[card[t, s] + 1]
+            at[t, s] = -1
             if on[t, s] and k >= 0:
                 n[t, k] += 1
-                y[t, k * SETS + could[t, s]] += 1
+                at[t, s] = k * SETS + could[t, s]
 
 
 def _x_cells(
@@ -386,15 +410,16 @@ def mana_trial_stats(
     """``mana_stats``, and each trial's (n, y) of every row (trial-paired comparisons)."""
     cells = _cells(config, inp, st, x_best)
     plans = _plan(config)
-    flat = [(p, c) for p, c in zip(plans, cells, strict=True) if not p.histogram]
+    # each row's cells: n of every level, y one column per level
+    flat = [(c[0], p.y(c)) for p, c in zip(plans, cells, strict=True) if not p.histogram]
     levels = tuple(
         Levels(p.metric.family, p.metric.name, p.levels, n, value)
         for p, (n, value) in zip(plans, cells, strict=True)
         if p.histogram
     )
     t = len(st.status)
-    n = np.concatenate([wide(*c) for _, c in flat], axis=1)
-    y = np.concatenate([c[1] for _, c in flat], axis=1)
+    n = np.concatenate([wide(*c) for c in flat], axis=1)
+    y = np.concatenate([c[1] for c in flat], axis=1)
     keys = _flat_keys(config)
     assert n.shape == (t, len(keys))
     return _reduce(config, st, cells), TrialCells(keys, n, y, levels)
