@@ -318,6 +318,44 @@ def _count_could(
                 at[t, s] = k * SETS + could[t, s]
 
 
+def _rejection_cells(inp: ManaInputs, st: WipeState, ok: np.ndarray) -> Cells:
+    """A share of the taps: each trial's taps (n), those rejected for any reason, then for
+    each reason (y, ``MANA_REJECTIONS``' order)."""
+    t = len(ok)
+    n = np.empty((t, 1), dtype=np.int64)
+    y = np.empty((t, 1 + len(MANA_REJECTIONS)), dtype=np.int64)
+    _count_rejections(inp.act_kind, st.rejected, ok, _REJECTION_CODES, n, y)
+    return n, y
+
+
+_REJECTION_CODES = np.array(list(MANA_REJECTIONS), dtype=np.int64)
+
+
+@entry
+def _count_rejections(
+    kind: np.ndarray,
+    rejected: np.ndarray,
+    ok: np.ndarray,
+    codes: np.ndarray,
+    n: np.ndarray,
+    y: np.ndarray,
+) -> None:
+    """``_rejection_cells``' counts, compiled: one pass over the actions (in numpy, a
+    masked pass and a sum per reason)."""
+    for t in range(kind.shape[0]):
+        n[t, 0] = 0
+        for j in range(y.shape[1]):
+            y[t, j] = 0
+        for a in range(kind.shape[1] if ok[t] else 0):
+            if kind[t, a] != ACT_TAP:
+                continue
+            n[t, 0] += 1
+            code = rejected[t, a]
+            y[t, 0] += code > 0
+            for j in range(codes.shape[0]):
+                y[t, 1 + j] += code == codes[j]
+
+
 def _x_cells(
     config: ManaConfig, inp: ManaInputs, st: WipeState, ok: np.ndarray, x_best: np.ndarray | None
 ) -> list[Cells]:
@@ -365,8 +403,6 @@ def _cells(
     totals = everyone.sum(1)
     has_seat = (np.arange(p)[None, :] < inp.n_players[:, None]) & ok[:, None]
     by_seat = np.stack([_seat_pool(st, active, j).sum(1) for j in range(p)], axis=1) * has_seat
-    taps = (inp.act_kind == ACT_TAP) & ok[:, None]
-    rejected = [taps & (st.rejected > 0), *(taps & (st.rejected == c) for c in MANA_REJECTIONS)]
     mine = _seat_pool(st, active, 0)
     one = np.ones(t, dtype=np.int64)
     return [
@@ -374,7 +410,7 @@ def _cells(
         _column(ok, *(everyone[:, j] for j in range(6)), totals),
         (has_seat.astype(np.int64), by_seat.astype(np.int64)),
         (ok.astype(np.int64), np.minimum(totals, TOTAL_BINS - 1)),
-        (taps.sum(1)[:, None].astype(np.int64), np.stack([r.sum(1) for r in rejected], axis=1)),
+        _rejection_cells(inp, st, ok),
         _column(ok, st.mana_from_triggers),
         _column(ok, st.mana_replaced),
         _column(ok, st.undefined_mana),
