@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.raw_draws import Halves
+
 # Below this many floats a draw is numpy's own (reading and setting the generator's state
 # costs more than the raw words save).
 RAW_FROM = 1024
@@ -109,17 +111,28 @@ def permutations(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
     """(T, width) int32: a uniform random permutation of ``range(width)`` per row.
 
     Fisher-Yates on all rows at once, one position per step: the step's draws for every row
-    (``Generator.permuted`` shuffles row by row, slower on many short rows), then the swaps,
-    compiled (in numpy each step was a gather and a scatter of index arrays)."""
+    (``Generator.permuted`` shuffles row by row, slower on many short rows), as
+    ``rng.integers(0, i + 1, size=t, dtype=np.int32)`` draws them, then the swaps. With PCG64
+    the draws and swaps are one compiled pass over numpy's 32-bit draws (``lemire_swaps``,
+    ``engine.raw_draws``), the very integers numpy draws."""
     # imported here, not with this module: the compiled code's settings build the batch
     # engine's card tables, which wait for the experiment's card files (``freeze_library``)
-    from sim.config.draw_steps import swap_step
+    from sim.config.draw_steps import lemire_swaps, swap_step
 
     perm = np.empty((t, width), dtype=np.int32)
     perm[:] = np.arange(width, dtype=np.int32)
-    for i in range(width - 1, 0, -1):
-        # int32: below 2**32 numpy draws the same integers as for its default int64
-        swap_step(perm, i, rng.integers(0, i + 1, size=t, dtype=np.int32))
+    halves = Halves.of(rng)
+    if halves is None:
+        for i in range(width - 1, 0, -1):
+            # int32: below 2**32 numpy draws the same integers as for its default int64
+            swap_step(perm, i, rng.integers(0, i + 1, size=t, dtype=np.int32))
+        return perm
+    i, r = width - 1, 0  # where the swaps stand (i = 0: done)
+    while i > 0:
+        left = t * (i - 1) + t - r  # draws still to make, about: few are drawn again
+        i, r, taken = lemire_swaps(perm, i, r, halves.draws(left // 2 + 16))
+        halves.taken(taken)
+    halves.close()
     return perm
 
 

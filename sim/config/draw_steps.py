@@ -1,5 +1,6 @@
-"""The compiled steps of ``sim.config.dists``' draws (numba, set up as the batch engine's
-kernel): what numpy would do in several passes over a batch, done in one."""
+"""The compiled steps of the draws (``sim.config.dists``, ``sim.shapes.wipe.start``; numba,
+set up as the batch engine's kernel): what numpy would do in several passes over a batch,
+done in one."""
 
 from __future__ import annotations
 
@@ -49,3 +50,57 @@ def float32_halves(raw: np.ndarray, lead: bool, buffered: int, out: np.ndarray) 
         j += 1
     if i < out.shape[0]:
         out[i] = np.float32((raw[j] & np.uint64(0xFFFFFFFF)) >> np.uint64(8)) * scale
+
+
+@njit
+def drop_dead(
+    card: np.ndarray,
+    plus: np.ndarray,
+    minus: np.ndarray,
+    damage: np.ndarray,
+    not_creature: np.ndarray,
+    base_t: np.ndarray,
+    is_creature: np.ndarray,
+) -> None:
+    """``start.drop_dead_start``, slot by slot: a creature whose toughness is 0 or less, or
+    whose damage is lethal, loses its -1/-1 counters and damage (``base_t``, ``is_creature``:
+    the card tables' columns, by card index)."""
+    for i in range(card.shape[0]):
+        for j in range(card.shape[1]):  # selects, not branches: a slot's counters are random
+            c = card[i, j]
+            k = max(c, 0)
+            toughness = np.int64(base_t[k]) + plus[i, j] - minus[i, j]
+            lethal = (toughness <= 0) | (damage[i, j] >= toughness)
+            doomed = (c >= 0) & is_creature[k] & ~not_creature[i, j] & lethal
+            minus[i, j] = 0 if doomed else minus[i, j]
+            damage[i, j] = 0 if doomed else damage[i, j]
+
+
+@njit
+def lemire_swaps(perm: np.ndarray, i: int, r: int, halves: np.ndarray) -> tuple[int, int, int]:
+    """Fisher-Yates steps ``i`` down to 1 on every row of ``perm`` (step ``i`` from row ``r``
+    on), each row's column ``i`` swapped with its draw in [0, i] made from the 32-bit draws
+    ``halves`` as ``Generator.integers(0, i + 1, dtype=np.int32)`` makes it (Lemire's
+    multiply and shift, a low part below ``(2**32 - 1 - i) % (i + 1)`` drawn again). Returns
+    where the draws ran out (step, row: 0, 0 when done) and the draws the done swaps took."""
+    p = 0
+    while i > 0:
+        bound = np.uint64(i + 1)
+        threshold = np.uint64((4294967295 - i) % (i + 1))
+        while r < perm.shape[0]:
+            p0 = p
+            if p == len(halves):
+                return i, r, p0
+            m = np.uint64(halves[p]) * bound
+            p += 1
+            if m & np.uint64(0xFFFFFFFF) < bound:  # rarely: then the exact test
+                while m & np.uint64(0xFFFFFFFF) < threshold:
+                    if p == len(halves):
+                        return i, r, p0
+                    m = np.uint64(halves[p]) * bound
+                    p += 1
+            j = np.intp(m >> np.uint64(32))
+            perm[r, i], perm[r, j] = perm[r, j], perm[r, i]
+            r += 1
+        i, r = i - 1, 0
+    return 0, 0, p

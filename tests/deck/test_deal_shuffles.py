@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import shuffle
+from engine import raw_draws
 from engine.shuffle import permuted_rows
 
 BEFORE = st.sampled_from(["nothing", "int32", "float32"])
@@ -58,7 +58,7 @@ def test_103_1_a_shuffle_past_its_words_draws_more_and_redoes_the_row(
 ) -> None:
     """CR 103.1: words are drawn in rounds; a row the round's words run out in is put back
     and shuffled again with more (few words a round force it on almost every row)."""
-    monkeypatch.setattr(shuffle, "ROUND_WORDS", round_words)
+    monkeypatch.setattr(raw_draws, "ROUND_WORDS", round_words)
     rows = np.random.default_rng(5).integers(0, 1000, size=(9, 2, 61)).astype(np.int32)
     for seed, before in enumerate(("nothing", "int32", "float32")):
         _same_draws(seed, rows, before)

@@ -1,0 +1,68 @@
+"""numpy's 32-bit draws from PCG64's raw words, for compiled draws that must make what numpy
+makes, bit for bit (``engine.shuffle``, ``sim.config.dists.permutations``).
+
+A 32-bit draw (``next_uint32``) is the low half of a new 64-bit word, and its high half is
+kept for the next one (PCG64's ``has_uint32`` and ``uinteger``), so the draws are the kept
+half, if any, then each word's low and high halves: a little-endian ``uint32`` view of the
+words. A compiled draw takes as many as it needs, which only it knows, so words are drawn in
+rounds; at the end the generator is set back and advanced by the words the draws took, with
+the half they left kept, as numpy would have left it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+ROUND_WORDS = 1 << 15  # the most words a round draws (a round's draws stay in cache)
+
+
+class Halves:
+    """The 32-bit draws of one PCG64 generator, round by round: ``draws(words)`` holds the
+    ones not taken yet and ``words`` more, ``taken(k)`` says the first ``k`` of them were
+    used, ``close()`` leaves the generator as numpy's draws of them would have."""
+
+    def __init__(self, bits: np.random.PCG64) -> None:
+        self.bits = bits
+        self.start = bits.state  # a new dict each time it is read
+        self.lead, self.kept = int(self.start["has_uint32"]), int(self.start["uinteger"])
+        self.words = np.empty(0, dtype=np.uint64)  # drawn, not yet used
+        self.used = 0  # words the taken draws used, from ``start`` on
+
+    @staticmethod
+    def of(rng: np.random.Generator) -> Halves | None:
+        """The generator's draws, or None where numpy's own must be used: another bit
+        generator, or a big-endian machine (whose words split the other way)."""
+        bits = rng.bit_generator
+        if type(bits) is not np.random.PCG64 or sys.byteorder != "little":
+            return None
+        return Halves(bits)
+
+    def draws(self, words: int) -> np.ndarray:
+        """The draws not taken yet, after ``words`` more words, ROUND_WORDS at most (uint32,
+        in numpy's order). A caller that takes none of them asks again: they add up."""
+        more = self.bits.random_raw(max(min(words, ROUND_WORDS), 1))
+        self.words = np.concatenate([self.words, more])
+        halves = self.words.view(np.uint32)
+        if self.lead:
+            halves = np.concatenate([np.array([self.kept], dtype=np.uint32), halves])
+        return halves
+
+    def taken(self, k: int) -> None:
+        """The first ``k`` draws of the last ``draws`` were used."""
+        new = max(k - self.lead, 0)  # halves of new words
+        words = (new + 1) // 2
+        if new:
+            self.kept = int(self.words[words - 1] >> np.uint64(32))
+        self.lead = int(self.lead and k == 0) or new % 2
+        self.used += words
+        self.words = self.words[words:]
+
+    def close(self) -> None:
+        """Leave the generator as numpy leaves it after the draws taken."""
+        self.bits.state = self.start
+        self.bits.advance(self.used)  # as if numpy had drawn those words (forgets the half)
+        state = self.bits.state
+        state["has_uint32"], state["uinteger"] = self.lead, self.kept
+        self.bits.state = state

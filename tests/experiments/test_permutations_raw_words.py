@@ -1,0 +1,82 @@
+"""``dists.permutations`` (random trigger orders and tap orders) swaps with the very integers
+``rng.integers(0, i + 1, size=t, dtype=np.int32)`` draws for each Fisher-Yates step, made in
+one compiled pass from PCG64's 32-bit draws (``engine.raw_draws``), and leaves the generator
+as those calls leave it (its buffered 32-bit half too); ``test_draw_pinned`` pins whole
+batches that draw through it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import raw_draws
+from sim.config.dists import permutations
+
+BEFORE = st.sampled_from(["nothing", "int32", "float32"])
+
+
+def _numpys(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
+    """The permutations as numpy's calls make them, step by step."""
+    perm = np.empty((t, width), dtype=np.int32)
+    perm[:] = np.arange(width, dtype=np.int32)
+    rows = np.arange(t)
+    for i in range(width - 1, 0, -1):
+        j = rng.integers(0, i + 1, size=t, dtype=np.int32)
+        perm[rows, i], perm[rows, j] = perm[rows, j], perm[rows, i].copy()
+    return perm
+
+
+def _same(seed: int, t: int, width: int, before: str) -> None:
+    numpy_rng, raw_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+    for rng in (numpy_rng, raw_rng):  # a draw before, from the same state
+        if before == "int32":
+            rng.integers(0, 7, dtype=np.int32)  # leaves a 32-bit half buffered
+        elif before == "float32":
+            rng.random(3, dtype=np.float32)
+    assert np.array_equal(permutations(raw_rng, t, width), _numpys(numpy_rng, t, width))
+    assert raw_rng.bit_generator.state == numpy_rng.bit_generator.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    t=st.integers(1, 300),
+    width=st.integers(1, 40),
+    before=BEFORE,
+)
+def test_permutations_are_numpys_draws_bit_for_bit(
+    seed: int, t: int, width: int, before: str
+) -> None:
+    _same(seed, t, width, before)
+
+
+@pytest.mark.parametrize("round_words", [1, 3, 50])
+def test_permutations_past_a_rounds_draws_go_on_with_more(
+    monkeypatch: pytest.MonkeyPatch, round_words: int
+) -> None:
+    """Draws come in rounds (few words a round: many rounds, and a step that runs out of
+    draws mid-way goes on where it stopped)."""
+    monkeypatch.setattr(raw_draws, "ROUND_WORDS", round_words)
+    for seed, before in enumerate(("nothing", "int32", "float32")):
+        _same(seed, 37, 13, before)
+
+
+def test_permutations_of_another_bit_generator_are_numpys() -> None:
+    """Only PCG64's words are read here; any other generator draws as numpy does."""
+    a, b = np.random.Generator(np.random.Philox(7)), np.random.Generator(np.random.Philox(7))
+    assert np.array_equal(permutations(a, 50, 9), _numpys(b, 50, 9))
+    assert np.array_equal(a.integers(0, 2**62, 5), b.integers(0, 2**62, 5))  # left alike
+
+
+def test_a_draw_in_lemires_rejection_zone_is_drawn_again() -> None:
+    """Lemire's method (numpy's bounded integers): for [0, 2], a 32-bit draw whose product
+    with 3 leaves a low part below (2**32 - 3) % 3 = 1 (the draw 0) is drawn again; the next
+    one, 5, gives 5 * 3 >> 32 = 0. The swaps stop where the draws run out."""
+    from sim.config.draw_steps import lemire_swaps
+
+    perm = np.arange(3, dtype=np.int32)[None, :].copy()
+    halves = np.array([0, 5], dtype=np.uint32)
+    assert lemire_swaps(perm, 2, 0, halves) == (1, 0, 2)  # step 1 not drawn: no draws left
+    assert perm.tolist() == [[2, 1, 0]]
