@@ -43,7 +43,7 @@ class Halves:
         """The draws not taken yet, after ``words`` more words, ROUND_WORDS at most (uint32,
         in numpy's order). A caller that takes none of them asks again: they add up."""
         more = self.bits.random_raw(max(min(words, ROUND_WORDS), 1))
-        self.words = np.concatenate([self.words, more])
+        self.words = np.concatenate([self.words, more]) if len(self.words) else more
         halves = self.words.view(np.uint32)
         if self.lead:
             halves = np.concatenate([np.array([self.kept], dtype=np.uint32), halves])

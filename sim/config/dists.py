@@ -25,26 +25,25 @@ RAW_FROM = 1024
 
 def uniforms(rng: np.random.Generator, shape: tuple[int, ...] | int) -> np.ndarray:
     """``rng.random(shape, dtype=np.float32)``, bit for bit and leaving ``rng`` as it would:
-    numpy's PCG64 makes a float32 from each 32-bit half of a 64-bit word, low half first, and
-    keeps an unused high half for the next 32-bit draw (``has_uint32``); this takes the words
-    from ``random_raw`` and sets that half as numpy would have left it. Other bit generators,
-    and small draws, are numpy's own."""
+    numpy makes each float32 from a 32-bit draw (its top 24 bits over 2**24), and this
+    converts numpy's 32-bit draws (``engine.raw_draws``) in one compiled pass. Other bit
+    generators, and small draws, are numpy's own."""
     n = int(np.prod(shape))
-    bits = rng.bit_generator
-    if n < RAW_FROM or type(bits) is not np.random.PCG64:
+    halves = Halves.of(rng) if n >= RAW_FROM else None
+    if halves is None:
         drawn: np.ndarray = rng.random(shape, dtype=np.float32)
         return drawn
-    from sim.config.draw_steps import float32_halves  # see ``permutations``
+    from sim.config.draw_steps import float32_of  # see ``permutations``
 
-    before = bits.state  # a new dict each time it is read
-    lead, buffered = bool(before["has_uint32"]), int(before["uinteger"])
-    raw = bits.random_raw((n - lead + 1) // 2)
     out = np.empty(n, dtype=np.float32)
-    float32_halves(raw, lead, buffered, out)
-    state = bits.state  # numpy keeps the last word's high half, used or not
-    state["has_uint32"] = (n - lead) % 2  # unused: the next 32-bit draw's
-    state["uinteger"] = int(raw[-1] >> np.uint64(32))
-    bits.state = state
+    done = 0
+    while done < n:
+        draws = halves.draws((n - done - halves.lead + 1) // 2)  # just enough words
+        k = min(len(draws), n - done)
+        float32_of(draws[:k], out[done : done + k])
+        halves.taken(k)
+        done += k
+    halves.close()
     return out.reshape(shape)
 
 

@@ -32,24 +32,12 @@ def first_largest(u: np.ndarray, allowed: np.ndarray, out: np.ndarray) -> None:
 
 
 @njit
-def float32_halves(raw: np.ndarray, lead: bool, buffered: int, out: np.ndarray) -> None:
-    """``out`` as ``Generator.random(dtype=float32)`` fills it from the 32-bit halves of
-    ``raw`` (low half first), after the half ``buffered`` when ``lead``: each float is the
-    half's top 24 bits over 2**24, numpy's ``next_float``."""
+def float32_of(draws: np.ndarray, out: np.ndarray) -> None:
+    """``out`` as ``Generator.random(dtype=float32)`` makes it from the 32-bit ``draws``:
+    each float is the draw's top 24 bits over 2**24, numpy's ``next_float``."""
     scale = np.float32(1.0 / 16777216.0)
-    i = 0
-    if lead:
-        out[0] = np.float32(np.uint64(buffered) >> np.uint64(8)) * scale
-        i = 1
-    j = 0
-    while i + 1 < out.shape[0]:
-        r = raw[j]
-        out[i] = np.float32((r & np.uint64(0xFFFFFFFF)) >> np.uint64(8)) * scale
-        out[i + 1] = np.float32(r >> np.uint64(40)) * scale
-        i += 2
-        j += 1
-    if i < out.shape[0]:
-        out[i] = np.float32((raw[j] & np.uint64(0xFFFFFFFF)) >> np.uint64(8)) * scale
+    for m in range(out.shape[0]):
+        out[m] = np.float32(draws[m] >> np.uint32(8)) * scale
 
 
 @njit
