@@ -95,7 +95,13 @@ def chunk_sums(a: TrialCells, b: TrialCells, keys: Sequence[RowKey]) -> np.ndarr
     at = {key: i for i, key in enumerate(keys)}
     plain = list(dict.fromkeys([*a.keys, *b.keys]))
     if plain:
-        out[[at[k] for k in plain]] = _terms(*_columns(a, plain), *_columns(b, plain))
+        # imported here: the compiled code's settings build the batch engine's card tables,
+        # which wait for the experiment's card files (``freeze_library``)
+        from sim.run.pair_sums import pair_sums
+
+        sums = np.zeros((len(plain), SUMS), dtype=np.int64)
+        pair_sums(a.n, a.y, _places(a, plain), b.n, b.y, _places(b, plain), sums)
+        out[[at[k] for k in plain]] = sums
     ours = {(lv.family, lv.metric): lv for lv in a.levels}
     theirs = {(lv.family, lv.metric): lv for lv in b.levels}
     for name in dict.fromkeys([*ours, *theirs]):
@@ -105,32 +111,10 @@ def chunk_sums(a: TrialCells, b: TrialCells, keys: Sequence[RowKey]) -> np.ndarr
     return out
 
 
-def _columns(cells: TrialCells, keys: Sequence[RowKey]) -> tuple[np.ndarray, np.ndarray]:
-    """The (T, len(keys)) n and y of ``keys``, zero for a key the cells lack."""
+def _places(cells: TrialCells, keys: Sequence[RowKey]) -> np.ndarray:
+    """The column of each of ``keys`` in the cells, -1 for a key they lack."""
     index = {key: i for i, key in enumerate(cells.keys)}
-    cols = np.array([index.get(key, -1) for key in keys], dtype=np.intp)
-    n, y = cells.n[:, np.maximum(cols, 0)], cells.y[:, np.maximum(cols, 0)]
-    n[:, cols < 0] = 0
-    y[:, cols < 0] = 0
-    return n, y
-
-
-def _dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Σ_t x[t, k] y[t, k] for every column k, in int64 (no (T, K) temporary)."""
-    out: np.ndarray = np.einsum("tk,tk->k", x, y)
-    return out
-
-
-def _terms(na: np.ndarray, ya: np.ndarray, nb: np.ndarray, yb: np.ndarray) -> np.ndarray:
-    """The 14 sums (``sim.run.paired.SUMS``' order) of columns paired trial by trial."""
-    return np.stack(
-        [
-            na.sum(0), ya.sum(0), _dot(na, na), _dot(na, ya), _dot(ya, ya),
-            nb.sum(0), yb.sum(0), _dot(nb, nb), _dot(nb, yb), _dot(yb, yb),
-            _dot(na, nb), _dot(na, yb), _dot(ya, nb), _dot(ya, yb),
-        ],
-        axis=1,
-    )  # fmt: skip
+    return np.array([index.get(key, -1) for key in keys], dtype=np.intp)
 
 
 def _no_level(like: Levels) -> Levels:

@@ -8,6 +8,7 @@ the same games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -87,53 +88,64 @@ def deck_stats(setup: DeckSetup, res: DeckResults) -> dict[str, np.ndarray]:
 MULLIGAN_LEVELS: Final = range(MAX_MULLIGANS + 1)
 
 
-Cell = tuple[RowKey, np.ndarray, np.ndarray]  # a row's key, each game's n and y
+# rows' keys, and each game's n and y of them: (T, R) each (an n of (T,) for every row)
+Cells = tuple[Sequence[RowKey], np.ndarray, np.ndarray]
 
 
-def _by_turn(metric: Metric, level: str, n: np.ndarray, y: np.ndarray) -> list[Cell]:
+def _by_turn(metric: Metric, level: str, n: np.ndarray, y: np.ndarray) -> Cells:
     """A metric's cells of one level, turn by turn (``y`` (T, U); ``n`` (T,) or (T, U))."""
-    ns = np.broadcast_to(n[:, None] if n.ndim == 1 else n, y.shape)
-    return [
-        ((metric.family, metric.name, level, u + 1), ns[:, u], y[:, u]) for u in range(y.shape[1])
-    ]
+    keys = [(metric.family, metric.name, level, u + 1) for u in range(y.shape[1])]
+    return keys, n, y
 
 
-def _cells(setup: DeckSetup, res: DeckResults) -> list[Cell]:
+def _cells(setup: DeckSetup, res: DeckResults) -> list[Cells]:
     """Every row's cells, in ``deck_rows``' order of families (``deck_cell_keys`` are their
     keys): the same games, counts and sums as ``deck_stats``, game by game."""
     counted = res.status == 0
     ok = counted.astype(np.int64)
     games = ok[:, None]
     one = np.ones_like(ok)
-    out: list[Cell] = [((UNSUPPORTED_RATE.family, UNSUPPORTED_RATE.name, "all"), one, 1 - ok)]
-    out += _by_turn(catalog.LANDS_IN_PLAY, "all", ok, res.lands * games)
+    out: list[Cells] = [([(UNSUPPORTED_RATE.family, UNSUPPORTED_RATE.name, "all")], one, 1 - ok)]
+    out.append(_by_turn(catalog.LANDS_IN_PLAY, "all", ok, res.lands * games))
     mana = _mana(res) * games[:, :, None]
     for k, level in enumerate(MANA_LEVELS):
-        out += _by_turn(catalog.MANA_AVAILABLE, level, ok, mana[:, :, k])
+        out.append(_by_turn(catalog.MANA_AVAILABLE, level, ok, mana[:, :, k]))
     for k, cost in enumerate(setup.costs):
-        out += _by_turn(catalog.COST_PAYABLE, cost.text, ok, res.cost_payable[:, :, k] * games)
+        out.append(_by_turn(catalog.COST_PAYABLE, cost.text, ok, res.cost_payable[:, :, k] * games))
     for k, name in enumerate(setup.track):
-        out += _by_turn(catalog.CAST_BY_TURN, name, ok, res.cast_by_turn[:, :, k] * games)
+        out.append(_by_turn(catalog.CAST_BY_TURN, name, ok, res.cast_by_turn[:, :, k] * games))
     if setup.x_spell is not None:
         castable, x = _largest_x(res, counted)
         name = setup.x_spell.name
-        out += _by_turn(catalog.X_CASTABLE, name, ok, castable.astype(np.int64))
-        out += _by_turn(catalog.X_MAX, name, castable.astype(np.int64), x)
-    out.append(((catalog.MULLIGANS.family, catalog.MULLIGANS.name, "all"), ok, res.mulligans * ok))
-    for k in MULLIGAN_LEVELS:
-        count = catalog.MULLIGANS_COUNT
-        out.append(((count.family, count.name, str(k)), ok, (res.mulligans == k) * ok))
+        out.append(_by_turn(catalog.X_CASTABLE, name, ok, castable.astype(np.int64)))
+        out.append(_by_turn(catalog.X_MAX, name, castable.astype(np.int64), x))
+    out.append(
+        ([(catalog.MULLIGANS.family, catalog.MULLIGANS.name, "all")], ok, res.mulligans * ok)
+    )
+    count = catalog.MULLIGANS_COUNT
+    keys = [(count.family, count.name, str(k)) for k in MULLIGAN_LEVELS]
+    levels = np.array(MULLIGAN_LEVELS)
+    out.append((keys, ok, (res.mulligans[:, None] == levels[None, :]) * games))
     return out
 
 
 def deck_cell_keys(setup: DeckSetup) -> tuple[RowKey, ...]:
     """The rows ``deck_trial_cells`` holds."""
-    return tuple(key for key, _, _ in _cells(setup, empty_results(setup, 0)))
+    return tuple(key for keys, _, _ in _cells(setup, empty_results(setup, 0)) for key in keys)
 
 
 def deck_trial_cells(setup: DeckSetup, res: DeckResults) -> TrialCells:
-    """Each game's (n, y) of every row (``sim.shapes.base.TrialCells``)."""
+    """Each game's (n, y) of every row (``sim.shapes.base.TrialCells``), written block by
+    block (a column at a time, numpy stacked a hundred strided columns twice)."""
     cells = _cells(setup, res)
-    n = np.stack([c[1] for c in cells], axis=1).astype(np.int64)
-    y = np.stack([c[2] for c in cells], axis=1).astype(np.int64)
-    return TrialCells(tuple(key for key, _, _ in cells), n, y)
+    keys = tuple(key for keys, _, _ in cells for key in keys)
+    t = len(res.status)
+    n = np.empty((t, len(keys)), dtype=np.int64)
+    y = np.empty((t, len(keys)), dtype=np.int64)
+    at = 0
+    for row_keys, cell_n, cell_y in cells:
+        width = len(row_keys)
+        n[:, at : at + width] = cell_n if cell_n.ndim == 2 else cell_n[:, None]
+        y[:, at : at + width] = cell_y.reshape(t, width)
+        at += width
+    return TrialCells(keys, n, y)
