@@ -86,7 +86,9 @@ def _slot_group(
     if group.legal_start and (group.minus.high > 0 or group.damage.high > 0):
         drop_dead_start(card, drawn["plus"], drawn["minus"], drawn["damage"], drawn["not_creature"])
     for values in drawn.values() if group.empty > 0 else ():
-        values[~filled] = 0  # an empty slot holds nothing (False for the flags)
+        # an empty slot holds nothing (False for the flags): a product, not a masked store
+        # (values[~filled] = 0 cost 60% of a slot group's draw)
+        np.multiply(values, filled, out=values, casting="unsafe")
     return {"card": card, "controller": controller, "owner": owner, **drawn}
 
 
