@@ -13,25 +13,19 @@ from hypothesis import strategies as st
 
 from engine import raw_draws
 from engine.shuffle import permuted_rows
+from tests.twin_generators import BEFORE, assert_left_alike, twins
 
-BEFORE = st.sampled_from(["nothing", "int32", "float32"])
+DRAWN_BEFORE = st.sampled_from(BEFORE)
 
 
 def _same_draws(seed: int, rows: np.ndarray, before: str) -> None:
-    """numpy's shuffle and ``permuted_rows`` from one seed: the same orders, then the same
-    generator (the same next draws)."""
-    numpy_rng, raw_rng = np.random.default_rng(seed), np.random.default_rng(seed)
-    for rng in (numpy_rng, raw_rng):  # a draw before, from the same state
-        if before == "int32":
-            rng.integers(0, 7, dtype=np.int32)  # leaves a 32-bit half buffered
-        elif before == "float32":
-            rng.random(3, dtype=np.float32)
+    """numpy's shuffle and ``permuted_rows`` from one state: the same orders, then the same
+    generator."""
+    numpy_rng, raw_rng = twins(seed, before)
     expected = numpy_rng.permuted(rows, axis=-1)
     shuffled = permuted_rows(raw_rng, rows)
     assert shuffled.dtype == rows.dtype and np.array_equal(shuffled, expected)
-    assert raw_rng.bit_generator.state == numpy_rng.bit_generator.state
-    after = [rng.integers(0, 99, 5, dtype=np.int32) for rng in (raw_rng, numpy_rng)]
-    assert np.array_equal(*after)
+    assert_left_alike(raw_rng, numpy_rng)
 
 
 @settings(max_examples=80, deadline=None)
@@ -40,7 +34,7 @@ def _same_draws(seed: int, rows: np.ndarray, before: str) -> None:
     games=st.integers(1, 40),
     shuffles=st.integers(1, 4),
     cards=st.integers(1, 70),
-    before=BEFORE,
+    before=DRAWN_BEFORE,
 )
 def test_103_1_deal_shuffles_are_numpys_bit_for_bit(
     seed: int, games: int, shuffles: int, cards: int, before: str
@@ -60,7 +54,7 @@ def test_103_1_a_shuffle_past_its_words_draws_more_and_redoes_the_row(
     and shuffled again with more (few words a round force it on almost every row)."""
     monkeypatch.setattr(raw_draws, "ROUND_WORDS", round_words)
     rows = np.random.default_rng(5).integers(0, 1000, size=(9, 2, 61)).astype(np.int32)
-    for seed, before in enumerate(("nothing", "int32", "float32")):
+    for seed, before in enumerate(BEFORE):
         _same_draws(seed, rows, before)
 
 

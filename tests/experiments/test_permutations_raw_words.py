@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from engine import raw_draws
 from sim.config.dists import permutations
+from tests.twin_generators import BEFORE, assert_left_alike, twins
 
-BEFORE = st.sampled_from(["nothing", "int32", "float32"])
+DRAWN_BEFORE = st.sampled_from(BEFORE)
 
 
 def _numpys(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
@@ -29,14 +30,9 @@ def _numpys(rng: np.random.Generator, t: int, width: int) -> np.ndarray:
 
 
 def _same(seed: int, t: int, width: int, before: str) -> None:
-    numpy_rng, raw_rng = np.random.default_rng(seed), np.random.default_rng(seed)
-    for rng in (numpy_rng, raw_rng):  # a draw before, from the same state
-        if before == "int32":
-            rng.integers(0, 7, dtype=np.int32)  # leaves a 32-bit half buffered
-        elif before == "float32":
-            rng.random(3, dtype=np.float32)
+    numpy_rng, raw_rng = twins(seed, before)
     assert np.array_equal(permutations(raw_rng, t, width), _numpys(numpy_rng, t, width))
-    assert raw_rng.bit_generator.state == numpy_rng.bit_generator.state
+    assert_left_alike(raw_rng, numpy_rng)
 
 
 @settings(max_examples=60, deadline=None)
@@ -44,7 +40,7 @@ def _same(seed: int, t: int, width: int, before: str) -> None:
     seed=st.integers(0, 2**32 - 1),
     t=st.integers(1, 300),
     width=st.integers(1, 40),
-    before=BEFORE,
+    before=DRAWN_BEFORE,
 )
 def test_permutations_are_numpys_draws_bit_for_bit(
     seed: int, t: int, width: int, before: str
@@ -59,7 +55,7 @@ def test_permutations_past_a_rounds_draws_go_on_with_more(
     """Draws come in rounds (few words a round: many rounds, and a step that runs out of
     draws mid-way goes on where it stopped)."""
     monkeypatch.setattr(raw_draws, "ROUND_WORDS", round_words)
-    for seed, before in enumerate(("nothing", "int32", "float32")):
+    for seed, before in enumerate(BEFORE):
         _same(seed, 37, 13, before)
 
 
