@@ -8,7 +8,9 @@ Every metric row is a ratio of sums over trials, Σy / Σn, so each metric is co
 its per-trial cells, (n, y) by level (``_cells``, in ``_plan``'s order), and the batch's
 statistics are sums of those cells (``_reduce``: its Σy and Σy², or its clustered sums, or a
 histogram): the cells of trial-paired comparisons (``sim.shapes.base.TrialCells``) add up to
-the batch's statistics by construction.
+the batch's statistics by construction. The could-produce cells keep, instead of y (64 sets a
+card, nearly all zero), the column each slot counts in; ``Plan.dense`` writes y out for the
+comparisons.
 """
 
 from __future__ import annotations
