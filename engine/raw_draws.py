@@ -51,11 +51,13 @@ class Halves:
 
     def taken(self, k: int) -> None:
         """The first ``k`` draws of the last ``draws`` were used."""
-        new = max(k - self.lead, 0)  # halves of new words
+        if k == 0:
+            return  # the kept half, if any, is still the next draw
+        new = k - self.lead  # halves of new words (the kept one, if any, is used)
         words = (new + 1) // 2
         if new:
             self.kept = int(self.words[words - 1] >> np.uint64(32))
-        self.lead = int(self.lead and k == 0) or new % 2
+        self.lead = new % 2  # a word's high half left for the next draw
         self.used += words
         self.words = self.words[words:]
 
