@@ -12,9 +12,9 @@ London mulligan, a range of lands to keep, land and cast orders for the pilot, c
 test, tracked cards and now and then an X spell. Each of D decks plays G games as ``cauldron
 run`` deals and plays them (``sim.bench_workloads.config_workload``); a game whose row
 differs is printed. A deck the file reader refuses is counted by its reason, a game the
-batch engine stops at a declared cap (``MAX_FRONTIER_POOLS``) by the cap, and one the
-reference engine stops at its own cap (``MAX_SEARCH_STATES``) by that cap when every turn it
-played agrees. Exit status 1 if any game differs.
+batch engine stops at a declared cap (``MAX_FRONTIER_POOLS``, ``MAX_PER_TYPE``) by the cap,
+and one the reference engine stops at its own cap (``MAX_SEARCH_STATES``) by that cap when
+every turn it played agrees. Exit status 1 if any game differs.
 
 ``--with`` puts the named cards among every deck's others (a card new to deck games, say,
 which a random pick of a dozen of the hundreds played would seldom draw).
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 from scenario_verdict import report  # noqa: E402
 
-from engine.batch.deck import REASONS  # noqa: E402
+from engine.batch.deck import CAPS  # noqa: E402
 from engine.batch.deck.tables import kernel_refusal  # noqa: E402
 from engine.deck import deck_refusal  # noqa: E402
 from engine.library import Card, library  # noqa: E402
@@ -90,9 +90,6 @@ def deck_table(
     if r.random() < 0.4:
         table["x_spell"] = r.choice(X_SPELLS)
     return table
-
-
-CAPS = frozenset(r for r in REASONS if "MAX_" in r)  # why the batch engine stops at a cap
 
 
 def deck_verdicts(table: dict[str, Any], name: str, seed: list[int], games: int) -> Counter[str]:

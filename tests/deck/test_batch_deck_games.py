@@ -28,11 +28,12 @@ from engine.batch.deck import REASONS, batch_refusal, kernel_refusal, play_deck_
 from engine.batch.deck.tables import deck_tables, is_filter
 from engine.batch.kernel.deck.columns import B_CARD, N_BOARD_COLUMNS, N_SCALARS, ST_BOARD, ST_TURN
 from engine.batch.kernel.deck.frontier import SEVERAL_WIDTH, frontier, spare_len
+from engine.batch.kernel.deck.game import POOL_CAP
 from engine.batch.kernel.deck.pools import amount
 from engine.deck import ROW_FIELDS, DeckResults, DeckSetup, deck_refusal, draw_deals
 from engine.library import library
 from engine.reference.deck import play_deck_games as reference_games
-from tests.deck.decks import deck_of
+from tests.deck.decks import agree_game_by_game, deck_of
 
 DECKS: dict[str, tuple[dict[str, int], dict[str, Any]]] = {
     "lands_and_bears": ({"Forest": 24, "Grizzly Bears": 36}, {"costs": ["{G}", "{2}{G}{G}"]}),
@@ -396,11 +397,13 @@ def test_a_deck_the_batch_engine_cannot_play_is_refused_with_the_card_named() ->
 
 
 def test_max_per_type_is_a_named_cap() -> None:
-    """Sources that could make more than MAX_PER_TYPE mana of one type are refused, the cap
-    named, never wrapped."""
+    """Sources that could make more than MAX_PER_TYPE mana in all stop a game, the cap named
+    (never wrapped: ``test_deck_multipliers``); a deck whose cards could in all is played, as
+    240 mana creatures drawn three a turn never could by turn 3."""
     setup = deck_of({"Priest of Titania": 120, "Llanowar Elves": 120}, 3)  # 240 {G} each
-    why = batch_refusal(setup)
-    assert why is not None and "MAX_PER_TYPE = 511" in why
+    assert batch_refusal(setup) is None
+    assert "MAX_PER_TYPE = 511" in REASONS[POOL_CAP]
+    assert not agree_game_by_game(setup, 7, 20).status.any()
 
 
 def test_the_stop_reasons_name_their_caps() -> None:
@@ -408,6 +411,7 @@ def test_the_stop_reasons_name_their_caps() -> None:
     assert REASONS[0] == ""
     assert "MAX_FRONTIER_POOLS = 4096" in REASONS[1]
     assert "empty library" in REASONS[2]
+    assert "MAX_PER_TYPE = 511" in REASONS[3]
 
 
 def _birds_frontier(birds: int, buffer: int) -> list[int] | None:

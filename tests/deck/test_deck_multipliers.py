@@ -11,9 +11,14 @@ never multiplied. Each game is stacked and played by both engines, which must ag
 
 from __future__ import annotations
 
-from engine.batch.deck import batch_refusal
-from engine.library import library
-from tests.deck.decks import FILL, deck_of, on_both_engines
+import numpy as np
+
+from engine.batch.deck import REASONS
+from engine.batch.deck import play_deck_games as play_batch_games
+from engine.batch.kernel.deck.game import POOL_CAP
+from engine.deck import Deals
+from engine.reference.deck import play_deck_games
+from tests.deck.decks import FILL, deck_of, on_both_engines, stacked
 
 
 def test_616_1_mana_reflection_doubles_the_mana_of_every_source() -> None:
@@ -26,14 +31,26 @@ def test_616_1_mana_reflection_doubles_the_mana_of_every_source() -> None:
     assert out.mana_by_type[0, 6].tolist() == [0, 0, 0, 0, 14, 0]
 
 
-def test_616_1_multipliers_past_max_per_type_are_refused_with_the_cap_named() -> None:
-    """Two Nyxbloom Ancients and two Mana Reflections multiply by 36: a deck whose sources
-    could then make more than MAX_PER_TYPE = 511 of one type is refused, never wrapped."""
-    x = library()["hangarback walker"]
-    few = {"Forest": 36, "Mana Reflection": 2, "Nyxbloom Ancient": 2}
-    assert batch_refusal(deck_of(few, 5, x_spell=x)) is None  # 12 cards seen, 4 of them
-    why = batch_refusal(deck_of(few, 20, x_spell=x))  # 27 cards seen: 23 Forests x 36
-    assert why is not None and "MAX_PER_TYPE = 511" in why
+def test_616_1_multipliers_past_max_per_type_stop_the_game_with_the_cap_named() -> None:
+    """CR 616.1: two Mana Reflections and two Nyxbloom Ancients multiply every Forest's {G} by
+    36. The batch engine plays each turn as the reference engine does while the pool and the
+    sources could make at most MAX_PER_TYPE = 511 mana in all (14 Forests: 504 on turn 14);
+    as the 15th enters it stops the game there, the cap named (POOL_CAP), never wrapped,
+    and turn 15 is not measured. The reference engine plays on (540 on turn 15)."""
+    counts = {"Forest": 30, "Mana Reflection": 2, "Nyxbloom Ancient": 2}
+    setup = deck_of({**counts, FILL: 6}, 20)
+    multipliers = ["Mana Reflection"] * 2 + ["Nyxbloom Ancient"] * 2
+    deals = Deals.of(stacked(setup, ["Forest"] * 3 + multipliers + ["Forest"] * 20))
+    batch, reference = play_batch_games(setup, deals), play_deck_games(setup, deals)
+    totals = [1, 2, 3, 4, 5, 6, 14, *range(288, 505, 36)]  # 8 Forests x 36 on turn 8 ...
+    assert reference.mana_total[0].tolist() == [*totals, *range(540, 721, 36)]
+    assert batch.mana_total[0].tolist() == [*totals, 0, 0, 0, 0, 0, 0]
+    assert batch.played[0] == 14 and reference.played[0] == 20
+    assert batch.reasons[batch.status[0]] == REASONS[POOL_CAP]
+    assert "MAX_PER_TYPE = 511" in REASONS[POOL_CAP]
+    for name in ("lands", "mana_by_type", "cost_payable", "x_max", "cast_by_turn"):
+        played = getattr(batch, name)[0, :14], getattr(reference, name)[0, :14]
+        assert np.array_equal(*played), name  # the turns both engines played agree
 
 
 def test_106_12a_mana_flare_adds_one_mana_of_the_type_each_land_made() -> None:

@@ -13,6 +13,7 @@ from sim.config.experiment import parse_experiment
 from sim.errors import UserError
 from sim.shapes.deck.shape import DeckShape
 from sim.shapes.deck.stats import deck_stats
+from tests.deck.decks import validate_deck
 
 DECK: dict[str, Any] = {
     "name": "d",
@@ -63,11 +64,23 @@ def test_a_card_the_batch_engine_refuses_is_named_with_its_reason() -> None:
     )
 
 
-def test_a_deck_past_max_per_type_is_refused_with_the_cap_named() -> None:
-    """A deck whose sources could make more than MAX_PER_TYPE mana of one type."""
-    data = {**DECK, "deck": {"cards": {"Priest of Titania": 120, "Llanowar Elves": 120}}}
-    with pytest.raises(UserError, match=r"MAX_PER_TYPE = 511"):
-        parse_experiment(data)
+_GEYSER = """
+[[card]]
+name = "Geyser Stone"
+mana_cost = "{3}"
+types = ["Artifact"]
+oracle = "{T}: Add six hundred mana of any one color."
+abilities = [{ template = "mana_any_color", tap = true, amount = 600 }]
+"""
+
+
+def test_a_card_past_max_per_type_at_once_is_refused_with_the_cap_named(tmp_path: Path) -> None:
+    """One activation's mana is packed in one field of a pool: a card that makes more than
+    MAX_PER_TYPE of one type at once is refused by name when the file is read (exit 2). What
+    a board makes in all stops a game instead (``game.POOL_CAP``)."""
+    code, out = validate_deck(tmp_path, _GEYSER, {"Forest": 36, "Geyser Stone": 4})
+    assert code == 2, out
+    assert "Geyser Stone" in out and "MAX_PER_TYPE = 511" in out
 
 
 def test_a_stopped_game_counts_as_unsupported_and_in_no_turn() -> None:

@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 
 from engine.batch.deck import REASONS, play_deck_games
-from engine.batch.kernel.deck.game import FRONTIER_CAP
+from engine.batch.kernel.deck.game import FRONTIER_CAP, POOL_CAP
 from engine.batch.outcome import comparable
-from engine.deck import draw_deals
+from engine.deck import Deals, draw_deals
 from sim.config.scenario import load_scenario
 from sim.shapes.deck.replay import DeckReplay
 from sim.shapes.scenario_replay import ScenarioReplay
-from tests.deck.decks import deck_of
+from tests.deck.decks import deck_of, stacked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +30,18 @@ def test_a_deck_game_stopped_at_the_frontier_cap_replays_as_that_cap() -> None:
     stopped = replace(batch, status=np.array([1]), reasons=("", REASONS[FRONTIER_CAP]))
     capped = DeckReplay(setup, deals.deal(0), stopped).replayed()
     assert not capped.agrees and capped.batch_cap == REASONS[FRONTIER_CAP]
+
+
+def test_a_deck_game_stopped_at_the_pool_cap_replays_as_that_cap() -> None:
+    """Two Mana Reflections and two Nyxbloom Ancients on the battlefield by turn 8: the batch
+    game stops at MAX_PER_TYPE on turn 15 (``test_deck_multipliers``), the reference plays on,
+    and the replay says the batch engine's cap, not a disagreement."""
+    counts = {"Forest": 30, "Mana Reflection": 2, "Nyxbloom Ancient": 2, "Wrath of God": 6}
+    setup = deck_of(counts, 16)
+    multipliers = ["Mana Reflection"] * 2 + ["Nyxbloom Ancient"] * 2
+    deals = Deals.of(stacked(setup, ["Forest"] * 3 + multipliers + ["Forest"] * 20))
+    capped = DeckReplay(setup, deals.deal(0), play_deck_games(setup, deals)).replayed()
+    assert not capped.agrees and capped.batch_cap == REASONS[POOL_CAP]
 
 
 def test_a_scenario_trial_stopped_at_a_cap_replays_as_that_cap() -> None:

@@ -16,6 +16,7 @@ import numpy as np
 from engine.batch.deck.tables import DeckTables, batch_refusal, deck_tables, kernel_refusal
 from engine.batch.kernel.deck import game
 from engine.batch.kernel.deck.frontier import MAX_FRONTIER_POOLS
+from engine.batch.kernel.deck.pools import FIELD_BITS, MAX_PER_TYPE
 from engine.deck import (
     EMPTY_LIBRARY,
     PLAYER,
@@ -28,16 +29,21 @@ from engine.deck import (
 from engine.library import find_card, parse_mana_cost
 from engine.reference.sba import loss_reason
 
-__all__ = ["REASONS", "batch_refusal", "kernel_refusal", "play_deck_games"]
+__all__ = ["CAPS", "REASONS", "batch_refusal", "kernel_refusal", "play_deck_games"]
 
-# Why a game stopped, by the kernel's status code (game.OK, FRONTIER_CAP, EMPTY_LIBRARY; a
-# loss, game.LOSS and after, is told by ``engine.reference.sba.loss_reason``).
+# Why a game stopped, by the kernel's status code (game.OK, FRONTIER_CAP, EMPTY_LIBRARY,
+# POOL_CAP; a loss, game.LOSS and after, is told by ``engine.reference.sba.loss_reason``).
 REASONS: Final = (
     "",
     f"more than MAX_FRONTIER_POOLS = {MAX_FRONTIER_POOLS} different pools the mana sources"
     " could make: the batch engine does not play on past that cap",
     EMPTY_LIBRARY,
+    f"the pool and the mana sources on the battlefield could make more than MAX_PER_TYPE ="
+    f" {MAX_PER_TYPE} mana in all: the batch engine packs a deck game's pools in FIELD_BITS ="
+    f" {FIELD_BITS} bits a type and does not play on past that cap",
 )
+# the reasons that are the batch engine's own caps (the reference engine plays on)
+CAPS: Final = frozenset({REASONS[game.FRONTIER_CAP], REASONS[game.POOL_CAP]})
 
 
 # The tables of the setups played last: a run plays one setup chunk after chunk, and a

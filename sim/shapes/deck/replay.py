@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.batch.deck import REASONS
-from engine.batch.kernel.deck.game import FRONTIER_CAP
+from engine.batch.deck import CAPS
 from engine.deck import Deal, DeckResults, DeckSetup
 from engine.mana_types import MANA_TYPES
 from engine.reference.deck import DeckGame, TurnRecord, play_deck_game, results_of
@@ -105,7 +104,7 @@ class DeckReplay:
         text = _text(self.setup, game)
         reference = results_of(self.setup, [game])
         stopped = self.batch.row(0)["stopped"]
-        capped = stopped == REASONS[FRONTIER_CAP] != reference.row(0)["stopped"]
+        capped = stopped in CAPS and stopped != reference.row(0)["stopped"]
         return Replayed(
             outcome=_outcome(self.setup, game),
             text=text,

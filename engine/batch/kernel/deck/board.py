@@ -282,7 +282,8 @@ def _multiply(st: np.ndarray, cards: np.ndarray, choices: np.ndarray, factor: in
 @inline
 def _scale(cards: np.ndarray, choices: np.ndarray, d: int, factor: int) -> None:
     """Card ``d``'s mana, in its choices, its count's unit, its most and its could-produce
-    unit, times ``factor`` (``tables.batch_refusal`` keeps every pool within MAX_PER_TYPE)."""
+    unit, times ``factor``. A packed field may pass MAX_PER_TYPE here: the game then stops
+    before any pool is made of it (``game.past_pool_cap``, checked as each card enters)."""
     for j in range(choices.shape[1]):
         pool = choices[d, j] & POOL_BITS
         choices[d, j] += pool * (factor - 1)
@@ -334,14 +335,21 @@ def _count(board, st, cards, choices, per_cards, card) -> None:  # type: ignore[
 
 
 @inline
+def counted_by(cards: np.ndarray, d: int, card: int) -> bool:
+    """Whether the count of card ``d`` (106.4: Gaea's Cradle, Priest of Titania) counts a
+    permanent of ``card``."""
+    per, flags = cards[d, C_PER], cards[card, C_FLAGS]
+    return bool(
+        (per == PER_CREATURE and flags & F_CREATURE)
+        or (per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT])
+    )
+
+
+@inline
 def _count_per(st, cards, choices, per_cards, card, sign) -> None:  # type: ignore[no-untyped-def]
     """The mana of each count (106.4) as the card comes (``sign`` 1) or goes (-1)."""
-    flags = cards[card, C_FLAGS]
     for d in per_cards:
-        per = cards[d, C_PER]
-        if (per == PER_CREATURE and flags & F_CREATURE) or (
-            per == PER_SUBTYPE and cards[card, C_SUBTYPES] & cards[d, C_PER_BIT]
-        ):
+        if counted_by(cards, d, card):
             choices[d, cards[d, C_PER_SLOT]] += sign * cards[d, C_PER_UNIT]
 
 

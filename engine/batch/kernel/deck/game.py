@@ -14,7 +14,13 @@ from typing import Final
 
 import numpy as np
 
-from engine.batch.kernel.deck.board import enter, lands_could, leave, sacrificed_by_activation
+from engine.batch.kernel.deck.board import (
+    counted_by,
+    enter,
+    lands_could,
+    leave,
+    sacrificed_by_activation,
+)
 from engine.batch.kernel.deck.columns import (
     B_CARD,
     B_COUNTERS,
@@ -32,6 +38,7 @@ from engine.batch.kernel.deck.columns import (
     C_MOST,
     C_NAME,
     C_PER_SLOT,
+    C_PER_UNIT,
     C_REMOVES,
     C_TRIGGER_ON,
     C_UNIT,
@@ -91,6 +98,7 @@ from engine.batch.kernel.deck.frontier import (
 )
 from engine.batch.kernel.deck.pools import (
     COLOR_KINDS,
+    MAX_PER_TYPE,
     amount,
     covers,
     generic_payment,
@@ -108,7 +116,7 @@ from engine.deck import STARTING_LIFE
 OPENING_HAND: Final = 7  # CR 103.5
 # A game's status: played to its last turn, or stopped (engine.batch.deck.REASONS); a loss
 # (704.5a) is LOSS plus how far below 1 life the player went (LOSS: at 0 life).
-OK, FRONTIER_CAP, EMPTY_LIBRARY, NO_PROGRESS, LOSS = range(5)
+OK, FRONTIER_CAP, EMPTY_LIBRARY, POOL_CAP, NO_PROGRESS, LOSS = range(6)
 
 
 @inline
@@ -518,7 +526,39 @@ def _first_castable(hand, n, front, board, st, cards, costs, hybrids, known) -> 
 
 
 @inline
-def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore[no-untyped-def]
+def _most_made(board, st, cards, b) -> int:  # type: ignore[no-untyped-def]
+    """The most mana in all one activation of board row ``b``'s source makes, the mana its
+    "tapped for mana" triggers and Auras add included (106.12a); from exact counts, never
+    from a packed pool that may have passed MAX_PER_TYPE (``board._scale``)."""
+    card = board[b, B_CARD]
+    flags = cards[card, C_FLAGS]
+    if flags & F_REFLECT:
+        most = cards[card, C_UNIT] * (reflected(cards, card, st[ST_LANDS]) != 0)
+    elif flags & F_PER_COUNT:  # the count (106.4), or a granted ability's mana
+        counted = 0
+        for r in range(st[ST_BOARD]):
+            counted += counted_by(cards, card, board[r, B_CARD])
+        most = max(total(cards[card, C_PER_UNIT]) * counted, cards[card, C_MOST])
+    else:
+        most = cards[card, C_MOST]
+    added = cards[card, C_ADD_SAME] + total(cards[card, C_ADD_FIXED])
+    return most + added + cards[card, C_ENCHANTED_ANY]  # type: ignore[no-any-return]
+
+
+@inline
+def past_pool_cap(board, st, cards) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the pool and every source on the battlefield, tapped or not, could make more
+    than MAX_PER_TYPE mana in all: a pool is packed in FIELD_BITS a type, so the game stops
+    (POOL_CAP) before it makes one, as the board grows (a card enters) and never after."""
+    most = total(st[ST_POOL])
+    for b in range(st[ST_BOARD]):
+        if cards[board[b, B_CARD], C_FLAGS] & F_MANA:
+            most += _most_made(board, st, cards, b)
+    return most > MAX_PER_TYPE
+
+
+@inline
+def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyped-def]
     """Whether the most mana the pool and the sources could make in all reaches the cost of
     some permanent in the hand (if not, no pool pays any: the frontier is not needed)."""
     cheapest = -1
@@ -535,14 +575,7 @@ def _affordable(hand, board, st, cards, choices, costs) -> bool:  # type: ignore
     for b in range(st[ST_BOARD]):
         card = board[b, B_CARD]
         if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
-            if cards[card, C_FLAGS] & F_REFLECT:
-                most += cards[card, C_UNIT] * (reflected(cards, card, st[ST_LANDS]) != 0)
-            elif cards[card, C_FLAGS] & F_PER_COUNT:  # the count, or a granted ability's one
-                most += max(total(choices[card, cards[card, C_PER_SLOT]]), cards[card, C_MOST])
-            else:
-                most += cards[card, C_MOST]
-            most += cards[card, C_ADD_SAME] + total(cards[card, C_ADD_FIXED])  # 106.12a
-            most += cards[card, C_ENCHANTED_ANY]
+            most += _most_made(board, st, cards, b)
     return most >= cheapest
 
 
@@ -600,9 +633,11 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if _resolve(card, host, hand, library, ranks, board, st, seen, cards, choices,
                     per_cards, grants) != OK:  # fmt: skip
             return EMPTY_LIBRARY
+        if past_pool_cap(board, st, cards):
+            return POOL_CAP
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
-        if not _affordable(hand, board, st, cards, choices, costs):
+        if not _affordable(hand, board, st, cards, costs):
             return OK
         n = frontier(board, st, cards, choices, st[ST_POOL], NO_ROW, st[ST_LANDS], front, spare,
                      several)  # fmt: skip
@@ -663,6 +698,8 @@ def _turn(  # type: ignore[no-untyped-def]
     if (turn > 1 or not on_play[g]) and _draw(hand, library, st) != OK:  # 504.1, 103.8a
         return EMPTY_LIBRARY
     _land_drop(hand, ranks, board, st, cards, choices, per_cards, grants, seen)
+    if past_pool_cap(board, st, cards):
+        return POOL_CAP
     n = frontier(
         board, st, cards, choices, st[ST_POOL], NO_ROW, st[ST_LANDS], front, spare, several
     )

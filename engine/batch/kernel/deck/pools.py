@@ -2,8 +2,9 @@
 
 Adding two pools is one addition and "holds at least as much of every type" one subtraction
 (``covers``: each field carries a guard bit), so the frontier of pools (``frontier``) costs a
-few machine instructions a pool. A field holds at most ``MAX_PER_TYPE``; the deck's tables
-refuse a deck whose sources could make more (``engine.batch.deck.tables.batch_refusal``).
+few machine instructions a pool. A field holds at most ``MAX_PER_TYPE``: a game stops before
+its board could make more in all (``game.past_pool_cap``), and the deck's tables refuse a card
+that makes more at once (``engine.batch.deck.tables.batch_refusal``).
 
 Costs are rows of ``DeckTables.costs``: paying one follows ``engine.reference.mana.pay_cost``
 (CR 601.2h, 107.4): the hybrid symbols' first assignment in the cost's order that leaves
