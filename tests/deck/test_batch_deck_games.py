@@ -26,7 +26,14 @@ import pytest
 from engine.batch import mana_tables as mt
 from engine.batch.deck import REASONS, batch_refusal, kernel_refusal, play_deck_games
 from engine.batch.deck.tables import deck_tables, is_filter
-from engine.batch.kernel.deck.columns import B_CARD, N_BOARD_COLUMNS, N_SCALARS, ST_BOARD, ST_TURN
+from engine.batch.kernel.deck.columns import (
+    B_CARD,
+    N_BOARD_COLUMNS,
+    N_SCALARS,
+    S_POOL_CAP,
+    ST_BOARD,
+    ST_TURN,
+)
 from engine.batch.kernel.deck.frontier import SEVERAL_WIDTH, frontier, spare_len
 from engine.batch.kernel.deck.game import POOL_CAP
 from engine.batch.kernel.deck.pools import amount
@@ -404,6 +411,9 @@ def test_max_per_type_is_a_named_cap() -> None:
     assert batch_refusal(setup) is None
     assert "MAX_PER_TYPE = 511" in REASONS[POOL_CAP]
     assert not agree_game_by_game(setup, 7, 20).status.any()
+    # only the games of a deck whose cards could pass the cap at all check their board
+    assert deck_tables(setup).settings[S_POOL_CAP] == 1
+    assert deck_tables(deck_of({"Forest": 24, "Llanowar Elves": 16}, 6)).settings[S_POOL_CAP] == 0
 
 
 def test_the_stop_reasons_name_their_caps() -> None:

@@ -13,6 +13,7 @@ there, the cap named (``game.POOL_CAP``): never wrapped.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -64,6 +65,7 @@ from engine.batch.kernel.deck.pools import (
     POOL_BITS,
 )
 from engine.deck import (
+    OPENING_HAND,
     QUIET_TRIGGERS,
     DeckSetup,
     cast_key,
@@ -442,6 +444,60 @@ def _removes(i: int, granted: bool = False) -> tuple[int, int, int]:
     return bits, entering, kind
 
 
+def _most_of_a_type(setup: DeckSetup) -> int:
+    """The most mana of one type a game's pool could ever hold (its games need the check of
+    ``game.past_pool_cap`` only past MAX_PER_TYPE, S_POOL_CAP): a game sees at most
+    OPENING_HAND + turns cards (103.5, 504.1) and plays a land a turn (305.2), so its
+    battlefield holds at most that many cards and ``turns`` lands, each source making its
+    most (``_most``) and what the "tapped for mana" triggers among them add (106.12a), times
+    every multiplier among them (616.1) that could be cast at all (``_castable_factors``)."""
+    seen = OPENING_HAND + setup.turns
+    grants = _deck_grants(setup.cards)
+    mosts = np.zeros((len(setup.cards), len(MANA_TYPES)), dtype=np.int64)
+    totals = np.zeros(len(setup.cards), dtype=np.int64)
+    for d, card in enumerate(setup.cards):
+        i, granted = mt.INDEX[card.name.lower()], _granted_to(card, grants)
+        mosts[d] = _most(i, setup.cards, granted)
+        made = [_total(m & POOL_BITS) for m in _choices(i, granted)]
+        totals[d] = max([*made, int(mosts[d].max()) if _reflect_mask(i) or _per_count(i)[0] else 0])
+    indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
+    added = [_trigger_adds(i) for i in indices]
+    most_added = sum(sorted(added, reverse=True)[:seen])
+    mosts[totals > 0] += most_added
+    totals[totals > 0] += most_added
+    factors = _castable_factors(setup, totals, seen)
+    best = 0
+    for t in range(len(MANA_TYPES)):
+        made = _on_one_battlefield(setup, mosts[:, t])
+        for m in range(len(factors) + 1):
+            best = max(best, sum(made[: seen - m]) * math.prod(factors[:m]))
+    return best
+
+
+def _on_one_battlefield(setup: DeckSetup, values: np.ndarray) -> list[int]:
+    """The cards' ``values``, largest first, of the lands only the ``turns`` largest."""
+    lands = [int(v) for c, v in zip(setup.cards, values, strict=True) if c.has_type("Land")]
+    rest = [int(v) for c, v in zip(setup.cards, values, strict=True) if not c.has_type("Land")]
+    return sorted(sorted(lands, reverse=True)[: setup.turns] + rest, reverse=True)
+
+
+def _castable_factors(setup: DeckSetup, totals: np.ndarray, seen: int) -> list[int]:
+    """The factors of the deck's mana multipliers that could ever be cast, largest first: a
+    multiplier costing more than the most mana ``seen`` cards could make in all (with the
+    cheaper multipliers) never is."""
+    multipliers = sorted(
+        (c for c in setup.cards if _factor(mt.INDEX[c.name.lower()]) > 1),
+        key=lambda c: c.mana_cost.mana_value,
+    )
+    made = _on_one_battlefield(setup, totals)
+    factors: list[int] = []
+    for c in multipliers[:seen]:
+        reach = sum(made[: seen - len(factors)]) * math.prod(factors)
+        if c.mana_cost.mana_value <= reach:
+            factors.append(_factor(mt.INDEX[c.name.lower()]))
+    return sorted(factors, reverse=True)
+
+
 def _grant_refusal(setup: DeckSetup) -> str | None:
     """Why a deck's grants of "{T}: Add one mana of any color." are not played: one given to
     a permanent whose mana abilities cost {Q} (Pili-Pala: tapped for the granted one, it
@@ -755,6 +811,27 @@ def _most_at_once(i: int) -> int:
     return int(max(mt.AB_AMOUNT[i].max(initial=0), mt.AB_TIMES[i].max(initial=0), mt.TFM_AMOUNT[i]))
 
 
+def _most(i: int, deck: Sequence[Card], granted: bool) -> np.ndarray:
+    """The most of each type card ``i`` makes in one activation in a game of ``deck``
+    (could-produce: one; a count: one per card of the deck it could count; ``granted``:
+    with a granted ability)."""
+    most = np.zeros(len(MANA_TYPES), dtype=np.int64)
+    for delta in _choices(i, granted):
+        most = np.maximum(most, _amounts(delta))
+    if _reflect_mask(i):
+        most = np.maximum(most, 1)
+    per, bit, unit = _per_count(i)
+    if per != PER_NONE:
+        counted = sum(
+            c.has_type("Creature")
+            if per == PER_CREATURE
+            else bool(int(tb.SUBTYPE_BITS[mt.INDEX[c.name.lower()]]) & bit)
+            for c in deck
+        )
+        most += np.array(_amounts(unit)) * counted
+    return most
+
+
 def _per_count(i: int) -> tuple[int, int, int]:
     """Card ``i``'s count (PER_*), the subtype bit it counts and the mana per permanent."""
     for k in _printed(i):
@@ -1019,6 +1096,13 @@ def _trigger(i: int) -> tuple[int, int, int]:
     return on, 0, _unit(produce, int(mt.TFM_AMOUNT[i]))
 
 
+def _trigger_adds(i: int) -> int:
+    """The most mana card ``i``'s "tapped for mana" trigger adds at once: one of the type
+    made, its pool, or its mana of any color."""
+    _, same, pool = _trigger(i)
+    return same + _total(pool) + _trigger_any(i)
+
+
 def _trigger_any(i: int) -> int:
     """The mana of any color card ``i``'s "tapped for mana" trigger adds (Fertile Ground's
     one; ``_played_or_inert``: only a land Aura's is played)."""
@@ -1057,10 +1141,12 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     pays_life = any(_life(mt.INDEX[c.name.lower()]) for c in cards)
     tapping = bool(_tappers(cards))
     london = setup.mulligan == "london"
+    could_pass = _most_of_a_type(setup) > MAX_PER_TYPE
     settings = np.array(
-        [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life, tapping],
+        [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life, tapping,
+         could_pass],
         dtype=np.int64,
-    )  # S_* order
+    )  # S_* order  # fmt: skip
     return DeckTables(
         cards=table,
         choices=choices,

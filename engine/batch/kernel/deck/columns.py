@@ -99,6 +99,9 @@ K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
 S_TURNS, S_LO, S_HI, S_MAX_MULLIGANS, S_LONDON, S_NAMES, S_LIVE = range(7)
 S_PAYS_LIFE = 7  # the deck has a card whose mana abilities cost life (C_LIFE)
 S_TAPS_CREATURE = 8  # the deck has a card whose mana ability's cost taps a creature (F_TAP_...)
+# S_POOL_CAP: the cards a game sees could make more than MAX_PER_TYPE mana of one type
+# (``tables._most_of_a_type``): its games check the board as it grows (``game.past_pool_cap``)
+S_POOL_CAP = 9
 # a game's board rows: the card (deck index), tapped, the turn it came under control, its
 # counters of the kind its mana abilities remove, and of an Aura the card it enchants (-1:
 # none); then the frontier's scratch (``frontier._tapping``: of a dork, how many dorks alike
@@ -121,4 +124,5 @@ ST_CAST_DRAWS = 18  # the "whenever you cast a creature spell, draw a card" trig
 # the statics' sums on the battlefield: C_T_ALL, C_T_LORD (``board._toughness``)
 ST_T_ALL, ST_T_LORD = 19, 20
 ST_TAPS_CREATURE = 21  # settings[S_TAPS_CREATURE]: ``frontier.tapping_sources`` looks at the board
-N_SCALARS: Final = 22
+ST_POOL_CAP = 22  # settings[S_POOL_CAP]
+N_SCALARS: Final = 23
