@@ -13,7 +13,7 @@ Which cards a deck game can hold is decided here (``deck_refusal``), once for ev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -128,10 +128,13 @@ def shuffles(setup: DeckSetup) -> int:
     return 1 + (setup.max_mulligans if setup.mulligan == "london" else 0)
 
 
-def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals:
-    """Draw ``trials`` games' deals from ``rng``: the play/draw choices, then every shuffle
-    each game may need (drawn whether or not it is used, so the stream does not depend on
-    the games)."""
+def deal_chunks(
+    rng: np.random.Generator, setup: DeckSetup, trials: int, size: int
+) -> Iterator[Deals]:
+    """``draw_deals(rng, setup, trials)``, ``size`` games at a time: the play/draw choices of
+    every game first, then each chunk's shuffles as it is asked for (the draws run on from
+    one chunk to the next, game by game, so the deals are the same whatever ``size``), and a
+    batch's deals are never held at once."""
     if setup.play == "random":
         on_play = rng.integers(2, size=trials).astype(bool)
     else:
@@ -139,11 +142,20 @@ def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals
     from engine.shuffle import permuted_rows  # see its docstring
 
     n = len(setup.cards)
-    # C order: the shuffles ``rng.permuted(decks, axis=2)`` makes of it, game by game
-    decks = np.ascontiguousarray(
-        np.broadcast_to(np.arange(n, dtype=np.int16), (trials, shuffles(setup), n))
-    )
-    return Deals(on_play, permuted_rows(rng, decks))
+    for start in range(0, max(trials, 1), size):
+        part = on_play[start : start + size]
+        # C order: the shuffles ``rng.permuted(decks, axis=2)`` makes of it, game by game
+        decks = np.ascontiguousarray(
+            np.broadcast_to(np.arange(n, dtype=np.int16), (len(part), shuffles(setup), n))
+        )
+        yield Deals(part, permuted_rows(rng, decks))
+
+
+def draw_deals(rng: np.random.Generator, setup: DeckSetup, trials: int) -> Deals:
+    """Draw ``trials`` games' deals from ``rng``: the play/draw choices, then every shuffle
+    each game may need (drawn whether or not it is used, so the stream does not depend on
+    the games)."""
+    return next(deal_chunks(rng, setup, trials, max(trials, 1)))
 
 
 def draw_deal(rng: np.random.Generator, setup: DeckSetup) -> Deal:

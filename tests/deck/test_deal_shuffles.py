@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import raw_draws
+from engine.deck import deal_chunks, draw_deals
 from engine.shuffle import permuted_rows
+from tests.deck.decks import deck_of
 from tests.twin_generators import BEFORE, assert_left_alike, twins
 
 DRAWN_BEFORE = st.sampled_from(BEFORE)
@@ -64,3 +66,27 @@ def test_103_1_another_bit_generator_shuffles_as_numpy() -> None:
     rows = np.arange(60, dtype=np.int16).reshape(3, 20)
     assert np.array_equal(permuted_rows(a, rows), b.permuted(rows, axis=-1))
     assert np.array_equal(a.integers(0, 2**62, 5), b.integers(0, 2**62, 5))  # left alike
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    games=st.integers(1, 300),
+    size=st.integers(1, 120),
+    play=st.sampled_from(("random", "play")),
+    before=DRAWN_BEFORE,
+)
+def test_103_1_deals_chunk_by_chunk_are_the_batchs_deals(
+    seed: int, games: int, size: int, play: str, before: str
+) -> None:
+    """CR 103.1, 103.5: a batch dealt ``size`` games at a time (``deal_chunks``, as a worker
+    plays it, holding one chunk's shuffles) deals the very games ``draw_deals`` deals at
+    once, and leaves the generator as it does."""
+    setup = deck_of({"Forest": 24, "Grizzly Bears": 36}, 3, play=play, max_mulligans=2)
+    at_once, by_chunks = twins(seed, before)
+    expected = draw_deals(at_once, setup, games)
+    chunks = list(deal_chunks(by_chunks, setup, games, size))
+    assert [len(c.on_play) for c in chunks[:-1]] == [size] * (len(chunks) - 1)
+    assert np.array_equal(np.concatenate([c.on_play for c in chunks]), expected.on_play)
+    assert np.array_equal(np.concatenate([c.orders for c in chunks]), expected.orders)
+    assert_left_alike(by_chunks, at_once)

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from engine.batch.deck import play_deck_games
-from engine.deck import Deals, DeckResults, DeckSetup, draw_deals
+from engine.deck import Deals, DeckResults, DeckSetup, deal_chunks
 from sim.config.reader import Reader
 from sim.shapes.base import CHUNK, Layout, Row, RowKey, TrialCells
 from sim.shapes.catalog import Entry
@@ -29,12 +29,11 @@ PAIRED_CHUNK = 1_024
 def _chunks(
     setup: DeckSetup, rng: np.random.Generator, trials: int, size: int = CHUNK
 ) -> Iterator[DeckResults]:
-    """Draw a batch's deals, then play them ``size`` games at a time (a game is a function
-    of its deal alone: any size plays the same games)."""
-    deals = draw_deals(rng, setup, trials)
-    for start in range(0, trials, size):
-        part = slice(start, start + size)
-        yield play_deck_games(setup, Deals(deals.on_play[part], deals.orders[part]))
+    """Deal a batch's games and play them ``size`` at a time (a game is a function of its
+    deal alone, and ``deal_chunks`` deals the same games whatever the size): a worker holds
+    one chunk's deals, not the batch's (65,536 games of three 60-card shuffles: 24 MB)."""
+    for deals in deal_chunks(rng, setup, trials, size):
+        yield play_deck_games(setup, deals)
 
 
 class DeckShape:
@@ -79,7 +78,10 @@ class DeckShape:
     def replay(
         self, config: DeckSetup, rng: np.random.Generator, trials: int, index: int
     ) -> DeckReplay:
-        """Redraw the batch's deals; the batch engine plays trial ``index``'s deal alone (a
-        game is a function of its deal only, whatever else its chunk holds)."""
-        deal = draw_deals(rng, config, trials).deal(index)
-        return DeckReplay(config, deal, play_deck_games(config, Deals.of(deal)))
+        """Redeal the batch's games up to trial ``index``'s chunk; the batch engine plays its
+        deal alone (a game is a function of its deal only, whatever else its chunk holds)."""
+        for k, deals in enumerate(deal_chunks(rng, config, trials, CHUNK)):
+            if index < (k + 1) * CHUNK:
+                deal = deals.deal(index - k * CHUNK)
+                return DeckReplay(config, deal, play_deck_games(config, Deals.of(deal)))
+        raise IndexError(f"trial {index} is past the batch's {trials} games")
