@@ -9,8 +9,9 @@ pool says which X could have been paid.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -65,13 +66,21 @@ def run_chunk(
     return ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x}), state, best
 
 
-def _chunks(
-    config: ManaConfig, rng: np.random.Generator, trials: int
-) -> Iterator[tuple[ManaInputs, WipeState, np.ndarray | None]]:
-    """Draw a batch, then run it chunk by chunk (``run_chunk``)."""
+R = TypeVar("R")  # what a chunk is reduced to
+
+
+def _reduced(
+    config: ManaConfig,
+    rng: np.random.Generator,
+    trials: int,
+    reduce: Callable[[ManaInputs, WipeState, np.ndarray | None], R],
+) -> Iterator[R]:
+    """Draw a batch, then run it chunk by chunk (``run_chunk``), each chunk reduced as it
+    finishes: a state lives until it is reduced, not while the next chunk runs (a worker held
+    two, 20 MB each in mana_tap_orders)."""
     inputs = draw_mana_batch(rng, trials, config)
     for start in range(0, trials, CHUNK):
-        yield run_chunk(config, inputs.take(slice(start, start + CHUNK)))
+        yield reduce(*run_chunk(config, inputs.take(slice(start, start + CHUNK))))
 
 
 class ManaShape:
@@ -91,8 +100,8 @@ class ManaShape:
     def run_batch(self, config: ManaConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
         layout = mana_layout(config)
         total = np.zeros(layout.size, dtype=np.int64)
-        for part, state, best in _chunks(config, rng, trials):
-            total += layout.pack(mana_stats(config, part, state, best))
+        for sums in _reduced(config, rng, trials, partial(mana_stats, config)):
+            total += layout.pack(sums)
         return total
 
     def cell_keys(self, config: ManaConfig) -> tuple[Key, ...]:
@@ -103,8 +112,7 @@ class ManaShape:
     ) -> Iterator[tuple[np.ndarray, TrialCells]]:
         """Each engine chunk's statistics and per-trial cells (``sim.shapes.base.PairsTrials``)."""
         layout = mana_layout(config)
-        for part, state, best in _chunks(config, rng, trials):
-            sums, cells = mana_trial_stats(config, part, state, best)
+        for sums, cells in _reduced(config, rng, trials, partial(mana_trial_stats, config)):
             yield layout.pack(sums), cells
 
     def rows(self, config: ManaConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -27,15 +28,22 @@ from sim.shapes.wipe.stats import (
     wipe_trial_stats,
 )
 
+R = TypeVar("R")  # what a chunk is reduced to
 
-def _chunks(
-    config: WipeConfig, rng: np.random.Generator, trials: int
-) -> Iterator[tuple[WipeInputs, WipeState]]:
-    """Draw a batch, then run it chunk by chunk: each chunk's inputs and final state."""
+
+def _reduced(
+    config: WipeConfig,
+    rng: np.random.Generator,
+    trials: int,
+    reduce: Callable[[WipeInputs, WipeState], R],
+) -> Iterator[R]:
+    """Draw a batch, then run it chunk by chunk, each chunk's inputs and final state reduced
+    as it finishes: a state lives until it is reduced, not while the next chunk runs (a
+    worker held two, 20 MB each in mana_tap_orders)."""
     inputs = draw_wipe_batch(rng, trials, config)
     for start in range(0, trials, CHUNK):
         part = inputs.take(slice(start, start + CHUNK))
-        yield part, run_wipe(part, zone_order=False)  # the statistics count cards
+        yield reduce(part, run_wipe(part, zone_order=False))  # the statistics count cards
 
 
 class WipeShape:
@@ -55,8 +63,8 @@ class WipeShape:
     def run_batch(self, config: WipeConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
         layout = wipe_layout(config)
         total = np.zeros(layout.size, dtype=np.int64)
-        for part, state in _chunks(config, rng, trials):
-            total += layout.pack(wipe_stats(config, part, state))
+        for sums in _reduced(config, rng, trials, partial(wipe_stats, config)):
+            total += layout.pack(sums)
         return total
 
     def cell_keys(self, config: WipeConfig) -> tuple[Key, ...]:
@@ -67,8 +75,7 @@ class WipeShape:
     ) -> Iterator[tuple[np.ndarray, TrialCells]]:
         """Each engine chunk's statistics and per-trial cells (``sim.shapes.base.PairsTrials``)."""
         layout = wipe_layout(config)
-        for part, state in _chunks(config, rng, trials):
-            sums, cells = wipe_trial_stats(config, part, state)
+        for sums, cells in _reduced(config, rng, trials, partial(wipe_trial_stats, config)):
             yield layout.pack(sums), cells
 
     def rows(self, config: WipeConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
