@@ -155,7 +155,9 @@ class WipeInputs:
     ev_block: np.ndarray | None = None  # (T, E, S) int16 board slot of the attacker blocked
     ev_block_order: np.ndarray | None = None  # (T, E, S) int16 place in the blockers table
     # mana (optional: None means none of it)
-    counters: np.ndarray | None = None  # (T, S, K) int64 counters of tables.COUNTER_KINDS[2:]
+    # (T, S, K) counters of tables.COUNTER_KINDS[2:]: int64 from a scenario, int16 drawn (at
+    # most MAX_COUNT); the state counts them in int64
+    counters: np.ndarray | None = None
     attached_to: np.ndarray | None = None  # (T, S) int8 board slot an Aura enchants, -1
     ev_color: np.ndarray | None = None  # (T, E) int8 chosen mana type (WUBRGC), -1 none
     ev_tap_creature: np.ndarray | None = None  # (T, E) int16 slot tapped for a cost, -1 first

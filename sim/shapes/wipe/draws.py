@@ -231,19 +231,20 @@ def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -
 def _other_counters(
     rng: np.random.Generator, config: WipeConfig, card: np.ndarray
 ) -> np.ndarray | None:
-    """(T, S, K) int64 counters of OTHER_COUNTERS (luck, charge...) by slot group, or None
-    when no group has any."""
+    """(T, S, K) int16 counters of OTHER_COUNTERS (luck, charge...) by slot group (a file
+    draws at most MAX_COUNT of a kind: the engines count them in 64 bits once they play), or
+    None when no group has any."""
     if not any(g.counters for g in config.slots):
         return None
-    out = np.zeros((*card.shape, len(OTHER_COUNTERS)), dtype=np.int64)
+    out = np.zeros((*card.shape, len(OTHER_COUNTERS)), dtype=np.int16)
     start = 0
     for group in config.slots:
         for kind, count in group.counters:
             out[:, start : start + group.count, kind] = count.draw(
-                rng, (len(card), group.count), np.int64
+                rng, (len(card), group.count), np.int16
             )
         start += group.count
-    out[card < 0] = 0  # an empty slot holds nothing
+    out *= (card >= 0)[:, :, None]  # an empty slot holds nothing
     return out
 
 
