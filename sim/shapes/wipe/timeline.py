@@ -164,10 +164,11 @@ def _event(
     events: dict[str, np.ndarray],
     active: np.ndarray,
     n_players: np.ndarray,
-) -> dict[str, np.ndarray]:
-    """Event ``e``'s columns (T,); its kind and slot are written into ``events`` in place.
-    ``board`` holds the board's columns, ``source`` (``mana_sources``) and ``replacer``
-    (``is_replacer``)."""
+    out: dict[str, np.ndarray],
+) -> None:
+    """Event ``e``'s columns, written into column ``e`` of ``out`` (``_idle``'s); its kind and
+    slot into ``events``. ``board`` holds the board's columns, ``source`` (``mana_sources``)
+    and ``replacer`` (``is_replacer``)."""
     event, kind = config.events[e], events["ev_kind"][:, e]
     t, taps, acts = len(kind), kind == EV_TAP_MANA, kind == EV_ACTIVATE
     ability = event.acting.ability.draw(rng, (t,), np.int8)
@@ -184,23 +185,23 @@ def _event(
         else np.full((t, ORDER_LEN), -1, np.int8)
     )
     chosen, player = _targets(rng, event, slot, ability, board, n_players)
-    return {
-        "ev_color": np.where(kind == EV_TAP_MANA, color, -1).astype(np.int8),
-        "ev_ability": np.where(kind == EV_ACTIVATE, ability, 0).astype(np.int8),
-        "ev_order": np.where((kind == EV_TAP_MANA)[:, None], order, -1).astype(np.int16),
-        "ev_chosen": np.where(kind == EV_ACTIVATE, chosen, 0),
-        "ev_chosen_player": np.where(kind == EV_ACTIVATE, player, -1).astype(np.int8),
-    }
+    tapped, activated = kind == EV_TAP_MANA, kind == EV_ACTIVATE
+    out["ev_color"][tapped, e] = color[tapped]
+    out["ev_ability"][activated, e] = ability[activated]
+    out["ev_order"][tapped, e] = order[tapped]
+    out["ev_chosen"][activated, e] = chosen[activated]
+    out["ev_chosen_player"][activated, e] = player[activated]
 
 
-def _idle(t: int) -> dict[str, np.ndarray]:
-    """The columns of an event that neither taps nor activates."""
+def _idle(t: int, e: int) -> dict[str, np.ndarray]:
+    """The columns (T, E) of ``e`` events that neither tap nor activate (``_event`` writes
+    each one's that does into them)."""
     return {
-        "ev_color": np.full(t, -1, np.int8),
-        "ev_ability": np.zeros(t, np.int8),
-        "ev_order": np.full((t, ORDER_LEN), -1, np.int16),
-        "ev_chosen": np.zeros(t, np.int64),
-        "ev_chosen_player": np.full(t, -1, np.int8),
+        "ev_color": np.full((t, e), -1, np.int8),
+        "ev_ability": np.zeros((t, e), np.int8),
+        "ev_order": np.full((t, e, ORDER_LEN), -1, np.int16),
+        "ev_chosen": np.zeros((t, e), np.int64),
+        "ev_chosen_player": np.full((t, e), -1, np.int8),
     }
 
 
@@ -220,13 +221,10 @@ def draw_timeline(
         return {}
     t, e = events["ev_kind"].shape
     seen = {**board, "source": mana_sources(board), "replacer": is_replacer(board["card"])}
-    columns = [
-        _event(rng, config, k, seen, events, active, n_players)
-        if acting & set(config.events[k].kinds)
-        else _idle(t)
-        for k in range(e)
-    ]
-    out = {n: np.stack([c[n] for c in columns], axis=1) for n in columns[0]}
+    out = _idle(t, e)
+    for k in range(e):
+        if acting & set(config.events[k].kinds):
+            _event(rng, config, k, seen, events, active, n_players, out)
     kind, slot = events["ev_kind"], events["ev_target"]
     _one_choice_per_permanent(kind, slot, out["ev_chosen"], out["ev_chosen_player"])
     return out
