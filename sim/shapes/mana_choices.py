@@ -28,8 +28,8 @@ def attach_auras(rng: np.random.Generator, card: np.ndarray) -> np.ndarray:
     aura = held & mt.IS_AURA[index]
     if not aura.any():
         return np.full(card.shape, -1, dtype=np.int8)
-    land = uniform_pick(rng, held & mt.IS_LAND[index])
-    return np.where(aura & (land >= 0)[:, None], land[:, None], -1).astype(np.int8)
+    land = uniform_pick(rng, held & mt.IS_LAND[index]).astype(np.int8)  # -1: none
+    return np.where(aura, land[:, None], np.int8(-1))
 
 
 @njit
