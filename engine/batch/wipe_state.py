@@ -176,7 +176,7 @@ class WipeInputs:
     #   naming a token (kernel.state.TOKEN_ENTRY: the object by source slot and token number,
     #   0 for the slot itself; attack place, block place, the object blocked); number -1
     #   pads, source -1 names a token no trial makes (a number past TOKENS_MADE_CAP)
-    ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int16 replacement order (616.1):
+    ev_order: np.ndarray | None = None  # (T, E, ORDER_LEN) int8/16 replacement order (616.1):
     #   slots (a permanent's static or activated effect) or S + e (event e's spell), -1 pads
     kind_rank: np.ndarray | None = None  # (T, K, 4) int32, K <= KIND_RANKS: (slot, token
     #   number, trigger kind, rank) for a scenario's "id:ability" trigger orders (603.3b): the

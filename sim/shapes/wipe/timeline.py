@@ -199,7 +199,7 @@ def _idle(t: int, e: int) -> dict[str, np.ndarray]:
     return {
         "ev_color": np.full((t, e), -1, np.int8),
         "ev_ability": np.zeros((t, e), np.int8),
-        "ev_order": np.full((t, e, ORDER_LEN), -1, np.int16),
+        "ev_order": np.full((t, e, ORDER_LEN), -1, np.int8),  # ids below S + E
         "ev_chosen": np.zeros((t, e), np.int64),
         "ev_chosen_player": np.full((t, e), -1, np.int8),
     }
