@@ -81,7 +81,7 @@ def _random_orders(
     out = np.empty((t, taps, width), dtype=np.int8)
     for start in range(0, t, ORDER_BLOCK):
         rows = slice(start, start + ORDER_BLOCK)
-        n = len(replacer[rows])
+        n = min(ORDER_BLOCK, t - start)
         codes = np.broadcast_to(replacer[rows, None, :], (n, taps, s))
         if casts is not None:
             earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[rows, None, :]

@@ -1142,11 +1142,8 @@ def deck_tables(setup: DeckSetup) -> DeckTables:
     tapping = bool(_tappers(cards))
     london = setup.mulligan == "london"
     could_pass = _most_of_a_type(setup) > MAX_PER_TYPE
-    settings = np.array(
-        [setup.turns, lo, hi, setup.max_mulligans, london, len(names), live, pays_life, tapping,
-         could_pass],
-        dtype=np.int64,
-    )  # S_* order  # fmt: skip
+    counts = [setup.turns, lo, hi, setup.max_mulligans, london, len(names)]
+    settings = np.array([*counts, live, pays_life, tapping, could_pass], dtype=np.int64)  # S_*
     return DeckTables(
         cards=table,
         choices=choices,

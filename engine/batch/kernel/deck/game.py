@@ -636,10 +636,10 @@ def _cast_permanents(  # type: ignore[no-untyped-def]
         if _resolve(card, host, hand, library, ranks, board, st, seen, cards, choices,
                     per_cards, grants) != OK:  # fmt: skip
             return EMPTY_LIBRARY
-        if st[ST_POOL_CAP] and past_pool_cap(board, st, cards):
-            return POOL_CAP
         if st[ST_LIFE] <= 0:  # 704.5a, once the spell has resolved: the game stops
             return LOSS - int(st[ST_LIFE])
+        if st[ST_POOL_CAP] and past_pool_cap(board, st, cards):
+            return POOL_CAP  # (the game is over by the rules first: no mana is made after)
         if not _affordable(hand, board, st, cards, costs):
             return OK
         n = frontier(board, st, cards, choices, st[ST_POOL], NO_ROW, st[ST_LANDS], front, spare,
