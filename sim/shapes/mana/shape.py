@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from engine.batch.mana_convert import (
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs
 from engine.batch.wipe_state import WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import CHUNK, Key, Layout, Row, TrialCells
+from sim.shapes.base import CHUNK, Key, Layout, R, Row, TrialCells, reduced_chunks
 from sim.shapes.catalog import Entry
 from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
@@ -66,21 +66,16 @@ def run_chunk(
     return ManaInputs(**{**vars(part), "act_kind": kind, "act_x": x}), state, best
 
 
-R = TypeVar("R")  # what a chunk is reduced to
-
-
 def _reduced(
     config: ManaConfig,
     rng: np.random.Generator,
     trials: int,
     reduce: Callable[[ManaInputs, WipeState, np.ndarray | None], R],
 ) -> Iterator[R]:
-    """Draw a batch, then run it chunk by chunk (``run_chunk``), each chunk reduced as it
-    finishes: a state lives until it is reduced, not while the next chunk runs (a worker held
-    two, 20 MB each in mana_tap_orders)."""
+    """Draw a batch, then run (``run_chunk``) and reduce it chunk by chunk
+    (``reduced_chunks``)."""
     inputs = draw_mana_batch(rng, trials, config)
-    for start in range(0, trials, CHUNK):
-        yield reduce(*run_chunk(config, inputs.take(slice(start, start + CHUNK))))
+    return reduced_chunks(inputs, trials, partial(run_chunk, config), reduce)
 
 
 class ManaShape:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import WipeInputs, WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import CHUNK, Key, Layout, Row, TrialCells
+from sim.shapes.base import CHUNK, Key, Layout, R, Row, TrialCells, reduced_chunks
 from sim.shapes.catalog import Entry
 from sim.shapes.scenario_replay import ScenarioReplay
 from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
@@ -28,8 +28,6 @@ from sim.shapes.wipe.stats import (
     wipe_trial_stats,
 )
 
-R = TypeVar("R")  # what a chunk is reduced to
-
 
 def _reduced(
     config: WipeConfig,
@@ -37,13 +35,12 @@ def _reduced(
     trials: int,
     reduce: Callable[[WipeInputs, WipeState], R],
 ) -> Iterator[R]:
-    """Draw a batch, then run it chunk by chunk, each chunk's inputs and final state reduced
-    as it finishes: a state lives until it is reduced, not while the next chunk runs (a
-    worker held two, 20 MB each in mana_tap_orders)."""
-    inputs = draw_wipe_batch(rng, trials, config)
-    for start in range(0, trials, CHUNK):
-        part = inputs.take(slice(start, start + CHUNK))
-        yield reduce(part, run_wipe(part, zone_order=False))  # the statistics count cards
+    """Draw a batch, then run and reduce it chunk by chunk (``reduced_chunks``)."""
+
+    def run(part: WipeInputs) -> tuple[WipeInputs, WipeState]:
+        return part, run_wipe(part, zone_order=False)  # the statistics count cards
+
+    return reduced_chunks(draw_wipe_batch(rng, trials, config), trials, run, reduce)
 
 
 class WipeShape:

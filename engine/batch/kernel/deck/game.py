@@ -548,16 +548,24 @@ def _most_made(board, st, cards, b) -> int:  # type: ignore[no-untyped-def]
 
 
 @inline
+def _most_in_all(board, st, cards, untapped) -> int:  # type: ignore[no-untyped-def]
+    """The most mana the pool and the sources on the battlefield could make in all: every
+    source, or with ``untapped`` those that can be tapped now (302.6)."""
+    most = total(st[ST_POOL])
+    for b in range(st[ST_BOARD]):
+        mana = cards[board[b, B_CARD], C_FLAGS] & F_MANA
+        if mana and (not untapped or can_tap(board, b, st, cards)):
+            most += _most_made(board, st, cards, b)
+    return most
+
+
+@inline
 def past_pool_cap(board, st, cards) -> bool:  # type: ignore[no-untyped-def]
     """Whether the pool and every source on the battlefield, tapped or not, could make more
     than MAX_PER_TYPE mana in all: a pool is packed in FIELD_BITS a type, so the game stops
     (POOL_CAP) before it makes one, as the board grows (a card enters) and never after. Only a
     deck whose cards could pass it at all (S_POOL_CAP) asks: deck-60-6t ran 10% slower asking."""
-    most = total(st[ST_POOL])
-    for b in range(st[ST_BOARD]):
-        if cards[board[b, B_CARD], C_FLAGS] & F_MANA:
-            most += _most_made(board, st, cards, b)
-    return most > MAX_PER_TYPE
+    return _most_in_all(board, st, cards, False) > MAX_PER_TYPE
 
 
 @inline
@@ -574,12 +582,7 @@ def _affordable(hand, board, st, cards, costs) -> bool:  # type: ignore[no-untyp
                 cheapest = need
     if cheapest < 0:
         return False
-    most = total(st[ST_POOL])
-    for b in range(st[ST_BOARD]):
-        card = board[b, B_CARD]
-        if cards[card, C_FLAGS] & F_MANA and can_tap(board, b, st, cards):
-            most += _most_made(board, st, cards, b)
-    return most >= cheapest
+    return _most_in_all(board, st, cards, True) >= cheapest
 
 
 @inline
