@@ -25,7 +25,7 @@ from sim.run.checkpoints import Checkpoints
 from sim.run.progress import Progress
 from sim.run.settings import RunSettings, resolve_jobs
 from sim.run.trial_pairs import PairPlan, run_paired_points
-from sim.run.warm import Warming, loky_parallel
+from sim.run.warm import Warming, loky_parallel, ran
 from sim.run.worker import packed, with_cards
 from sim.shapes.registry import shape_of
 
@@ -83,6 +83,7 @@ def run_one_batch(
 ) -> tuple[int, int, np.ndarray]:
     """One task on a worker: draw, run and reduce a batch (module level, so it pickles)."""
     vector = shape_of(shape).run_batch(config, np.random.default_rng(seed), trials)
+    ran(shape)
     return group, batch, vector
 
 

@@ -38,7 +38,7 @@ from sim.run.comparison import COMPARISON, Pairing, exact_comparison
 from sim.run.exact import MAX_SUPPORT, check_exact, exact_rows
 from sim.run.settings import BACKENDS, RunSettings, resolve_jobs
 from sim.run.target_ci import Measure, check_width, next_round, precision
-from sim.run.warm import warm_workers
+from sim.run.warm import announce_compile, warm_workers
 from sim.shapes.base import Layout
 from sim.shapes.registry import shape_of
 
@@ -185,6 +185,7 @@ def _run_sampled(
         measure = pairing.measure
     rounds = None if target_ci is None else partial(next_round, measure, target_ci)
     observe, plan = (None, None) if pairing is None else (pairing.add, pairing.plan)
+    announce_compile(exp.shape, settings.progress)
     with warm_workers(exp, settings.backend, settings.jobs) as warming:
         if report and warming is not None:
             import sim.report.html  # noqa: F401  (its imports take a second: while workers warm up)

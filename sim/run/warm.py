@@ -13,17 +13,26 @@ its first batch, and joblib's executor, one per process and reused by a ``Parall
 alike, gives the batches these same workers. Where both cores are busy anyway (two workers on
 two cores) the overlap gains little of the command's time; where a core is idle, up to the
 second the parent spends.
+
+A first run on a machine (or of a new version of the kernels) compiles them: minutes of one
+core and about a gigabyte of memory in each process that compiles. Workers warming up at once
+would each compile the same code (eight workers, eight gigabytes), so until a batch of the
+shape has run on this cache folder (``compiled``: its marker), one worker warms up first and
+leaves the compiled code in the cache, and the others then load it.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from engine.batch.kernel.jit import CACHE_DIR, CACHING
 from engine.library import card_files
 from sim.config.experiment import Experiment
 from sim.run.settings import resolve_jobs
@@ -40,32 +49,81 @@ def loky_parallel(workers: int) -> Any:
     return Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
 
 
+def _marker(shape: str) -> Path:
+    """The file a batch of ``shape`` leaves in the kernel cache's folder once it has run (the
+    folder is one version of the kernels' source: ``jit.cache_dir``)."""
+    return CACHE_DIR / f"ran-{shape}"
+
+
+_MARKED: set[str] = set()  # the shapes whose marker this process has left
+
+
+def compiled(shape: str) -> bool:
+    """Whether a batch of ``shape`` has run on this cache, so that a process loads its
+    compiled code instead of compiling it; True where nothing is cached (every process
+    compiles in memory: waiting for one would gain nothing)."""
+    return not CACHING or _marker(shape).exists()
+
+
+def ran(shape: str) -> None:
+    """Leave ``shape``'s marker, once a batch of it has run in this process (a cache that
+    cannot take it only means the next run warms its workers one, then the rest)."""
+    if shape in _MARKED or not CACHING:
+        return
+    _MARKED.add(shape)
+    with suppress(OSError):
+        _marker(shape).touch()
+
+
+def announce_compile(shape: str, shown: bool | None) -> None:
+    """Say on stderr that the run starts by compiling (minutes, with the progress bar at 0)
+    when the kernels of ``shape`` are not compiled and the run shows its progress
+    (``shown``: None, when stderr is a terminal, as ``Progress``)."""
+    if compiled(shape) or not (sys.stderr.isatty() if shown is None else shown):
+        return
+    sys.stderr.write(
+        f"compiling the batch engine for the {shape} shape, once per machine and version"
+        f" (a few minutes; later runs load it from {CACHE_DIR})\n"
+    )
+
+
 def warm_batch(shape: str, config: Any) -> int:
     """One worker's warm-up: a small batch of ``config``, its result dropped; the worker's
     process id."""
     from sim.shapes.registry import shape_of
 
     shape_of(shape).run_batch(config, np.random.default_rng(0), WARM_TRIALS)
+    ran(shape)
     return os.getpid()
 
 
 class Warming:
-    """Workers warming up on the first sweep point of ``exp``."""
+    """Workers warming up on the first sweep point of ``exp``: all at once, or, while the
+    shape's kernels are not compiled (``compiled``), one, then the others once it is done."""
 
     def __init__(self, exp: Experiment, workers: int) -> None:
+        first = workers if compiled(exp.shape) else 1
+        self._blob = packed(warm_batch, exp.shape, exp.points[0].config)
+        self._workers, self._later = workers, workers - first
+        self._results: Iterator[int] | None = self._start(first)
+        self.pids: set[int] = set()
+
+    def _start(self, count: int) -> Iterator[int]:
         from joblib import delayed
 
         task, files = delayed(with_cards), card_files()
-        blob = packed(warm_batch, exp.shape, exp.points[0].config)
-        self._results: Iterator[int] | None = loky_parallel(workers)(
-            task(files, blob) for _ in range(workers)
+        return loky_parallel(self._workers)(  # type: ignore[no-any-return]
+            task(files, self._blob) for _ in range(count)
         )
-        self.pids: set[int] = set()
 
     def wait(self) -> set[int]:
         """Once every worker is warm, the process ids that ran a warm-up (raising what a
         warm-up raised)."""
         if self._results is not None:
+            self.pids.update(self._results)
+            self._results = None
+        if self._later:
+            self._results, self._later = self._start(self._later), 0
             self.pids.update(self._results)
             self._results = None
         return self.pids
@@ -74,7 +132,8 @@ class Warming:
         """Let the warm-ups finish when the run failed before it waited for them, and drop
         what they raised: the run's own error is the one to report. (Closing joblib's
         results instead kills the workers, and loky's manager thread, racing the kill, can
-        print a traceback.)"""
+        print a traceback.) The workers not started yet are not started."""
+        self._later = 0
         if self._results is not None:
             with suppress(Exception):
                 self.wait()

@@ -14,8 +14,9 @@ import pytest
 
 from sim.config.experiment import load_experiment
 from sim.errors import UserError
+from sim.run import warm
 from sim.run.batches import _parallel
-from sim.run.warm import warm_workers
+from sim.run.warm import announce_compile, compiled, ran, warm_workers
 
 
 def _pid_after(seconds: float) -> int:
@@ -63,3 +64,74 @@ def test_no_workers_to_warm(small_file: Path, backend: str, jobs: int) -> None:
     """One job runs in this process, and Dask's workers outlive the run."""
     with warm_workers(load_experiment(small_file), backend, jobs) as warm:
         assert warm is None
+
+
+@pytest.fixture
+def cold_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This process's view of an empty kernel cache folder (the workers keep their own)."""
+    monkeypatch.setattr(warm, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(warm, "CACHING", True)
+    monkeypatch.setattr(warm, "_MARKED", set())
+    return tmp_path
+
+
+def test_a_batch_that_ran_marks_its_shape_compiled(cold_cache: Path) -> None:
+    assert not compiled("wipe")
+    ran("wipe")
+    assert compiled("wipe") and (cold_cache / "ran-wipe").exists()
+    assert not compiled("mana")  # a shape of its own: its kernels may not be compiled
+
+
+def test_without_a_cache_every_shape_counts_as_compiled(
+    cold_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache that cannot be written: every process compiles in memory, so a worker gains
+    nothing by waiting for another, and nothing is written."""
+    monkeypatch.setattr(warm, "CACHING", False)
+    ran("wipe")
+    assert compiled("wipe") and not any(cold_cache.iterdir())
+
+
+def test_a_cold_cache_warms_one_worker_then_the_others(small_file: Path, cold_cache: Path) -> None:
+    """SPEC 8 (memory): compiling takes about a gigabyte in each process that compiles, so
+    on a cache without the shape's kernels the other workers wait for the first and load
+    what it compiled."""
+    exp = load_experiment(small_file)
+    with warm_workers(exp, "loky", 2) as warming:
+        assert warming is not None and warming._later == 1  # one started, one waiting
+        warmed = warming.wait()
+        assert warming._later == 0 and 1 <= len(warmed) <= 2
+
+
+def test_a_run_that_fails_while_compiling_starts_no_other_worker(
+    small_file: Path, cold_cache: Path
+) -> None:
+    exp = load_experiment(small_file)
+    with pytest.raises(UserError), warm_workers(exp, "loky", 2) as warming:
+        assert warming is not None
+        raise UserError("--out: not a folder")
+    assert warming._later == 0 and len(warming.pids) == 1
+
+
+def test_a_warm_cache_warms_every_worker_at_once(small_file: Path, cold_cache: Path) -> None:
+    exp = load_experiment(small_file)
+    ran(exp.shape)
+    with warm_workers(exp, "loky", 2) as warming:
+        assert warming is not None and warming._later == 0
+
+
+def test_a_cold_start_is_announced_on_a_terminal_only(
+    cold_cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The progress bar stays at 0 while the kernels compile: a line says why (where the bar
+    shows, ``Progress``), and nothing more once they are compiled."""
+    announce_compile("wipe", shown=False)
+    assert capsys.readouterr().err == ""
+    announce_compile("wipe", shown=True)
+    line = capsys.readouterr().err
+    assert (
+        line.count("\n") == 1 and "compiling the batch engine" in line and str(cold_cache) in line
+    )
+    ran("wipe")
+    announce_compile("wipe", shown=True)
+    assert capsys.readouterr().err == ""
