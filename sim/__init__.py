@@ -1,7 +1,9 @@
 """Cauldron's harness: scenario and experiment files, the runner, reports and the CLI.
 
-``sim.run_experiment(...)`` runs an experiment and returns pandas DataFrames. It is loaded on
-first use, so the commands that need no pandas (``explain``, ``cards``) start quickly.
+``sim.run_experiment(...)`` runs an experiment and returns pandas DataFrames; ``sim.explain``,
+``sim.explain_trial``, ``sim.load_run``, ``sim.find_cards`` and ``sim.run_bench`` are the other
+commands as functions (``sim.api``), for notebooks. They are loaded on first use, so the
+commands that need no pandas (``explain``, ``cards``) start quickly.
 """
 
 from __future__ import annotations
@@ -12,7 +14,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sim.run.experiment import ExperimentResult
 
-__all__ = ["ExperimentResult", "run_experiment"]
+__all__ = [
+    "ExperimentResult",
+    "Explanation",
+    "explain",
+    "explain_trial",
+    "find_cards",
+    "load_run",
+    "run_bench",
+    "run_experiment",
+]
+# the names ``sim.api`` holds (not ``cards`` and ``bench``: modules of this package own them)
+_API = frozenset({"Explanation", "explain", "explain_trial", "find_cards", "load_run", "run_bench"})
 
 
 def run_experiment(experiment: Any, **options: Any) -> ExperimentResult:
@@ -30,6 +43,10 @@ def run_experiment(experiment: Any, **options: Any) -> ExperimentResult:
 
 
 def __getattr__(name: str) -> Any:
+    if name in _API:
+        from sim import api
+
+        return getattr(api, name)
     if name == "ExperimentResult":
         from sim.run import experiment
 

@@ -12,6 +12,7 @@ import multiprocessing
 import resource
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -19,6 +20,7 @@ import numpy as np
 
 from engine.library import card_files
 from sim.bench_workloads import TABLES, Workload, workload
+from sim.errors import UserError, echo
 from sim.run.warm import WARM_TRIALS
 from sim.run.worker import packed, with_cards
 from sim.shapes.base import CHUNK
@@ -111,6 +113,24 @@ def _in_fresh_process(name: str, trials: int, reference_trials: int, seed: int) 
         # the user's card files (cauldron bench --cards) are loaded before the engine is
         result: dict[str, Any] = pool.submit(with_cards, card_files(), task).result()
     return result
+
+
+def workload_names(asked: Sequence[str] | None) -> tuple[str, ...]:
+    """The workloads ``asked`` names, in the bench's order (all when None); one line naming an
+    unknown one."""
+    for name in asked or ():
+        if name not in WORKLOADS:
+            raise UserError(
+                f"bench: unknown workload {echo(name)} (hint: one of {', '.join(WORKLOADS)})"
+            )
+    return tuple(w for w in WORKLOADS if asked is None or w in asked)
+
+
+def check_count(name: str, value: int | None) -> None:
+    """A count of trials the bench is given (``name``: the flag or argument), if given, is
+    positive."""
+    if value is not None and value < 1:
+        raise UserError(f"bench: {name} {value} is not a positive count (hint: e.g. 1000)")
 
 
 def bench(

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.library import Card, LibraryError, load_card_files, search_cards
-from sim.config.cards import card_error
+from engine.library import search_cards
+from sim.config.cards import card_library
 from sim.errors import UserError, echo
 
 IMPORT_USAGE = "cauldron cards import FILE --out LIB.toml --report COVERAGE.csv"
@@ -66,17 +66,8 @@ def run_cards(args: argparse.Namespace) -> int:
     return _list(words[0] if words else "", args.cards)
 
 
-def _library(paths: list[str]) -> dict[str, Card] | None:
-    if not paths:
-        return None
-    try:
-        return load_card_files(paths)
-    except LibraryError as err:
-        raise card_error(err) from None
-
-
 def _list(text: str, paths: list[str]) -> int:
-    found = search_cards(text, _library(paths))
+    found = search_cards(text, card_library(paths))
     if not found:
         raise UserError(f"cards: nothing matches {echo(text)} (hint: try a shorter text)")
     for card in found:

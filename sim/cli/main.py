@@ -9,13 +9,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine import reference
+from sim.api import scenario_outcome
 from sim.cli.cards import add_cards_command, add_cards_flag
 from sim.cli.run import add_run_commands, explain_run, interrupted_hint
 from sim.config.cards import use_cards
 from sim.config.scenario import load_scenario
-from sim.errors import MAX_PLACE, UserError, clip, echo
-from sim.errors import OutsideShapes as OutsideShapesError
+from sim.errors import MAX_PLACE, UserError, clip
 from sim.report.explain_text import render
 
 # This module imports no batch engine: it builds its card tables once a process, from the
@@ -38,20 +37,7 @@ def _explain(args: argparse.Namespace) -> int:
     if args.file is None:
         raise UserError("explain: give a scenario FILE, or --run DIR --trial N")
     scenario = load_scenario(Path(args.file), args.cards)
-    if args.engine == "batch":
-        from engine.batch.scenario import run_scenario
-        from engine.batch.shapes import OutsideShapes
-
-        try:
-            out = run_scenario(scenario)
-        except OutsideShapes as err:
-            raise OutsideShapesError(
-                f"{args.file}: outside the batch engine's shapes: {err}"
-            ) from None
-        if out["result"] == "unsupported":  # SPEC 7: past a batch cap, exit 3 and say why
-            raise OutsideShapesError(f"{args.file}: the batch engine stops: {out['reason']}")
-    else:
-        out = reference.run(scenario)
+    out = scenario_outcome(scenario, args.engine, args.file)
     if args.json:
         sys.stdout.write(json.dumps(out, indent=1) + "\n")
     else:
@@ -59,26 +45,13 @@ def _explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def _workload_names(asked: list[str] | None) -> tuple[str, ...]:
-    """The workloads ``--workload`` names, in the bench's order (all when none is named)."""
-    from sim.bench import WORKLOADS
-
-    for name in asked or ():
-        if name not in WORKLOADS:
-            raise UserError(
-                f"bench: unknown workload {echo(name)} (hint: one of {', '.join(WORKLOADS)})"
-            )
-    return tuple(w for w in WORKLOADS if asked is None or w in asked)
-
-
 def _bench(args: argparse.Namespace) -> int:
-    for flag, value in (("--trials", args.trials), ("--reference-trials", args.reference_trials)):
-        if value is not None and value < 1:
-            raise UserError(f"bench: {flag} {value} is not a positive count (hint: e.g. 1000)")
     use_cards(args.cards)  # the workloads' cards: a user's file may replace built-in ones
-    from sim import bench
+    from sim import bench  # (it imports the engine, which builds its card tables)
 
-    names = _workload_names(args.workload)
+    bench.check_count("--trials", args.trials)
+    bench.check_count("--reference-trials", args.reference_trials)
+    names = bench.workload_names(args.workload)
     compile_s = bench.compile_seconds()  # before the workloads: they find the kernel cached
     trials = bench.TRIALS if args.trials is None else args.trials
     results = bench.bench(trials=trials, reference_trials=args.reference_trials, names=names)

@@ -13,7 +13,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.library import CardFile, LibraryError, card_files, use_card_files
+from engine.library import (
+    Card,
+    CardFile,
+    LibraryError,
+    card_files,
+    load_card_files,
+    use_card_files,
+)
 from sim.errors import MAX_PLACE, UserError, clip, echo
 
 HINT = "a card file has the schema of engine/cards.toml; a `cards` key is relative to its file"
@@ -28,6 +35,17 @@ def use_cards(paths: Sequence[str | Path], sha256: Sequence[str] | None = None) 
     """Make ``paths`` this process's card files; a bad file or a second set is one line."""
     try:
         use_card_files(paths, sha256)
+    except LibraryError as err:
+        raise card_error(err) from None
+
+
+def card_library(paths: Sequence[str | Path]) -> dict[str, Card] | None:
+    """The library with the card files ``paths`` read into it, without making them this
+    process's (``cauldron cards --cards``); None without files (the library as it is)."""
+    if not paths:
+        return None
+    try:
+        return load_card_files(paths)
     except LibraryError as err:
         raise card_error(err) from None
 
