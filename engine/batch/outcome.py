@@ -47,6 +47,19 @@ from engine.reference.counters import COUNTERS_PAST_CAP
 from engine.reference.damage import DAMAGE_PAST_CAP, LIFE_PAST_CAP
 
 _STATUS = {OK: "ok", DRAW: "draw"}
+LOOP = "a mandatory loop: the game is a draw (104.4b)"  # why a trial ended in a draw
+
+
+def stopped_trials(state: WipeState) -> list[tuple[int, str, str]]:
+    """The trials of a finished batch that did not end ok: (trial, result, why), the result
+    and reason as their outcomes give them (a draw's reason: ``LOOP``)."""
+    stopped = []
+    for i in np.flatnonzero(state.status != OK).tolist():
+        if state.status[i] == DRAW:
+            stopped.append((i, "draw", LOOP))
+        else:
+            stopped.append((i, "unsupported", unsupported_reason(state, i)))
+    return stopped
 
 
 def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:

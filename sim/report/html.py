@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from sim.files import write_text
 from sim.report.data import PROPORTION_METHODS, RunData, load_run
-from sim.report.examples import example_trials
+from sim.report.examples import example_trials, stops
 from sim.report.sections import (
     answers,
     charts,
@@ -116,6 +116,7 @@ def render_report(run: RunData, *, examples: int = 3) -> str:
         ],
         "baseline": _baseline(run),
         "status": status_rows(run),
+        "stops": stops(run),
         "examples": example_trials(run, examples),
         "csv_links": [(name, quote(name)) for name in run.csv_files],
         "run_dir": str(run.folder),

@@ -8,7 +8,7 @@ and to checkpoint), and turns the totals into metric rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -126,6 +126,11 @@ class Shape(Protocol):
         """Redraw a batch of ``trials`` from ``rng`` and rebuild its trial ``index``."""
         ...
 
+    def stops(self, config: Any, rng: np.random.Generator, trials: int) -> list[Stop]:
+        """Redraw a batch of ``trials`` from ``rng``, run it as ``run_batch`` does, and list
+        its trials that did not end ok."""
+        ...
+
 
 @runtime_checkable
 class Inlines(Protocol):
@@ -145,6 +150,25 @@ RowKey = Key | tuple[str, str, str, int]
 
 
 R = TypeVar("R")  # what a chunk is reduced to
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A trial the batch engine did not play to an ok end: a draw (104.4b) or unsupported."""
+
+    trial: int  # in its batch
+    result: str  # "draw" or "unsupported", as its outcome says
+    reason: str  # why, as its outcome says (a draw: ``engine.batch.outcome.LOOP``)
+
+
+def chunk_stops(chunks: Iterable[list[tuple[int, str, str]]]) -> list[Stop]:
+    """The stops of a batch run CHUNK trials at a time, from each chunk's (trial in the
+    chunk, result, reason)."""
+    return [
+        Stop(k * CHUNK + i, result, reason)
+        for k, found in enumerate(chunks)
+        for i, result, reason in found
+    ]
 
 
 def reduced_chunks(

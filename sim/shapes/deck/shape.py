@@ -12,7 +12,7 @@ import numpy as np
 from engine.batch.deck import play_deck_games
 from engine.deck import Deals, DeckResults, DeckSetup, deal_chunks
 from sim.config.reader import Reader
-from sim.shapes.base import CHUNK, Layout, Row, RowKey, TrialCells
+from sim.shapes.base import CHUNK, Layout, Row, RowKey, Stop, TrialCells, chunk_stops
 from sim.shapes.catalog import Entry
 from sim.shapes.deck.catalog import DECK_CATALOG, DECK_FAMILIES
 from sim.shapes.deck.config import DECK_KEYS, inline, parse
@@ -74,6 +74,15 @@ class DeckShape:
 
     def rows(self, config: DeckSetup, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
         return deck_rows(config, deck_layout(config), totals, families)
+
+    def stops(self, config: DeckSetup, rng: np.random.Generator, trials: int) -> list[Stop]:
+        """A game a cap or a loss stopped before its last turn is ``unsupported`` (the
+        metrics leave it out, ``deck_stats``)."""
+        return chunk_stops(
+            [(int(i), "unsupported", results.reasons[results.status[i]])
+             for i in np.flatnonzero(results.status != 0)]
+            for results in _chunks(config, rng, trials)
+        )  # fmt: skip
 
     def replay(
         self, config: DeckSetup, rng: np.random.Generator, trials: int, index: int

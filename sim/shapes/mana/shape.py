@@ -23,9 +23,20 @@ from engine.batch.mana_convert import (
     mana_trial_scenario,
 )
 from engine.batch.mana_state import ACT_CAST, ACT_NONE, ManaInputs
+from engine.batch.outcome import stopped_trials
 from engine.batch.wipe_state import WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import CHUNK, Key, Layout, R, Row, TrialCells, reduced_chunks
+from sim.shapes.base import (
+    CHUNK,
+    Key,
+    Layout,
+    R,
+    Row,
+    Stop,
+    TrialCells,
+    chunk_stops,
+    reduced_chunks,
+)
 from sim.shapes.catalog import Entry
 from sim.shapes.mana.catalog import MANA_CATALOG, MANA_FAMILIES
 from sim.shapes.mana.config import MANA_KEYS, ManaConfig, parse_mana
@@ -112,6 +123,11 @@ class ManaShape:
 
     def rows(self, config: ManaConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
         return mana_rows(config, mana_layout(config), totals, families)
+
+    def stops(self, config: ManaConfig, rng: np.random.Generator, trials: int) -> list[Stop]:
+        return chunk_stops(
+            _reduced(config, rng, trials, lambda _, state, __: stopped_trials(state))
+        )
 
     def replay(
         self, config: ManaConfig, rng: np.random.Generator, trials: int, index: int

@@ -9,12 +9,22 @@ from typing import Any
 import numpy as np
 
 from engine.batch.naming import Naming
-from engine.batch.outcome import batch_outcome, comparable
+from engine.batch.outcome import batch_outcome, comparable, stopped_trials
 from engine.batch.trial_scenario import trial_scenario
 from engine.batch.wipe import run_wipe
 from engine.batch.wipe_state import WipeInputs, WipeState
 from sim.config.reader import Reader
-from sim.shapes.base import CHUNK, Key, Layout, R, Row, TrialCells, reduced_chunks
+from sim.shapes.base import (
+    CHUNK,
+    Key,
+    Layout,
+    R,
+    Row,
+    Stop,
+    TrialCells,
+    chunk_stops,
+    reduced_chunks,
+)
 from sim.shapes.catalog import Entry
 from sim.shapes.scenario_replay import ScenarioReplay
 from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
@@ -77,6 +87,9 @@ class WipeShape:
 
     def rows(self, config: WipeConfig, totals: np.ndarray, families: Sequence[str]) -> list[Row]:
         return wipe_rows(config, wipe_layout(config), totals, families)
+
+    def stops(self, config: WipeConfig, rng: np.random.Generator, trials: int) -> list[Stop]:
+        return chunk_stops(_reduced(config, rng, trials, lambda _, state: stopped_trials(state)))
 
     def replay(
         self, config: WipeConfig, rng: np.random.Generator, trials: int, index: int
