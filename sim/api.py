@@ -67,11 +67,14 @@ def scenario_outcome(scenario: Scenario, engine: str, name: str) -> dict[str, An
         return reference.run(scenario)
     from engine.batch.scenario import run_scenario
     from engine.batch.shapes import OutsideShapes as Outside
+    from sim.run.warm import EXPLAIN, announce_compile, ran
 
+    announce_compile(EXPLAIN, "scenarios")
     try:
         out = run_scenario(scenario)
     except Outside as err:
         raise OutsideShapes(f"{name}: outside the batch engine's shapes: {err}") from None
+    ran(EXPLAIN)
     if out["result"] == "unsupported":
         raise OutsideShapes(f"{name}: the batch engine stops: {out['reason']}")
     return out

@@ -185,7 +185,7 @@ def _run_sampled(
         measure = pairing.measure
     rounds = None if target_ci is None else partial(next_round, measure, target_ci)
     observe, plan = (None, None) if pairing is None else (pairing.add, pairing.plan)
-    announce_compile(exp.shape, settings.progress)
+    announce_compile(exp.shape, f"{exp.shape} experiments", settings.progress)
     with warm_workers(exp, settings.backend, settings.jobs) as warming:
         if report and warming is not None:
             import sim.report.html  # noqa: F401  (its imports take a second: while workers warm up)

@@ -56,6 +56,7 @@ def _marker(shape: str) -> Path:
 
 
 _MARKED: set[str] = set()  # the shapes whose marker this process has left
+EXPLAIN = "explain"  # the marker of ``cauldron explain --engine batch`` (the trial engine)
 
 
 def compiled(shape: str) -> bool:
@@ -75,15 +76,16 @@ def ran(shape: str) -> None:
         _marker(shape).touch()
 
 
-def announce_compile(shape: str, shown: bool | None) -> None:
-    """Say on stderr that the run starts by compiling (minutes, with the progress bar at 0)
-    when the kernels of ``shape`` are not compiled and the run shows its progress
-    (``shown``: None, when stderr is a terminal, as ``Progress``)."""
-    if compiled(shape) or not (sys.stderr.isatty() if shown is None else shown):
+def announce_compile(marker: str, use: str, shown: bool | None = None) -> None:
+    """Say on stderr that ``use`` (words: "wipe experiments") starts by compiling, minutes
+    with nothing else shown, while ``marker`` (a shape, or ``EXPLAIN``) is not compiled and
+    the command shows its progress (``shown``: None, when stderr is a terminal, as
+    ``Progress``)."""
+    if compiled(marker) or not (sys.stderr.isatty() if shown is None else shown):
         return
     sys.stderr.write(
-        f"compiling the batch engine for the {shape} shape, once per machine and version"
-        f" (a few minutes; later runs load it from {CACHE_DIR})\n"
+        f"compiling the batch engine for {use}, once per machine and version"
+        f" (a few minutes; later uses load it from {CACHE_DIR})\n"
     )
 
 

@@ -125,13 +125,25 @@ def test_a_cold_start_is_announced_on_a_terminal_only(
 ) -> None:
     """The progress bar stays at 0 while the kernels compile: a line says why (where the bar
     shows, ``Progress``), and nothing more once they are compiled."""
-    announce_compile("wipe", shown=False)
+    announce_compile("wipe", "wipe experiments", shown=False)
     assert capsys.readouterr().err == ""
-    announce_compile("wipe", shown=True)
+    announce_compile("wipe", "wipe experiments", shown=True)
     line = capsys.readouterr().err
     assert (
         line.count("\n") == 1 and "compiling the batch engine" in line and str(cold_cache) in line
     )
     ran("wipe")
-    announce_compile("wipe", shown=True)
+    announce_compile("wipe", "wipe experiments", shown=True)
     assert capsys.readouterr().err == ""
+
+
+def test_explain_on_the_batch_engine_marks_the_trial_engine_compiled(cold_cache: Path) -> None:
+    """``cauldron explain --engine batch`` compiles the trial engine on first use: a line
+    says so on a terminal until a scenario has run (``EXPLAIN``'s marker)."""
+    from sim.api import explain
+    from sim.run.warm import EXPLAIN
+
+    scenario = Path(__file__).resolve().parents[2] / "experiments/scenarios/apnap_4p_wrath.toml"
+    assert not compiled(EXPLAIN)
+    explain(scenario, engine="batch")
+    assert compiled(EXPLAIN) and (cold_cache / f"ran-{EXPLAIN}").exists()
