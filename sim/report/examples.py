@@ -23,7 +23,7 @@ from sim.shapes.wipe.catalog import DRAW_RATE
 SCAN = 8  # trials looked at to find interesting ones: a few seconds at most
 # trials of a group played again on the batch engine to say why trials stopped (``stops``):
 # whole batches, until one stops, seconds at most
-STOP_SCAN = 1 << 20
+STOP_SCAN = 1 << 18
 
 
 def _by_seat(text: str, names: dict[str, str]) -> str:

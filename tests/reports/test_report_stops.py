@@ -119,3 +119,15 @@ def test_the_report_says_why_trials_stopped_and_how_to_replay_one(low_life_run: 
 def test_a_report_whose_trials_all_ended_ok_says_nothing_of_stops(runs: dict[str, Path]) -> None:
     html = (runs["wipe"] / "report.html").read_text("utf-8")
     assert "Trials by status" in html and "Why trials did not end ok" not in html
+
+
+def test_a_scan_past_its_cap_says_it_found_none(
+    low_life_run: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """STOP_SCAN bounds the trials played again for the report, and is named when reached."""
+    from sim.report import examples
+    from sim.report.data import load_run
+
+    monkeypatch.setattr(examples, "STOP_SCAN", 0)
+    found = examples.stops(load_run(low_life_run))
+    assert found is not None and found["rows"] == [] and found["cap"] == "STOP_SCAN = 0"
