@@ -23,6 +23,7 @@ leaves the compiled code in the cache, and the others then load it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from collections.abc import Iterator
@@ -49,10 +50,16 @@ def loky_parallel(workers: int) -> Any:
     return Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
 
 
+# numba keeps a function's compiled code under a name made from the path of its source file,
+# so a copy of the source elsewhere (another clone, another environment) compiles afresh
+_PLACE = hashlib.sha1(str(Path(__file__).resolve().parents[2]).encode()).hexdigest()[:12]
+
+
 def _marker(shape: str) -> Path:
     """The file a batch of ``shape`` leaves in the kernel cache's folder once it has run (the
-    folder is one version of the kernels' source: ``jit.cache_dir``)."""
-    return CACHE_DIR / f"ran-{shape}"
+    folder is one version of the kernels' source, ``jit.cache_dir``; the name, this copy of
+    the source, ``_PLACE``)."""
+    return CACHE_DIR / f"ran-{shape}-{_PLACE}"
 
 
 _MARKED: set[str] = set()  # the shapes whose marker this process has left

@@ -78,8 +78,19 @@ def cold_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_batch_that_ran_marks_its_shape_compiled(cold_cache: Path) -> None:
     assert not compiled("wipe")
     ran("wipe")
-    assert compiled("wipe") and (cold_cache / "ran-wipe").exists()
+    assert compiled("wipe") and warm._marker("wipe").parent == cold_cache
+    assert warm._marker("wipe").exists()
     assert not compiled("mana")  # a shape of its own: its kernels may not be compiled
+
+
+def test_another_copy_of_the_source_compiles_afresh(
+    cold_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """numba names compiled code after its source file's path: a clone elsewhere sharing the
+    cache folder compiles its own, and a marker of this copy says nothing of it."""
+    ran("wipe")
+    monkeypatch.setattr(warm, "_PLACE", "elsewhere")
+    assert not compiled("wipe")
 
 
 def test_without_a_cache_every_shape_counts_as_compiled(
@@ -146,4 +157,4 @@ def test_explain_on_the_batch_engine_marks_the_trial_engine_compiled(cold_cache:
     scenario = Path(__file__).resolve().parents[2] / "experiments/scenarios/apnap_4p_wrath.toml"
     assert not compiled(EXPLAIN)
     explain(scenario, engine="batch")
-    assert compiled(EXPLAIN) and (cold_cache / f"ran-{EXPLAIN}").exists()
+    assert compiled(EXPLAIN) and warm._marker(EXPLAIN).exists()
