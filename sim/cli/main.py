@@ -12,7 +12,7 @@ from pathlib import Path
 from sim.api import scenario_outcome
 from sim.cli.cards import add_cards_command, add_cards_flag
 from sim.cli.run import add_run_commands, explain_run, interrupted_hint
-from sim.config.cards import use_cards
+from sim.config.cards import use_cards, use_run_cards
 from sim.config.scenario import load_scenario
 from sim.errors import MAX_PLACE, UserError, clip
 from sim.report.explain_text import render
@@ -74,6 +74,10 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    try:  # the replayed example trials need the card files the run was made with
+        use_run_cards(Path(args.dir), "report")
+    except UserError as err:  # gone or changed: the report is still rebuilt from the CSVs
+        sys.stderr.write(f"cauldron: example trials left out: {err}\n")
     from sim.report.html import write_report  # jinja2, matplotlib: only when reporting
 
     path = write_report(Path(args.dir))

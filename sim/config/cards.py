@@ -83,9 +83,10 @@ def run_cards(doc: Mapping[str, Any], source: Path) -> tuple[CardFile, ...]:
         raise UserError(f"{source}: card_files: not a list of {{path, sha256}}") from None
 
 
-def use_run_cards(run_dir: Path) -> None:
+def use_run_cards(run_dir: Path, place: str = "--run") -> None:
     """Put in place the card files a run folder was made with, unchanged since (``explain
-    --run``); a folder without a manifest is left to ``experiment_of_run`` to report."""
+    --run``, and ``report`` for its replayed trials; ``place`` begins the error); a folder
+    without a manifest is left to ``experiment_of_run`` to report."""
     for path in (run_dir / "manifest.json", run_dir / "checkpoints" / "run.json"):
         try:
             doc = json.loads(path.read_text("utf-8"))
@@ -98,5 +99,5 @@ def use_run_cards(run_dir: Path) -> None:
             try:
                 use_card_files([f.path for f in files], [f.sha256 for f in files])
             except LibraryError as err:
-                raise UserError(f"--run {where}: {card_error(err)}") from None
+                raise UserError(f"{place} {where}: {card_error(err)}") from None
             return

@@ -245,6 +245,28 @@ def test_resume_or_replay_with_changed_cards_is_refused(tmp_path: Path) -> None:
     _one_line_error(replay, "my_cards.toml: the card file changed", "hint:")
 
 
+def test_report_replays_a_runs_trials_on_its_own_cards(tmp_path: Path) -> None:
+    """SPEC 6: ``cauldron report DIR`` rebuilds the page with its replayed example trials,
+    which need the card files the run was made with; after a card file changed, the page is
+    still rebuilt from the CSVs, without them, and one line says why."""
+    folder = _copy(tmp_path, "experiment.toml", "my_cards.toml")
+    out = folder / "out"
+    done = cauldron("run", str(folder / "experiment.toml"), "--jobs", "1", "--trials", "1024",
+                    "--out", str(out))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    page = out / "report.html"
+    examples = page.read_text("utf-8").count("<details")
+    page.unlink()
+    rebuilt = cauldron("report", str(out))
+    assert rebuilt.returncode == 0 and rebuilt.stderr == "", rebuilt.stderr
+    assert examples >= 1 and page.read_text("utf-8").count("<details") == examples
+    cards = folder / "my_cards.toml"
+    cards.write_text(cards.read_text("utf-8").replace("toughness = 3", "toughness = 4"), "utf-8")
+    changed = cauldron("report", str(out))
+    assert changed.returncode == 0 and page.read_text("utf-8").count("<details") == 0
+    assert changed.stderr.count("\n") == 1 and "the card file changed" in changed.stderr
+
+
 _DIGEST = """import sys
 from engine.library import use_card_files
 use_card_files(sys.argv[1:])
