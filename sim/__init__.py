@@ -8,6 +8,7 @@ commands that need no pandas (``explain``, ``cards``) start quickly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,13 +31,17 @@ _API = frozenset({"Explanation", "explain", "explain_trial", "find_cards", "load
 
 def run_experiment(experiment: Any, **options: Any) -> ExperimentResult:
     """``sim.run.experiment.run_experiment``, after putting in place the card files a file's
-    ``cards`` key names: the batch engine builds its card tables once per process, so they
-    must be known before it is imported."""
+    ``cards`` key names (a parsed file's, a dict: relative to the working folder): the batch
+    engine builds its card tables once per process, so they must be known before it is
+    imported."""
+    from sim.config.cards import use_file_cards
+
     if isinstance(experiment, str | Path) and Path(experiment).is_file():
-        from sim.config.cards import use_file_cards
         from sim.config.reader import read_toml
 
         use_file_cards(read_toml(Path(experiment)), experiment)
+    elif isinstance(experiment, Mapping):
+        use_file_cards(experiment, "<experiment>")
     from sim.run import experiment as runner
 
     return runner.run_experiment(experiment, **options)

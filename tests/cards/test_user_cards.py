@@ -992,6 +992,24 @@ def test_sim_run_experiment_loads_a_files_cards_in_a_fresh_process(tmp_path: Pat
     assert done.stdout.strip().endswith("True"), done.stdout
 
 
+def test_sim_run_experiment_loads_a_dicts_cards_in_a_fresh_process() -> None:
+    """The same for a parsed file (a dict): its ``cards`` key is relative to the working
+    folder, and is put in place before the runner imports the batch engine."""
+    code = (
+        "import sim, tomllib\n"
+        "data = tomllib.loads(open('experiment.toml').read())\n"
+        "r = sim.run_experiment(data, jobs=1, trials=512)\n"
+        "cards = set(r.tables['returns']['level']) if 'returns' in r.tables else set()\n"
+        "print('Briarback Warden' in set(r.summary['level']) | cards)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True, text=True, timeout=300, check=False, cwd=CUSTOM,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-800:]
+    assert done.stdout.strip().endswith("True"), done.stdout
+
+
 # Cards with two enters triggers (603.3b: each its own trigger, state-based actions between)
 TWO_ENTERS = """[[card]]
 name = "Ashen Cantor"
