@@ -62,21 +62,17 @@ def _stopped_share(shape: Any, config: Any, trials: int, seed: int) -> float:
     return sum(r.value.estimate for r in rows if r.metric in ("draw_rate", "unsupported_rate"))
 
 
-def test_a_wipe_batchs_stops_are_the_trials_its_statistics_count() -> None:
-    config = parse_experiment(tomllib.loads(LOW_LIFE)).points[0].config
-    shape = shape_of("wipe")
-    stops = shape.stops(config, np.random.default_rng(3), 1_500)
-    assert len(stops) == round(_stopped_share(shape, config, 1_500, 3) * 1_500) > 0
+@pytest.mark.parametrize(
+    ("file", "trials"), [(LOW_LIFE, 1_500), (CONFLUENCE, 800)], ids=["wipe", "mana"]
+)
+def test_a_batchs_stops_are_the_trials_its_statistics_count(file: str, trials: int) -> None:
+    """A wipe board at 1 life and Mana Confluence at 2 life: some trials end in a loss."""
+    config = parse_experiment(tomllib.loads(file)).points[0].config
+    shape = shape_of(tomllib.loads(file)["shape"])
+    stops = shape.stops(config, np.random.default_rng(3), trials)
+    assert len(stops) == round(_stopped_share(shape, config, trials, 3) * trials) > 0
     assert all(s.result == "unsupported" and s.reason.startswith(LOSS) for s in stops)
     assert [s.trial for s in stops] == sorted({s.trial for s in stops})
-
-
-def test_a_mana_batchs_stops_are_the_trials_its_statistics_count() -> None:
-    config = parse_experiment(tomllib.loads(CONFLUENCE)).points[0].config
-    shape = shape_of("mana")
-    stops = shape.stops(config, np.random.default_rng(4), 800)
-    assert len(stops) == round(_stopped_share(shape, config, 800, 4) * 800) > 0
-    assert all(s.result == "unsupported" and s.reason.startswith(LOSS) for s in stops)
 
 
 def test_a_deck_batchs_stops_name_the_pool_cap() -> None:
