@@ -14,7 +14,7 @@ import pytest
 
 from sim.config.experiment import load_experiment
 from sim.errors import UserError
-from sim.run import warm
+from sim.run import warm as warm_module
 from sim.run.batches import _parallel
 from sim.run.warm import announce_compile, compiled, ran, warm_workers
 
@@ -69,17 +69,17 @@ def test_no_workers_to_warm(small_file: Path, backend: str, jobs: int) -> None:
 @pytest.fixture
 def cold_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """This process's view of an empty kernel cache folder (the workers keep their own)."""
-    monkeypatch.setattr(warm, "CACHE_DIR", tmp_path)
-    monkeypatch.setattr(warm, "CACHING", True)
-    monkeypatch.setattr(warm, "_MARKED", set())
+    monkeypatch.setattr(warm_module, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(warm_module, "CACHING", True)
+    monkeypatch.setattr(warm_module, "_MARKED", set())
     return tmp_path
 
 
 def test_a_batch_that_ran_marks_its_shape_compiled(cold_cache: Path) -> None:
     assert not compiled("wipe")
     ran("wipe")
-    assert compiled("wipe") and warm._marker("wipe").parent == cold_cache
-    assert warm._marker("wipe").exists()
+    assert compiled("wipe") and warm_module._marker("wipe").parent == cold_cache
+    assert warm_module._marker("wipe").exists()
     assert not compiled("mana")  # a shape of its own: its kernels may not be compiled
 
 
@@ -89,7 +89,7 @@ def test_another_copy_of_the_source_compiles_afresh(
     """numba names compiled code after its source file's path: a clone elsewhere sharing the
     cache folder compiles its own, and a marker of this copy says nothing of it."""
     ran("wipe")
-    monkeypatch.setattr(warm, "_PLACE", "elsewhere")
+    monkeypatch.setattr(warm_module, "_PLACE", "elsewhere")
     assert not compiled("wipe")
 
 
@@ -98,7 +98,7 @@ def test_without_a_cache_every_shape_counts_as_compiled(
 ) -> None:
     """A cache that cannot be written: every process compiles in memory, so a worker gains
     nothing by waiting for another, and nothing is written."""
-    monkeypatch.setattr(warm, "CACHING", False)
+    monkeypatch.setattr(warm_module, "CACHING", False)
     ran("wipe")
     assert compiled("wipe") and not any(cold_cache.iterdir())
 
@@ -157,4 +157,4 @@ def test_explain_on_the_batch_engine_marks_the_trial_engine_compiled(cold_cache:
     scenario = Path(__file__).resolve().parents[2] / "experiments/scenarios/apnap_4p_wrath.toml"
     assert not compiled(EXPLAIN)
     explain(scenario, engine="batch")
-    assert compiled(EXPLAIN) and warm._marker(EXPLAIN).exists()
+    assert compiled(EXPLAIN) and warm_module._marker(EXPLAIN).exists()

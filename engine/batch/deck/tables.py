@@ -455,12 +455,12 @@ def _most_of_a_type(setup: DeckSetup) -> int:
     grants = _deck_grants(setup.cards)
     mosts = np.zeros((len(setup.cards), len(MANA_TYPES)), dtype=np.int64)
     totals = np.zeros(len(setup.cards), dtype=np.int64)
-    for d, card in enumerate(setup.cards):
-        i, granted = mt.INDEX[card.name.lower()], _granted_to(card, grants)
+    indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
+    for d, (card, i) in enumerate(zip(setup.cards, indices, strict=True)):
+        granted = _granted_to(card, grants)
         mosts[d] = _most(i, setup.cards, granted)
         made = [_total(m & POOL_BITS) for m in _choices(i, granted)]
         totals[d] = max([*made, int(mosts[d].max()) if _reflect_mask(i) or _per_count(i)[0] else 0])
-    indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
     added = [_trigger_adds(i) for i in indices]
     most_added = sum(sorted(added, reverse=True)[:seen])
     mosts[totals > 0] += most_added
