@@ -52,6 +52,9 @@ SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
 )
 
 _SCOPES = ("yours", "all", "other", "opponents", "other_non_human_yours")
+# whose creatures' deaths a "whenever a creature dies" life trigger watches, and who loses
+DEATH_WATCHED: Final = ("any", "yours", "opponents")
+DEATH_LOSERS: Final = ("each_opponent", "target_player", "its_controller")
 _COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")
 
 
@@ -197,6 +200,18 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "attacks_creatures_yours_gain_keyword": (TRIGGERED, {"keyword": Param(str)}),
     "dies_create_token_per_counter": (TRIGGERED, {"token": Param(str), "kind": Param(str)}),
     "opponent_creature_dies_lose_life": (TRIGGERED, {"amount": Param(int)}),
+    # "Whenever [this or] another creature [you control] dies, each opponent (target player)
+    # loses N life and you gain M life." (Zulaport Cutthroat, Blood Artist): ``DeathDrain``
+    "creature_dies_drain": (
+        TRIGGERED,
+        {
+            "whose": Param(str, "any", DEATH_WATCHED),
+            "other": Param(bool, False),  # "another creature": not its own death
+            "loser": Param(str, "each_opponent", DEATH_LOSERS),
+            "amount": Param(int),
+            "gain": Param(int, 0),
+        },
+    ),
     "human_damages_you_destroy": (TRIGGERED, {}),
     "upkeep_sacrifice_unless_sacrifice_creature": (TRIGGERED, {}),
     "cast_creature_draw": (TRIGGERED, {}),
@@ -334,6 +349,42 @@ class Ability:
         value = self.params[name]
         assert isinstance(value, list)
         return [str(v) for v in value]
+
+
+@dataclass(frozen=True)
+class DeathDrain:
+    """A life trigger on a creature's death (603.10a: it looks back, so the source sees
+    creatures that die with it, itself too): whose creatures it watches (``DEATH_WATCHED``,
+    relative to the source's controller), whether its own death counts, who loses
+    ``amount`` life (each opponent of its controller, the target player, or the dying
+    creature's controller) and the life its controller gains. The two templates that say
+    this (Massacre Wurm's older one and ``creature_dies_drain``) mean it here, once."""
+
+    whose: str
+    other: bool
+    loser: str
+    amount: int
+    gain: int
+
+    def watches(self, same_object: bool, same_controller: bool) -> bool:
+        """Whether the death of a creature triggers it: ``same_object`` if the creature is
+        the source itself, ``same_controller`` if its controller is the source's."""
+        if same_object and self.other:
+            return False
+        if self.whose == "yours":
+            return same_controller
+        return not same_controller if self.whose == "opponents" else True
+
+
+def death_drain(ability: Ability) -> DeathDrain | None:
+    """The life trigger on a creature's death that ``ability`` is, if it is one."""
+    if ability.template == "opponent_creature_dies_lose_life":  # Massacre Wurm
+        return DeathDrain("opponents", False, "its_controller", ability.number("amount"), 0)
+    if ability.template == "creature_dies_drain":
+        whose, loser = ability.text("whose"), ability.text("loser")
+        amount, gain = ability.number("amount"), ability.number("gain")
+        return DeathDrain(whose, ability.flag("other"), loser, amount, gain)
+    return None
 
 
 @dataclass(frozen=True)

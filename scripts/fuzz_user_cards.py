@@ -44,7 +44,13 @@ sys.path.insert(0, str(ROOT))
 
 from scenario_verdict import capped, report, verdict  # noqa: E402
 
-from engine.library import LibraryError, load_card_text, use_card_files  # noqa: E402
+from engine.library import (  # noqa: E402
+    DEATH_LOSERS,
+    DEATH_WATCHED,
+    LibraryError,
+    load_card_text,
+    use_card_files,
+)
 
 KEYWORDS = (
     "flying",
@@ -82,8 +88,19 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
         {"template": "tokens_doubled"},
         {"template": "graveyard_replaced_by_exile", "scope": r.choice(("all", "opponents_cards"))},
         {"template": "opponent_creature_dies_lose_life", "amount": r.randint(1, 2)},
+        _drain(r),
     ]  # fmt: skip
     return r.sample(choices, r.choice((1, 1, 2)))
+
+
+def _drain(r: random.Random) -> dict[str, Any]:
+    """A life trigger on a creature's death (Zulaport Cutthroat, Blood Artist), any of its
+    forms."""
+    return {
+        "template": "creature_dies_drain", "whose": r.choice(DEATH_WATCHED),
+        "other": r.random() < 0.3, "loser": r.choice(DEATH_LOSERS), "amount": r.randint(0, 2),
+        "gain": r.randint(0, 2),
+    }  # fmt: skip
 
 
 def _triggers(r: random.Random, creatures: list[str]) -> list[dict[str, Any]]:
@@ -103,6 +120,7 @@ def _triggers(r: random.Random, creatures: list[str]) -> list[dict[str, Any]]:
         {"template": "etb_reanimate_opponent_creature_card"},
         {"template": "dies_create_token_per_counter", "token": token, "kind": "+1/+1"},
         {"template": "opponent_creature_dies_lose_life", "amount": 1},
+        _drain(r),
         {"template": "attacks_creatures_yours_gain_keyword",
          "keyword": r.choice((*KEYWORDS, "persist", "undying"))},
     ]  # fmt: skip

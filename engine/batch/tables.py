@@ -12,8 +12,8 @@ from typing import Final
 import numpy as np
 
 from engine.library import ACTIVATED as ACTIVATED_KIND
+from engine.library import DEATH_LOSERS, DEATH_WATCHED, Ability, Card, death_drain, freeze_library
 from engine.library import MANA as MANA_KIND
-from engine.library import Ability, Card, freeze_library
 
 # The process's library (the shipped cards and a user's, ``engine.library.use_card_files``),
 # fixed from here on: the kernel compiles sizes derived from it.
@@ -58,6 +58,7 @@ _MODELED = {
     "etb_damage_any_target",
     "etb_creatures_get",
     "opponent_creature_dies_lose_life",
+    "creature_dies_drain",
     "dies_create_token_per_counter",
     "creatures_get",
     "grant_keyword",
@@ -183,7 +184,16 @@ ETB_P = _col(np.int16)  # etb_creatures_get power
 ETB_T = _col(np.int16)  # ... and toughness
 ETB_SCOPE = _col(np.int8, -1)  # 0 other, 1 opponents, 2 all
 ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
-DEATH_LIFE = _col(np.int16)  # opponent_creature_dies_lose_life amount
+# a life trigger on a creature's death (``library.death_drain``: Massacre Wurm, Zulaport
+# Cutthroat, Blood Artist): the card has one, the creatures it watches (an index of
+# ``library.DEATH_WATCHED``), whether its own death does not count, who loses (an index of
+# ``library.DEATH_LOSERS``), the life lost and the life its controller gains
+DEATH_WATCH = _col(np.bool_)
+DEATH_WHOSE = _col(np.int8)
+DEATH_OTHER = _col(np.bool_)
+DEATH_LOSER = _col(np.int8)
+DEATH_LIFE = _col(np.int16)
+DEATH_GAIN = _col(np.int16)
 ETB_DRAIN = _col(np.int16)  # etb_target_opponent_loses_life amount
 ETB_DESTROY = _col(np.bool_)  # etb_destroy_noncreature_you_dont_control
 GY_PING = _col(np.bool_)  # creature_enters_from_your_graveyard_damage
@@ -423,6 +433,16 @@ def _etb_creatures_get(i: int, a: Ability) -> None:
     ETB_REPEAT[i] = a.flag("repeat_on_death")
 
 
+def _death_drain(i: int, a: Ability) -> None:
+    drain = death_drain(a)
+    assert drain is not None
+    DEATH_WATCH[i], DEATH_OTHER[i] = True, drain.other
+    DEATH_WHOSE[i] = DEATH_WATCHED.index(drain.whose)
+    DEATH_LOSER[i] = DEATH_LOSERS.index(drain.loser)
+    DEATH_LIFE[i] = fit(DEATH_LIFE, drain.amount, f"its {a.template} amount")
+    DEATH_GAIN[i] = fit(DEATH_GAIN, drain.gain, f"its {a.template} gain")
+
+
 def _dies_create_token(i: int, a: Ability) -> None:
     DIES_TOKENS[i] = INDEX[a.text("token").lower()]
     DIES_TOKEN_KIND[i] = KIND_CODE[a.text("kind")]
@@ -498,7 +518,8 @@ _FILLS: Final[dict[str, Fill]] = {
     "etb_damage_any_target": _set(ETB_PING),
     "etb_exile_graveyards": _set(ETB_EXILE_GY),
     "etb_creatures_get": _etb_creatures_get,
-    "opponent_creature_dies_lose_life": _set(DEATH_LIFE, lambda a: param(DEATH_LIFE, a, "amount")),
+    "opponent_creature_dies_lose_life": _death_drain,
+    "creature_dies_drain": _death_drain,
     "etb_target_opponent_loses_life": _set(ETB_DRAIN, lambda a: param(ETB_DRAIN, a, "amount")),
     "etb_destroy_noncreature_you_dont_control": _set(ETB_DESTROY),
     "creature_enters_from_your_graveyard_damage": _set(GY_PING),
@@ -646,6 +667,12 @@ def _not_encoded(c: Card) -> str:
                 f"it has {template} twice, past ABILITIES_PER_TEMPLATE ="
                 f" {ABILITIES_PER_TEMPLATE}, a cap of the batch tables"
             )
+    drains = [a.template for a in c.abilities if death_drain(a) is not None]
+    if len(drains) > ABILITIES_PER_TEMPLATE:  # the two templates fill the same columns
+        return (
+            f"it has {len(drains)} life triggers on a creature's death ({', '.join(drains)}),"
+            f" past ABILITIES_PER_TEMPLATE = {ABILITIES_PER_TEMPLATE}, a cap of the batch tables"
+        )
     replacements = [a.template for a in c.abilities if a.template in _MANA_REPLACEMENTS]
     if len(replacements) > MANA_REPLACEMENTS_PER_CARD:
         return (
@@ -703,8 +730,12 @@ HAS_ETB: Final = ETB_PARTS != 0
 ANY_TARGET: Final = ETB_PING | GY_PING
 # ... an activated one (Walking Ballista): its names count in order too
 ACT_ANY_TARGET: Final = (ACT_TPL == ACT_REMOVE_COUNTER_PING).any(axis=1)
-# triggers that name a player (``ping_target``): "any target" and "target opponent"
-PLAYER_TARGET: Final = ANY_TARGET | (ETB_DRAIN != 0)
+# DEATH_WHOSE and DEATH_LOSER codes the kernel compares with
+WATCH_ANY, WATCH_YOURS, WATCH_OPPONENTS = map(DEATH_WATCHED.index, ("any", "yours", "opponents"))
+EACH_OPPONENT_LOSES, TARGET_LOSER = map(DEATH_LOSERS.index, ("each_opponent", "target_player"))
+# triggers that name a player (``ping_target``): "any target", "target opponent" and "target
+# player"
+PLAYER_TARGET: Final = ANY_TARGET | (ETB_DRAIN != 0) | DEATH_WATCH & (DEATH_LOSER == TARGET_LOSER)
 # enters triggers the wipe fast path does not play: a target opponent loses life, destroy a
 # target, a creature entering from your graveyard deals damage, a permanent from a graveyard
 # draws, this turn's dead return to the hand, an opponent's creature card is reanimated

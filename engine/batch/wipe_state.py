@@ -236,7 +236,7 @@ class Features:
     gy_exile: bool  # "put into a graveyard" replaced by exile
     tokens: bool  # dies triggers that create tokens
     doubler: bool
-    death_life: bool  # life loss when an opponent's creature dies
+    death_life: bool  # a life trigger on a creature's death (library.death_drain)
     ping: bool  # enters: damage to any target
     shrink: bool  # enters: creatures get -N/-N (and maybe again on each death)
     etb: bool  # any enters trigger
@@ -265,7 +265,7 @@ _BROUGHT_BY = np.stack(
         tb.EXILE_ALL_GY | tb.EXILE_OPP_GY,
         tb.DIES_TOKENS >= 0,
         tb.TOKENS_DOUBLED,
-        tb.DEATH_LIFE > 0,
+        tb.DEATH_WATCH,
         tb.ETB_PING,
         tb.ETB_SCOPE >= 0,
         tb.HAS_ETB,

@@ -8,6 +8,7 @@ Wurm still triggers the Wurm. Detection only queues triggers; they go on the sta
 
 from __future__ import annotations
 
+from engine.library import death_drain
 from engine.reference.characteristics import is_creature, keywords
 from engine.reference.state import Game, Permanent, Trigger
 
@@ -54,14 +55,14 @@ def _returns(game: Game, lki: Permanent, lki_keywords: list[str], stamp: int) ->
 
 
 def _creature_died(game: Game, before: list[Permanent], lki: Permanent) -> None:
-    """Abilities that watch creatures die: Massacre Wurm's on the battlefield just before the
-    event (603.10a), Massacre Girl's delayed triggers."""
+    """Abilities that watch creatures die: the life triggers (``DeathDrain``: Massacre Wurm,
+    Zulaport Cutthroat, Blood Artist) of the battlefield just before the event (603.10a: a
+    source dying in it sees the others, and itself), Massacre Girl's delayed triggers."""
     for source in before:
         for ability in source.card.abilities:
-            if (
-                ability.template == "opponent_creature_dies_lose_life"
-                and lki.controller != source.controller
-            ):
+            drain = death_drain(ability)
+            same = (source.uid == lki.uid, source.controller == lki.controller)
+            if drain is not None and drain.watches(*same):
                 game.pending.append(
                     Trigger(
                         "life_loss",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.library import Ability
+from engine.library import Ability, death_drain
 from engine.reference import detect
 from engine.reference.characteristics import is_creature, is_land, power_toughness
 from engine.reference.damage import change_life, damage_permanent, damage_player
@@ -18,6 +18,7 @@ from engine.reference.targets import (
     permanents,
     target_opponent,
     target_permanent,
+    target_player,
 )
 from engine.reference.zones import (
     create_tokens,
@@ -228,8 +229,21 @@ def _dies(game: Game, t: Trigger) -> None:
 
 
 def _life_loss(game: Game, t: Trigger) -> None:
+    """A creature died (``DeathDrain``): who loses the life (each opponent in turn order, the
+    target chosen as it was put on the stack, or the dying creature's controller), then its
+    controller gains (119.3)."""
     assert t.ability is not None
-    change_life(game, t.data["player"], -t.ability.number("amount"), f"{t.source.card.name}")
+    drain = death_drain(t.ability)
+    assert drain is not None
+    why = t.source.card.name
+    if drain.loser == "each_opponent":
+        losers = game.opponents(t.controller)
+    else:
+        losers = [t.data["target" if drain.loser == "target_player" else "player"]]
+    for player in losers:
+        change_life(game, player, -drain.amount, why)
+    if drain.gain:
+        change_life(game, t.controller, drain.gain, why)
 
 
 def _delayed(game: Game, t: Trigger) -> None:
@@ -308,6 +322,9 @@ def choose_targets(game: Game, t: Trigger) -> bool:
     template = t.ability.template if t.ability is not None else ""
     if template in ("etb_damage_any_target", "creature_enters_from_your_graveyard_damage"):
         t.data["target"] = any_target(game, t.source.id, t.controller)
+    elif t.ability is not None and template == "creature_dies_drain":
+        if t.ability.text("loser") == "target_player":
+            t.data["target"] = target_player(game, t.source.id, t.controller)
     elif template == "etb_target_opponent_loses_life":
         opponent = target_opponent(game, t.source.id, t.controller)
         if opponent is None:

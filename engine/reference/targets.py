@@ -47,6 +47,16 @@ def any_target(game: Game, source_id: str, controller: str) -> tuple[str, int | 
     return game.players[(i + 1) % len(game.players)], None
 
 
+def target_player(game: Game, source_id: str, controller: str) -> str:
+    """A "target player" (115.1): the first player named (its controller too), else the next
+    player in turn order."""
+    named = [name for name in chosen(game, source_id) if name in game.players]
+    if named:
+        return named[0]
+    i = game.players.index(controller)
+    return game.players[(i + 1) % len(game.players)]
+
+
 def target_opponent(game: Game, source_id: str, controller: str) -> str | None:
     """A "target opponent" (115.1): the first player named, if an opponent; else the next
     player in turn order; None in a game with no opponent (a deck game: 603.3d)."""

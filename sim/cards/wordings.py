@@ -385,6 +385,19 @@ def _symbols_or_any(text: str) -> str:
     return "any" if text.startswith("one") else text.replace("{", "").replace("}", "")
 
 
+def _death_drain(m: re.Match[str]) -> Found:
+    """Zulaport Cutthroat, Blood Artist: ``library.DeathDrain``'s words."""
+    watched = {None: "any", " you control": "yours", " an opponent controls": "opponents"}
+    return one(
+        "creature_dies_drain",
+        whose=watched[m["whose"]],
+        other=m["other"] is not None,
+        loser="each_opponent" if m["loser"] == "each opponent" else "target_player",
+        amount=number(m["amount"]),
+        gain=number(m["gain"]) if m["gain"] else 0,
+    )
+
+
 _ETB: Final = rf"When {SELF} enters, "
 _ETB_SCOPES: Final = {
     "all other creatures": "other",
@@ -482,6 +495,16 @@ TRIGGERS: Final = [
         "opponent's creature dies: lose life",
         re.compile(rf"Whenever a creature an opponent controls dies, that player loses {N} life\."),
         lambda m: one("opponent_creature_dies_lose_life", amount=number(m[1])),
+    ),
+    Rule(
+        "a creature dies: each opponent or target player loses life",
+        re.compile(
+            rf"Whenever (?:{SELF} or another|a|(?P<other>another)) creature"
+            r"(?P<whose> you control| an opponent controls)? dies, "
+            rf"(?P<loser>each opponent|target player) loses (?P<amount>{N[1:-1]}) life"
+            rf"(?: and you gain (?P<gain>{N[1:-1]}) life)?\."
+        ),
+        _death_drain,
     ),
     fixed(
         "Human damages you",

@@ -267,6 +267,13 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Grizzly Bears": (OTHER, "recognized", ""),
     "Hill Giant": (OTHER, "recognized", ""),
     "Craw Wurm": (OTHER, "recognized", ""),
+    "Zulaport Cutthroat": (OTHER, "recognized", "creature_dies_drain"),
+    "Blood Artist": (OTHER, "recognized", "creature_dies_drain"),
+    "Falkenrath Noble": (OTHER, "recognized", "flying creature_dies_drain"),
+    # its enters trigger makes a token: no template makes one on entering
+    "Bastion of Remembrance": (OTHER, "partial", "creature_dies_drain"),
+    # "or planeswalker": no template watches planeswalkers die
+    "Cruel Celebrant": (OTHER, "unsupported", ""),
     "Air Elemental": (OTHER, "recognized", "flying"),
     "Ornithopter": (OTHER, "recognized", "flying"),
     "Raging Goblin": (OTHER, "recognized", "haste"),

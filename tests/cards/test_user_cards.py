@@ -24,7 +24,7 @@ from tests.helpers import cauldron
 
 CUSTOM = Path(__file__).parent / "fixtures" / "custom"
 MY_CARDS = CUSTOM / "my_cards.toml"
-SCENARIOS = ("pyroclasm_scenario.toml", "destroy_then_pyroclasm.toml")
+SCENARIOS = ("pyroclasm_scenario.toml", "destroy_then_pyroclasm.toml", "drains_scenario.toml")
 
 
 def _one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
@@ -1526,3 +1526,43 @@ abilities = [{ template = "mana_any_color", life = 1 }]
     )
     deck.write_text(text.format('"Sunlit Grove" = 8, Forest = 32'))
     assert cauldron("validate", str(deck), "--cards", str(cards)).returncode == 0
+
+
+def test_603_10a_another_creature_and_an_opponents_creature_drains_of_a_users_cards() -> None:
+    """CR 603.10a, 119.3: a user's "another creature you control dies" drain (Grieving Pup)
+    does not see its own death, and "a creature an opponent controls dies" (Gloating Idol)
+    sees only B's and C's: B and C lose 2 for each of A's two other creatures, C (the Idol's
+    named target, 115.1) loses 1 and A gains 1 for each of B's and C's (both engines)."""
+    out = _explain(CUSTOM / "drains_scenario.toml")
+    assert out["life"] == {"A": 24, "B": 16, "C": 14}
+
+
+def test_a_card_with_two_life_triggers_on_a_death_is_past_a_cap_of_the_batch_tables(
+    tmp_path: Path,
+) -> None:
+    """The batch tables hold one life trigger on a creature's death a card, whichever its
+    template (Massacre Wurm's or ``creature_dies_drain``): a second is refused naming the cap
+    (exit 3); the reference engine plays both (B loses 1 and 2 as A's Bears die)."""
+    cards = """
+[[card]]
+name = "Twin Leech"
+mana_cost = "{2}{B}"
+types = ["Enchantment"]
+oracle = '''Whenever a creature dies, each opponent loses 1 life.
+Whenever a creature an opponent controls dies, that player loses 2 life.'''
+abilities = [
+  { template = "creature_dies_drain", amount = 1 },
+  { template = "opponent_creature_dies_lose_life", amount = 2 },
+]
+"""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "leech", card = "Twin Leech", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "B" },
+]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+"""
+    out = _past_a_cap(tmp_path, cards, scenario, "Twin Leech", "ABILITIES_PER_TEMPLATE")
+    assert out["life"] == {"A": 20, "B": 17}

@@ -76,7 +76,12 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "etb_gain_life": Handling("603.6a, 119.3", "zones.enter, triggers._etb"),
     "etb_damage_any_target": Handling("608.2h, 120.3a", "triggers._ping"),
     "etb_creatures_get": Handling("611.2c, 603.7", "triggers._etb, zones._creatures_died"),
-    "opponent_creature_dies_lose_life": Handling("603.10a", "zones._creatures_died"),
+    "opponent_creature_dies_lose_life": Handling(
+        "603.10a, 119.3", "zones._creatures_died, triggers._life_loss"
+    ),
+    "creature_dies_drain": Handling(
+        "603.10a, 603.3d, 119.3", "zones._creatures_died, triggers._life_loss, _named_player"
+    ),
     "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
     "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
     "attacks_creatures_yours_gain_keyword": Handling(

@@ -49,7 +49,9 @@ from engine.batch.kernel.state import (
     T_ATTACK_KEYWORD,
     T_ATTACK_PERSIST,
     T_ATTACK_UNDYING,
+    T_DEATH_GAIN,
     T_DEATH_LIFE,
+    T_DEATH_LOSER,
     T_ETB_DRAIN,
     T_ETB_LIFE,
     T_ETB_P,
@@ -151,6 +153,28 @@ def _named_player(
     if named < 0 or (opponent and named == ctrl):
         return int((ctrl + 1) % trial_vars[N_PLAYERS])
     return int(named)
+
+
+@njit
+def _life_loss(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, src: int, ctrl: int,
+    dying_controller: int,
+) -> None:  # fmt: skip
+    """A life trigger on a creature's death (``library.death_drain``): each opponent of
+    ``ctrl`` in turn order, the target player named for ``src`` (``_named_player``) or the
+    dying creature's controller loses life, then ``ctrl`` gains life (119.3)."""
+    c = slot_rows[CARD, src]
+    amount, loser = card_table[T_DEATH_LIFE, c], card_table[T_DEATH_LOSER, c]
+    if loser == tb.EACH_OPPONENT_LOSES:
+        for p in range(trial_vars[N_PLAYERS]):
+            if p != ctrl:
+                change_life(trial_vars, p, -amount)
+    elif loser == tb.TARGET_LOSER:
+        change_life(trial_vars, _named_player(slot_rows, trial_vars, src, ctrl, False), -amount)
+    else:
+        change_life(trial_vars, dying_controller, -amount)
+    if card_table[T_DEATH_GAIN, c]:
+        change_life(trial_vars, ctrl, card_table[T_DEATH_GAIN, c])
 
 
 @njit
@@ -397,7 +421,7 @@ def resolve_top(
     elif kind == DIES:
         create_tokens(slot_rows, trial_vars, work, card_table, src, data, ctrl)
     elif kind == LIFE_LOSS:
-        change_life(trial_vars, data, -card_table[T_DEATH_LIFE, slot_rows[CARD, src]])
+        _life_loss(slot_rows, trial_vars, card_table, src, ctrl, data)
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
     elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER):

@@ -93,7 +93,9 @@ from engine.batch.kernel.state import (
     STAMP,
     T_BASE_P,
     T_BASE_T,
-    T_DEATH_LIFE,
+    T_DEATH_OTHER,
+    T_DEATH_WATCH,
+    T_DEATH_WHOSE,
     T_DIES_TOKEN_KIND,
     T_DIES_TOKENS,
     T_ENTERS_AMOUNT,
@@ -325,17 +327,11 @@ def _died(
             )
     for w in range(n if work[LAYOUT, GATES] & G_DEATH_LIFE else 0):
         c = slot_rows[CARD, w]
-        if c >= 0 and is_alive(slot_rows, w) and card_table[T_DEATH_LIFE, c] > 0:
-            _creatures_died(
-                slot_rows,
-                trial_vars,
-                work,
-                LIFE_LOSS,
-                w,
-                -1,
-                slot_rows[CONTROLLER, w],
-                slot_rows[OBJ, w],
-            )
+        if c >= 0 and is_alive(slot_rows, w) and card_table[T_DEATH_WATCH, c]:
+            whose = card_table[T_DEATH_WHOSE, c]
+            other = card_table[T_DEATH_OTHER, c] != 0
+            ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
+            _creatures_died(slot_rows, trial_vars, work, LIFE_LOSS, w, -1, ctrl, obj, whose, other)
     for g in range(EFFECTS):
         if trial_vars[DELAYED_SOURCE + g] >= 0:
             src, ctrl, obj = (
@@ -343,22 +339,29 @@ def _died(
                 trial_vars[DELAYED_CONTROLLER + g],
                 trial_vars[DELAYED_OBJ + g],
             )
-            _creatures_died(slot_rows, trial_vars, work, DELAYED, src, g, ctrl, obj)
+            _creatures_died(
+                slot_rows, trial_vars, work, DELAYED, src, g, ctrl, obj, tb.WATCH_ANY, False
+            )
 
 
 @inline
 def _creatures_died(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, kind: int, src: int,
-    data: int, ctrl: int, obj: int,
+    data: int, ctrl: int, obj: int, whose: int, other: bool,
 ) -> None:  # fmt: skip
-    """One trigger of ``src`` per creature put into a graveyard: an opponent's (Massacre
-    Wurm, ``data`` -1: the dying creature's controller loses life) or any (Massacre Girl's
-    delayed trigger number ``data``)."""
+    """One trigger of ``src`` per creature put into a graveyard that it watches (``whose``:
+    an index of ``library.DEATH_WATCHED``, by controller; ``other``: not ``src`` itself): a
+    life trigger (Massacre Wurm, Zulaport Cutthroat, Blood Artist; ``data`` -1: the dying
+    creature's controller, the player who loses if it is its loser) or Massacre Girl's
+    delayed trigger number ``data``."""
     sub = 13 if kind == LIFE_LOSS else 14
     for s in range(slot_rows.shape[1]):
         if not (_dies_here(slot_rows, work, s) and is_creature(slot_rows, s)):
             continue
-        if kind == LIFE_LOSS and slot_rows[CONTROLLER, s] == ctrl:
+        mine = slot_rows[CONTROLLER, s] == ctrl
+        if (other and s == src) or (whose == tb.WATCH_YOURS and not mine):
+            continue
+        if whose == tb.WATCH_OPPONENTS and mine:
             continue
         key = detection_key(trial_vars, mover_place(slot_rows, work, s), sub)
         value = slot_rows[CONTROLLER, s] if data < 0 else data

@@ -66,7 +66,7 @@ def symmetry_breaker(config: WipeConfig) -> str:
     if config.trigger_order != "random":
         return f"trigger_order {config.trigger_order!r} ranks triggers by board order"
     cast = {c for ev in config.events for c in ev.cards}
-    if any(tb.DEATH_LIFE[c] > 0 for c in {*config.board_cards, *cast}):
+    if any(tb.DEATH_WATCH[c] for c in {*config.board_cards, *cast}):
         return "a trigger per dying creature (Massacre Wurm) is ordered by board order"
     if any(tb.CARDS[c].ability("each_player_sacrifices_creatures") for c in cast):
         return "each player sacrifices the first creature in board order (Innocent Blood)"
