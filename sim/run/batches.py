@@ -25,7 +25,7 @@ from sim.run.checkpoints import Checkpoints
 from sim.run.progress import Progress
 from sim.run.settings import RunSettings, resolve_jobs
 from sim.run.trial_pairs import PairPlan, run_paired_points
-from sim.run.warm import Warming, loky_parallel, ran
+from sim.run.warm import Warming, loky_parallel, ran, warm_one_dask_worker
 from sim.run.worker import packed, with_cards
 from sim.shapes.registry import shape_of
 
@@ -209,7 +209,7 @@ def run_batches(
             done = _open_checkpoints(checkpoints, resume, add)
         already = sum(sizes[b] for _, b in done)
         progress = Progress(exp.trials * len(exp.points), already, settings.progress)
-        parallel = _parallel(name, workers, warming)
+        parallel = _parallel(exp, name, workers, warming)
         low, high = 0, len(sizes) if next_round is None else 1
         have = 0
         while low < high:
@@ -254,14 +254,16 @@ def _open_checkpoints(
     return set()
 
 
-def _parallel(name: str, workers: int, warming: Warming | None) -> Any:
-    """The ``Parallel`` the batches run on (once the workers ``warming`` started are ready)."""
+def _parallel(exp: Experiment, name: str, workers: int, warming: Warming | None) -> Any:
+    """The ``Parallel`` the batches run on (once the workers ``warming`` started are ready;
+    on Dask, once one worker has the kernels compiled, ``warm_one_dask_worker``)."""
     from joblib import Parallel
 
     if warming is not None:
         warming.wait()
     if name == "loky":
         return loky_parallel(workers)
+    warm_one_dask_worker(exp)
     # The backend comes from ``parallel_config``: naming it here again makes joblib 1.6 hand
     # its nesting level to Dask as a task argument.
     return Parallel(n_jobs=-1, return_as="generator_unordered")

@@ -18,7 +18,8 @@ A first run on a machine (or of a new version of the kernels) compiles them: min
 core and about a gigabyte of memory in each process that compiles. Workers warming up at once
 would each compile the same code (eight workers, eight gigabytes), so until a batch of the
 shape has run on this cache folder (``compiled``: its marker), one worker warms up first and
-leaves the compiled code in the cache, and the others then load it.
+leaves the compiled code in the cache, and the others then load it; on Dask, one worker runs
+a warm-up before the batches (``warm_one_dask_worker``).
 """
 
 from __future__ import annotations
@@ -147,6 +148,21 @@ class Warming:
             with suppress(Exception):
                 self.wait()
             self._results = None
+
+
+def warm_one_dask_worker(exp: Experiment) -> int | None:
+    """On Dask, while the shape's kernels are not compiled here (``compiled``), a warm-up on
+    one worker before the batches (the process id of the worker, else None): a local
+    cluster's workers then load what it compiled, not compile it each. Dask's workers outlive
+    the run, so they are not warmed otherwise; workers on other machines compile on their
+    own either way. Call it inside ``parallel_config(backend="dask")``."""
+    if compiled(exp.shape):
+        return None
+    from joblib import Parallel, delayed
+
+    blob = packed(warm_batch, exp.shape, exp.points[0].config)
+    (pid,) = Parallel(n_jobs=-1)([delayed(with_cards)(card_files(), blob)])
+    return int(pid)
 
 
 @contextmanager

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from sim.config.experiment import load_experiment
+from sim.config.experiment import Experiment, load_experiment
 from sim.errors import UserError
+from sim.run import batches as batches_module
 from sim.run import warm as warm_module
-from sim.run.batches import _parallel
+from sim.run.batches import _parallel, run_batches
+from sim.run.settings import RunSettings
 from sim.run.warm import announce_compile, compiled, ran, warm_workers
 
 
@@ -32,7 +34,7 @@ def test_the_batches_run_on_the_warmed_workers(small_file: Path) -> None:
         assert warm is not None
         warmed = warm.wait()
         # two tasks that each hold a worker: one on each of the executor's two workers
-        parallel = _parallel("loky", 2, warm)
+        parallel = _parallel(exp, "loky", 2, warm)
         running = set(parallel(delayed(_pid_after)(0.5) for _ in range(2)))
     assert len(running) == 2
     assert os.getpid() not in running
@@ -158,3 +160,27 @@ def test_explain_on_the_batch_engine_marks_the_trial_engine_compiled(cold_cache:
     assert not compiled(EXPLAIN)
     explain(scenario, engine="batch")
     assert compiled(EXPLAIN) and warm_module._marker(EXPLAIN).exists()
+
+
+def test_a_cold_cache_warms_one_dask_worker_before_the_batches(
+    small_file: Path, cold_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC 8 (memory): on Dask too, while the shape's kernels are not compiled, one worker
+    runs a warm-up before the batches, so a local cluster's workers load its compiled code
+    instead of compiling it each; with them compiled, no warm-up runs."""
+    warmed: list[int | None] = []
+    real = warm_module.warm_one_dask_worker
+
+    def spy(exp: Experiment) -> int | None:
+        warmed.append(real(exp))
+        return warmed[-1]
+
+    monkeypatch.setattr(batches_module, "warm_one_dask_worker", spy)
+    exp = load_experiment(small_file)
+    settings = RunSettings(jobs=2, backend="dask", progress=False)
+    first = run_batches(exp, settings, None, False)
+    assert len(warmed) == 1 and isinstance(warmed[0], int)
+    ran(exp.shape)
+    again = run_batches(exp, settings, None, False)
+    assert warmed[1:] == [None]
+    assert [t.tolist() for t in first.totals] == [t.tolist() for t in again.totals]
