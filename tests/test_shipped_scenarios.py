@@ -51,3 +51,14 @@ def test_704_5q_bsz_on_countered_finks() -> None:
     assert [p["id"] for p in out["battlefield"]] == ["pumped"]
     assert out["returned"] == []
     assert out["graveyard"]["Ana"] == ["Kitchen Finks", "Kitchen Finks"]
+
+
+def test_603_3b_drains_in_apnap_order_leave_ben_at_1_life() -> None:
+    """CR 603.10a, 603.3b: Blood Artist triggers for its own death and both of Ben's
+    creatures, Zulaport Cutthroat for its own and the Bears'; Ana is active, so Ben's two
+    triggers, put on the stack last, resolve first: Ben gains 2, then loses 3, and ends at 1
+    (704.5a never applies)."""
+    out = _run("drains_apnap.toml")
+    resolved = [e["text"].split(":")[0] for e in out["log"] if e["rule"] == "608.2"]
+    assert resolved == ["zulaport"] * 2 + ["artist"] * 3
+    assert (out["result"], out["life"]) == ("ok", {"Ana": 21, "Ben": 1})
