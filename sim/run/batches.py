@@ -119,7 +119,9 @@ def backend(settings: RunSettings) -> Iterator[tuple[str, int]]:
             n_workers=jobs,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # its HTTP server on a free port of this machine: Dask's default, 8787, is taken
+            # by any other cluster, and Dask then warns on stderr
+            dashboard_address="127.0.0.1:0",
             silence_logs=logging.ERROR,
         )
         client = Client(cluster)  # type: ignore[no-untyped-call]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from pathlib import Path
 
 import numpy as np
@@ -49,3 +51,20 @@ def test_batch_i_draws_from_the_ith_spawned_seed() -> None:
     assert list(batch_sizes(10, 4)) == [4, 4, 2]
     assert list(batch_sizes(8, 4)) == [4, 4]
     assert len(batch_sizes(10**12, 3)) == 333_333_333_334
+
+
+def test_a_dask_run_beside_another_cluster_prints_no_warning(
+    small_file: Path, tmp_path: Path
+) -> None:
+    """Two runs on local Dask clusters at once, or any program on port 8787 (Dask's default
+    for its HTTP server): the run's cluster listens on a free port of its own, on this
+    machine only, so stderr holds no "Port 8787 is already in use" warning."""
+    with socket.socket() as busy:
+        with contextlib.suppress(OSError):  # already taken (another test's cluster): as good
+            busy.bind(("", 8787))
+            busy.listen()
+        out = tmp_path / "out"
+        flags = ("--backend", "dask", "--jobs", "2", "--out", str(out))
+        done = cauldron("run", str(small_file), *flags)
+    assert done.returncode == 0, done.stderr
+    assert "8787" not in done.stderr and "Warning" not in done.stderr, done.stderr
