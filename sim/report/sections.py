@@ -263,6 +263,12 @@ _CHARTS: tuple[tuple[Metric, str, str | None], ...] = (
         "Share of trials with each number of returns (95% intervals).",
         "returns",
     ),
+    (
+        wipe_metrics.LIFE_AFTER,
+        "Mean life of each seat as the trial ends (trials that ended ok): life gained (Kitchen"
+        " Finks) and lost (Blood Artist, damage to players). " + _CI,
+        None,
+    ),
     (mana_metrics.MANA_BY_TYPE, "Mean mana of each type added per trial. " + _CI, None),
     (mana_metrics.TOTAL_MANA_COUNT, "Share of trials by total mana added.", "total mana"),
     (

@@ -101,3 +101,13 @@ def test_report_of_a_non_run_folder_is_one_line_and_exit_2(tmp_path: Path, what:
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "not a run folder" in done.stderr
     assert not (target / "report.html").exists() if target.is_dir() else True
+
+
+def test_a_wipe_report_charts_the_life_of_each_seat_after(runs: dict[str, Path]) -> None:
+    """Life gained and drained as creatures die (603.10a: Blood Artist, Zulaport Cutthroat)
+    is part of the board after: a wipe report charts each seat's mean life as the trials end
+    (board_after.csv's life_after); a mana report has no such chart."""
+    html, _ = _page(runs["wipe"])
+    assert "<h3>Life after</h3>" in html and "Mean life of each seat" in html
+    html, _ = _page(runs["mana"])
+    assert "<h3>Life after</h3>" not in html
