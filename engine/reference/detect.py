@@ -61,8 +61,9 @@ def _creature_died(game: Game, before: list[Permanent], lki: Permanent) -> None:
     for source in before:
         for ability in source.card.abilities:
             drain = death_drain(ability)
-            same = (source.uid == lki.uid, source.controller == lki.controller)
-            if drain is not None and drain.watches(*same):
+            if drain is None:
+                continue
+            if drain.watches(source.uid == lki.uid, source.controller == lki.controller):
                 game.pending.append(
                     Trigger(
                         "life_loss",
