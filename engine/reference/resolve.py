@@ -320,11 +320,11 @@ def choose_targets(game: Game, t: Trigger) -> bool:
     """CR 603.3d: targets are chosen as the trigger is put on the stack; False when it has
     no legal target (it is then removed from the stack)."""
     template = t.ability.template if t.ability is not None else ""
+    drain = death_drain(t.ability) if t.ability is not None else None
     if template in ("etb_damage_any_target", "creature_enters_from_your_graveyard_damage"):
         t.data["target"] = any_target(game, t.source.id, t.controller)
-    elif t.ability is not None and template == "creature_dies_drain":
-        if t.ability.text("loser") == "target_player":
-            t.data["target"] = target_player(game, t.source.id, t.controller)
+    elif drain is not None and drain.loser == "target_player":
+        t.data["target"] = target_player(game, t.source.id, t.controller)
     elif template == "etb_target_opponent_loses_life":
         opponent = target_opponent(game, t.source.id, t.controller)
         if opponent is None:

@@ -107,23 +107,28 @@ def warm_batch(shape: str, config: Any) -> int:
     return os.getpid()
 
 
+def _warm_up(exp: Experiment) -> Any:
+    """The joblib call of one worker's warm-up on the first sweep point of ``exp`` (the run's
+    card files put in place first, as for a batch)."""
+    from joblib import delayed
+
+    return delayed(with_cards)(card_files(), packed(warm_batch, exp.shape, exp.points[0].config))
+
+
 class Warming:
     """Workers warming up on the first sweep point of ``exp``: all at once, or, while the
     shape's kernels are not compiled (``compiled``), one, then the others once it is done."""
 
     def __init__(self, exp: Experiment, workers: int) -> None:
         first = workers if compiled(exp.shape) else 1
-        self._blob = packed(warm_batch, exp.shape, exp.points[0].config)
+        self._exp = exp
         self._workers, self._later = workers, workers - first
         self._results: Iterator[int] | None = self._start(first)
         self.pids: set[int] = set()
 
     def _start(self, count: int) -> Iterator[int]:
-        from joblib import delayed
-
-        task, files = delayed(with_cards), card_files()
         return loky_parallel(self._workers)(  # type: ignore[no-any-return]
-            task(files, self._blob) for _ in range(count)
+            _warm_up(self._exp) for _ in range(count)
         )
 
     def wait(self) -> set[int]:
@@ -158,10 +163,9 @@ def warm_one_dask_worker(exp: Experiment) -> int | None:
     own either way. Call it inside ``parallel_config(backend="dask")``."""
     if compiled(exp.shape):
         return None
-    from joblib import Parallel, delayed
+    from joblib import Parallel
 
-    blob = packed(warm_batch, exp.shape, exp.points[0].config)
-    (pid,) = Parallel(n_jobs=-1)([delayed(with_cards)(card_files(), blob)])
+    (pid,) = Parallel(n_jobs=-1)([_warm_up(exp)])
     return int(pid)
 
 
