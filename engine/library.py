@@ -266,6 +266,17 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         ACTIVATED,
         {"cost": Param(str, ""), "tap": Param(bool, False)},
     ),
+    # Pestilence: "{B}: Pestilence deals 1 damage to each creature and each player."
+    "activated_damage_each_creature": (
+        ACTIVATED,
+        {
+            "amount": Param(int),
+            "each_player": Param(bool, False),  # "... and each player"
+            "without_flying": Param(bool, False),  # "each creature without flying"
+            "cost": Param(str, ""),
+            "tap": Param(bool, False),
+        },
+    ),
     # --- mana abilities (CR 605)
     "mana_fixed": (
         MANA,

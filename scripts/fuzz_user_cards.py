@@ -5,21 +5,20 @@ parameters a card file may give, on random scenarios, each run on both engines.
                                       [--experiments E] [--decks D] [--keep FILE]
 
 Draws N cards (creatures with keywords and P/T, enchantments with statics and replacements,
-sorceries with wipes) whose abilities are the wipe-side templates with parameters drawn
-from each one's choices, loads them as a user's card file (``use_card_files``, before the
-batch engine builds its tables), then plays M random scenarios (a board of them and of
-persist and undying creatures; casts, destroys, damage, counters, attacks, turns; now and
+sorceries with wipes) whose abilities are the wipe-side templates with parameters drawn from
+each one's choices, loads them as a user's card file (``use_card_files``, before the batch
+engine builds its tables), then plays M random scenarios (a board of them and of persist and
+undying creatures; casts, destroys, damage, counters, activations, attacks, turns; now and
 then a trigger order naming its permanents and the tokens they make, a drawn creature's
 tokens among them, triggers and all, and ``targets`` entries keyed by those tokens) on the
-reference engine and on ``cauldron explain
---engine batch``'s path (``run_scenario``), and E random wipe experiments of them as
-``cauldron run`` draws and runs them (the wipe fast path where it takes a batch), each
-trial replayed on the reference engine, and D deck experiments of the drawn cards a deck
-game plays, with the library's lands and mana sources (``fuzz_decks.drawn_decks``), each game
-replayed. A scenario the batch engine refuses is counted by
-its reason (what it does not yet take); one it answers differently is printed with its
-cards and actions; a trial stopped at a declared cap where the reference plays on is
-counted apart. Exit status 1 if any differs.
+reference engine and on ``cauldron explain --engine batch``'s path (``run_scenario``), and E
+random wipe experiments of them as ``cauldron run`` draws and runs them (the wipe fast path
+where it takes a batch), each trial replayed on the reference engine, and D deck experiments
+of the drawn cards a deck game plays, with the library's lands and mana sources
+(``fuzz_decks.drawn_decks``), each game replayed. A scenario the batch engine refuses is
+counted by its reason (what it does not yet take); one it answers differently is printed
+with its cards and actions; a trial stopped at a declared cap where the reference plays on
+is counted apart. Exit status 1 if any differs.
 
 The cards are a process's (the batch tables are built once): each seed is one process.
 It found a card's trigger template given twice played once, two enters triggers of a card
@@ -103,6 +102,18 @@ def _drain(r: random.Random) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _damage_each(r: random.Random) -> list[dict[str, Any]]:
+    """Now and then an activated "damage to each creature [without flying] [and each player]"
+    (Pestilence), with or without {T} in its cost."""
+    if r.random() >= 0.25:
+        return []
+    return [
+        {"template": "activated_damage_each_creature", "amount": r.randint(0, 2),
+         "each_player": r.random() < 0.6, "without_flying": r.random() < 0.2,
+         "tap": r.random() < 0.3},
+    ]  # fmt: skip
+
+
 def _triggers(r: random.Random, creatures: list[str]) -> list[dict[str, Any]]:
     """The enters, dies and attack triggers of a creature (its tokens: Thopters, or one of the
     ``creatures`` drawn before it, triggers and all)."""
@@ -167,9 +178,10 @@ def _card(r: random.Random, k: int, creatures: list[str]) -> dict[str, Any]:
     if what == "sorcery":
         return {**card, "types": ["Sorcery"], "abilities": [_wipe(r)]}
     if what == "enchantment":
-        return {**card, "types": ["Enchantment"], "abilities": _statics(r)}
+        return {**card, "types": ["Enchantment"], "abilities": _statics(r) + _damage_each(r)}
     keywords = r.sample(("persist", "undying", *KEYWORDS), r.choice((0, 1, 1, 2)))
     drawn = _triggers(r, creatures) + (_statics(r) if r.random() < 0.2 else [])
+    drawn += _damage_each(r)
     abilities = list({a["template"]: a for a in reversed(drawn)}.values())  # each template once
     return {
         **card,
@@ -220,30 +232,34 @@ def scenario(
         if r.random() < 0.2:
             entry["counters"] = {r.choice(KINDS): 1}
         board.append(entry)
-    actions: list[dict[str, Any]] = []
-    for _ in range(r.randint(1, 3)):
-        roll = r.random()
-        if roll < 0.45:
-            wipe = r.choice(spells) if spells and r.random() < 0.6 else r.choice(WIPES)
-            actions.append({"do": "cast", "card": wipe, "by": r.choice(players)})
-        elif roll < 0.6:
-            actions.append({"do": "destroy", "target": f"p{r.randrange(len(board))}"})
-        elif roll < 0.75:
-            target = f"p{r.randrange(len(board))}"
-            actions.append({"do": "damage", "target": target, "amount": r.randint(1, 3)})
-        elif roll < 0.9:
-            target = f"p{r.randrange(len(board))}"
-            kind = r.choice(KINDS)
-            actions.append({"do": "counters", "target": target, "kind": kind, "amount": 1})
-        elif roll < 0.95:
-            actions.append(_attack(r, board))
-        else:
-            actions.append({"do": "pass_turn"})
+    actions = [_action(r, board, spells, players) for _ in range(r.randint(1, 3))]
     out = {"players": players, "active": "A", "battlefield": board, "action": actions}
     choices = _choices(r, board, tokens, players)
     if choices:
         out["choices"] = choices
     return out
+
+
+def _action(
+    r: random.Random, board: list[dict[str, Any]], spells: list[str], players: list[str]
+) -> dict[str, Any]:
+    """One action of a scenario over ``board``: a cast of a wipe (a drawn sorcery or a
+    library one), a destroy, damage, counters, an activation, an attack or a turn passed."""
+    roll, some = r.random(), f"p{r.randrange(len(board))}"
+    if roll < 0.4:
+        wipe = r.choice(spells) if spells and r.random() < 0.6 else r.choice(WIPES)
+        return {"do": "cast", "card": wipe, "by": r.choice(players)}
+    if roll < 0.52:
+        return {"do": "destroy", "target": some}
+    if roll < 0.64:
+        return {"do": "damage", "target": some, "amount": r.randint(1, 3)}
+    if roll < 0.76:
+        return {"do": "counters", "target": some, "kind": r.choice(KINDS), "amount": 1}
+    if roll < 0.9:
+        return {"do": "activate", "permanent": some}
+    if roll < 0.97:
+        return _attack(r, board)
+    return {"do": "pass_turn"}
 
 
 def _choices(
@@ -303,8 +319,9 @@ def _attack(r: random.Random, board: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[str, Any]:
-    """A random wipe experiment's table over the drawn cards: one wipe (``cauldron run``'s
-    draws, the fast path where it takes the batch, the kernel otherwise)."""
+    """A random wipe experiment's table over the drawn cards: one wipe, now and then after an
+    activation of a random permanent (``cauldron run``'s draws, the fast path where it takes
+    the batch, the kernel otherwise)."""
     board = {n: 1 for n in r.sample(names, min(len(names), r.choice((1, 1, 2, 3))))}
     board.update({n: 1 for n in r.sample(RETURNING, 2)})
     wipes = {n: 1 for n in ([r.choice(spells)] if spells else [])} | {r.choice(WIPES): 1}
@@ -320,7 +337,10 @@ def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[st
                 "minus_counters": 0.15,
             }
         ],
-        "events": [{"cards": wipes, "x": [1, 2], "caster": "random"}],
+        "events": [
+            *([{"do": "activate", "permanent": "random"}] if r.random() < 0.4 else []),
+            {"cards": wipes, "x": [1, 2], "caster": "random"},
+        ],
     }
 
 

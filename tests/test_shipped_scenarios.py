@@ -62,3 +62,16 @@ def test_603_3b_drains_in_apnap_order_leave_ben_at_1_life() -> None:
     resolved = [e["text"].split(":")[0] for e in out["log"] if e["rule"] == "608.2"]
     assert resolved == ["zulaport"] * 2 + ["artist"] * 3
     assert (out["result"], out["life"]) == ("ok", {"Ana": 21, "Ben": 1})
+
+
+def test_702_79a_finks_returns_with_its_counter_once_melira_died_beside_it() -> None:
+    """CR 120.3, 704.5g, 702.79a: the Wumpus's second activation kills Finks and Melira at
+    once; persist's return resolves after Melira left, so Finks comes back with its -1/-1
+    counter (a 2/1) and Ana gains 2: 20 - 2 + 2 for Ana, 18 for Ben."""
+    out = _run("wumpus_melira.toml")
+    assert [(p["id"], p["counters"]) for p in out["battlefield"]] == [
+        ("wumpus", {}),
+        ("finks", {"-1/-1": 1}),
+    ]
+    assert out["graveyard"]["Ana"] == ["Melira, Sylvok Outcast"]
+    assert (out["result"], out["life"]) == ("ok", {"Ana": 20, "Ben": 18})

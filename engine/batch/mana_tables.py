@@ -84,6 +84,7 @@ _INERT_ON_BOARD = {
     "activated_put_counter_on_each_creature_yours",
     "sacrifice_outlet",
     "activated_destroy_artifacts_creatures_enchantments",
+    "activated_damage_each_creature",
     "human_damages_you_destroy",  # no damage is dealt in the mana shape
     "etb_gain_life",
     "etb_damage_any_target",

@@ -44,6 +44,7 @@ _INERT_ON_BOARD = {
     "activated_put_counter_on_each_creature_yours",
     "sacrifice_outlet",
     "activated_destroy_artifacts_creatures_enchantments",
+    "activated_damage_each_creature",
     "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering (a cast: triggers._etb); board cards are there
@@ -562,18 +563,21 @@ ACTIVATED_TEMPLATES: Final = (
     "activated_untap_self_put_counter", "activated_targets_gain_keyword",
     "activated_untap_target_creature", "activated_lands_produce_until_eot",
     "activated_put_counter_on_each_creature_yours", "sacrifice_outlet", "activated_pump_self",
-    "activated_destroy_artifacts_creatures_enchantments",
+    "activated_destroy_artifacts_creatures_enchantments", "activated_damage_each_creature",
 )  # fmt: skip
 (
     ACT_COUNTER_ON_SELF, ACT_REMOVE_COUNTER_PING, ACT_UNTAP_SELF_PUT_COUNTER,
     ACT_TARGETS_GAIN_KEYWORD, ACT_UNTAP_TARGET_CREATURE, ACT_LANDS_PRODUCE,
     ACT_COUNTER_ON_EACH_YOURS, ACT_SACRIFICE_OUTLET, ACT_PUMP_SELF, ACT_DESTROY_ALL,
+    ACT_DAMAGE_EACH,
 ) = range(1, len(ACTIVATED_TEMPLATES) + 1)  # fmt: skip
 ACTIVATED: Final = max(len(c.abilities_of("activated")) for c in CARDS)
 ACT_TPL = np.zeros((N, ACTIVATED), dtype=np.int8)  # 1 + index in ACTIVATED_TEMPLATES, 0 none
 ACT_TAP = np.zeros((N, ACTIVATED), dtype=np.bool_)  # {T} in the cost
 ACT_KIND = np.full((N, ACTIVATED), -1, dtype=np.int8)  # the counters' KIND_CODE
-ACT_AMOUNT = np.zeros((N, ACTIVATED), dtype=np.int16)  # damage dealt
+ACT_AMOUNT = np.zeros((N, ACTIVATED), dtype=np.int16)  # damage dealt (to a target, to each)
+ACT_EACH_PLAYER = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... and to each player
+ACT_WITHOUT_FLYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... to creatures without flying
 ACT_PERSIST = np.zeros((N, ACTIVATED), dtype=np.bool_)  # the keyword targets gain: persist
 ACT_UNDYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... undying
 ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint16)  # ... or a KEYWORD_BITS one
@@ -590,6 +594,9 @@ def _fill_activated(i: int, c: Card) -> None:
         keyword = a.text("keyword") if "keyword" in a.params else ""
         ACT_PERSIST[i, k], ACT_UNDYING[i, k] = keyword == "persist", keyword == "undying"
         ACT_KEYWORD_BITS[i, k] = KEYWORD_BITS.get(keyword, 0)
+        if a.template == "activated_damage_each_creature":
+            ACT_EACH_PLAYER[i, k] = a.flag("each_player")
+            ACT_WITHOUT_FLYING[i, k] = a.flag("without_flying")
         if a.template == "activated_pump_self":
             ACT_POWER[i, k] = param(ACT_POWER, a, "power")
             ACT_TOUGHNESS[i, k] = param(ACT_TOUGHNESS, a, "toughness")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.library import Ability
-from engine.reference.characteristics import can_tap_or_untap_for_cost, is_creature
+from engine.reference.characteristics import can_tap_or_untap_for_cost, has_keyword, is_creature
 from engine.reference.counters import prohibited_by, put_counters
 from engine.reference.damage import damage_permanent, damage_player
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
@@ -196,6 +196,19 @@ def _destroy_all(game: Game, item: StackItem, ability: Ability, source: Permanen
     leave_battlefield(game, doomed, "graveyard", "is destroyed", "701.8a")
 
 
+def _damage_each(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
+    """Pestilence: damage to each creature (without flying: Ashen Firebeast), and to each
+    player with ``each_player``, all at once (120.3e, 120.3a), from its source as it still is,
+    or from no permanent's keywords if it left (400.7)."""
+    amount = ability.number("amount")
+    spared = ability.flag("without_flying")
+    for p in [q for q in game.battlefield if is_creature(q)]:
+        if not (spared and has_keyword(game, p, "flying")):
+            damage_permanent(game, p, amount, source)
+    for player in game.players if ability.flag("each_player") else []:
+        damage_player(game, player, amount, source)
+
+
 def _scry(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
     game.log.add("701.22a", f"{item.controller} scries 1 (the library is not tracked)")
 
@@ -212,4 +225,5 @@ _EFFECTS: dict[str, Callable[[Game, StackItem, Ability, Permanent | None], None]
     "sacrifice_outlet": _scry,
     "activated_pump_self": _pump_self,
     "activated_destroy_artifacts_creatures_enchantments": _destroy_all,
+    "activated_damage_each_creature": _damage_each,
 }

@@ -738,6 +738,22 @@ def _destroy_all_activated(m: re.Match[str]) -> Found | None:
     )
 
 
+def _damage_each_activated(m: re.Match[str]) -> Found | None:
+    """Pestilence, Thrashing Wumpus: "{B}: ~ deals 1 damage to each creature and each
+    player." (an X amount is none of the template's: Crypt Rats stays unrecognized)."""
+    paid = costs(m[1])
+    if paid is None or not _only(paid, "cost", "tap"):
+        return None
+    flags = {"without_flying": m["flying"], "each_player": m["players"]}
+    return one(
+        "activated_damage_each_creature",
+        amount=number(m["n"]),
+        cost=paid["cost"],
+        tap=paid["tap"],
+        **{k: True for k, v in flags.items() if v},
+    )
+
+
 ACTIVATED: Final = [
     Rule(
         "put a counter on self",
@@ -786,6 +802,14 @@ ACTIVATED: Final = [
         "destroy all artifacts, creatures and enchantments",
         re.compile(r"([^:\n]+): Destroy all artifacts, creatures, and enchantments\."),
         _destroy_all_activated,
+    ),
+    Rule(
+        "damage to each creature (and each player)",
+        re.compile(
+            rf"([^:\n]+): {SELF} deals (?P<n>{N[1:-1]}) damage to each creature"
+            r"(?P<flying> without flying)?(?P<players> and each player)?\."
+        ),
+        _damage_each_activated,
     ),
 ]
 

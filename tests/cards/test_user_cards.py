@@ -1566,3 +1566,73 @@ action = [{ do = "cast", card = "Wrath of God", by = "A" }]
 """
     out = _past_a_cap(tmp_path, cards, scenario, "Twin Leech", "ABILITIES_PER_TEMPLATE")
     assert out["life"] == {"A": 20, "B": 17}
+
+
+_PLAGUE_CARDS = """
+[[card]]
+name = "Plague Herald"
+mana_cost = "{1}{B}"
+types = ["Creature"]
+subtypes = ["Human", "Cleric"]
+power = 2
+toughness = 2
+oracle = "{B}: Plague Herald deals 1 damage to each creature and each player."
+abilities = [
+  { template = "activated_damage_each_creature", amount = 1, each_player = true, cost = "{B}" },
+]
+
+[[card]]
+name = "Cinder Wyrm"
+mana_cost = "{4}{R}"
+types = ["Creature"]
+subtypes = ["Dragon"]
+power = 4
+toughness = 4
+oracle = "{1}{R}, {T}: Cinder Wyrm deals 2 damage to each creature without flying."
+abilities = [
+  { template = "activated_damage_each_creature", amount = 2, without_flying = true, tap = true },
+]
+"""
+
+
+def test_120_3a_a_humans_damage_to_each_player_triggers_mikaeus(tmp_path: Path) -> None:
+    """CR 120.3a, 603.2: a user's Human deals 1 damage to each creature and each player; B's
+    Mikaeus, the Unhallowed sees a Human deal damage to B and destroys it. Mikaeus's +1/+1
+    keeps B's Bears alive (3/3, 1 damage), A's Herald survives the damage, not the trigger
+    (both engines)."""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "herald", card = "Plague Herald", controller = "A" },
+  { id = "mikaeus", card = "Mikaeus, the Unhallowed", controller = "B" },
+  { id = "bears", card = "Grizzly Bears", controller = "B" },
+]
+action = [{ do = "activate", permanent = "herald" }]
+"""
+    out = _on_both_engines(tmp_path, _PLAGUE_CARDS, scenario)
+    assert out["life"] == {"A": 19, "B": 19}
+    assert [p["id"] for p in out["battlefield"]] == ["mikaeus", "bears"]
+    assert out["graveyard"] == {"A": ["Plague Herald"], "B": []}
+
+
+def test_702_9_activated_damage_to_each_creature_without_flying_spares_flyers(
+    tmp_path: Path,
+) -> None:
+    """CR 702.9, 120.3e, 602.2: a user's "{1}{R}, {T}: 2 damage to each creature without
+    flying" spares Pestilence Demon, kills the Bears, marks 2 on the Wyrm itself; a second
+    activation is rejected, the Wyrm being tapped (107.5). No player is dealt damage."""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "wyrm", card = "Cinder Wyrm", controller = "A" },
+  { id = "demon", card = "Pestilence Demon", controller = "B" },
+  { id = "bears", card = "Grizzly Bears", controller = "B" },
+]
+action = [{ do = "activate", permanent = "wyrm" }, { do = "activate", permanent = "wyrm" }]
+"""
+    out = _on_both_engines(tmp_path, _PLAGUE_CARDS, scenario)
+    assert out["life"] == {"A": 20, "B": 20}
+    assert [p["id"] for p in out["battlefield"]] == ["wyrm", "demon"]
+    assert [r["rule"] for r in out["rejected"]] == ["107.5"]

@@ -96,6 +96,10 @@ def test_701_22a_scry_changes_nothing_the_simulation_holds() -> None:
             "Nevinyrral's Disk",
         ),
         (
+            "{B}: Test Wipe deals 1 damage to each creature and each player.",
+            "Thrashing Wumpus",
+        ),
+        (
             "Destroy all creatures. Lands you control don't untap during your next untap step.",
             "Bontu's Last Reckoning",
         ),
@@ -120,3 +124,19 @@ def test_damage_to_each_creature_without_flying_alone_is_read_too() -> None:
     assert found.template == "damage_each_creature"
     assert (found.number("amount"), found.flag("without_flying")) == (2, True)
     assert not found.flag("each_player") and not found.flag("by_x")
+
+
+def test_activated_damage_to_each_creature_without_flying_is_read_with_its_cost() -> None:
+    """CR 602.1: the cost before the colon ({1}{R}, {T}) is the ability's; without "and each
+    player" only creatures without flying are dealt damage."""
+    (found,) = _abilities("{1}{R}, {T}: Test Wipe deals 2 damage to each creature without flying.")
+    assert found.template == "activated_damage_each_creature"
+    assert (found.number("amount"), found.text("cost"), found.flag("tap")) == (2, "{1}{R}", True)
+    assert found.flag("without_flying") and not found.flag("each_player")
+
+
+def test_activated_damage_x_to_each_creature_is_not_read() -> None:
+    """Crypt Rats: an X amount is none of the template's (it takes a number)."""
+    text = "{X}: Test Wipe deals X damage to each creature and each player."
+    result = recognize_face(Face("Test Wipe", "{2}{B}", "Creature — Rat", text))
+    assert len(result.unmatched) == 1 and not result.abilities

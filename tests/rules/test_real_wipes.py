@@ -189,6 +189,51 @@ def test_700_2_slagstorm_deals_damage_by_the_chosen_mode(mode: str) -> None:
     _file(f"slagstorm_{mode}_mode")
 
 
+def test_120_3_thrashing_wumpus_damages_each_creature_and_each_player_each_activation() -> None:
+    """CR 602.2, 120.3a, 120.3e, 702.79a, 702.93a: three activations, each 1 damage to every
+    creature (the Wumpus too) and both players. Young Wolf dies at once and returns by undying,
+    Finks dies at the second and persists (A gains 2), the Elite (+1/+1) at the third and
+    persists; the third kills the returned Wolf and Finks for good, and the Wumpus."""
+    act = {"do": "activate", "permanent": "wumpus"}
+    out = _run(
+        board(
+            "wumpus: Thrashing Wumpus @A",
+            "finks: Kitchen Finks @A",
+            "wolf: Young Wolf @B",
+            "elite: Safehold Elite @B +1/+1=1",
+        ),
+        [act, act, act],
+    )
+    assert out["result"] == "ok" and out["life"] == {"A": 19, "B": 17}
+    assert returned_ids(out) == ["wolf", "finks", "elite"]
+    assert [(p["id"], p["counters"]) for p in out["battlefield"]] == [("elite", {"-1/-1": 1})]
+
+
+def test_702_80b_a_wumpus_with_wither_and_lifelink_deals_counters_and_gains_for_each() -> None:
+    """CR 702.80b, 702.15b, 120.3: damage from a source with wither is dealt to creatures as
+    -1/-1 counters (the Wumpus's own too); with lifelink its controller gains 1 for each
+    creature and each player dealt damage (4), having lost 1 like every player."""
+    out = _run(
+        board("wumpus: Thrashing Wumpus @A grant=wither,lifelink", "bears: Grizzly Bears @B"),
+        [{"do": "activate", "permanent": "wumpus"}],
+    )
+    assert out["life"] == {"A": 23, "B": 19}
+    assert [(p["id"], p["counters"]) for p in out["battlefield"]] == [
+        ("wumpus", {"-1/-1": 1}),
+        ("bears", {"-1/-1": 1}),
+    ]
+
+
+def test_704_5a_pestilence_demon_can_end_the_game() -> None:
+    """CR 704.5a: B at 1 life is dealt 1 damage and loses: the engines stop there."""
+    out = _run(
+        board("demon: Pestilence Demon @A"),
+        [{"do": "activate", "permanent": "demon"}],
+        life={"A": 20, "B": 1},
+    )
+    assert out["result"] == "unsupported"
+
+
 def test_700_2_slagstorm_without_a_mode_is_a_scenario_error() -> None:
     """SPEC section 3: a modal card's cast names its mode; one line, with the modes."""
     with pytest.raises(UserError, match=r"Slagstorm is modal: give its mode.*creatures, players"):

@@ -19,7 +19,7 @@ from engine.batch.kernel.characteristics import is_alive, is_creature, mark_chan
 from engine.batch.kernel.combat import can_tap_for_cost, damage_creature, humans, lifelink
 from engine.batch.kernel.counters import counter_row, is_prohibited, put_counters
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.keywords import can_target, keywords
+from engine.batch.kernel.keywords import FLYING, can_target, keywords
 from engine.batch.kernel.life import change_life
 from engine.batch.kernel.stack import HEIGHT
 from engine.batch.kernel.state import (
@@ -47,6 +47,7 @@ from engine.batch.kernel.state import (
     STACK_OBJ,
     STACK_SOURCE,
     T_ACT_AMOUNT,
+    T_ACT_EACH_PLAYER,
     T_ACT_KEYWORD_BITS,
     T_ACT_KIND,
     T_ACT_PERSIST,
@@ -55,6 +56,7 @@ from engine.batch.kernel.state import (
     T_ACT_TOUGHNESS,
     T_ACT_TPL,
     T_ACT_UNDYING,
+    T_ACT_WITHOUT_FLYING,
     T_IS_ARTIFACT,
     T_IS_ENCHANTMENT,
     T_N_ACTIVATED,
@@ -376,6 +378,41 @@ def _until_end_of_turn(
 
 
 @njit
+def _damage_each(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    obj: int,
+    k: int,
+) -> None:
+    """Pestilence: damage to each creature (without flying: Ashen Firebeast), and to each
+    player with ``each player``, all at once (120.3e, 120.3a); with the keywords of its source
+    if it is still there (wither, deathtouch, lifelink: as ``_ping``), none if it left."""
+    c = slot_rows[CARD, s]
+    amount = card_table[T_ACT_AMOUNT + k, c]
+    if amount <= 0:
+        return
+    here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
+    kw = keywords(slot_rows, card_table, s) if here else 0
+    controller = slot_rows[CONTROLLER, s]
+    spared = card_table[T_ACT_WITHOUT_FLYING + k, c] != 0
+    for q in range(slot_rows.shape[1]):
+        if not is_creature(slot_rows, q):
+            continue
+        if spared and keywords(slot_rows, card_table, q) & FLYING:
+            continue
+        damage_creature(slot_rows, trial_vars, work, card_table, q, amount, kw)
+        lifelink(trial_vars, kw, controller, amount)
+    for p in range(trial_vars[N_PLAYERS] if card_table[T_ACT_EACH_PLAYER + k, c] else 0):
+        change_life(trial_vars, p, -amount)
+        lifelink(trial_vars, kw, controller, amount)
+        if here:
+            humans(slot_rows, trial_vars, work, card_table, s, obj, p, 0)
+
+
+@njit
 def resolve_ability(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -404,9 +441,30 @@ def resolve_ability(
         _on_targets(slot_rows, trial_vars, work, card_table, event_rows, s, data, controller)
     elif tpl == tb.ACT_LANDS_PRODUCE or tpl == tb.ACT_PUMP_SELF:
         _until_end_of_turn(slot_rows, work, card_table, s, k, tpl, here)
-    elif tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
+    else:
+        _to_each(slot_rows, trial_vars, work, card_table, s, k, controller, obj)
+
+
+@njit
+def _to_each(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    k: int,
+    controller: int,
+    obj: int,
+) -> None:
+    """The effects of ability ``k`` of slot ``s`` on each creature its controller controls
+    (Leyline of Abundance), or on each one at all (Nevinyrral's Disk, Pestilence)."""
+    c = slot_rows[CARD, s]
+    tpl, kind = card_table[T_ACT_TPL + k, c], card_table[T_ACT_KIND + k, c]
+    if tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
         for q in range(slot_rows.shape[1]):
             if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == controller:
                 put_counters(slot_rows, trial_vars, work, card_table, q, kind, 1, False, False)
     elif tpl == tb.ACT_DESTROY_ALL:
         _destroy_all(slot_rows, trial_vars, work, card_table)
+    elif tpl == tb.ACT_DAMAGE_EACH:
+        _damage_each(slot_rows, trial_vars, work, card_table, s, obj, k)

@@ -166,7 +166,8 @@ KEYWORDS: Final[dict[str, Handling]] = {
         "702.11b", "keywords.can_target: stack._chosen_target, activated._check and _fits"
     ),
     "lifelink": Handling(
-        "702.15b", "combat.lifelink: combat.deal, triggers._ping, activated._ping"
+        "702.15b",
+        "combat.lifelink: combat.deal, triggers._ping, activated._ping and _damage_each",
     ),
     "wither": Handling("702.80b, 120.3d", "combat.damage_creature, combat.deal"),
     "first strike": Handling("702.7b, 510.4", "combat.start_damage, run._attack"),
