@@ -213,6 +213,9 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         },
     ),
     "human_damages_you_destroy": (TRIGGERED, {}),
+    # Pestilence: "At the beginning of the end step, if no creatures are on the battlefield,
+    # sacrifice Pestilence." (an intervening "if", 603.4)
+    "end_step_sacrifice_if_no_creatures": (TRIGGERED, {}),
     "upkeep_sacrifice_unless_sacrifice_creature": (TRIGGERED, {}),
     "cast_creature_draw": (TRIGGERED, {}),
     "etb_target_opponent_loses_life": (TRIGGERED, {"amount": Param(int)}),

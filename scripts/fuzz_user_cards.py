@@ -104,14 +104,18 @@ def _drain(r: random.Random) -> dict[str, Any]:
 
 def _damage_each(r: random.Random) -> list[dict[str, Any]]:
     """Now and then an activated "damage to each creature [without flying] [and each player]"
-    (Pestilence), with or without {T} in its cost."""
-    if r.random() >= 0.25:
-        return []
-    return [
-        {"template": "activated_damage_each_creature", "amount": r.randint(0, 2),
-         "each_player": r.random() < 0.6, "without_flying": r.random() < 0.2,
-         "tap": r.random() < 0.3},
-    ]  # fmt: skip
+    (Pestilence), with or without {T} in its cost; on an enchantment, now and then Pestilence's
+    "at the beginning of the end step, if no creatures are on the battlefield, sacrifice it"."""
+    drawn: list[dict[str, Any]] = []
+    if r.random() < 0.25:
+        drawn.append(
+            {"template": "activated_damage_each_creature", "amount": r.randint(0, 2),
+             "each_player": r.random() < 0.6, "without_flying": r.random() < 0.2,
+             "tap": r.random() < 0.3}
+        )  # fmt: skip
+    if r.random() < 0.15:
+        drawn.append({"template": "end_step_sacrifice_if_no_creatures"})
+    return drawn
 
 
 def _triggers(r: random.Random, creatures: list[str]) -> list[dict[str, Any]]:
@@ -255,9 +259,9 @@ def _action(
         return {"do": "damage", "target": some, "amount": r.randint(1, 3)}
     if roll < 0.76:
         return {"do": "counters", "target": some, "kind": r.choice(KINDS), "amount": 1}
-    if roll < 0.9:
+    if roll < 0.88:
         return {"do": "activate", "permanent": some}
-    if roll < 0.97:
+    if roll < 0.94:
         return _attack(r, board)
     return {"do": "pass_turn"}
 

@@ -45,7 +45,6 @@ _INERT_ON_BOARD = {
     "sacrifice_outlet",
     "activated_destroy_artifacts_creatures_enchantments",
     "activated_damage_each_creature",
-    "human_damages_you_destroy",  # no Human deals damage to a player in a wipe experiment
     "enters_with_x_counters",  # X is 0 for anything but a cast spell (107.3m)
     "etb_exile_graveyards",  # only on entering (a cast: triggers._etb); board cards are there
     "spell_cast_from_graveyard_draw",  # no action casts a spell from a graveyard
@@ -75,6 +74,8 @@ _MODELED = {
     "permanent_enters_from_graveyard_draw",
     "etb_return_graveyard_cards_from_battlefield_this_turn",
     "etb_reanimate_opponent_creature_card",
+    "human_damages_you_destroy",  # a Human's damage by an attack or activation (Wumpus-like)
+    "end_step_sacrifice_if_no_creatures",  # as the turn passes
 }
 _SPELLS = {
     "destroy_all_creatures",
@@ -290,6 +291,7 @@ GRANTS_KEYWORDS_OPPONENTS = _col(np.uint16)  # ... the creatures its controller'
 GRANTS_KEYWORDS_LORD = _col(np.uint16)  # ... the other non-Human creatures its controller controls
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
+END_STEP_SACRIFICE = _col(np.bool_)  # end_step_sacrifice_if_no_creatures (Pestilence)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
 ATTACKS = _col(np.bool_)  # attacks_creatures_yours_gain_keyword: the card has an attack trigger
 ATTACK_KEYWORD = _col(np.uint16)  # ... the KEYWORD_BITS it gives
@@ -511,6 +513,7 @@ _FILLS: Final[dict[str, Fill]] = {
     "grant_keyword": _grant_keyword,
     "activate_as_though_haste": _set(AS_THOUGH_HASTE),
     "human_damages_you_destroy": _set(HUMAN_DAMAGE_DESTROYS),
+    "end_step_sacrifice_if_no_creatures": _set(END_STEP_SACRIFICE),
     "counters_cant_be_put": _counters_cant_be_put,
     "counters_modified": _counters_modified,
     "tokens_doubled": _set(TOKENS_DOUBLED),

@@ -28,10 +28,11 @@ PERSIST, UNDYING, ETB, DIES, LIFE_LOSS, DELAYED, DESTROY_HUMAN, UPKEEP = range(1
 ABILITY = 9  # an activated ability on the stack (602.2), not a trigger
 GRAVEYARD_ENTER = 10  # a creature entered from its owner's graveyard (Flayer of the Hatebound)
 ATTACKS = 11  # "whenever it attacks" (508.1m)
+END_STEP = 12  # "at the beginning of the end step" (513.1: Pestilence's sacrifice)
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
               LIFE_LOSS: "life_loss", DELAYED: "delayed", DESTROY_HUMAN: "destroy_human",
               UPKEEP: "upkeep", GRAVEYARD_ENTER: "graveyard_enter",
-              ATTACKS: "attacks"}  # fmt: skip
+              ATTACKS: "attacks", END_STEP: "end_step"}  # fmt: skip
 # events
 (
     EV_NONE,

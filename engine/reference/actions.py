@@ -78,17 +78,25 @@ def cast(game: Game, action: Action) -> Rejection | None:
 
 
 def _end_step(game: Game) -> None:
-    """CR 513.1: "at the beginning of the end step" delayed triggers of the active player (a
-    Puppeteer Clique's "exile it", 603.7c); nothing else happens in an end step here, so each
-    resolves as it triggers."""
+    """CR 513.1: "at the beginning of the end step" triggers. A Puppeteer Clique's delayed
+    "exile it" (603.7c) of the active player resolves as it triggers: when it exiles a
+    creature, a creature was on the battlefield and no Pestilence triggered, and it triggers
+    nothing itself. Pestilence's "if no creatures are on the battlefield, sacrifice it"
+    triggers only if none is (603.4), in board order, and goes on the stack; the end step then
+    runs its state-based actions and stack (117.5) before cleanup."""
     stolen = [p for p in game.battlefield if p.exile_at_end_step_of == game.active]
     leave_battlefield(game, stolen, "exile", "is exiled at the end step", "603.7c")
+    if any(is_creature(p) for p in game.battlefield):
+        return
+    for p in game.battlefield:
+        for ability in p.card.abilities:
+            if ability.template == "end_step_sacrifice_if_no_creatures":
+                game.pending.append(Trigger("end_step", p.snapshot(), p.controller, ability))
+                game.log.add("603.4", f"no creatures are on the battlefield: {p.id} triggers")
 
 
-def pass_turn(game: Game) -> None:
-    """CR 513.1 end step, 514.2 cleanup, 500.4 empty pools, then the next turn's untap step
-    (502.3)."""
-    _end_step(game)
+def _cleanup(game: Game) -> None:
+    """CR 514.2: damage wears off and "until end of turn" effects end; 500.4: pools empty."""
     for p in game.battlefield:
         p.damage, p.deathtouch_damage, p.exile_if_dies = 0, False, False
         p.eot_power, p.eot_toughness = 0, 0
@@ -99,6 +107,16 @@ def pass_turn(game: Game) -> None:
     for player in game.players:
         game.pools[player] = empty_pool()
     game.log.add("500.4", "mana pools empty")
+
+
+def pass_turn(game: Game) -> None:
+    """CR 513.1 end step (its stack settled, 117.5), 514.2 cleanup, 500.4 empty pools, then
+    the next turn's untap step (502.3) and upkeep triggers (503.1)."""
+    _end_step(game)
+    settle(game)
+    if game.finished:
+        return
+    _cleanup(game)
     i = game.players.index(game.active)
     game.active = game.players[(i + 1) % len(game.players)]
     game.log.add("500.1", f"{game.active}'s turn begins")

@@ -305,6 +305,17 @@ def _upkeep_sacrifice(game: Game, t: Trigger) -> None:
     leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
 
 
+def _end_step_sacrifice(game: Game, t: Trigger) -> None:
+    """Pestilence: sacrificed if still no creature is on the battlefield (603.4 asks again on
+    resolution) and it is still the same object (400.7)."""
+    if any(is_creature(p) for p in game.battlefield):
+        game.log.add("603.4", f"a creature is on the battlefield: {t.key} does nothing")
+        return
+    source = next((p for p in game.battlefield if p.uid == t.source.uid), None)
+    if source is not None:
+        leave_battlefield(game, [source], "graveyard", "is sacrificed", "701.21a")
+
+
 def _attacks(game: Game, t: Trigger) -> None:
     """Pyreheart Wolf: creatures you control gain the keyword until end of turn; the set of
     creatures is locked in as it resolves (611.2c)."""
@@ -358,4 +369,5 @@ _TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
     "graveyard_enter": _graveyard_enter,
     "destroy_human": _destroy_human,
     "attacks": _attacks,
+    "end_step": _end_step_sacrifice,
 }

@@ -512,6 +512,12 @@ TRIGGERS: Final = [
         "human_damages_you_destroy",
     ),
     fixed(
+        "end step: sacrifice if no creatures",
+        r"At the beginning of the end step, if no creatures are on the battlefield, "
+        rf"sacrifice {SELF}\.",
+        "end_step_sacrifice_if_no_creatures",
+    ),
+    fixed(
         "upkeep: sacrifice unless",
         rf"At the beginning of your upkeep, sacrifice {SELF} "
         r"unless you sacrifice a creature\.",

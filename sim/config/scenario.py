@@ -59,6 +59,7 @@ _TRIGGER_KINDS = {
     "upkeep",
     "draw",
     "attacks",
+    "end_step",
 }
 _COUNTER_KIND = re.compile(r"^([+-]\d+/[+-]\d+|[a-z]+)$")
 

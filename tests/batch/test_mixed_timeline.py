@@ -77,6 +77,7 @@ MIXED = wipe_mix(
                         "Thousand-Year Elixir",
                         "Cauldron of Souls",
                         "Nevinyrral's Disk",
+                        "Pestilence",
                     ],
                     1.0,
                 ),

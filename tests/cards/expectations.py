@@ -94,8 +94,16 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Slagstorm": (WIPE, "recognized", "damage_each_modal"),
     "Fiery Cannonade": (WIPE, "recognized", "damage_each_creature"),
     "Earthquake": (WIPE, "recognized", "damage_each_creature"),
-    "Pestilence": (WIPE, "partial", "activated_damage_each_creature"),
-    "Pyrohemia": (WIPE, "partial", "activated_damage_each_creature"),
+    "Pestilence": (
+        WIPE,
+        "recognized",
+        "end_step_sacrifice_if_no_creatures activated_damage_each_creature",
+    ),
+    "Pyrohemia": (
+        WIPE,
+        "recognized",
+        "end_step_sacrifice_if_no_creatures activated_damage_each_creature",
+    ),
     "Thrashing Wumpus": (WIPE, "recognized", "activated_damage_each_creature"),
     "Pestilence Demon": (WIPE, "recognized", "flying activated_damage_each_creature"),
     # an X amount on an activated ability: the template's amount is a number
@@ -331,8 +339,6 @@ MISSING: Final[dict[str, tuple[str, ...]]] = {
     "Glen Elendra Archmage": ("sacrifice-self activated ability: counter target spell",),
     "Lesser Masticore": ("additional cost: discard a card", "activated damage to target creature"),
     "Crux of Fate": ("qualified destroy-all",),
-    "Pestilence": ("end step: sacrifice if no creatures",),
-    "Pyrohemia": ("end step: sacrifice if no creatures",),
     "Crypt Rats": ("activated damage X to each creature and each player",),
     "Yahenni's Expertise": ("cast a spell without paying its mana cost",),
     "Aetherize": ("bounce all attacking creatures",),

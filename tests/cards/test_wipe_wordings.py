@@ -100,6 +100,12 @@ def test_701_22a_scry_changes_nothing_the_simulation_holds() -> None:
             "Thrashing Wumpus",
         ),
         (
+            "At the beginning of the end step, if no creatures are on the battlefield, "
+            "sacrifice Test Wipe.\n"
+            "{B}: Test Wipe deals 1 damage to each creature and each player.",
+            "Pestilence",
+        ),
+        (
             "Destroy all creatures. Lands you control don't untap during your next untap step.",
             "Bontu's Last Reckoning",
         ),

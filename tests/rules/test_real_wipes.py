@@ -234,6 +234,46 @@ def test_704_5a_pestilence_demon_can_end_the_game() -> None:
     assert out["result"] == "unsupported"
 
 
+def test_603_4_pestilence_is_sacrificed_at_the_end_step_when_no_creature_is_left() -> None:
+    """CR 513.1, 603.4, 701.21a: two activations kill B's Bears; at the end step no creature
+    is on the battlefield, so Pestilence's trigger goes on the stack and it is sacrificed."""
+    act = {"do": "activate", "permanent": "pestilence"}
+    out = _run(
+        board("pestilence: Pestilence @A", "bears: Grizzly Bears @B"),
+        [act, act, {"do": "pass_turn"}],
+    )
+    assert out["battlefield"] == [] and out["life"] == {"A": 18, "B": 18}
+    assert out["graveyard"] == {"A": ["Pestilence"], "B": ["Grizzly Bears"]}
+    assert out["stack_order"][-1] == {"id": "pestilence", "controller": "A", "ability": "end_step"}
+
+
+def test_603_4_a_persist_return_keeps_pestilence_on_the_battlefield() -> None:
+    """CR 603.4, 702.79a: the second activation kills Finks, which persists; at the end step
+    a creature is on the battlefield, so the trigger does not even trigger."""
+    act = {"do": "activate", "permanent": "pestilence"}
+    out = _run(
+        board("pestilence: Pestilence @A", "finks: Kitchen Finks @B"),
+        [act, act, {"do": "pass_turn"}],
+    )
+    assert [p["id"] for p in out["battlefield"]] == ["pestilence", "finks"]
+    assert all(s["ability"] != "end_step" for s in out["stack_order"])
+
+
+def test_603_3b_two_players_end_step_sacrifices_go_on_the_stack_in_apnap_order() -> None:
+    """CR 603.3b, 603.4: with no creature on the battlefield, A's (active) Pestilence and B's
+    Pyrohemia both trigger: A's goes on the stack first, B's resolves first; both go."""
+    out = _run(
+        board("pestilence: Pestilence @A", "pyrohemia: Pyrohemia @B"),
+        [{"do": "pass_turn"}],
+    )
+    assert [(s["id"], s["controller"]) for s in out["stack_order"]] == [
+        ("pestilence", "A"),
+        ("pyrohemia", "B"),
+    ]
+    assert out["battlefield"] == []
+    assert out["graveyard"] == {"A": ["Pestilence"], "B": ["Pyrohemia"]}
+
+
 def test_700_2_slagstorm_without_a_mode_is_a_scenario_error() -> None:
     """SPEC section 3: a modal card's cast names its mode; one line, with the modes."""
     with pytest.raises(UserError, match=r"Slagstorm is modal: give its mode.*creatures, players"):

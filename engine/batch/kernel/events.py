@@ -45,7 +45,6 @@ from engine.batch.kernel.state import (
     ZONE,
 )
 from engine.batch.kernel.tokens import named_object
-from engine.batch.kernel.turns import pass_turn
 from engine.batch.kernel.zones import cast_permanent, clear_movers, leave, set_card
 from engine.batch.wipe_state import (
     BATTLEFIELD,
@@ -58,7 +57,6 @@ from engine.batch.wipe_state import (
     EV_DAMAGE_PLAYER,
     EV_DESTROY,
     EV_EXILE,
-    EV_PASS_TURN,
     EV_TAP,
     EV_TAP_MANA,
     EV_UNTAP,
@@ -197,7 +195,8 @@ def apply_event(
     event_rows: np.ndarray,
     e: int,
 ) -> None:
-    """Perform event ``e`` (settling is the caller's), an attack excepted."""
+    """Perform event ``e`` (settling is the caller's), an attack and a turn passed excepted
+    (``run``: they settle in their midst)."""
     kind = event_rows[EV_KIND_, e]
     if event_rows[EV_TOKEN_, e] > 0 or event_rows[EV_TAP_TOKEN_, e] > 0:
         _find_tokens(slot_rows, work, event_rows, e)
@@ -209,8 +208,6 @@ def apply_event(
         )
     elif kind in (EV_DAMAGE_PLAYER, EV_DAMAGE_ALL):
         _damage(slot_rows, trial_vars, event_rows, e)
-    elif kind == EV_PASS_TURN:
-        pass_turn(slot_rows, trial_vars, work, card_table, event_rows)
     elif kind == EV_TAP_MANA:
         tap_for_mana(slot_rows, trial_vars, work, card_table, event_rows, e)
     elif kind == EV_ACTIVATE:

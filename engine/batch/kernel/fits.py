@@ -84,6 +84,9 @@ TEMPLATES: Final[dict[str, Handling]] = {
     ),
     "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
     "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._destroy"),
+    "end_step_sacrifice_if_no_creatures": Handling(
+        "513.1, 603.4, 701.21a", "turns.end_step, run._pass_turn, triggers._end_step_sacrifice"
+    ),
     "attacks_creatures_yours_gain_keyword": Handling(
         "508.1m, 611.2c, 702.79b", "combat.declare, run._attack, triggers._gain_keyword"
     ),

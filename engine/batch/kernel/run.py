@@ -101,11 +101,13 @@ from engine.batch.kernel.state import (
     KState,
 )
 from engine.batch.kernel.triggers import resolve_top
+from engine.batch.kernel.turns import end_step, pass_turn
 from engine.batch.wipe_state import (
     DRAW,
     EFFECTS,
     EV_ATTACK,
     EV_NONE,
+    EV_PASS_TURN,
     EV_TAP_MANA,
     OK,
     ORDER_LEN,
@@ -203,6 +205,26 @@ def _attack(
 
 
 @njit
+def _pass_turn(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    event_rows: np.ndarray,
+    history: np.ndarray,
+    watch: bool,
+) -> None:
+    """The end step's triggers, settled before cleanup (513.1, 117.5: ``turns.end_step``),
+    then cleanup and the next turn's untap and upkeep (``turns.pass_turn``)."""
+    end_step(slot_rows, trial_vars, work, card_table)
+    work[COUNT, KNOWN] = 0
+    mark_all_changed(work, slot_rows.shape[1])
+    settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
+    if trial_vars[STATUS] == OK and not work[COUNT, LONG]:
+        pass_turn(slot_rows, trial_vars, work, card_table, event_rows)
+
+
+@njit
 def _quiet(trial_vars: np.ndarray, work: np.ndarray, seq: int) -> bool:
     """Whether the mana ability just activated (605.3a: it does not use the stack) moved
     nothing (zone changes count in SEQ), changed no life (``work``'s LIFE_BEFORE) and left no
@@ -256,6 +278,8 @@ def play_trial(
                 kept,
                 e,
             )
+        elif event_rows[EV_KIND_, e] == EV_PASS_TURN:
+            _pass_turn(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
         elif event_rows[EV_KIND_, e] == EV_TAP_MANA:
             seq = trial_vars[SEQ]
             for p in range(trial_vars[N_LIFE]):

@@ -8,7 +8,13 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_creature, mark_changed, power, refresh
+from engine.batch.kernel.characteristics import (
+    is_alive,
+    is_creature,
+    mark_changed,
+    power,
+    refresh,
+)
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
@@ -79,6 +85,7 @@ from engine.batch.wipe_state import (
     DESTROY_HUMAN,
     DIES,
     EFFECTS,
+    END_STEP,
     ETB,
     GRAVEYARD,
     GRAVEYARD_ENTER,
@@ -424,7 +431,7 @@ def resolve_top(
         _life_loss(slot_rows, trial_vars, card_table, src, ctrl, data)
     elif kind == ABILITY:
         resolve_ability(slot_rows, trial_vars, work, card_table, event_rows, src, data, ctrl, obj)
-    elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER):
+    elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER, END_STEP):
         _on_event(slot_rows, trial_vars, work, card_table, kind, src, obj, ctrl, data)
     elif kind == DESTROY_HUMAN:
         _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
@@ -444,14 +451,35 @@ def _on_event(
     ctrl: int,
     data: int,
 ) -> None:
-    """The triggers of an attack (508.1m), an upkeep (503.1) and a creature entering from a
-    graveyard (603.6a)."""
+    """The triggers of an attack (508.1m), an upkeep (503.1), an end step (513.1) and a
+    creature entering from a graveyard (603.6a)."""
     if kind == ATTACKS:
         _gain_keyword(slot_rows, card_table, slot_rows[CARD, src], ctrl)
+    elif kind == END_STEP:
+        _end_step_sacrifice(slot_rows, trial_vars, work, card_table, src, obj)
     elif kind == UPKEEP:
         _upkeep(slot_rows, trial_vars, work, card_table, src, obj, ctrl, data >> PART_SHIFT)
     else:
         _graveyard_enter(slot_rows, trial_vars, work, card_table, src, ctrl, data)
+
+
+@njit
+def _end_step_sacrifice(
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    work: np.ndarray,
+    card_table: np.ndarray,
+    s: int,
+    obj: int,
+) -> None:
+    """Pestilence: sacrificed (701.21a) if still no creature is on the battlefield (603.4 asks
+    again as it resolves) and it is still the same object (400.7)."""
+    for q in range(slot_rows.shape[1]):
+        if is_creature(slot_rows, q):
+            return
+    clear_movers(work)
+    work[MOVERS, s] = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
+    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
 
 
 @inline
