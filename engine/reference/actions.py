@@ -84,9 +84,10 @@ def _end_step(game: Game) -> None:
     nothing itself. Pestilence's "if no creatures are on the battlefield, sacrifice it"
     triggers only if none is (603.4), in board order, and goes on the stack; the end step then
     runs its state-based actions and stack (117.5) before cleanup."""
+    creatures = any(is_creature(p) for p in game.battlefield)  # as the end step begins
     stolen = [p for p in game.battlefield if p.exile_at_end_step_of == game.active]
     leave_battlefield(game, stolen, "exile", "is exiled at the end step", "603.7c")
-    if any(is_creature(p) for p in game.battlefield):
+    if creatures:
         return
     for p in game.battlefield:
         for ability in p.card.abilities:

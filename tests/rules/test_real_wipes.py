@@ -259,6 +259,26 @@ def test_603_4_a_persist_return_keeps_pestilence_on_the_battlefield() -> None:
     assert all(s["ability"] != "end_step" for s in out["stack_order"])
 
 
+def test_603_4_a_creature_exiled_at_the_end_step_was_there_as_it_began() -> None:
+    """CR 513.1, 603.4, 603.7c: A's Clique (exiled since) took B's Bears, A's only creature.
+    At A's end step the Bears are exiled, but they were on the battlefield as the end step
+    began: Pestilence does not trigger. At B's end step no creature is there: it goes."""
+    actions = [
+        {"do": "destroy", "target": "bears"},
+        cast("Puppeteer Clique", id="clique"),
+        {"do": "exile", "target": "clique"},
+        {"do": "pass_turn"},
+    ]
+    out = _run(board("pestilence: Pestilence @A", "bears: Grizzly Bears @B"), actions)
+    assert [p["id"] for p in out["battlefield"]] == ["pestilence"]
+    assert out["exile"] == {"A": ["Puppeteer Clique"], "B": ["Grizzly Bears"]}
+    out = _run(
+        board("pestilence: Pestilence @A", "bears: Grizzly Bears @B"),
+        [*actions, {"do": "pass_turn"}],
+    )
+    assert out["battlefield"] == [] and out["graveyard"]["A"] == ["Pestilence"]
+
+
 def test_603_3b_two_players_end_step_sacrifices_go_on_the_stack_in_apnap_order() -> None:
     """CR 603.3b, 603.4: with no creature on the battlefield, A's (active) Pestilence and B's
     Pyrohemia both trigger: A's goes on the stack first, B's resolves first; both go."""

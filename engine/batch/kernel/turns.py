@@ -55,15 +55,14 @@ def end_step(
     no Pestilence triggers, and the exile triggers nothing. Pestilence's sacrifice triggers
     only if no creature is on the battlefield (603.4), in board order, and waits to be put on
     the stack: the driver settles the end step before ``pass_turn``'s cleanup (117.5)."""
+    creatures = False
     clear_movers(work)
     for s in range(slot_rows.shape[1]):
+        creatures |= is_creature(slot_rows, s)  # as the end step begins, before the exile
         at_end = slot_rows[EXILE_AT_END, s] == trial_vars[ACTIVE] + 1
         work[MOVERS, s] = at_end and is_alive(slot_rows, s)
     leave(slot_rows, trial_vars, work, card_table, EXILE)
-    for s in range(slot_rows.shape[1]):
-        if is_creature(slot_rows, s):
-            return
-    for s in range(slot_rows.shape[1]):
+    for s in range(0 if creatures else slot_rows.shape[1]):
         c = slot_rows[CARD, s]
         if c >= 0 and is_alive(slot_rows, s) and card_table[T_END_STEP_SACRIFICE, c]:
             ctrl, obj, order = slot_rows[CONTROLLER, s], slot_rows[OBJ, s], slot_rows[ORDER, s]
