@@ -9,7 +9,6 @@ from engine.batch import tables as tb
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
-    is_alive,
     is_creature,
     mark_changed,
     power,
@@ -260,7 +259,7 @@ def _destroy_noncreature(
     q, q_obj = (data & 0xFFFF) - 1, data >> 16
     if slot_rows[OBJ, q] != q_obj or is_creature(slot_rows, q) or slot_rows[CONTROLLER, q] == ctrl:
         return
-    _destroy(slot_rows, trial_vars, work, card_table, q, q_obj)
+    _to_graveyard(slot_rows, trial_vars, work, card_table, q, q_obj)
 
 
 @njit
@@ -379,7 +378,7 @@ def _creatures_get(
 
 
 @njit
-def _destroy(
+def _to_graveyard(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
     work: np.ndarray,
@@ -387,7 +386,8 @@ def _destroy(
     s: int,
     obj: int,
 ) -> None:
-    """CR 701.8a: destroy object ``obj`` of slot ``s``, if it is still on the battlefield."""
+    """Object ``obj`` of slot ``s``, if it is still on the battlefield (400.7), destroyed
+    (701.8a) or sacrificed (701.21a): put into its owner's graveyard."""
     if slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj:
         clear_movers(work)
         work[MOVERS, s] = 1
@@ -434,7 +434,7 @@ def resolve_top(
     elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER, END_STEP):
         _on_event(slot_rows, trial_vars, work, card_table, kind, src, obj, ctrl, data)
     elif kind == DESTROY_HUMAN:
-        _destroy(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
+        _to_graveyard(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
     elif kind == DELAYED:
         _delayed(slot_rows, trial_vars, work, card_table, data)
 
@@ -477,9 +477,7 @@ def _end_step_sacrifice(
     for q in range(slot_rows.shape[1]):
         if is_creature(slot_rows, q):
             return
-    clear_movers(work)
-    work[MOVERS, s] = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
-    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+    _to_graveyard(slot_rows, trial_vars, work, card_table, s, obj)
 
 
 @inline
