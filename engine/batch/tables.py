@@ -723,6 +723,22 @@ def _fill() -> None:
         except PastColumn as past:  # a user's number past its column
             ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
             NOT_ENCODED[i] = str(past)
+    _tokens_encoded()
+
+
+def _tokens_encoded() -> None:
+    """A card is held only with the token it makes as it dies, and that token's own (the
+    batch plays them all: ``present.cards_present``): one whose token the columns cannot hold
+    is refused with the token's reason, never handed to the kernel."""
+    changed = True
+    while changed:
+        changed = False
+        for i in np.flatnonzero(ENCODED & (DIES_TOKENS >= 0)).tolist():
+            token = int(DIES_TOKENS[i])
+            if not ENCODED[token]:
+                ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
+                NOT_ENCODED[i] = f"the {CARDS[token].name} tokens it makes: {NOT_ENCODED[token]}"
+                changed = True
 
 
 _fill()

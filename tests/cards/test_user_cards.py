@@ -1636,3 +1636,46 @@ action = [{ do = "activate", permanent = "wyrm" }, { do = "activate", permanent 
     assert out["life"] == {"A": 20, "B": 20}
     assert [p["id"] for p in out["battlefield"]] == ["wyrm", "demon"]
     assert [r["rule"] for r in out["rejected"]] == ["107.5"]
+
+
+def test_a_card_whose_token_is_past_a_cap_is_refused_by_name(tmp_path: Path) -> None:
+    """The batch tables hold a card only with the token it makes as it dies: Brood Leech's
+    token has two life triggers on a death (past ABILITIES_PER_TEMPLATE), so a scenario with
+    Brood Leech is refused naming both (exit 3, one line), never handed to the kernel. The
+    reference engine plays it: the Leech (one +1/+1 counter) dies to Wrath of God and makes
+    one token (603.10a), which then sees no death."""
+    cards = """
+[[card]]
+name = "Leech Spawn"
+mana_cost = ""
+types = ["Creature"]
+subtypes = ["Leech"]
+power = 1
+toughness = 1
+token_only = true
+oracle = '''Whenever a creature dies, each opponent loses 1 life.
+Whenever a creature an opponent controls dies, that player loses 2 life.'''
+abilities = [
+  { template = "creature_dies_drain", amount = 1 },
+  { template = "opponent_creature_dies_lose_life", amount = 2 },
+]
+
+[[card]]
+name = "Brood Leech"
+mana_cost = "{2}{B}"
+types = ["Creature"]
+subtypes = ["Leech"]
+power = 1
+toughness = 1
+oracle = "When Brood Leech dies, create a Leech Spawn token for each +1/+1 counter on it."
+abilities = [{ template = "dies_create_token_per_counter", token = "Leech Spawn", kind = "+1/+1" }]
+"""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [{ id = "leech", card = "Brood Leech", controller = "A", counters = { "+1/+1" = 1 } }]
+action = [{ do = "cast", card = "Wrath of God", by = "A" }]
+"""
+    words = ("Brood Leech", "Leech Spawn tokens it makes", "ABILITIES_PER_TEMPLATE")
+    out = _past_a_cap(tmp_path, cards, scenario, *words)
+    assert [(p["card"], p["token"]) for p in out["battlefield"]] == [("Leech Spawn", True)]

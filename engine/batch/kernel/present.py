@@ -14,14 +14,17 @@ from engine.batch.wipe_state import WipeInputs
 
 def cards_present(inputs: WipeInputs) -> np.ndarray:
     """The cards the batch ``inputs`` holds, a bool by card index: its boards' cards, its
-    events' cards and the tokens they make."""
+    events' cards, the tokens they make, and the tokens those tokens make as they die."""
     found = np.zeros(tb.N + 1, dtype=np.bool_)  # by card index + 1 (0: no card, -1)
     strays = _mark(inputs.card, found) + _mark(inputs.ev_card, found)
     if strays:
         raise ValueError(f"{strays} card indices of the batch are outside -1 to {tb.N - 1}")
     present = found[1:]
-    present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
-    return present
+    while True:
+        made = tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]
+        if present[made].all():
+            return present
+        present[made] = True
 
 
 @njit
