@@ -11,7 +11,7 @@ from collections.abc import Callable
 from engine.library import Ability
 from engine.reference.characteristics import can_tap_or_untap_for_cost, has_keyword, is_creature
 from engine.reference.counters import prohibited_by, put_counters
-from engine.reference.damage import damage_permanent, damage_player
+from engine.reference.damage import damage_each_player, damage_permanent, damage_player
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
 from engine.reference.targets import any_target, can_target, chosen, illegal_choice, permanents
 from engine.reference.zones import leave_battlefield
@@ -205,8 +205,8 @@ def _damage_each(game: Game, item: StackItem, ability: Ability, source: Permanen
     for p in [q for q in game.battlefield if is_creature(q)]:
         if not (spared and has_keyword(game, p, "flying")):
             damage_permanent(game, p, amount, source)
-    for player in game.players if ability.flag("each_player") else []:
-        damage_player(game, player, amount, source)
+    if ability.flag("each_player"):
+        damage_each_player(game, amount, source)
 
 
 def _scry(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:

@@ -71,6 +71,13 @@ def damage_player(game: Game, player: str, amount: int, source: Permanent | None
                 )
 
 
+def damage_each_player(game: Game, amount: int, source: Permanent | None) -> None:
+    """CR 120.3a: ``amount`` damage to each player in turn order, all at once (Inferno,
+    Pestilence)."""
+    for player in game.players:
+        damage_player(game, player, amount, source)
+
+
 def change_life(game: Game, player: str, amount: int, why: str) -> None:
     """CR 119.3: gaining or losing life adjusts the life total."""
     if _past_cap(game, player, amount):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from engine.library import Ability
 from engine.reference.characteristics import has_keyword, is_creature, is_land
 from engine.reference.counters import put_counters
-from engine.reference.damage import change_life, damage_permanent, damage_player
+from engine.reference.damage import change_life, damage_each_player, damage_permanent
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
 from engine.reference.targets import chosen
 from engine.reference.zones import card_to_zone, enter_battlefield, leave_battlefield
@@ -69,12 +69,7 @@ def _damage_each(game: Game, item: StackItem, ability: Ability) -> None:
         if ability.flag("exile_if_dies"):
             p.exile_if_dies = True
     if ability.flag("each_player"):
-        _damage_players(game, amount)
-
-
-def _damage_players(game: Game, amount: int) -> None:
-    for player in game.players:
-        damage_player(game, player, amount, None)  # CR 120.3a
+        damage_each_player(game, amount, None)
 
 
 def _damage_modal(game: Game, item: StackItem, ability: Ability) -> None:
@@ -84,7 +79,7 @@ def _damage_modal(game: Game, item: StackItem, ability: Ability) -> None:
         for p in _creatures(game):
             damage_permanent(game, p, amount, None)
     if "players" in modes:
-        _damage_players(game, amount)
+        damage_each_player(game, amount, None)
 
 
 def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:

@@ -8,12 +8,7 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import (
-    is_creature,
-    mark_changed,
-    power,
-    refresh,
-)
+from engine.batch.kernel.characteristics import is_creature, mark_changed, power, refresh
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.jit import inline, njit
