@@ -274,6 +274,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         ACTIVATED,
         {
             "amount": Param(int),
+            "by_x": Param(bool, False),  # amount times the X of its activation (Crypt Rats)
             "each_player": Param(bool, False),  # "... and each player"
             "without_flying": Param(bool, False),  # "each creature without flying"
             "cost": Param(str, ""),

@@ -104,14 +104,16 @@ def _drain(r: random.Random) -> dict[str, Any]:
 
 def _damage_each(r: random.Random) -> list[dict[str, Any]]:
     """Now and then an activated "damage to each creature [without flying] [and each player]"
-    (Pestilence), with or without {T} in its cost; on an enchantment, now and then Pestilence's
-    "at the beginning of the end step, if no creatures are on the battlefield, sacrifice it"."""
+    (Pestilence), with or without {T} in its cost, its amount now and then times the X of its
+    activation (Crypt Rats); on an enchantment, now and then Pestilence's "at the beginning of
+    the end step, if no creatures are on the battlefield, sacrifice it"."""
     drawn: list[dict[str, Any]] = []
     if r.random() < 0.25:
+        by_x = r.random() < 0.3
         drawn.append(
             {"template": "activated_damage_each_creature", "amount": r.randint(0, 2),
              "each_player": r.random() < 0.6, "without_flying": r.random() < 0.2,
-             "tap": r.random() < 0.3}
+             "tap": r.random() < 0.3, "by_x": by_x, "cost": "{X}" if by_x else ""}
         )  # fmt: skip
     if r.random() < 0.15:
         drawn.append({"template": "end_step_sacrifice_if_no_creatures"})
@@ -260,7 +262,8 @@ def _action(
     if roll < 0.76:
         return {"do": "counters", "target": some, "kind": r.choice(KINDS), "amount": 1}
     if roll < 0.88:
-        return {"do": "activate", "permanent": some}
+        x = {"x": r.randint(0, 2)} if r.random() < 0.5 else {}  # an X for Crypt Rats' kind
+        return {"do": "activate", "permanent": some, **x}
     if roll < 0.94:
         return _attack(r, board)
     return {"do": "pass_turn"}
@@ -342,7 +345,11 @@ def experiment(r: random.Random, names: list[str], spells: list[str]) -> dict[st
             }
         ],
         "events": [
-            *([{"do": "activate", "permanent": "random"}] if r.random() < 0.4 else []),
+            *(
+                [{"do": "activate", "permanent": "random", "x": [0, 1, 2]}]
+                if r.random() < 0.4
+                else []
+            ),
             {"cards": wipes, "x": [1, 2], "caster": "random"},
         ],
     }

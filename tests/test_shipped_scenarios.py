@@ -75,3 +75,18 @@ def test_702_79a_finks_returns_with_its_counter_once_melira_died_beside_it() -> 
     ]
     assert out["graveyard"]["Ana"] == ["Melira, Sylvok Outcast"]
     assert (out["result"], out["life"]) == ("ok", {"Ana": 20, "Ben": 18})
+
+
+def test_602_2b_crypt_rats_x_2_then_x_1_leaves_only_the_undying_wolf() -> None:
+    """CR 602.2b, 120.3, 702.79a, 702.93a: X = 2 kills Finks, the Wolf and the Elite, which
+    return as new objects; X = 1 kills the Rats (3 damage this turn) and the persisted Finks
+    and Elite for good, while the Wolf, 2/2 with none of its old damage (400.7), lives."""
+    out = _run("crypt_rats_x.toml")
+    announced = [e["text"] for e in out["log"] if e["rule"] == "602.2"]
+    assert [t.rsplit(" ", 1)[-1] for t in announced] == ["2", "1"]
+    assert [r["id"] for r in out["returned"]] == ["elite", "wolf", "finks"]
+    assert [(p["id"], p["counters"], p["damage"]) for p in out["battlefield"]] == [
+        ("wolf", {"+1/+1": 1}, 1)
+    ]
+    assert out["graveyard"] == {"Ana": ["Crypt Rats", "Kitchen Finks"], "Ben": ["Safehold Elite"]}
+    assert (out["result"], out["life"]) == ("ok", {"Ana": 19, "Ben": 17})

@@ -581,6 +581,7 @@ ACT_KIND = np.full((N, ACTIVATED), -1, dtype=np.int8)  # the counters' KIND_CODE
 ACT_AMOUNT = np.zeros((N, ACTIVATED), dtype=np.int16)  # damage dealt (to a target, to each)
 ACT_EACH_PLAYER = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... and to each player
 ACT_WITHOUT_FLYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... to creatures without flying
+ACT_BY_X = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... the amount times the activation's X
 ACT_PERSIST = np.zeros((N, ACTIVATED), dtype=np.bool_)  # the keyword targets gain: persist
 ACT_UNDYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... undying
 ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint16)  # ... or a KEYWORD_BITS one
@@ -600,6 +601,7 @@ def _fill_activated(i: int, c: Card) -> None:
         if a.template == "activated_damage_each_creature":
             ACT_EACH_PLAYER[i, k] = a.flag("each_player")
             ACT_WITHOUT_FLYING[i, k] = a.flag("without_flying")
+            ACT_BY_X[i, k] = a.flag("by_x")
         if a.template == "activated_pump_self":
             ACT_POWER[i, k] = param(ACT_POWER, a, "power")
             ACT_TOUGHNESS[i, k] = param(ACT_TOUGHNESS, a, "toughness")

@@ -177,7 +177,9 @@ def _ability_action(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> A
     if int(inputs.ev_kind[i, k]) == EV_TAP_MANA:
         return Action("tap_for_mana", _tap_params(inputs, i, k, ids))
     ability = 0 if inputs.ev_ability is None else int(inputs.ev_ability[i, k])
-    return Action("activate", {"permanent": _target_id(inputs, i, k, ids), "ability": ability})
+    params = {"permanent": _target_id(inputs, i, k, ids), "ability": ability}
+    x = int(inputs.ev_x[i, k])
+    return Action("activate", {**params, "x": x} if x else params)
 
 
 def _tap_params(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> dict[str, Any]:

@@ -441,6 +441,7 @@ class _Events:
         self.kind[0, k] = EV_ACTIVATE
         self.target[0, k], self.token[0, k] = _named(ids, cards, pid, where)
         self.ability[0, k] = action.get("ability", 0)
+        self.x[0, k] = action.get("x", 0)  # an X in its cost (602.2b)
         named = scn.choices.targets.get(pid)
         source = int(self.target[0, k])  # (-1: a token no trial makes)
         card = -1 if source < 0 else cards[source]

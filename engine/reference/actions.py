@@ -172,7 +172,7 @@ def _on_permanent(game: Game, p: Permanent, action: Action) -> Rejection | None:
             action.get("tap_creature"),
         )
     if do == "activate":
-        return activated.activate(game, p, action.get("ability", 0))
+        return activated.activate(game, p, action.get("ability", 0), action.get("x", 0))
     if do in _MOVES:
         zone, verb, rule = _MOVES[do]
         leave_battlefield(game, [p], zone, verb, rule)

@@ -53,8 +53,9 @@ def _sacrifice_choice(game: Game, p: Permanent) -> list[Permanent]:
     )
 
 
-def activate(game: Game, p: Permanent, index: int) -> Rejection | None:
-    """CR 602.2: pay the costs and put the ability on the stack, or reject the action."""
+def activate(game: Game, p: Permanent, index: int, x: int = 0) -> Rejection | None:
+    """CR 602.2: pay the costs and put the ability on the stack, or reject the action. ``x``:
+    the value announced for an X in its cost (602.2b, 601.2b), which the ability remembers."""
     abilities = p.card.abilities_of("activated")
     if index >= len(abilities):
         return ("no_such_ability", "602.1")
@@ -76,8 +77,9 @@ def activate(game: Game, p: Permanent, index: int) -> Rejection | None:
     elif tpl == "sacrifice_outlet":
         victims = _sacrifice_choice(game, p)
         leave_battlefield(game, victims, "graveyard", "is sacrificed", "701.21a")
-    game.stack.append(StackItem("ability", p.controller, p.card, p.id, ability, data=data))
-    game.log.add("602.2", f"{p.controller} activates {p.card.name} ({p.id}): {tpl}")
+    game.stack.append(StackItem("ability", p.controller, p.card, p.id, ability, x=x, data=data))
+    with_x = f" with X = {x}" if ability.params.get("by_x") else ""
+    game.log.add("602.2", f"{p.controller} activates {p.card.name} ({p.id}): {tpl}{with_x}")
     return None
 
 
@@ -199,8 +201,9 @@ def _destroy_all(game: Game, item: StackItem, ability: Ability, source: Permanen
 def _damage_each(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:
     """Pestilence: damage to each creature (without flying: Ashen Firebeast), and to each
     player with ``each_player``, all at once (120.3e, 120.3a), from its source as it still is,
-    or from no permanent's keywords if it left (400.7)."""
-    amount = ability.number("amount")
+    or from no permanent's keywords if it left (400.7). Crypt Rats: the amount times the X
+    announced as it was activated (``by_x``)."""
+    amount = ability.number("amount") * (item.x if ability.flag("by_x") else 1)
     spared = ability.flag("without_flying")
     for p in [q for q in game.battlefield if is_creature(q)]:
         if not (spared and has_keyword(game, p, "flying")):

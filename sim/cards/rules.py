@@ -65,13 +65,14 @@ def number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word]
 
 
-def mana(cost: str, generic_only: bool = False) -> str | None:
-    """``cost`` if it is plain mana symbols (and only generic ones when ``generic_only``)."""
+def mana(cost: str, generic_only: bool = False, with_x: bool = False) -> str | None:
+    """``cost`` if it is plain mana symbols (and only generic ones when ``generic_only``; an X
+    among them only ``with_x``)."""
     try:
         parsed = parse_mana_cost(cost)
     except LibraryError:
         return None
-    if parsed.x_count or (generic_only and parsed.colored):
+    if (parsed.x_count and not with_x) or (generic_only and parsed.colored):
         return None
     return cost
 

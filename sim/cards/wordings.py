@@ -603,9 +603,10 @@ _REMOVE: Final = re.compile(rf"Remove an? {KIND} counter from {SELF}")
 _LIFE: Final = re.compile(rf"Pay {N} life")
 
 
-def costs(text: str) -> Costs | None:
+def costs(text: str, with_x: bool = False) -> Costs | None:
     """The cost of an activated ability (``{1}, {T}``) as template parameters, or None when a
-    part of it is none the templates pay (life, discarding, sacrificing, ...)."""
+    part of it is none the templates pay (life, discarding, sacrificing, ...; an X, unless
+    ``with_x``)."""
     found: Costs = {
         "cost": "",
         "tap": False,
@@ -625,7 +626,7 @@ def costs(text: str) -> Costs | None:
             found["remove_counter"] = removed[1]
         elif life is not None:
             found["life"] = number(life[1])
-        elif not found["cost"] and mana(part) is not None:
+        elif not found["cost"] and mana(part, with_x=with_x) is not None:
             found["cost"] = part
         else:
             return None
@@ -746,14 +747,16 @@ def _destroy_all_activated(m: re.Match[str]) -> Found | None:
 
 def _damage_each_activated(m: re.Match[str]) -> Found | None:
     """Pestilence, Thrashing Wumpus: "{B}: ~ deals 1 damage to each creature and each
-    player." (an X amount is none of the template's: Crypt Rats stays unrecognized)."""
-    paid = costs(m[1])
-    if paid is None or not _only(paid, "cost", "tap"):
+    player."; Crypt Rats: "{X}: ~ deals X damage ...", X announced as it is activated (its
+    cost is paid from outside a scenario, so "Spend only black mana on X" changes nothing)."""
+    by_x = m["n"] == "X"
+    paid = costs(m[1], with_x=by_x)
+    if paid is None or not _only(paid, "cost", "tap") or (by_x and "{X}" not in str(paid["cost"])):
         return None
-    flags = {"without_flying": m["flying"], "each_player": m["players"]}
+    flags = {"without_flying": m["flying"], "each_player": m["players"], "by_x": by_x}
     return one(
         "activated_damage_each_creature",
-        amount=number(m["n"]),
+        amount=1 if by_x else number(m["n"]),
         cost=paid["cost"],
         tap=paid["tap"],
         **{k: True for k, v in flags.items() if v},
@@ -812,8 +815,9 @@ ACTIVATED: Final = [
     Rule(
         "damage to each creature (and each player)",
         re.compile(
-            rf"([^:\n]+): {SELF} deals (?P<n>{N[1:-1]}) damage to each creature"
+            rf"([^:\n]+): {SELF} deals (?P<n>X|{N[1:-1]}) damage to each creature"
             r"(?P<flying> without flying)?(?P<players> and each player)?\."
+            r"(?: Spend only (?:white|blue|black|red|green) mana on X\.)?"
         ),
         _damage_each_activated,
     ),

@@ -37,7 +37,7 @@ _ENTRY = {
 _ACTIONS: dict[str, tuple[set[str], set[str]]] = {  # do -> (required keys, optional keys)
     "cast": ({"card", "by"}, {"x", "id", "mode"}),
     "tap_for_mana": ({"permanent"}, {"color", "replacement_order", "tap_creature"}),
-    "activate": ({"permanent"}, {"ability"}),
+    "activate": ({"permanent"}, {"ability", "x"}),
     "destroy": ({"target"}, set()),
     "exile": ({"target"}, set()),
     "sacrifice": ({"target"}, set()),
@@ -322,6 +322,7 @@ _PARAMS: dict[str, Callable[[_Reader, Any, str, str, Sequence[str], set[str]], A
     "target": _read_target,
     "amount": _read_count,
     "ability": _read_count,
+    "x": _read_count,
     "kind": _read_kind,
     "color": _read_color,
     "replacement_order": _read_ids,

@@ -97,6 +97,7 @@ MIXED = wipe_mix(
                     "Devoted Druid": 1,
                     "Restless Apparition": 1,
                     "Thrashing Wumpus": 1,
+                    "Crypt Rats": 1,
                 },
                 "controller": "random",
                 "plus_counters": {"0": 70, "1": 20, "2": 10},
@@ -126,8 +127,10 @@ MIXED = wipe_mix(
                     "Hangarback Walker",
                     "Restless Apparition",
                     "Thrashing Wumpus",
+                    "Crypt Rats",
                 ],
                 "ability": [0, 1],
+                "x": [0, 1, 2],  # Crypt Rats' X (602.2b); the others have none
                 "target": _TARGETS,
             },
             {
@@ -173,7 +176,8 @@ def _agree(inputs: WipeInputs) -> Counter[str]:
 
 
 def _what_was_done(inputs: WipeInputs) -> Counter[str]:
-    """The activated templates the batch activates and the targets its activations name."""
+    """The activated templates the batch activates, the X they announce (602.2b) and the
+    targets its activations name."""
     done: Counter[str] = Counter()
     rows, events = np.nonzero(inputs.ev_kind == EV_ACTIVATE)
     for i, e in zip(rows.tolist(), events.tolist(), strict=True):
@@ -181,6 +185,8 @@ def _what_was_done(inputs: WipeInputs) -> Counter[str]:
         abilities = tb.CARDS[card].abilities_of("activated") if card >= 0 else ()
         k = 0 if inputs.ev_ability is None else int(inputs.ev_ability[i, e])
         done[abilities[k].template if k < len(abilities) else "no_such_ability"] += 1
+        by_x = k < len(abilities) and abilities[k].params.get("by_x")
+        done["x_announced"] += bool(by_x and inputs.ev_x[i, e] > 0)
     assert inputs.ev_chosen is not None and inputs.ev_chosen_player is not None
     done["named_creature"] = int((inputs.ev_chosen != 0).sum())
     done["named_player"] = int((inputs.ev_chosen_player >= 0).sum())
@@ -212,7 +218,7 @@ def test_every_activated_template_and_target_kind_was_drawn() -> None:
     seen = sum((_what_was_done(_draw(MIXED, s, n)) for s, n in MIXED_BATCHES), Counter())
     templates = {a.template for c in tb.CARDS for a in c.abilities_of("activated")}
     assert {t for t in templates if seen[t] == 0} == set()
-    assert seen["named_creature"] > 0 and seen["named_player"] > 0
+    assert seen["named_creature"] > 0 and seen["named_player"] > 0 and seen["x_announced"] > 0
 
 
 def test_a_file_without_taps_draws_no_mana_columns() -> None:

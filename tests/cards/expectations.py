@@ -106,8 +106,8 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     ),
     "Thrashing Wumpus": (WIPE, "recognized", "activated_damage_each_creature"),
     "Pestilence Demon": (WIPE, "recognized", "flying activated_damage_each_creature"),
-    # an X amount on an activated ability: the template's amount is a number
-    "Crypt Rats": (WIPE, "unsupported", ""),
+    # an X announced as it is activated (602.2b): its amount is 1 times X
+    "Crypt Rats": (WIPE, "recognized", "activated_damage_each_creature"),
     "Infest": (WIPE, "recognized", "creatures_get_until_eot"),
     "Languish": (WIPE, "recognized", "creatures_get_until_eot"),
     "Shrivel": (WIPE, "recognized", "creatures_get_until_eot"),
@@ -339,7 +339,6 @@ MISSING: Final[dict[str, tuple[str, ...]]] = {
     "Glen Elendra Archmage": ("sacrifice-self activated ability: counter target spell",),
     "Lesser Masticore": ("additional cost: discard a card", "activated damage to target creature"),
     "Crux of Fate": ("qualified destroy-all",),
-    "Crypt Rats": ("activated damage X to each creature and each player",),
     "Yahenni's Expertise": ("cast a spell without paying its mana cost",),
     "Aetherize": ("bounce all attacking creatures",),
     "Settle the Wreckage": ("exile all attacking creatures",),

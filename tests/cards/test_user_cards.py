@@ -1592,6 +1592,24 @@ oracle = "{1}{R}, {T}: Cinder Wyrm deals 2 damage to each creature without flyin
 abilities = [
   { template = "activated_damage_each_creature", amount = 2, without_flying = true, tap = true },
 ]
+
+[[card]]
+name = "Quake Drake"
+mana_cost = "{2}{R}"
+types = ["Creature"]
+subtypes = ["Drake"]
+power = 2
+toughness = 2
+keywords = ["flying"]
+oracle = '''Flying
+{X}{R}: Quake Drake deals twice X damage to each creature without flying.'''
+
+[[card.abilities]]
+template = "activated_damage_each_creature"
+amount = 2
+by_x = true
+without_flying = true
+cost = "{X}{R}"
 """
 
 
@@ -1636,6 +1654,34 @@ action = [{ do = "activate", permanent = "wyrm" }, { do = "activate", permanent 
     assert out["life"] == {"A": 20, "B": 20}
     assert [p["id"] for p in out["battlefield"]] == ["wyrm", "demon"]
     assert [r["rule"] for r in out["rejected"]] == ["107.5"]
+
+
+def test_602_2b_a_users_amount_times_x_takes_each_activations_own_x(tmp_path: Path) -> None:
+    """CR 602.2b, 601.2b, 120.3e: a user's ability deals 2 times the X announced for each
+    activation to each creature without flying. X = 0 deals none (120.8); X = 1 marks 2 on
+    Finks (3/2), which persists; X = 2 kills the returned Finks (2/1) for good and the Elite
+    with its +1/+1 counter (3/3), which persists. The flying Drake is spared each time."""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "drake", card = "Quake Drake", controller = "A" },
+  { id = "finks", card = "Kitchen Finks", controller = "B" },
+  { id = "elite", card = "Safehold Elite", controller = "B", counters = { "+1/+1" = 1 } },
+]
+action = [
+  { do = "activate", permanent = "drake", x = 0 },
+  { do = "activate", permanent = "drake", x = 1 },
+  { do = "activate", permanent = "drake", x = 2 },
+]
+"""
+    out = _on_both_engines(tmp_path, _PLAGUE_CARDS, scenario)
+    assert [r["id"] for r in out["returned"]] == ["finks", "elite"]
+    assert [(p["id"], p["counters"]) for p in out["battlefield"]] == [
+        ("drake", {}),
+        ("elite", {"-1/-1": 1}),
+    ]
+    assert out["life"] == {"A": 20, "B": 22} and out["rejected"] == []
 
 
 def test_a_card_whose_token_is_past_a_cap_is_refused_by_name(tmp_path: Path) -> None:

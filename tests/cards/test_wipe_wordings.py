@@ -106,6 +106,11 @@ def test_701_22a_scry_changes_nothing_the_simulation_holds() -> None:
             "Pestilence",
         ),
         (
+            "{X}: Test Wipe deals X damage to each creature and each player. Spend only black "
+            "mana on X.",
+            "Crypt Rats",
+        ),
+        (
             "Destroy all creatures. Lands you control don't untap during your next untap step.",
             "Bontu's Last Reckoning",
         ),
@@ -141,8 +146,15 @@ def test_activated_damage_to_each_creature_without_flying_is_read_with_its_cost(
     assert found.flag("without_flying") and not found.flag("each_player")
 
 
-def test_activated_damage_x_to_each_creature_is_not_read() -> None:
-    """Crypt Rats: an X amount is none of the template's (it takes a number)."""
-    text = "{X}: Test Wipe deals X damage to each creature and each player."
-    result = recognize_face(Face("Test Wipe", "{2}{B}", "Creature — Rat", text))
-    assert len(result.unmatched) == 1 and not result.abilities
+def test_602_2b_an_x_amount_needs_an_x_in_the_activation_cost() -> None:
+    """CR 602.2b, 601.2b: X is announced as the cost is paid, so "deals X damage" is read only
+    with an {X} in the cost (Crypt Rats); an X in the cost of a fixed amount is not read."""
+    (found,) = _abilities("{X}{B}, {T}: Test Wipe deals X damage to each creature without flying.")
+    assert (found.number("amount"), found.flag("by_x"), found.text("cost")) == (1, True, "{X}{B}")
+    assert found.flag("tap") and found.flag("without_flying")
+    for text in (
+        "{2}: Test Wipe deals X damage to each creature and each player.",
+        "{X}: Test Wipe deals 1 damage to each creature and each player.",
+    ):
+        result = recognize_face(Face("Test Wipe", "{2}{B}", "Creature — Rat", text))
+        assert len(result.unmatched) == 1 and not result.abilities, text

@@ -224,6 +224,43 @@ def test_702_80b_a_wumpus_with_wither_and_lifelink_deals_counters_and_gains_for_
     ]
 
 
+def test_602_2b_crypt_rats_deals_the_x_announced_as_each_activation_is_made() -> None:
+    """CR 602.2b, 601.2b, 120.3: each activation deals the X announced for it to every
+    creature and player. X = 1: Young Wolf dies and returns by undying; X = 2: the returned
+    Wolf (its +1/+1 counter) dies for good, Finks (3 damage this turn) persists (B gains 2),
+    the Bears die; the Rats (4/4, 3 damage) live."""
+    out = _run(
+        board(
+            "rats: Crypt Rats @A +1/+1=3",
+            "wolf: Young Wolf @A",
+            "finks: Kitchen Finks @B",
+            "bears: Grizzly Bears @B",
+        ),
+        [
+            {"do": "activate", "permanent": "rats", "x": 1},
+            {"do": "activate", "permanent": "rats", "x": 2},
+        ],
+    )
+    assert out["result"] == "ok" and out["life"] == {"A": 17, "B": 19}
+    assert returned_ids(out) == ["wolf", "finks"]
+    assert [(p["id"], p["counters"]) for p in out["battlefield"]] == [
+        ("rats", {"+1/+1": 3}),
+        ("finks", {"-1/-1": 1}),
+    ]
+    assert out["graveyard"] == {"A": ["Young Wolf"], "B": ["Grizzly Bears"]}
+
+
+def test_120_8_crypt_rats_with_x_0_deals_no_damage_and_its_lifelink_gains_nothing() -> None:
+    """CR 107.3, 120.8: X = 0 announced, the ability deals 0 damage, which is no damage at
+    all: nothing dies, nobody loses life, and lifelink gains nothing (702.15b)."""
+    out = _run(
+        board("rats: Crypt Rats @A grant=lifelink", "wolf: Young Wolf @B"),
+        [{"do": "activate", "permanent": "rats", "x": 0}],
+    )
+    assert out["life"] == {"A": 20, "B": 20} and returned_ids(out) == []
+    assert [p["id"] for p in out["battlefield"]] == ["rats", "wolf"]
+
+
 def test_704_5a_pestilence_demon_can_end_the_game() -> None:
     """CR 704.5a: B at 1 life is dealt 1 damage and loses: the engines stop there."""
     out = _run(

@@ -36,6 +36,7 @@ from engine.batch.kernel.state import (
     EV_CHOSEN_,
     EV_CHOSEN_PLAYER_,
     EV_TARGET_,
+    EV_X_,
     MOVERS,
     N_PLAYERS,
     OBJ,
@@ -47,6 +48,7 @@ from engine.batch.kernel.state import (
     STACK_OBJ,
     STACK_SOURCE,
     T_ACT_AMOUNT,
+    T_ACT_BY_X,
     T_ACT_EACH_PLAYER,
     T_ACT_KEYWORD_BITS,
     T_ACT_KIND,
@@ -386,12 +388,14 @@ def _damage_each(
     s: int,
     obj: int,
     k: int,
+    x: int,
 ) -> None:
     """Pestilence: damage to each creature (without flying: Ashen Firebeast), and to each
     player with ``each player``, all at once (120.3e, 120.3a); with the keywords of its source
-    if it is still there (wither, deathtouch, lifelink: as ``_ping``), none if it left."""
+    if it is still there (wither, deathtouch, lifelink: as ``_ping``), none if it left. Crypt
+    Rats: the amount times the X announced as it was activated (602.2b)."""
     c = slot_rows[CARD, s]
-    amount = card_table[T_ACT_AMOUNT + k, c]
+    amount = card_table[T_ACT_AMOUNT + k, c] * (x if card_table[T_ACT_BY_X + k, c] else 1)
     if amount <= 0:
         return
     here = is_alive(slot_rows, s) and slot_rows[OBJ, s] == obj
@@ -442,7 +446,8 @@ def resolve_ability(
     elif tpl == tb.ACT_LANDS_PRODUCE or tpl == tb.ACT_PUMP_SELF:
         _until_end_of_turn(slot_rows, work, card_table, s, k, tpl, here)
     else:
-        _to_each(slot_rows, trial_vars, work, card_table, s, k, controller, obj)
+        x = event_rows[EV_X_, data >> 4 & 4095]  # the X its activation announced (``activate``)
+        _to_each(slot_rows, trial_vars, work, card_table, s, k, controller, obj, x)
 
 
 @njit
@@ -455,9 +460,11 @@ def _to_each(
     k: int,
     controller: int,
     obj: int,
+    x: int,
 ) -> None:
-    """The effects of ability ``k`` of slot ``s`` on each creature its controller controls
-    (Leyline of Abundance), or on each one at all (Nevinyrral's Disk, Pestilence)."""
+    """The effects of ability ``k`` of slot ``s`` (activated with ``x``) on each creature its
+    controller controls (Leyline of Abundance), or on each one at all (Nevinyrral's Disk,
+    Pestilence)."""
     c = slot_rows[CARD, s]
     tpl, kind = card_table[T_ACT_TPL + k, c], card_table[T_ACT_KIND + k, c]
     if tpl == tb.ACT_COUNTER_ON_EACH_YOURS:
@@ -467,4 +474,4 @@ def _to_each(
     elif tpl == tb.ACT_DESTROY_ALL:
         _destroy_all(slot_rows, trial_vars, work, card_table)
     elif tpl == tb.ACT_DAMAGE_EACH:
-        _damage_each(slot_rows, trial_vars, work, card_table, s, obj, k)
+        _damage_each(slot_rows, trial_vars, work, card_table, s, obj, k, x)
