@@ -55,7 +55,11 @@ _SCOPES = ("yours", "all", "other", "opponents", "other_non_human_yours")
 # whose creatures' deaths a "whenever a creature dies" life trigger watches, and who loses
 DEATH_WATCHED: Final = ("any", "yours", "opponents")
 DEATH_LOSERS: Final = ("each_opponent", "target_player", "its_controller")
-_COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")
+# whose permanents a rule for counters covers ("an artifact or creature you control": Winding
+# Constrictor)
+_COUNTER_SCOPES = (
+    "creatures_yours", "permanents_yours", "all_permanents", "artifacts_creatures_yours",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from scenario_verdict import capped, report, verdict  # noqa: E402
 from engine.library import (  # noqa: E402
     DEATH_LOSERS,
     DEATH_WATCHED,
+    TEMPLATES,
     LibraryError,
     load_card_text,
     use_card_files,
@@ -63,7 +64,9 @@ KEYWORDS = (
 )
 KINDS = ("+1/+1", "-1/-1")
 SCOPES = ("yours", "all", "other", "opponents")
-COUNTER_SCOPES = ("creatures_yours", "permanents_yours", "all_permanents")
+COUNTER_SCOPES = (
+    TEMPLATES["counters_modified"][1]["scope"].choices or ()
+)  # Winding Constrictor's too
 RETURNING = (
     "Kitchen Finks", "Young Wolf", "Safehold Elite", "Murderous Redcap", "Hangarback Walker",
 )  # fmt: skip

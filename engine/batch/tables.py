@@ -318,7 +318,10 @@ KIND_CODE: Final = {**{k: i for i, k in enumerate(COUNTER_KINDS)}, "any": KIND_A
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
 # what a rule for counters covers (614.1): every permanent, its controller's permanents, or
 # its controller's creatures (``engine.reference.counters._covers``)
-COUNTER_SCOPE: Final = {"all_permanents": 0, "permanents_yours": 1, "creatures_yours": 2}
+COUNTER_SCOPE: Final = {
+    "all_permanents": 0, "permanents_yours": 1, "creatures_yours": 2,
+    "artifacts_creatures_yours": 3,
+}  # fmt: skip
 _SUBTYPE_PARAMS: Final = ("except_subtype", "per_subtype_yours", "subtype")
 # The subtypes a template names (Fiery Cannonade's Pirate, Mutilate's Swamp, Cabal Coffers'
 # Swamp, Priest of Titania's Elf), a bit each (the first SUBTYPE_BITS_CAP: a card naming

@@ -36,6 +36,9 @@ def _covers(scope: str, kind: str, source: Permanent, target: Permanent, put_kin
         return target.controller == source.controller
     if scope == "creatures_yours":
         return target.controller == source.controller and is_creature(target)
+    if scope == "artifacts_creatures_yours":  # Winding Constrictor
+        mine = target.controller == source.controller
+        return mine and (is_creature(target) or target.card.has_type("Artifact"))
     raise ValueError(f"unknown counter scope {scope!r}")
 
 

@@ -323,6 +323,17 @@ REPLACEMENTS: Final = [
         effects_only=True,
     ),
     fixed(
+        "counters plus one, any kind, on artifacts and creatures",
+        r"If one or more counters would be put on an artifact or creature you control, that "
+        r"many plus one of each of those kinds of counters are put on that permanent instead\.",
+        "counters_modified",
+        scope="artifacts_creatures_yours",
+        kind="any",
+        add=1,
+        factor=1,
+        effects_only=False,
+    ),
+    fixed(
         "tokens doubled",
         r"If an effect would create one or more tokens under your control, "
         r"it creates twice that many of those tokens instead\.",

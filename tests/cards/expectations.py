@@ -243,7 +243,7 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Hardened Scales": (OTHER, "recognized", "counters_modified"),
     "Corpsejack Menace": (OTHER, "recognized", "counters_modified"),
     "Branching Evolution": (OTHER, "recognized", "counters_modified"),
-    "Winding Constrictor": (OTHER, "unsupported", ""),
+    "Winding Constrictor": (OTHER, "recognized", "counters_modified"),
     "Doubling Season": (OTHER, "recognized", "tokens_doubled counters_modified"),
     "Anointed Procession": (OTHER, "recognized", "tokens_doubled"),
     "Parallel Lives": (OTHER, "recognized", "tokens_doubled"),

@@ -10,6 +10,10 @@ by the reference engine and by the batch engine's compiled deck game, which must
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from engine.batch.deck import batch_refusal
 from tests.deck.decks import FILL, deck_of
 from tests.deck.decks import on_both_engines as _both
@@ -61,3 +65,56 @@ def test_max_counters_is_a_named_cap() -> None:
     assert batch_refusal(deck_of({"Gemstone Mine": 4, "Doubling Season": 60}, 3)) is None
     why = batch_refusal(deck_of({"Gemstone Mine": 4, "Doubling Season": 61}, 3))
     assert why is not None and "MAX_COUNTERS = 2^62" in why
+
+
+# A mana rock of one's own with charge counters (Winding Constrictor covers artifacts too).
+LAMP = """
+[[card]]
+name = "Charged Lamp"
+mana_cost = "{1}"
+types = ["Artifact"]
+oracle = '''Charged Lamp enters with two charge counters on it.
+{T}, Remove a charge counter from Charged Lamp: Add one mana of any color.'''
+abilities = [
+  { template = "enters_with_counters", kind = "charge", amount = 2 },
+  { template = "mana_any_color", tap = true, remove_counter = "charge" },
+]
+"""
+
+LAMP_GAME = """
+import sys
+from engine.library import use_card_files
+use_card_files([sys.argv[1]])
+from tests.deck.decks import FILL, on_both_engines
+snake = "Winding Constrictor" if sys.argv[2] == "snake" else FILL
+top = ["Forest", "Swamp", snake, *["Viscera Seer"] * 4, FILL, "Charged Lamp", *["Viscera Seer"] * 6]
+counts = {"Forest": 1, "Swamp": 1, "Winding Constrictor": 1, "Charged Lamp": 1, "Viscera Seer": 10}
+out = on_both_engines(counts, top, turns=7, costs=["{B}{B}"], land_order=("Forest", "Swamp"),
+                      cast_order=("Winding Constrictor", "Charged Lamp"))
+print([bool(b) for b in out.cost_payable[0, :, 0]])
+"""
+
+
+def _lamp_bb(tmp_path: Path, snake: str) -> str:
+    (tmp_path / "cards.toml").write_text(LAMP, "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", LAMP_GAME, str(tmp_path / "cards.toml"), snake],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    return done.stdout.strip()
+
+
+def test_614_1c_winding_constrictor_adds_a_charge_counter_to_an_entering_artifact(
+    tmp_path: Path,
+) -> None:
+    """CR 122.6, 614.1c, 616.1: with Winding Constrictor cast on turn 2, a user's Charged Lamp
+    (an artifact: "an artifact or creature you control") enters on turn 3 with three charge
+    counters, not two. From turn 3 the Swamp and the Lamp pay two Viscera Seers a turn, one
+    counter each, so {B}{B} is payable at the measurement of turns 4 and 5 rather than 4
+    alone (both engines; a user's card: in a fresh process, the card files are the
+    process's)."""
+    assert _lamp_bb(tmp_path, "snake") == "[False, False, False, True, True, False, False]"
+    assert _lamp_bb(tmp_path, "none") == "[False, False, False, True, False, False, False]"

@@ -25,7 +25,7 @@ from engine import reference
 from sim.cli.main import main
 from sim.config.scenario import load_scenario
 from tests.expectations import mismatches
-from tests.helpers import board, run
+from tests.helpers import board, run, run_both
 
 RULINGS = Path(__file__).parents[1] / "scenarios" / "rulings"
 OUTSIDE_SHAPES = 3  # the exit code of a scenario outside the batch engine's shapes
@@ -117,3 +117,89 @@ def test_rulings_on_the_batch_engine(path: Path, capsys: pytest.CaptureFixture[s
         return
     assert code == 0, captured.err[-1000:]
     assert mismatches(expected, json.loads(captured.out)) == []
+
+
+# ------------------------------------------------------------ Winding Constrictor (614.1a)
+
+
+def test_614_1_winding_constrictor_makes_persist_return_with_two_counters() -> None:
+    """CR 614.1a, 702.79a; Winding Constrictor: "that many plus one of each of those kinds":
+    Finks returns by persist with two -1/-1 counters, a 1/0, and dies for good (704.5f); its
+    enters trigger still gains 2 (603.6a). Young Wolf returns by undying with two +1/+1
+    counters, a 3/3 (both engines)."""
+    out = run_both(
+        board(
+            "snake: Winding Constrictor @A",
+            "finks: Kitchen Finks @A",
+            "wolf: Young Wolf @A",
+        ),
+        [{"do": "destroy", "target": "finks"}, {"do": "destroy", "target": "wolf"}],
+    )
+    assert [r["id"] for r in out["returned"]] == ["finks", "wolf"]
+    assert [(p["id"], p["counters"]) for p in out["battlefield"]] == [
+        ("snake", {}),
+        ("wolf", {"+1/+1": 2}),
+    ]
+    assert out["graveyard"]["A"] == ["Kitchen Finks"] and out["life"]["A"] == 22
+
+
+def test_614_1_winding_constrictor_covers_its_controllers_artifacts_and_creatures_only() -> None:
+    """CR 614.1a: "an artifact or creature you control": a charge counter put on A's Sol Ring
+    becomes two; one on A's Forest, on B's Sol Ring or on B's Bears stays one (both engines)."""
+    out = run_both(
+        board(
+            "snake: Winding Constrictor @A",
+            "ring: Sol Ring @A",
+            "forest: Forest @A",
+            "their_ring: Sol Ring @B",
+            "bears: Grizzly Bears @B",
+        ),
+        [
+            {"do": "counters", "target": t, "kind": kind, "amount": 1}
+            for t, kind in (
+                ("ring", "charge"),
+                ("forest", "charge"),
+                ("their_ring", "charge"),
+                ("bears", "+1/+1"),
+            )
+        ],
+    )
+    assert {p["id"]: p["counters"] for p in out["battlefield"]} == {
+        "snake": {},
+        "ring": {"charge": 2},
+        "forest": {"charge": 1},
+        "their_ring": {"charge": 1},
+        "bears": {"+1/+1": 1},
+    }
+
+
+def test_616_1_vizier_and_constrictor_apply_in_board_order() -> None:
+    """CR 616.1, 614.5: the persist counter meets each replacement once, in board order here
+    (the affected object's controller orders them; the scenario's policy is board order).
+    Vizier first: one -1/-1 counter becomes none, and Constrictor has nothing to add to
+    ("one or more counters would be put" no longer holds): Finks returns 3/2. Constrictor
+    first: two, then Vizier: one; Finks returns 2/1 (both engines)."""
+    vizier_first = run_both(
+        board(
+            "vizier: Vizier of Remedies @A",
+            "snake: Winding Constrictor @A",
+            "finks: Kitchen Finks @A",
+        ),
+        [{"do": "destroy", "target": "finks"}],
+    )
+    snake_first = run_both(
+        board(
+            "snake: Winding Constrictor @A",
+            "vizier: Vizier of Remedies @A",
+            "finks: Kitchen Finks @A",
+        ),
+        [{"do": "destroy", "target": "finks"}],
+    )
+    finks = [
+        next(p for p in out["battlefield"] if p["id"] == "finks")
+        for out in (vizier_first, snake_first)
+    ]
+    assert [(f["counters"], f["power"], f["toughness"]) for f in finks] == [
+        ({}, 3, 2),
+        ({"-1/-1": 1}, 2, 1),
+    ]

@@ -24,6 +24,7 @@ from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel.deck.columns import (
     C_FLAGS,
+    F_ARTIFACT,
     F_CASTABLE,
     F_CREATURE,
     F_ENTERS_TAPPED,
@@ -762,7 +763,9 @@ def _covers(scope: int, kind: int, card: Card, put_kind: int) -> bool:
     ``put_kind`` put on ``card`` as it enters under its controller's (the player's) control."""
     if kind not in (tb.KIND_ANY, put_kind):
         return False
-    return scope != tb.COUNTER_SCOPE["creatures_yours"] or card.has_type("Creature")
+    if scope == tb.COUNTER_SCOPE["artifacts_creatures_yours"] and card.has_type("Artifact"):
+        return True
+    return scope < tb.COUNTER_SCOPE["creatures_yours"] or card.has_type("Creature")
 
 
 def _most_counters(setup: DeckSetup) -> int:
@@ -1032,6 +1035,7 @@ def _flags(i: int, card: Card, made: list[int], per: int, granted: bool) -> int:
         | F_MULTI_TYPE * _multi_type(i, made, per)
         | F_HUMAN * bool(tb.IS_HUMAN[i])
         | F_TAP_CREATURE * taps_creature(i)
+        | F_ARTIFACT * card.has_type("Artifact")
     )
 
 

@@ -28,6 +28,7 @@ from engine.batch.kernel.state import (
     RULE_SLOTS,
     RULES,
     T_HAS_MODIFIER,
+    T_IS_ARTIFACT,
     T_MOD_ADD,
     T_MOD_EFFECTS_ONLY,
     T_MOD_FACTOR,
@@ -40,9 +41,10 @@ from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
 from engine.batch.wipe_state import MAX_AMOUNT, R_NUMBER_CAP
 
 _NO_ORDER = 1 << 40
-ALL_PERMANENTS, PERMANENTS_YOURS = (
+ALL_PERMANENTS, PERMANENTS_YOURS, ARTIFACTS_CREATURES_YOURS = (
     COUNTER_SCOPE["all_permanents"],
     COUNTER_SCOPE["permanents_yours"],
+    COUNTER_SCOPE["artifacts_creatures_yours"],
 )
 
 
@@ -94,17 +96,23 @@ def _prohibits(
     stops = card_table[T_NO_KIND, c]
     if stops != kind and stops != KIND_ANY:  # (-1: it stops none)
         return False
-    return _covers(slot_rows, card_table[T_NO_SCOPE, c], k, s, creature)
+    return _covers(slot_rows, card_table, card_table[T_NO_SCOPE, c], k, s, creature)
 
 
 @inline
-def _covers(slot_rows: np.ndarray, scope: int, k: int, s: int, creature: bool) -> bool:
+def _covers(
+    slot_rows: np.ndarray, card_table: np.ndarray, scope: int, k: int, s: int, creature: bool
+) -> bool:
     """Whether the rule for counters of permanent ``k`` covers slot ``s``, by its
-    COUNTER_SCOPE: every permanent, its controller's, or its controller's creatures."""
+    COUNTER_SCOPE: every permanent, its controller's, its controller's creatures, or its
+    controller's artifacts and creatures (Winding Constrictor)."""
     if scope == ALL_PERMANENTS:
         return True
-    mine = slot_rows[CONTROLLER, k] == slot_rows[CONTROLLER, s]
-    return bool(mine and (scope == PERMANENTS_YOURS or creature))
+    if slot_rows[CONTROLLER, k] != slot_rows[CONTROLLER, s]:
+        return False
+    if scope == ARTIFACTS_CREATURES_YOURS and card_table[T_IS_ARTIFACT, slot_rows[CARD, s]]:
+        return True
+    return bool(scope == PERMANENTS_YOURS or creature)
 
 
 @njit
@@ -182,7 +190,8 @@ def _modified(card_table: np.ndarray, c: int, n: int) -> int:
 def _applies(slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, creature: bool) -> bool:
     """Whether modifier ``k`` (found by ``_is_modifier``) changes the number put on slot
     ``s`` (its COUNTER_SCOPE)."""
-    return _covers(slot_rows, card_table[T_MOD_SCOPE, slot_rows[CARD, k]], k, s, creature)
+    scope = card_table[T_MOD_SCOPE, slot_rows[CARD, k]]
+    return _covers(slot_rows, card_table, scope, k, s, creature)
 
 
 @inline

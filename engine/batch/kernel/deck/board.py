@@ -49,6 +49,7 @@ from engine.batch.kernel.deck.columns import (
     C_TRIGGER_ON,
     C_TRIGGER_SAME,
     C_UNIT,
+    F_ARTIFACT,
     F_CREATURE,
     F_ENTERS_TAPPED,
     F_GRANTS_CREATURES,
@@ -91,6 +92,7 @@ from engine.batch.kernel.jit import inline, njit
 from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
 
 SCOPE_CREATURES_YOURS: Final = COUNTER_SCOPE["creatures_yours"]
+SCOPE_ARTIFACTS_CREATURES_YOURS: Final = COUNTER_SCOPE["artifacts_creatures_yours"]
 
 
 @inline
@@ -299,8 +301,11 @@ def _applies(cards: np.ndarray, source: int, kind_col: int, scope_col: int, card
     kind = cards[source, kind_col]
     if kind != KIND_ANY and (kind < 0 or kind != cards[card, C_COUNTER_KIND]):
         return False
-    creatures_only = cards[source, scope_col] == SCOPE_CREATURES_YOURS
-    return not creatures_only or (cards[card, C_FLAGS] & F_CREATURE) != 0
+    scope, flags = cards[source, scope_col], cards[card, C_FLAGS]
+    if scope == SCOPE_ARTIFACTS_CREATURES_YOURS and flags & F_ARTIFACT:
+        return True
+    # "creatures you control", or an artifact's counters above: a creature's (COUNTER_SCOPE)
+    return bool(scope < SCOPE_CREATURES_YOURS or (flags & F_CREATURE) != 0)
 
 
 @inline

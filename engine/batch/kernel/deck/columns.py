@@ -89,6 +89,7 @@ F_HUMAN = 4194304  # a Human: "other non-Human creatures" statics (C_T_LORD) ski
 # its mana abilities cost tapping an untapped creature the player controls besides {T}
 # (Springleaf Drum): the frontier pairs each such source with a creature (``frontier._tapping``)
 F_TAP_CREATURE = 8388608
+F_ARTIFACT = 16777216  # an artifact: "artifacts and creatures you control" (Winding Constrictor)
 # ``DeckTables.costs``: a cost's single-type symbols (a packed pool), its number of colored
 # symbols, its generic part, its X count, and its hybrid symbols' rows in ``hybrids``
 K_SINGLE, K_SYMBOLS, K_GENERIC, K_X, K_HYB_START, K_HYB_END = range(6)
