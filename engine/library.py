@@ -52,6 +52,8 @@ SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
 )
 
 _SCOPES = ("yours", "all", "other", "opponents", "other_non_human_yours")
+# the creatures a P/T static may change: also "Other creatures you control" (Elesh Norn)
+_PT_SCOPES = (*_SCOPES, "other_yours")
 # whose creatures' deaths a "whenever a creature dies" life trigger watches, and who loses
 DEATH_WATCHED: Final = ("any", "yours", "opponents")
 DEATH_LOSERS: Final = ("each_opponent", "target_player", "its_controller")
@@ -142,7 +144,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     # --- static abilities (CR 604, 611.3a)
     "creatures_get": (
         STATIC,
-        {"scope": Param(str, choices=_SCOPES), "power": Param(int), "toughness": Param(int)},
+        {"scope": Param(str, choices=_PT_SCOPES), "power": Param(int), "toughness": Param(int)},
     ),
     "grant_keyword": (STATIC, {"scope": Param(str, choices=_SCOPES), "keyword": Param(str)}),
     "activate_as_though_haste": (STATIC, {}),

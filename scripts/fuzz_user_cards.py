@@ -78,7 +78,7 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
     """The static and replacement abilities of an enchantment (or of a creature)."""
     pt = (r.randint(-2, 2), r.randint(-2, 2))
     choices: list[dict[str, Any]] = [
-        {"template": "creatures_get", "scope": r.choice(SCOPES), "power": pt[0],
+        {"template": "creatures_get", "scope": r.choice((*SCOPES, "other_yours")), "power": pt[0],
          "toughness": pt[1]},
         {"template": "grant_keyword", "scope": r.choice((*SCOPES, "other_non_human_yours")),
          "keyword": r.choice((*KEYWORDS, "persist", "undying"))},

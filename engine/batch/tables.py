@@ -163,7 +163,8 @@ GRANT_SCOPES: Final = ("yours", "all", "other", "opponents", "other_non_human_yo
 GRANT_COUNT_BITS: Final = 8
 PERSIST_GRANTS = _col(np.int64)
 UNDYING_GRANTS = _col(np.int64)
-# scope "other" (all other creatures) is summed with "all"; the source takes its own back
+# scope "other" (all other creatures) is summed with "all", "other_yours" with "yours"; the
+# source takes its own back
 OTHER_P = _col(np.int16)
 OTHER_T = _col(np.int16)
 # -- counter prohibitions and modifiers (R5)
@@ -371,7 +372,8 @@ MODE_BITS: Final = {
 
 def _creatures_get(i: int, a: Ability) -> None:
     """611.3a by scope: "opponents" is every creature's change less its controller's own
-    ("all" plus "yours" negated), "other" every creature's less the source's own."""
+    ("all" plus "yours" negated), "other" every creature's less the source's own, and
+    "other_yours" its controller's creatures' less the source's own ("yours" plus OTHER)."""
     power, toughness = a.number("power"), a.number("toughness")
     cols = {
         "yours": [(ANTHEM_P, ANTHEM_T, 1)],
@@ -379,6 +381,7 @@ def _creatures_get(i: int, a: Ability) -> None:
         "other_non_human_yours": [(LORD_P, LORD_T, 1)],
         "opponents": [(ALL_P, ALL_T, 1), (ANTHEM_P, ANTHEM_T, -1)],
         "other": [(ALL_P, ALL_T, 1), (OTHER_P, OTHER_T, 1)],
+        "other_yours": [(ANTHEM_P, ANTHEM_T, 1), (OTHER_P, OTHER_T, 1)],
     }[a.text("scope")]
     for p_col, t_col, sign in cols:  # the sums fit too (a card may have several)
         p_col[i] = fit(p_col, int(p_col[i]) + sign * power, "its creatures_get power")

@@ -49,6 +49,8 @@ def in_scope(scope: str, source: Permanent, p: Permanent) -> bool:
         return p.controller == source.controller
     if scope == "other":
         return p.uid != source.uid
+    if scope == "other_yours":
+        return p.uid != source.uid and p.controller == source.controller
     if scope == "opponents":
         return p.controller != source.controller
     if scope == "other_non_human_yours":

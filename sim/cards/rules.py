@@ -46,6 +46,7 @@ SCOPES: Final = {
     "Creatures you control": "yours",
     "All creatures": "all",
     "All other creatures": "other",
+    "Other creatures you control": "other_yours",
     "Creatures your opponents control": "opponents",
     "Other non-Human creatures you control": "other_non_human_yours",
 }

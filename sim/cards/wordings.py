@@ -210,8 +210,19 @@ SPELLS: Final = [
 # ------------------------------------------------------------ static (CR 604, 611.3a)
 
 
-def _creatures_get(m: re.Match[str]) -> Found:
+# the scopes a keyword grant takes (not "Other creatures you control": no card of the kind)
+GRANT_SCOPES: Final = TEMPLATES["grant_keyword"][1]["scope"].choices or ()
+
+
+def _grant(m: re.Match[str]) -> Found | None:
     scope = SCOPES[m[1]]
+    return one("grant_keyword", scope=scope, keyword=m[2]) if scope in GRANT_SCOPES else None
+
+
+def _creatures_get(m: re.Match[str]) -> Found | None:
+    scope = SCOPES[m[1]]
+    if m[4] and scope not in GRANT_SCOPES:
+        return None  # "Other creatures you control ... and have": no such keyword grant
     found = one("creatures_get", scope=scope, power=int(m[2]), toughness=int(m[3]))
     if m[4]:
         found[0].append({"template": "grant_keyword", "scope": scope, "keyword": m[4]})
@@ -225,7 +236,7 @@ STATICS: Final = [
     Rule(
         "creatures have KEYWORD",
         re.compile(rf"{SCOPE} have {KW}\."),
-        lambda m: one("grant_keyword", scope=SCOPES[m[1]], keyword=m[2]),
+        _grant,
     ),
     fixed(
         "activate as though haste",

@@ -260,7 +260,7 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     ),
     "Glorious Anthem": (OTHER, "recognized", "creatures_get"),
     "Spear of Heliod": (OTHER, "partial", "creatures_get"),
-    "Elesh Norn, Grand Cenobite": (OTHER, "partial", "vigilance creatures_get"),
+    "Elesh Norn, Grand Cenobite": (OTHER, "recognized", "vigilance creatures_get"),
     "Honor of the Pure": (OTHER, "unsupported", ""),
     "Night of Souls' Betrayal": (OTHER, "recognized", "creatures_get"),
     "Concordant Crossroads": (OTHER, "recognized", "grant_keyword"),

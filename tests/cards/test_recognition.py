@@ -37,8 +37,8 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 178,
-        "partial": 22,
+        "recognized": 179,
+        "partial": 21,
         "unsupported": 21,
         "skipped": 11,
     }
@@ -153,10 +153,19 @@ def test_old_wordings_and_the_short_legendary_name_are_read() -> None:
     ]
 
 
+def test_611_3a_other_creatures_you_control_is_its_own_scope() -> None:
+    """CR 611.3a: "Other creatures you control" is the controller's creatures but the source
+    (Elesh Norn), not the scope "other" (every other creature, All other creatures)."""
+    face = Face("Test Card", "{1}", "Enchantment", "Other creatures you control get +1/+1.")
+    assert recognize_face(face).abilities == [
+        {"template": "creatures_get", "scope": "other_yours", "power": 1, "toughness": 1}
+    ]
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        "Other creatures you control get +1/+1.",  # not the scope "other" (every other creature)
+        "Other creatures you control have flying.",  # no grant of that scope
         "Sacrifice a creature: Draw a card.",
         "Sacrifice another creature: Add one mana of any color.",
         "{1}{U}, {T}: Add {W}{U}.",  # colored mana in the cost: the templates pay generic

@@ -295,3 +295,54 @@ def test_704_3_all_deaths_before_any_trigger() -> None:
         {"id": "elite", "controller": "A", "ability": "persist"},
     ]
     assert returned_ids(out) == ["elite", "finks"]
+
+
+# ------------------------------------------------------------ Elesh Norn (611.3a, 613.4c)
+
+
+def test_704_5f_elesh_norn_kills_opposing_returning_creatures_twice() -> None:
+    """CR 611.3a, 613.4c, 704.5f: under A's Elesh Norn, B's Finks (1/0), Young Wolf (-1/-1)
+    and Redcap (0/0) die as the game starts, and each returns (702.79a, 702.93a) only to die
+    again: its counter leaves it 0/-1, 0/0 or -1/-1. The returned Redcap's power is -1, so
+    its enters trigger deals no damage (120.8); Finks's gains B 2. A's Bears are 4/4, Norn
+    is 4/7 (it is not "other"), B's Serra Angel 2/2 (both engines)."""
+    out = run_both(
+        board=board(
+            "norn: Elesh Norn, Grand Cenobite @A",
+            "bears: Grizzly Bears @A",
+            "finks: Kitchen Finks @B",
+            "wolf: Young Wolf @B",
+            "redcap: Murderous Redcap @B",
+            "angel: Serra Angel @B",
+        ),
+        actions=[{"do": "tap", "target": "angel"}],
+    )
+    assert returned_ids(out) == ["redcap", "wolf", "finks"]
+    assert [(p["id"], p["power"], p["toughness"]) for p in out["battlefield"]] == [
+        ("norn", 4, 7),
+        ("bears", 4, 4),
+        ("angel", 2, 2),
+    ]
+    assert out["life"] == {"A": 20, "B": 22}
+
+
+def test_704_5g_damage_kills_once_elesh_norn_leaves() -> None:
+    """CR 611.3a, 704.5g: A's Bears (4/4 under Norn) are dealt 3 damage and live; once Norn
+    is destroyed they are 2/2 with 3 damage and die. B's Safehold Elite with two +1/+1
+    counters, 2/2 under Norn with 1 damage, is 4/4 again and lives (both engines)."""
+    out = run_both(
+        board=board(
+            "norn: Elesh Norn, Grand Cenobite @A",
+            "bears: Grizzly Bears @A",
+            "elite: Safehold Elite @B +1/+1=2",
+        ),
+        actions=[
+            {"do": "damage", "target": "bears", "amount": 3},
+            {"do": "damage", "target": "elite", "amount": 1},
+            {"do": "destroy", "target": "norn"},
+        ],
+    )
+    assert [(p["id"], p["power"], p["toughness"], p["damage"]) for p in out["battlefield"]] == [
+        ("elite", 4, 4, 1)
+    ]
+    assert out["graveyard"]["A"] == ["Elesh Norn, Grand Cenobite", "Grizzly Bears"]
