@@ -317,8 +317,9 @@ COUNTER_KINDS: Final = _counter_kinds()
 KIND_ANY: Final = 100  # "counters" of any kind (Solemnity, Doubling Season)
 KIND_CODE: Final = {**{k: i for i, k in enumerate(COUNTER_KINDS)}, "any": KIND_ANY}
 _SCOPE_CODE = {"other": 0, "opponents": 1, "all": 2}
-# what a rule for counters covers (614.1): every permanent, its controller's permanents, or
-# its controller's creatures (``engine.reference.counters._covers``)
+# what a rule for counters covers (614.1): every permanent, its controller's permanents, its
+# controller's creatures, or its controller's artifacts and creatures (Winding Constrictor;
+# ``engine.reference.counters._covers``)
 COUNTER_SCOPE: Final = {
     "all_permanents": 0, "permanents_yours": 1, "creatures_yours": 2,
     "artifacts_creatures_yours": 3,

@@ -210,7 +210,7 @@ SPELLS: Final = [
 # ------------------------------------------------------------ static (CR 604, 611.3a)
 
 
-# the scopes a keyword grant takes (not "Other creatures you control": no card of the kind)
+# the scopes a keyword grant takes ("Other creatures you control have ..." is none of them)
 GRANT_SCOPES: Final = TEMPLATES["grant_keyword"][1]["scope"].choices or ()
 
 

@@ -304,7 +304,7 @@ def _applies(cards: np.ndarray, source: int, kind_col: int, scope_col: int, card
     scope, flags = cards[source, scope_col], cards[card, C_FLAGS]
     if scope == SCOPE_ARTIFACTS_CREATURES_YOURS and flags & F_ARTIFACT:
         return True
-    # "creatures you control", or an artifact's counters above: a creature's (COUNTER_SCOPE)
+    # every permanent's and the player's below "creatures you control" (COUNTER_SCOPE's codes)
     return bool(scope < SCOPE_CREATURES_YOURS or (flags & F_CREATURE) != 0)
 
 
