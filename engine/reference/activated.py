@@ -203,7 +203,7 @@ def _damage_each(game: Game, item: StackItem, ability: Ability, source: Permanen
     player with ``each_player``, all at once (120.3e, 120.3a), from its source as it still is,
     or from no permanent's keywords if it left (400.7). Crypt Rats: the amount times the X
     announced as it was activated (``by_x``)."""
-    amount = ability.number("amount") * (item.x if ability.flag("by_x") else 1)
+    amount = ability.number("amount") * item.x_scale(ability)
     spared = ability.flag("without_flying")
     for p in [q for q in game.battlefield if is_creature(q)]:
         if not (spared and has_keyword(game, p, "flying")):

@@ -58,7 +58,7 @@ def _destroy_all(game: Game, item: StackItem, ability: Ability) -> None:
 def _damage_each(game: Game, item: StackItem, ability: Ability) -> None:
     """CR 120.3e to each creature (without flying, if it says so: flying as it resolves,
     702.9), and 120.3a to each player (Inferno), all at once; X from the spell (107.3)."""
-    amount = ability.number("amount") * (item.x if ability.flag("by_x") else 1)
+    amount = ability.number("amount") * item.x_scale(ability)
     spared = ability.text("except_subtype")
     for p in _creatures(game):
         if ability.flag("without_flying") and has_keyword(game, p, "flying"):
@@ -87,7 +87,7 @@ def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
     permanents of a subtype its caster controls as it resolves (Mutilate's Swamps: counted
     once, 608.2h); scope "opponents": only the creatures the spell's opponents control (Cower
     in Fear)."""
-    scale = item.x if ability.flag("by_x") else 1
+    scale = item.x_scale(ability)
     per = ability.text("per_subtype_yours")
     if per:
         scale *= sum(

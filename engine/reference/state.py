@@ -105,6 +105,11 @@ class StackItem:
     x: int = 0
     data: dict[str, Any] = field(default_factory=dict)
 
+    def x_scale(self, ability: Ability) -> int:
+        """What ``ability``'s numbers are multiplied by: the X paid for this spell or
+        announced for this ability (107.3, 602.2b) if it says ``by_x``, else 1."""
+        return self.x if ability.flag("by_x") else 1
+
 
 @dataclass
 class RuleEffect:

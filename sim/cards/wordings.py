@@ -214,18 +214,26 @@ SPELLS: Final = [
 GRANT_SCOPES: Final = TEMPLATES["grant_keyword"][1]["scope"].choices or ()
 
 
+def _keyword_grant(scope: str, keyword: str) -> Params | None:
+    """A grant_keyword ability, or None for a scope it does not take."""
+    if scope not in GRANT_SCOPES:
+        return None
+    return {"template": "grant_keyword", "scope": scope, "keyword": keyword}
+
+
 def _grant(m: re.Match[str]) -> Found | None:
-    scope = SCOPES[m[1]]
-    return one("grant_keyword", scope=scope, keyword=m[2]) if scope in GRANT_SCOPES else None
+    grant = _keyword_grant(SCOPES[m[1]], m[2])
+    return None if grant is None else ([grant], [])
 
 
 def _creatures_get(m: re.Match[str]) -> Found | None:
     scope = SCOPES[m[1]]
-    if m[4] and scope not in GRANT_SCOPES:
-        return None  # "Other creatures you control ... and have": no such keyword grant
     found = one("creatures_get", scope=scope, power=int(m[2]), toughness=int(m[3]))
     if m[4]:
-        found[0].append({"template": "grant_keyword", "scope": scope, "keyword": m[4]})
+        grant = _keyword_grant(scope, m[4])
+        if grant is None:
+            return None  # "... get +N/+N and have KEYWORD" of a scope no grant takes
+        found[0].append(grant)
     return found
 
 
