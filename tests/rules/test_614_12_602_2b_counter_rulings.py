@@ -25,7 +25,7 @@ from engine import reference
 from sim.cli.main import main
 from sim.config.scenario import load_scenario
 from tests.expectations import mismatches
-from tests.helpers import board, run, run_both
+from tests.helpers import board, permanent, run, run_both
 
 RULINGS = Path(__file__).parents[1] / "scenarios" / "rulings"
 OUTSIDE_SHAPES = 3  # the exit code of a scenario outside the batch engine's shapes
@@ -179,25 +179,15 @@ def test_616_1_vizier_and_constrictor_apply_in_board_order() -> None:
     Vizier first: one -1/-1 counter becomes none, and Constrictor has nothing to add to
     ("one or more counters would be put" no longer holds): Finks returns 3/2. Constrictor
     first: two, then Vizier: one; Finks returns 2/1 (both engines)."""
-    vizier_first = run_both(
-        board(
-            "vizier: Vizier of Remedies @A",
-            "snake: Winding Constrictor @A",
-            "finks: Kitchen Finks @A",
-        ),
-        [{"do": "destroy", "target": "finks"}],
-    )
-    snake_first = run_both(
-        board(
-            "snake: Winding Constrictor @A",
-            "vizier: Vizier of Remedies @A",
-            "finks: Kitchen Finks @A",
-        ),
-        [{"do": "destroy", "target": "finks"}],
-    )
+    vizier, snake = "vizier: Vizier of Remedies @A", "snake: Winding Constrictor @A"
     finks = [
-        next(p for p in out["battlefield"] if p["id"] == "finks")
-        for out in (vizier_first, snake_first)
+        permanent(
+            run_both(
+                board(*first, "finks: Kitchen Finks @A"), [{"do": "destroy", "target": "finks"}]
+            ),
+            "finks",
+        )
+        for first in ((vizier, snake), (snake, vizier))
     ]
     assert [(f["counters"], f["power"], f["toughness"]) for f in finks] == [
         ({}, 3, 2),
