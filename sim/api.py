@@ -65,18 +65,18 @@ def scenario_outcome(scenario: Scenario, engine: str, name: str) -> dict[str, An
         raise UserError(f"explain: unknown engine {engine!r} (hint: one of {', '.join(ENGINES)})")
     if engine == "reference":
         return reference.run(scenario)
-    from engine.batch.scenario import run_scenario
+    from engine.batch.scenario import play_scenario
     from engine.batch.shapes import OutsideShapes as Outside
     from sim.run.warm import EXPLAIN, announce_compile, ran
 
     announce_compile(EXPLAIN, "scenarios")
     try:
-        out = run_scenario(scenario)
+        out, cap = play_scenario(scenario)
     except Outside as err:
         raise OutsideShapes(f"{name}: outside the batch engine's shapes: {err}") from None
     ran(EXPLAIN)
-    if out["result"] == "unsupported":
-        raise OutsideShapes(f"{name}: the batch engine stops: {out['reason']}")
+    if cap:
+        raise OutsideShapes(f"{name}: the batch engine stops: {cap}")
     return out
 
 

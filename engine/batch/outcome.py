@@ -45,9 +45,14 @@ from engine.mana_types import MANA_TYPES
 from engine.reference.characteristics import PT_PAST_CAP
 from engine.reference.counters import COUNTERS_PAST_CAP
 from engine.reference.damage import DAMAGE_PAST_CAP, LIFE_PAST_CAP
+from engine.reference.sba import LOSS, loss_reason
 
 _STATUS = {OK: "ok", DRAW: "draw"}
 LOOP = "a mandatory loop: the game is a draw (104.4b)"  # why a trial ended in a draw
+# Where both engines stop, for what Cauldron does not play (a player's loss, 704.5a; a card
+# drawn, 121.1), not at a cap of the batch engine's: ``explain --engine batch`` answers such a
+# scenario as the reference engine does, exit 0 (SPEC 7: exit 3 only at a named cap)
+NOT_PLAYED = (R_PLAYER_LOST, R_DRAWS_A_CARD)
 
 
 def stopped_trials(state: WipeState) -> list[tuple[int, str, str]]:
@@ -79,7 +84,7 @@ def batch_outcome(state: WipeState, i: int, naming: Naming) -> dict[str, Any]:
     taken = np.cumsum(state.acted[i]) - 1
     return {
         "result": _STATUS.get(int(state.status[i]), "unsupported"),
-        "reason": unsupported_reason(state, i) if int(state.status[i]) not in _STATUS else "",
+        "reason": "" if int(state.status[i]) in _STATUS else unsupported_reason(state, i, players),
         "returned": returned,
         "battlefield": _battlefield(state, i, naming),
         "graveyard": zones["graveyard"],
@@ -110,9 +115,21 @@ def _could(state: WipeState, i: int, naming: Naming) -> dict[str, list[str]]:
     }
 
 
-def unsupported_reason(state: WipeState, i: int) -> str:
+def cap_reached(state: WipeState, i: int) -> str:
+    """The declared cap that stopped trial ``i`` (its reason), or "" if none did: it ended, or
+    stopped where the reference engine stops too (``NOT_PLAYED``)."""
+    if int(state.status[i]) in _STATUS or int(state.reason[i]) in NOT_PLAYED:
+        return ""
+    return unsupported_reason(state, i)
+
+
+def unsupported_reason(state: WipeState, i: int, players: Sequence[str] = ()) -> str:
     """Why the batch engine stopped trial ``i``: the cap it reached, by name, or what
-    Cauldron does not play."""
+    Cauldron does not play; a loss in the reference engine's words when ``players`` names
+    the seats (the first in their order at 0 life or less, as the reference finds it)."""
+    losers = [(p, int(state.life[i, k])) for k, p in enumerate(players) if state.life[i, k] <= 0]
+    if int(state.reason[i]) == R_PLAYER_LOST and losers:
+        return loss_reason(*losers[0])
     first = state.n_board + state.n_events
     reasons = {
         R_STACK_DEPTH: f"more than STACK_DEPTH = {STACK_DEPTH} objects on the stack or waiting",
@@ -122,8 +139,7 @@ def unsupported_reason(state: WipeState, i: int) -> str:
         R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens at once (the batch's "
         "token slots)",
         R_TOKENS_MADE: f"more than TOKENS_MADE_CAP = {TOKENS_MADE_CAP} tokens made in one trial",
-        R_PLAYER_LOST: "a player has 0 or less life and loses the game (704.5a); "
-        "Cauldron does not play on",
+        R_PLAYER_LOST: f"a player has 0 or less life and {LOSS}; Cauldron does not play on",
         R_HISTORY: f"more than HISTORY = {HISTORY} resolutions in one settle without a "
         "repeated position (104.4b)",
         R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
@@ -189,7 +205,7 @@ def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[s
     arrived: list[tuple[int, int, str, str, str]] = []  # (event, place, zone, owner, card)
     for slot in range(state.card.shape[1]):
         z = int(state.zone[i, slot])
-        if z in codes and not state.token[i, slot] and state.card[i, slot] >= 0:
+        if z in codes and state.card[i, slot] >= 0:  # a token too, where a loss stopped it
             event, place = state.arrival[i, slot].tolist()
             owner, card = players[int(state.owner[i, slot])], int(state.card[i, slot])
             arrived.append((event, place, codes[z], owner, tb.CARDS[card].name))
@@ -210,11 +226,15 @@ def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[s
 def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
     """What both engines must agree on: result, returns in order, the final board, the zones
     in order (404.2), life, rejections.
-    An unsupported trial claims nothing but that: where each engine stopped may differ."""
-    if out["result"] == "unsupported":
+    An unsupported trial claims nothing but that, where each engine stopped may differ; but
+    at a player's loss both stop after the state-based actions that find it (704.5a), and the
+    board, zones and life are compared, and who lost."""
+    lost = out["result"] == "unsupported" and LOSS in out.get("reason", "")
+    if out["result"] == "unsupported" and not lost:
         return {"result": "unsupported"}
     return {
         "result": out["result"],
+        "reason": out.get("reason", "") if lost else "",
         "returned": [(r["id"], r["by"], r["controller"]) for r in out["returned"]],
         "battlefield": sorted(
             (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.batch.outcome import batch_outcome
+from engine.batch.outcome import batch_outcome, cap_reached
 from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe import run_on_kernel
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
@@ -47,7 +47,14 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
 
     The batch engine keeps no event log (the reference engine explains each step).
     """
+    return play_scenario(scenario)[0]
+
+
+def play_scenario(scenario: Scenario) -> tuple[dict[str, Any], str]:
+    """``run_scenario``'s outcome, and the declared cap the batch engine stopped it at ("" if
+    none: ``outcome.cap_reached``)."""
     _check_numbers(scenario)
     inputs, naming = wipe_inputs_from_scenario(scenario)
-    out = batch_outcome(run_on_kernel(inputs, could=True), 0, naming)
-    return {"engine": "batch", **out, "log": []}
+    state = run_on_kernel(inputs, could=True)
+    out = batch_outcome(state, 0, naming)
+    return {"engine": "batch", **out, "log": []}, cap_reached(state, 0)

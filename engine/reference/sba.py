@@ -99,9 +99,9 @@ def perform_state_based_actions(game: Game) -> bool:
     return True
 
 
+LOSS = "loses the game (704.5a)"  # in every reason ``loss_reason`` gives, on either engine
+
+
 def loss_reason(player: str, life: int) -> str:
     """Why a game stops when a player's life total is 0 or less (704.5a)."""
-    return (
-        f"{player} has {life} life and loses the game (704.5a); "
-        "Cauldron does not play on past a player's loss"
-    )
+    return f"{player} has {life} life and {LOSS}; Cauldron does not play on past a player's loss"

@@ -1095,7 +1095,8 @@ def test_603_3b_two_enters_triggers_of_one_card_are_two_triggers(tmp_path: Path,
         assert reference["result"] == "unsupported" and "704.5a" in str(reference["reason"])
         flags = ("--cards", str(card_file), "--engine", "batch")
         batch = cauldron("explain", str(scenario_file), "--json", *flags)
-        assert batch.returncode == 3 and "704.5a" in batch.stderr, batch.stderr
+        assert batch.returncode == 0, batch.stderr  # a loss is no cap of the batch engine's
+        assert mana_comparable(json.loads(batch.stdout)) == mana_comparable(reference)
         return
     reference = _on_both_engines(tmp_path, TWO_ENTERS, TWO_ENTERS_SCENARIOS[name])
     zones = {z: reference[z]["B"] for z in ("graveyard", "exile")}

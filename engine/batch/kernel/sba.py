@@ -43,6 +43,8 @@ from engine.batch.kernel.state import (
     PLUS,
     STATUS,
     T_IS_LEGENDARY,
+    TO,
+    TOKEN,
     ZONE,
 )
 from engine.batch.kernel.zones import leave
@@ -178,13 +180,22 @@ def _pt_past_64_bits(
 
 
 @njit
-def _player_lost(trial_vars: np.ndarray) -> None:
-    """704.5a: a player at 0 life or less loses, past what Cauldron plays (unsupported)."""
+def _player_lost(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, moved: bool
+) -> None:
+    """704.5a: a player at 0 life or less loses, past what Cauldron plays (unsupported). The
+    game stops with this round's events done: a token it ``moved`` to a graveyard or exile
+    is still there (704.5d would see to it in the next round, which never comes), as the
+    reference engine lists it."""
     lost = False
     for p in range(trial_vars[N_LIFE]):
         lost |= trial_vars[LIFE + p] <= 0
-    if lost:
-        unsupported(trial_vars, R_PLAYER_LOST)
+    if not lost:
+        return
+    unsupported(trial_vars, R_PLAYER_LOST)
+    for s in range(slot_rows.shape[1] if moved else 0):
+        if work[MOVERS, s] and slot_rows[TOKEN, s]:
+            slot_rows[ZONE, s] = work[TO, s]
 
 
 @njit
@@ -205,7 +216,7 @@ def state_based_actions(
     if work[COUNT, LARGE_SEEN]:
         _pt_past_64_bits(slot_rows, trial_vars, work, card_table)
     if not _changed_meet_any(slot_rows, work, card_table):
-        _player_lost(trial_vars)
+        _player_lost(slot_rows, trial_vars, work, False)
         return False
     found = _movers(slot_rows, work, card_table)
     moving = found & 2 != 0
@@ -219,5 +230,5 @@ def state_based_actions(
         _annihilate(slot_rows, work)
     if moving:
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-    _player_lost(trial_vars)  # life is as before the leave: its triggers wait
+    _player_lost(slot_rows, trial_vars, work, moving)  # life as before the leave: triggers wait
     return moving and again
