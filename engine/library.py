@@ -205,6 +205,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "etb_return_land_you_control": (TRIGGERED, {}),
     "attacks_creatures_yours_gain_keyword": (TRIGGERED, {"keyword": Param(str)}),
     "dies_create_token_per_counter": (TRIGGERED, {"token": Param(str), "kind": Param(str)}),
+    # "When ~ leaves the battlefield, create a 3/3 green Beast creature token." (Thragtusk)
+    "leaves_create_token": (TRIGGERED, {"token": Param(str), "amount": Param(int, 1)}),
     "opponent_creature_dies_lose_life": (TRIGGERED, {"amount": Param(int)}),
     # "Whenever [this or] another creature [you control] dies, each opponent (target player)
     # loses N life and you gain M life." (Zulaport Cutthroat, Blood Artist): ``DeathDrain``
@@ -592,6 +594,8 @@ def load_library(text: str) -> dict[str, Card]:
         if key in cards:
             raise LibraryError(f"card {card.name!r} is listed twice")
         cards[key] = card
+    for card in cards.values():
+        _check_tokens(card, cards, "the card library")
     return cards
 
 
@@ -780,7 +784,25 @@ def _load_card_files(
                 )
             seen[key] = os.fspath(path)
             cards[key] = card
+    for key, path in seen.items():
+        _check_tokens(cards[key], cards, path)
     return cards, tuple(files)
+
+
+# the templates that make tokens, each naming its token's card (``token``: a card of the
+# library or of the same run's card files, ``token_only`` or not)
+TOKEN_MAKERS: Final = ("dies_create_token_per_counter", "leaves_create_token")
+
+
+def _check_tokens(card: Card, cards: Mapping[str, Card], where: str) -> None:
+    """Every token ``card`` makes is a card of ``cards`` (checked once every file is read: a
+    file may name a token another defines)."""
+    for a in card.abilities:
+        if a.template in TOKEN_MAKERS and a.text("token").lower() not in cards:
+            raise LibraryError(
+                f"{where}: {card.name!r}: {a.template} makes {a.text('token')!r}, which is no "
+                "card of the library or these files (hint: add it, token_only = true)"
+            )
 
 
 # ------------------------------------------------ the process's card files (issue #14)

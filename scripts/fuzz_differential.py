@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from engine.batch.outcome import unsupported_reason  # noqa: E402
+from engine.batch.outcome import stopped_at_cap, unsupported_reason  # noqa: E402
 from sim.bench_workloads import TABLES, Workload, config_workload, workload  # noqa: E402
 from sim.shapes.mana.config import ManaConfig  # noqa: E402
 from sim.shapes.wipe.config import WipeConfig  # noqa: E402
@@ -52,7 +52,7 @@ def campaigns() -> dict[str, Workload]:
 
 def verdicts(work: Workload, seed: int, trials: int) -> list[str]:
     """Each trial's verdict: "agree", "cap: REASON" (the batch engine stopped at a declared cap
-    where the reference plays on), or "DISAGREE"."""
+    where the reference plays on, or stops later, at a loss), or "DISAGREE"."""
     inputs = work.draw(np.random.default_rng(seed), trials)
     state = work.run(inputs)
     out = []
@@ -60,11 +60,7 @@ def verdicts(work: Workload, seed: int, trials: int) -> list[str]:
         batch, ref = work.outcome(state, i, inputs), work.replay(inputs, i)
         if batch == ref:
             out.append("agree")
-        elif (
-            isinstance(batch, dict)
-            and batch["result"] == "unsupported"
-            and ref["result"] != "unsupported"
-        ):
+        elif isinstance(batch, dict) and stopped_at_cap(batch):
             out.append(f"cap: {unsupported_reason(state, i)}")
         else:
             out.append("DISAGREE")

@@ -47,6 +47,7 @@ from engine.library import (  # noqa: E402
     DEATH_LOSERS,
     DEATH_WATCHED,
     TEMPLATES,
+    TOKEN_MAKERS,
     LibraryError,
     load_card_text,
     use_card_files,
@@ -139,6 +140,7 @@ def _triggers(r: random.Random, creatures: list[str]) -> list[dict[str, Any]]:
         {"template": "etb_return_graveyard_cards_from_battlefield_this_turn"},
         {"template": "etb_reanimate_opponent_creature_card"},
         {"template": "dies_create_token_per_counter", "token": token, "kind": "+1/+1"},
+        {"template": "leaves_create_token", "token": token, "amount": r.randint(1, 2)},
         {"template": "opponent_creature_dies_lose_life", "amount": 1},
         _drain(r),
         {"template": "attacks_creatures_yours_gain_keyword",
@@ -298,7 +300,7 @@ def _token_ids(board: list[dict[str, Any]], tokens: dict[str, str]) -> list[str]
     return named
 
 
-KIND_KEYS = ("persist", "undying", "etb", "dies", "upkeep", "attacks", "life_loss")
+KIND_KEYS = ("persist", "undying", "etb", "dies", "leaves", "upkeep", "attacks", "life_loss")
 
 
 def _trigger_order(
@@ -444,9 +446,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _token_of(card: str) -> str:
-    """The token a drawn card's text makes when it dies, "" if none."""
-    _, _, after = card.partition('template = "dies_create_token_per_counter", token = "')
-    return after.partition('"')[0]
+    """The token a drawn card's text makes as it dies or leaves, "" if none (one name: both
+    templates draw the card's one ``token``)."""
+    for template in TOKEN_MAKERS:
+        _, _, after = card.partition(f'template = "{template}", token = "')
+        if after:
+            return after.partition('"')[0]
+    return ""
 
 
 if __name__ == "__main__":

@@ -9,9 +9,11 @@ from typing import Any
 
 
 def capped(batch: dict[str, Any], ref: dict[str, Any]) -> bool:
-    """The batch engine stopped at a declared cap where the reference plays on: the
-    contract, not a rule broken (as ``fuzz_differential`` counts it)."""
-    return bool(batch["result"] == "unsupported" and ref["result"] != "unsupported")
+    """The batch engine stopped at a declared cap where the reference plays on (or stops
+    later, at a loss): the contract, not a rule broken (as ``fuzz_differential`` counts it)."""
+    from engine.batch.outcome import stopped_at_cap
+
+    return stopped_at_cap(batch) and batch != ref
 
 
 def verdict(data: dict[str, Any], where: str) -> str:

@@ -90,3 +90,19 @@ def test_602_2b_crypt_rats_x_2_then_x_1_leaves_only_the_undying_wolf() -> None:
     ]
     assert out["graveyard"] == {"Ana": ["Crypt Rats", "Kitchen Finks"], "Ben": ["Safehold Elite"]}
     assert (out["result"], out["life"]) == ("ok", {"Ana": 19, "Ben": 17})
+
+
+def test_603_6c_thragtusk_leaves_twice_under_doubling_season() -> None:
+    """CR 603.6c, 603.10a, 614.1, 702.79a: Wrath of God kills Thragtusk (persist granted): its
+    leaves trigger makes two Beasts under Doubling Season, its persist return gets two -1/-1
+    counters and gains Ana 5; 1 damage then kills the 3/1 for good, and it leaves again: four
+    Beasts. Ana's triggers go on the stack after Ben's (APNAP, Ben active), so Thragtusk
+    returns before Finks."""
+    out = _run("thragtusk_leaves.toml")
+    assert [r["id"] for r in out["returned"]] == ["tusk", "finks"]
+    beasts = [p["id"] for p in out["battlefield"] if p["card"] == "Beast"]
+    assert beasts == [f"tusk.beast{k}" for k in range(1, 5)]
+    doubled = [e["text"] for e in out["log"] if e["rule"] == "614.1"]
+    assert len(doubled) == 2 and all("doubles 1 token(s) to 2" in t for t in doubled)
+    assert out["graveyard"] == {"Ana": ["Thragtusk"], "Ben": ["Wrath of God"]}
+    assert (out["result"], out["life"]) == ("ok", {"Ana": 25, "Ben": 22})

@@ -223,13 +223,26 @@ def _zones(state: WipeState, i: int, players: Sequence[str]) -> dict[str, dict[s
     return zones
 
 
+def at_a_loss(out: Mapping[str, Any]) -> bool:
+    """Whether an outcome (as either engine gives it, or as ``comparable`` makes it) stopped
+    at a player's loss (704.5a): where both engines stop, never a cap of either."""
+    return bool(out["result"] == "unsupported" and LOSS in out.get("reason", ""))
+
+
+def stopped_at_cap(batch: Mapping[str, Any]) -> bool:
+    """Whether the batch engine's outcome (either form) stopped it short of the reference
+    engine's: unsupported, and not at a loss (a cap of its own; also a card drawn, 121.1,
+    where both stop and agree, so no caller asks of it)."""
+    return bool(batch["result"] == "unsupported" and not at_a_loss(batch))
+
+
 def comparable(out: Mapping[str, Any]) -> dict[str, Any]:
     """What both engines must agree on: result, returns in order, the final board, the zones
     in order (404.2), life, rejections.
     An unsupported trial claims nothing but that, where each engine stopped may differ; but
     at a player's loss both stop after the state-based actions that find it (704.5a), and the
     board, zones and life are compared, and who lost."""
-    lost = out["result"] == "unsupported" and LOSS in out.get("reason", "")
+    lost = at_a_loss(out)
     if out["result"] == "unsupported" and not lost:
         return {"result": "unsupported"}
     return {

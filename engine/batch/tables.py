@@ -12,7 +12,15 @@ from typing import Final
 import numpy as np
 
 from engine.library import ACTIVATED as ACTIVATED_KIND
-from engine.library import DEATH_LOSERS, DEATH_WATCHED, Ability, Card, death_drain, freeze_library
+from engine.library import (
+    DEATH_LOSERS,
+    DEATH_WATCHED,
+    TOKEN_MAKERS,
+    Ability,
+    Card,
+    death_drain,
+    freeze_library,
+)
 from engine.library import MANA as MANA_KIND
 
 # The process's library (the shipped cards and a user's, ``engine.library.use_card_files``),
@@ -60,6 +68,7 @@ _MODELED = {
     "opponent_creature_dies_lose_life",
     "creature_dies_drain",
     "dies_create_token_per_counter",
+    "leaves_create_token",
     "creatures_get",
     "grant_keyword",
     "counters_cant_be_put",
@@ -239,6 +248,11 @@ _PARTS: Final = (
 UPKEEP_REMOVE = _col(np.int8, -1)  # upkeep_remove_counter_each_creature_yours: KIND_CODE
 DIES_TOKENS = _col(np.int16, -1)  # token card index made per counter on death
 DIES_TOKEN_KIND = _col(np.int8)  # KIND_CODE of the counters counted
+LEAVES_TOKENS = _col(np.int16, -1)  # token card index made as it leaves the battlefield
+LEAVES_COUNT = _col(np.int16)  # ... and how many
+# the token card a card makes, either way (one: TOKEN_NAMES_PER_CARD), for what a batch may
+# hold (``present.cards_present``) and a token's id (its source's id, the token's name)
+MAKES_TOKEN = _col(np.int16, -1)
 ENTERS_X_KIND = _col(np.int8, -1)  # enters_with_x_counters: kind code of its X counters
 # -- spells
 SPELL = _col(np.int8)  # 0 none, 1 destroy all, 2 damage each, 3 -N/-N, 4 counters X, 5 exile
@@ -458,6 +472,11 @@ def _dies_create_token(i: int, a: Ability) -> None:
     DIES_TOKEN_KIND[i] = KIND_CODE[a.text("kind")]
 
 
+def _leaves_create_token(i: int, a: Ability) -> None:
+    LEAVES_TOKENS[i] = INDEX[a.text("token").lower()]
+    LEAVES_COUNT[i] = param(LEAVES_COUNT, a, "amount")
+
+
 def _spell(i: int, a: Ability) -> None:
     t = a.template
     SPELL[i] = _SPELL_CODE[t]
@@ -541,6 +560,7 @@ _FILLS: Final[dict[str, Fill]] = {
         UPKEEP_REMOVE, lambda a: KIND_CODE[a.text("kind")]
     ),
     "dies_create_token_per_counter": _dies_create_token,
+    "leaves_create_token": _leaves_create_token,
     **dict.fromkeys(_SPELL_CODE, _spell),
     "enters_with_x_counters": _set(ENTERS_X_KIND, lambda a: KIND_CODE[a.text("kind")]),
     "shuffle_into_library": _set(SPELL_TO_LIBRARY),
@@ -646,8 +666,11 @@ _ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
     "counters_modified": _kind,
     "creatures_get_until_eot": lambda a: _subtype(a.text("per_subtype_yours")),
     "damage_each_creature": lambda a: _subtype(a.text("except_subtype")),
-    "dies_create_token_per_counter": lambda a: (
-        "" if a.text("token").lower() in INDEX else f"no card {a.text('token')!r} to make"
+    **dict.fromkeys(
+        TOKEN_MAKERS,
+        lambda a: (
+            "" if a.text("token").lower() in INDEX else f"no card {a.text('token')!r} to make"
+        ),
     ),
     "attacks_creatures_yours_gain_keyword": _keyword,
 }
@@ -666,6 +689,12 @@ _SUMMED: Final = frozenset(
     {"creatures_get", "grant_keyword", "attacks_creatures_yours_gain_keyword"}
 )
 _OWN: Final = (MANA_KIND, ACTIVATED_KIND)
+
+
+# The names of the tokens one card makes (``library.TOKEN_MAKERS``): a slot numbers the tokens
+# it makes in one series (``token_serial``: ``source.beast1``), the reference engine a series
+# per name, so a card making two names is past this cap.
+TOKEN_NAMES_PER_CARD: Final = 1
 
 
 # The "tapped for mana" replacement effects of one permanent (a static one, or the lasting
@@ -691,6 +720,12 @@ def _not_encoded(c: Card) -> str:
         return (
             f"it has {len(drains)} life triggers on a creature's death ({', '.join(drains)}),"
             f" past ABILITIES_PER_TEMPLATE = {ABILITIES_PER_TEMPLATE}, a cap of the batch tables"
+        )
+    tokens = sorted({a.text("token") for a in c.abilities if a.template in TOKEN_MAKERS})
+    if len(tokens) > TOKEN_NAMES_PER_CARD:
+        return (
+            f"it makes tokens of {len(tokens)} names ({', '.join(tokens)}), past"
+            f" TOKEN_NAMES_PER_CARD = {TOKEN_NAMES_PER_CARD}, a cap of the batch tables"
         )
     replacements = [a.template for a in c.abilities if a.template in _MANA_REPLACEMENTS]
     if len(replacements) > MANA_REPLACEMENTS_PER_CARD:
@@ -732,18 +767,19 @@ def _fill() -> None:
         except PastColumn as past:  # a user's number past its column
             ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
             NOT_ENCODED[i] = str(past)
+    MAKES_TOKEN[:] = np.maximum(DIES_TOKENS, LEAVES_TOKENS)
     _tokens_encoded()
 
 
 def _tokens_encoded() -> None:
-    """A card is held only with the token it makes as it dies, and that token's own (the
-    batch plays them all: ``present.cards_present``): one whose token the columns cannot hold
-    is refused with the token's reason, never handed to the kernel."""
+    """A card is held only with the token it makes as it dies or leaves, and that token's own
+    (the batch plays them all: ``present.cards_present``): one whose token the columns cannot
+    hold is refused with the token's reason, never handed to the kernel."""
     changed = True
     while changed:
         changed = False
-        for i in np.flatnonzero(ENCODED & (DIES_TOKENS >= 0)).tolist():
-            token = int(DIES_TOKENS[i])
+        for i in np.flatnonzero(ENCODED & (MAKES_TOKEN >= 0)).tolist():
+            token = int(MAKES_TOKEN[i])
             if not ENCODED[token]:
                 ENCODED[i] = BOARD_OK[i] = CAST_OK[i] = False
                 NOT_ENCODED[i] = f"the {CARDS[token].name} tokens it makes: {NOT_ENCODED[token]}"

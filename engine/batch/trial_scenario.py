@@ -169,7 +169,7 @@ def _object_id(inputs: WipeInputs, i: int, slot: int, number: int, ids: Sequence
         return ids[slot]
     s = inputs.shape[2]
     card = int(inputs.card[i, slot]) if slot < s else int(inputs.ev_card[i, slot - s])
-    return f"{ids[slot]}.{token_stem(int(tb.DIES_TOKENS[card]))}{number}"
+    return f"{ids[slot]}.{token_stem(int(tb.MAKES_TOKEN[card]))}{number}"
 
 
 def _ability_action(inputs: WipeInputs, i: int, k: int, ids: Sequence[str]) -> Action:

@@ -461,9 +461,9 @@ class _Events:
 
 
 def _made_by(cards: Sequence[int], slot: int) -> int:
-    """The card of the tokens slot ``slot``'s card makes as it dies (111.1), -1 if none (or
-    no slot: -1)."""
-    return int(tb.DIES_TOKENS[cards[slot]]) if slot >= 0 and cards[slot] >= 0 else -1
+    """The card of the tokens slot ``slot``'s card makes as it dies or leaves (111.1), -1 if
+    none (or no slot: -1)."""
+    return int(tb.MAKES_TOKEN[cards[slot]]) if slot >= 0 and cards[slot] >= 0 else -1
 
 
 def _token(target: Any, slot_ids: Sequence[str], cards: Sequence[int]) -> tuple[int, int] | None:

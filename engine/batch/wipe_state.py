@@ -29,10 +29,11 @@ ABILITY = 9  # an activated ability on the stack (602.2), not a trigger
 GRAVEYARD_ENTER = 10  # a creature entered from its owner's graveyard (Flayer of the Hatebound)
 ATTACKS = 11  # "whenever it attacks" (508.1m)
 END_STEP = 12  # "at the beginning of the end step" (513.1: Pestilence's sacrifice)
+LEAVES = 13  # "when it leaves the battlefield" (603.6c: Thragtusk's token)
 KIND_NAMES = {PERSIST: "persist", UNDYING: "undying", ETB: "etb", DIES: "dies",
               LIFE_LOSS: "life_loss", DELAYED: "delayed", DESTROY_HUMAN: "destroy_human",
               UPKEEP: "upkeep", GRAVEYARD_ENTER: "graveyard_enter",
-              ATTACKS: "attacks", END_STEP: "end_step"}  # fmt: skip
+              ATTACKS: "attacks", END_STEP: "end_step", LEAVES: "leaves"}  # fmt: skip
 # events
 (
     EV_NONE,
@@ -235,7 +236,7 @@ class Features:
     return_grants: bool  # statics that give creatures persist or undying (any scope)
     counter_rules: bool  # prohibitions or number-changing replacements for counters
     gy_exile: bool  # "put into a graveyard" replaced by exile
-    tokens: bool  # dies triggers that create tokens
+    tokens: bool  # triggers that create tokens (as a creature dies, as a permanent leaves)
     doubler: bool
     death_life: bool  # a life trigger on a creature's death (library.death_drain)
     ping: bool  # enters: damage to any target
@@ -264,7 +265,7 @@ _BROUGHT_BY = np.stack(
         (tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0),
         (tb.NO_KIND >= 0) | tb.HAS_MODIFIER,
         tb.EXILE_ALL_GY | tb.EXILE_OPP_GY,
-        tb.DIES_TOKENS >= 0,
+        tb.MAKES_TOKEN >= 0,
         tb.TOKENS_DOUBLED,
         tb.DEATH_WATCH,
         tb.ETB_PING,

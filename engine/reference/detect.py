@@ -37,6 +37,18 @@ def died(
         _creature_died(game, before, lki)
 
 
+def left(game: Game, lki: Permanent) -> None:
+    """Queue the leaves-the-battlefield triggers of ``lki``, whichever zone it went to (603.6c;
+    603.10a: it looks back in time, so a token's triggers too), after those of its death."""
+    for ability in lki.card.abilities:
+        if ability.template == "leaves_create_token":
+            game.pending.append(
+                Trigger(
+                    "leaves", lki, lki.controller, ability, data={"count": ability.number("amount")}
+                )
+            )
+
+
 def _returns(game: Game, lki: Permanent, lki_keywords: list[str], stamp: int) -> None:
     """Persist and undying, each instance (702.79b): an intervening "if" checked with last
     known information (702.79a / 702.93a)."""

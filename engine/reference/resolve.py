@@ -228,6 +228,12 @@ def _dies(game: Game, t: Trigger) -> None:
     create_tokens(game, t.ability.text("token"), n, t.controller, t.source.id)
 
 
+def _leaves(game: Game, t: Trigger) -> None:
+    """Thragtusk: its tokens, under the control of its controller as it left (603.3a)."""
+    assert t.ability is not None
+    create_tokens(game, t.ability.text("token"), t.data["count"], t.controller, t.source.id)
+
+
 def _life_loss(game: Game, t: Trigger) -> None:
     """A creature died (``DeathDrain``): who loses the life (each opponent in turn order, the
     target chosen as it was put on the stack, or the dying creature's controller), then its
@@ -362,6 +368,7 @@ _TRIGGERS: dict[str, Callable[[Game, Trigger], None]] = {
     "undying": _return_from_graveyard,
     "etb": _etb,
     "dies": _dies,
+    "leaves": _leaves,
     "life_loss": _life_loss,
     "delayed": _delayed,
     "draw": _draw,

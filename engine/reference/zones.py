@@ -82,6 +82,7 @@ def leave_battlefield(
             game.died_this_turn.add(zc.stamp)
             game.bump("deaths")
             detect.died(game, before, lki, kws, zc.stamp)
+        detect.left(game, lki)
 
 
 def card_to_zone(game: Game, card: Card, pid: str, owner: str, zone: str, rule: str) -> None:

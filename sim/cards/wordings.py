@@ -521,6 +521,12 @@ TRIGGERS: Final = [
         token="Thopter",
         kind="+1/+1",
     ),
+    fixed(
+        "leaves: a Beast",
+        rf"When {SELF} leaves the battlefield, create a 3/3 green Beast creature token\.",
+        "leaves_create_token",
+        token="Beast",
+    ),
     Rule(
         "opponent's creature dies: lose life",
         re.compile(rf"Whenever a creature an opponent controls dies, that player loses {N} life\."),

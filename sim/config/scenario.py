@@ -54,6 +54,7 @@ _TRIGGER_KINDS = {
     "undying",
     "etb",
     "dies",
+    "leaves",
     "delayed",
     "life_loss",
     "upkeep",

@@ -40,13 +40,16 @@ class ScenarioReplay:
     def replayed(self) -> Replayed:
         out: dict[str, Any] = reference.run(self.scenario)
         text = render(out)
-        capped = self.batch_outcome["result"] == "unsupported" != out["result"]
+        from engine.batch.outcome import stopped_at_cap  # the card tables wait for card files
+
+        agrees = self.comparable(out) == self.batch_outcome
+        capped = not agrees and stopped_at_cap(self.batch_outcome)
         return Replayed(
             outcome=out,
             text=text,
             log=tuple((str(e["rule"]), str(e["text"])) for e in out["log"]),
             state=text.split("\n\n", 1)[1] if "\n\n" in text else "",
-            agrees=self.comparable(out) == self.batch_outcome,
+            agrees=agrees,
             eventful=_eventful(out),
             seats=seat_names(self.scenario),
             batch_cap=self.batch_reason if capped else "",

@@ -26,7 +26,7 @@ def _numpy_present(inputs: WipeInputs) -> np.ndarray:
     """The oracle: a bincount over the boards' and events' cards, then the tokens they make."""
     cards = np.concatenate([inputs.card.ravel(), inputs.ev_card.ravel()]).astype(np.intp)
     present: np.ndarray = np.bincount(cards + 1, minlength=tb.N + 1)[1:] > 0
-    present[tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]] = True
+    present[tb.MAKES_TOKEN[present & (tb.MAKES_TOKEN >= 0)]] = True
     return present
 
 
@@ -47,7 +47,7 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
         "return_grants": any_of((tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0)),
         "counter_rules": any_of((tb.NO_KIND >= 0) | tb.HAS_MODIFIER),
         "gy_exile": any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),
-        "tokens": any_of(tb.DIES_TOKENS >= 0),
+        "tokens": any_of(tb.MAKES_TOKEN >= 0),
         "doubler": any_of(tb.TOKENS_DOUBLED),
         "death_life": any_of(tb.DEATH_LIFE > 0),
         "ping": any_of(tb.ETB_PING),

@@ -275,7 +275,7 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Leyline of the Void": (OTHER, "recognized", "graveyard_replaced_by_exile"),
     "Viscera Seer": (OTHER, "recognized", "sacrifice_outlet"),
     "Lone Missionary": (OTHER, "recognized", "etb_gain_life"),
-    "Thragtusk": (OTHER, "partial", "etb_gain_life"),
+    "Thragtusk": (OTHER, "recognized", "etb_gain_life leaves_create_token"),
     "Flametongue Kavu": (OTHER, "unsupported", ""),
     "Grizzly Bears": (OTHER, "recognized", ""),
     "Hill Giant": (OTHER, "recognized", ""),

@@ -1726,3 +1726,58 @@ action = [{ do = "cast", card = "Wrath of God", by = "A" }]
     words = ("Brood Leech", "Leech Spawn tokens it makes", "ABILITIES_PER_TEMPLATE")
     out = _past_a_cap(tmp_path, cards, scenario, *words)
     assert [(p["card"], p["token"]) for p in out["battlefield"]] == [("Leech Spawn", True)]
+
+
+TUSK_AND_WALKER = """
+[[card]]
+name = "Beast Walker"
+mana_cost = "{4}"
+types = ["Artifact", "Creature"]
+power = 2
+toughness = 2
+oracle = "Thopters as it dies, one per +1/+1 counter; a token as it leaves."
+abilities = [
+  { template = "dies_create_token_per_counter", token = "Thopter", kind = "+1/+1" },
+  { template = "leaves_create_token", token = "{token}" },
+]
+"""
+WALKER_DIES = """
+players = ["A", "B"]
+[[battlefield]]
+id = "w"
+card = "Beast Walker"
+controller = "A"
+counters = { "+1/+1" = 2 }
+[[action]]
+do = "destroy"
+target = "w"
+"""
+
+
+def test_111_1_a_card_making_two_token_names_is_past_token_names_per_card(tmp_path: Path) -> None:
+    """CR 111.1, 603.6c: a user's card that makes Thopters as it dies and a Beast as it
+    leaves: the reference engine names them w.thopter1, w.thopter2 and w.beast1 (a series per
+    name); the batch engine numbers a slot's tokens in one series, and refuses the card naming
+    TOKEN_NAMES_PER_CARD (exit 3). Making Thopters both ways, it plays it: three Thopters."""
+    reference = _past_a_cap(
+        tmp_path, TUSK_AND_WALKER.replace("{token}", "Beast"), WALKER_DIES, "TOKEN_NAMES_PER_CARD"
+    )
+    tokens = sorted(p["id"] for p in reference["battlefield"])  # type: ignore[union-attr]
+    assert tokens == ["w.beast1", "w.thopter1", "w.thopter2"]
+    same = _on_both_engines(tmp_path, TUSK_AND_WALKER.replace("{token}", "Thopter"), WALKER_DIES)
+    assert sorted(p["id"] for p in same["battlefield"]) == [f"w.thopter{k}" for k in (1, 2, 3)]
+
+
+def test_111_1_a_token_no_card_file_has_is_one_line_exit_2(tmp_path: Path) -> None:
+    """A user's card making a token that is no card of the library or of the run's card
+    files is refused as the files are read: one line naming the file, the card and the token,
+    exit 2 (the reference engine stopped with a traceback as the token was made)."""
+    card_file, scenario_file = tmp_path / "cards.toml", tmp_path / "scenario.toml"
+    card_file.write_text(TUSK_AND_WALKER.replace("{token}", "Gizmo"), "utf-8")
+    scenario_file.write_text(WALKER_DIES, "utf-8")
+    flags = ("--cards", str(card_file), "--engine")
+    for engine in ("reference", "batch"):
+        done = cauldron("explain", str(scenario_file), *flags, engine)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert "'Beast Walker'" in done.stderr and "'Gizmo'" in done.stderr, done.stderr

@@ -83,6 +83,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
         "603.10a, 603.3d, 119.3", "zones._creatures_died, triggers._life_loss, _named_player"
     ),
     "dies_create_token_per_counter": Handling("603.10a, 111.1", "zones._died, create_tokens"),
+    "leaves_create_token": Handling("603.6c, 603.10a, 111.1", "zones._left, create_tokens"),
     "human_damages_you_destroy": Handling("603.2, 701.8a", "combat.humans, triggers._to_graveyard"),
     "end_step_sacrifice_if_no_creatures": Handling(
         "513.1, 603.4, 701.21a", "turns.end_step, run._pass_turn, triggers._end_step_sacrifice"

@@ -14,14 +14,15 @@ from engine.batch.wipe_state import WipeInputs
 
 def cards_present(inputs: WipeInputs) -> np.ndarray:
     """The cards the batch ``inputs`` holds, a bool by card index: its boards' cards, its
-    events' cards, the tokens they make, and the tokens those tokens make as they die."""
+    events' cards, the tokens they make, and the tokens those tokens make (as they die or
+    leave: a token's card may have rules of its own, for counters say)."""
     found = np.zeros(tb.N + 1, dtype=np.bool_)  # by card index + 1 (0: no card, -1)
     strays = _mark(inputs.card, found) + _mark(inputs.ev_card, found)
     if strays:
         raise ValueError(f"{strays} card indices of the batch are outside -1 to {tb.N - 1}")
     present = found[1:]
     while True:
-        made = tb.DIES_TOKENS[present & (tb.DIES_TOKENS >= 0)]
+        made = tb.MAKES_TOKEN[present & (tb.MAKES_TOKEN >= 0)]
         if present[made].all():
             return present
         present[made] = True

@@ -52,12 +52,14 @@ from engine.batch.kernel.state import (
     T_DEATH_GAIN,
     T_DEATH_LIFE,
     T_DEATH_LOSER,
+    T_DIES_TOKENS,
     T_ETB_DRAIN,
     T_ETB_LIFE,
     T_ETB_P,
     T_ETB_REPEAT,
     T_ETB_SCOPE,
     T_ETB_T,
+    T_LEAVES_TOKENS,
     T_UPKEEP_REMOVE,
     TOKEN,
     ZONE,
@@ -84,6 +86,7 @@ from engine.batch.wipe_state import (
     GRAVEYARD,
     GRAVEYARD_ENTER,
     HAND,
+    LEAVES,
     LIFE_LOSS,
     LKI_RING,
     PERSIST,
@@ -420,8 +423,9 @@ def resolve_top(
         _return(slot_rows, trial_vars, work, card_table, src, data, kind)
     elif kind == ETB:
         _etb(slot_rows, trial_vars, work, card_table, event_rows, src, ctrl, obj, data)
-    elif kind == DIES:
-        create_tokens(slot_rows, trial_vars, work, card_table, src, data, ctrl)
+    elif kind in (DIES, LEAVES):
+        made = card_table[T_DIES_TOKENS if kind == DIES else T_LEAVES_TOKENS, slot_rows[CARD, src]]
+        create_tokens(slot_rows, trial_vars, work, card_table, src, made, data, ctrl)
     elif kind == LIFE_LOSS:
         _life_loss(slot_rows, trial_vars, card_table, src, ctrl, data)
     elif kind == ABILITY:

@@ -59,6 +59,7 @@ from engine.batch.kernel.state import (
     G_DOUBLER,
     G_GY_ENTER,
     G_GY_EXILE,
+    G_TOKENS,
     GATES,
     GRANTED,
     GRANTED_PERSIST,
@@ -109,6 +110,8 @@ from engine.batch.kernel.state import (
     T_GY_PARTS,
     T_IS_CREATURE,
     T_KEYWORDS,
+    T_LEAVES_COUNT,
+    T_LEAVES_TOKENS,
     T_PERSIST,
     T_TOKENS_DOUBLED,
     T_UNDYING,
@@ -130,6 +133,7 @@ from engine.batch.wipe_state import (
     EXILE,
     GRAVEYARD,
     GRAVEYARD_ENTER,
+    LEAVES,
     LIFE_LOSS,
     LKI_RING,
     NONE,
@@ -248,6 +252,7 @@ def leave(
     if not anyone:
         return
     _died(slot_rows, trial_vars, work, card_table)
+    _left(slot_rows, trial_vars, work, card_table)
     event = arrival(trial_vars)
     for s in range(n):
         if work[MOVERS, s]:
@@ -342,6 +347,25 @@ def _died(
             _creatures_died(
                 slot_rows, trial_vars, work, DELAYED, src, g, ctrl, obj, tb.WATCH_ANY, False
             )
+
+
+@inline
+def _left(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> None:
+    """Queue the leaves-the-battlefield triggers of the movers, whichever zone they go to
+    (603.6c; 603.10a: a token's too), each after its death's (the detection key's last kind,
+    as the reference engine detects them); none in a batch without a card making tokens."""
+    for s in range(slot_rows.shape[1] if work[LAYOUT, GATES] & G_TOKENS else 0):
+        c = slot_rows[CARD, s]
+        if work[MOVERS, s] and card_table[T_LEAVES_TOKENS, c] >= 0:
+            key = detection_key(trial_vars, mover_place(slot_rows, work, s), 15)
+            n, ctrl, obj = (
+                card_table[T_LEAVES_COUNT, c],
+                slot_rows[CONTROLLER, s],
+                slot_rows[OBJ, s],
+            )
+            queue(trial_vars, work, LEAVES, s, n, ctrl, obj, key)
 
 
 @inline
@@ -519,13 +543,14 @@ def create_tokens(
     work: np.ndarray,
     card_table: np.ndarray,
     src: int,
+    token_card: int,
     count: int,
     ctrl: int,
 ) -> None:
-    """CR 111.1: the dies trigger of slot ``src``, controlled by ``ctrl`` (603.3a: who
-    controlled its source as it died, not the card's owner), makes ``count`` tokens under
-    ``ctrl``'s control (each token doubler of theirs doubles the number, 614.1); past the
-    token slots: unsupported."""
+    """CR 111.1: the dies or leaves trigger of slot ``src``, controlled by ``ctrl`` (603.3a:
+    who controlled its source as it left, not the card's owner), makes ``count`` tokens of
+    card ``token_card`` under ``ctrl``'s control (each token doubler of theirs doubles the
+    number, 614.1); past the token slots: unsupported."""
     doublers = 0
     for k in range(slot_rows.shape[1] if work[LAYOUT, GATES] & G_DOUBLER else 0):
         c = slot_rows[CARD, k]
@@ -536,7 +561,6 @@ def create_tokens(
             and slot_rows[CONTROLLER, k] == ctrl
         ):
             doublers += 1
-    token_card = card_table[T_DIES_TOKENS, slot_rows[CARD, src]]
     for _ in range(count << doublers):
         if trial_vars[TOKENS_MADE] >= TOKENS_MADE_CAP:
             unsupported(trial_vars, R_TOKENS_MADE)
