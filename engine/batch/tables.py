@@ -666,12 +666,6 @@ _ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
     "counters_modified": _kind,
     "creatures_get_until_eot": lambda a: _subtype(a.text("per_subtype_yours")),
     "damage_each_creature": lambda a: _subtype(a.text("except_subtype")),
-    **dict.fromkeys(
-        TOKEN_MAKERS,
-        lambda a: (
-            "" if a.text("token").lower() in INDEX else f"no card {a.text('token')!r} to make"
-        ),
-    ),
     "attacks_creatures_yours_gain_keyword": _keyword,
 }
 ENCODED = _col(np.bool_)  # every parameter of the card's abilities is one the columns encode
