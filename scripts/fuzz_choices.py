@@ -8,12 +8,12 @@ tokens among them), on random scenarios, each run on both engines.
 Each scenario has a board of the cards whose abilities read ``targets`` (an enters trigger's
 "any target", a target to destroy or reanimate, a creature to sacrifice, an activation's
 targets and any target, a spell's creatures to sacrifice) and of cards with triggers (persist,
-undying, enters, dies, upkeep, a loop under Solemnity), with Hangarback Walkers (their
-Thopters are the tokens named) and fodder; its actions destroy some of them (tokens made,
-persist returns), activate, cast, deal damage, pass the turn. Every reader gets a random
-list of names, and most players an order of their own permanents' triggers. A scenario the
-batch engine refuses is counted by its reason; one it answers differently is printed. Exit
-status 1 if any differs.
+undying, enters, dies, leaves, upkeep, a loop under Solemnity), with Hangarback Walkers
+(their Thopters are the tokens named, and Thragtusks' Beasts) and fodder; its actions destroy
+some of them (tokens made, persist returns), activate, cast, deal damage, pass the turn.
+Every reader gets a random list of names, and most players an order of their own permanents'
+triggers. A scenario the batch engine refuses is counted by its reason; one it answers
+differently is printed. Exit status 1 if any differs.
 
 It found an activation's "any target" read as a set (a gone permanent named before a player
 sent the damage to the next player instead), a sacrifice cost naming a player paid with the
@@ -50,8 +50,9 @@ READERS = {
 SPELLS = ("Innocent Blood", "Woodfall Primus", "Puppeteer Clique", "Murderous Redcap")
 FODDER = ("Grizzly Bears", "Kitchen Finks", "Forest", "Young Wolf", "Llanowar Elves")
 TRIGGERED = ("Kitchen Finks", "Safehold Elite", "Geralf's Messenger", "Flayer of the Hatebound",
-             "Solemnity", "River Kelpie", "Young Wolf")  # fmt: skip
-ABILITIES = ("persist", "undying", "etb", "dies", "life_loss", "delayed", "upkeep", "draw")
+             "Solemnity", "River Kelpie", "Young Wolf", "Thragtusk")  # fmt: skip
+ABILITIES = ("persist", "undying", "etb", "dies", "leaves", "life_loss", "delayed", "upkeep",
+             "draw")  # fmt: skip
 WIPES = ("Wrath of God", "Infest", "Black Sun's Zenith", "Massacre Girl", "Damnation")
 
 
@@ -63,8 +64,9 @@ def scenario(r: random.Random) -> dict[str, Any]:
     data: dict[str, Any] = {"players": players, "active": r.choice(players), "battlefield": board,
             "action": actions}  # fmt: skip
     readers = [e["id"] for e in board if e["card"] in READERS] + casts
-    walkers = [e["id"] for e in board if e["card"] == "Hangarback Walker"]
-    tokens = [f"{h}.thopter{n}" for h in walkers for n in range(1, 5)]
+    makers = {"Hangarback Walker": "thopter", "Thragtusk": "beast"}
+    tokens = [f"{e['id']}.{makers[e['card']]}{n}" for e in board if e["card"] in makers
+              for n in range(1, 5)]  # fmt: skip
     names = [*(e["id"] for e in board), *tokens, *players]
     targets: dict[str, Any] = {}
     for source in readers:
