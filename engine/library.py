@@ -218,6 +218,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "loser": Param(str, "each_opponent", DEATH_LOSERS),
             "amount": Param(int),
             "gain": Param(int, 0),
+            # "... or another creature or planeswalker you control dies" (Cruel Celebrant)
+            "planeswalkers": Param(bool, False),
         },
     ),
     "human_damages_you_destroy": (TRIGGERED, {}),
@@ -388,11 +390,13 @@ class DeathDrain:
     loser: str
     amount: int
     gain: int
+    planeswalkers: bool = False  # a planeswalker's death counts too
 
-    def watches(self, same_object: bool, same_controller: bool) -> bool:
-        """Whether the death of a creature triggers it: ``same_object`` if the creature is
-        the source itself, ``same_controller`` if its controller is the source's."""
-        if same_object and self.other:
+    def watches(self, same_object: bool, same_controller: bool, creature: bool = True) -> bool:
+        """Whether the death of a permanent triggers it: ``same_object`` if it is the source
+        itself, ``same_controller`` if its controller is the source's, ``creature`` if it
+        is a creature (else a planeswalker)."""
+        if (same_object and self.other) or not (creature or self.planeswalkers):
             return False
         if self.whose == "yours":
             return same_controller
@@ -406,7 +410,8 @@ def death_drain(ability: Ability) -> DeathDrain | None:
     if ability.template == "creature_dies_drain":
         whose, loser = ability.text("whose"), ability.text("loser")
         amount, gain = ability.number("amount"), ability.number("gain")
-        return DeathDrain(whose, ability.flag("other"), loser, amount, gain)
+        walkers = ability.flag("planeswalkers")
+        return DeathDrain(whose, ability.flag("other"), loser, amount, gain, walkers)
     return None
 
 

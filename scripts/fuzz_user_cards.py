@@ -97,12 +97,12 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
 
 
 def _drain(r: random.Random) -> dict[str, Any]:
-    """A life trigger on a creature's death (Zulaport Cutthroat, Blood Artist), any of its
-    forms."""
+    """A life trigger on a creature's (or a planeswalker's) death (Zulaport Cutthroat, Blood
+    Artist, Cruel Celebrant), any of its forms."""
     return {
         "template": "creature_dies_drain", "whose": r.choice(DEATH_WATCHED),
         "other": r.random() < 0.3, "loser": r.choice(DEATH_LOSERS), "amount": r.randint(0, 2),
-        "gain": r.randint(0, 2),
+        "gain": r.randint(0, 2), "planeswalkers": r.random() < 0.3,
     }  # fmt: skip
 
 
@@ -183,13 +183,15 @@ def _toml(value: Any) -> str:
 
 
 def _card(r: random.Random, k: int, creatures: list[str]) -> dict[str, Any]:
-    """Card ``k``: a creature, an enchantment or a sorcery (``creatures``: those before it)."""
+    """Card ``k``: a creature, an enchantment (now and then a planeswalker: its statics, no
+    loyalty) or a sorcery (``creatures``: those before it)."""
     what = r.choice(("creature", "creature", "enchantment", "sorcery"))
     card: dict[str, Any] = {"name": f"Fuzz Card {k}", "mana_cost": "{2}{B}"}
     if what == "sorcery":
         return {**card, "types": ["Sorcery"], "abilities": [_wipe(r)]}
     if what == "enchantment":
-        return {**card, "types": ["Enchantment"], "abilities": _statics(r) + _damage_each(r)}
+        kind = r.choice(("Enchantment", "Enchantment", "Planeswalker"))
+        return {**card, "types": [kind], "abilities": _statics(r) + _damage_each(r)}
     keywords = r.sample(("persist", "undying", *KEYWORDS), r.choice((0, 1, 1, 2)))
     drawn = _triggers(r, creatures) + (_statics(r) if r.random() < 0.2 else [])
     drawn += _damage_each(r)

@@ -149,6 +149,7 @@ IS_CREATURE = _col(np.bool_)
 IS_LAND = _col(np.bool_)
 IS_ARTIFACT = _col(np.bool_)
 IS_ENCHANTMENT = _col(np.bool_)
+IS_PLANESWALKER = _col(np.bool_)
 IS_HUMAN = _col(np.bool_)
 IS_COLORED = _col(np.bool_)
 IS_LEGENDARY = _col(np.bool_)
@@ -199,10 +200,12 @@ ETB_REPEAT = _col(np.bool_)  # ... and again whenever a creature dies this turn
 # a life trigger on a creature's death (``library.death_drain``: Massacre Wurm, Zulaport
 # Cutthroat, Blood Artist): the card has one, the creatures it watches (an index of
 # ``library.DEATH_WATCHED``), whether its own death does not count, who loses (an index of
-# ``library.DEATH_LOSERS``), the life lost and the life its controller gains
+# ``library.DEATH_LOSERS``), the life lost and the life its controller gains; whether a
+# planeswalker's death counts too (Cruel Celebrant)
 DEATH_WATCH = _col(np.bool_)
 DEATH_WHOSE = _col(np.int8)
 DEATH_OTHER = _col(np.bool_)
+DEATH_PW = _col(np.bool_)
 DEATH_LOSER = _col(np.int8)
 DEATH_LIFE = _col(np.int16)
 DEATH_GAIN = _col(np.int16)
@@ -460,7 +463,7 @@ def _etb_creatures_get(i: int, a: Ability) -> None:
 def _death_drain(i: int, a: Ability) -> None:
     drain = death_drain(a)
     assert drain is not None
-    DEATH_WATCH[i], DEATH_OTHER[i] = True, drain.other
+    DEATH_WATCH[i], DEATH_OTHER[i], DEATH_PW[i] = True, drain.other, drain.planeswalkers
     DEATH_WHOSE[i] = DEATH_WATCHED.index(drain.whose)
     DEATH_LOSER[i] = DEATH_LOSERS.index(drain.loser)
     DEATH_LIFE[i] = fit(DEATH_LIFE, drain.amount, f"its {a.template} amount")
@@ -574,6 +577,7 @@ def _fill_characteristics(i: int, c: Card) -> None:
     IS_LAND[i] = c.has_type("Land")
     IS_ARTIFACT[i] = c.has_type("Artifact")
     IS_ENCHANTMENT[i] = c.has_type("Enchantment")
+    IS_PLANESWALKER[i] = c.has_type("Planeswalker")
     IS_HUMAN[i] = "Human" in c.subtypes
     IS_COLORED[i] = bool(c.colors)
     IS_LEGENDARY[i] = "Legendary" in c.supertypes

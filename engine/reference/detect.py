@@ -33,7 +33,7 @@ def died(
                     data={"count": lki.count(ability.text("kind"))},
                 )
             )
-    if is_creature(lki):
+    if is_creature(lki) or lki.card.has_type("Planeswalker"):
         _creature_died(game, before, lki)
 
 
@@ -67,15 +67,17 @@ def _returns(game: Game, lki: Permanent, lki_keywords: list[str], stamp: int) ->
 
 
 def _creature_died(game: Game, before: list[Permanent], lki: Permanent) -> None:
-    """Abilities that watch creatures die: the life triggers (``DeathDrain``: Massacre Wurm,
-    Zulaport Cutthroat, Blood Artist) of the battlefield just before the event (603.10a: a
-    source dying in it sees the others, and itself), Massacre Girl's delayed triggers."""
+    """Abilities that watch creatures (or planeswalkers) die: the life triggers
+    (``DeathDrain``: Massacre Wurm, Zulaport Cutthroat, Blood Artist, Cruel Celebrant) of the
+    battlefield just before the event (603.10a: a source dying in it sees the others, and
+    itself), Massacre Girl's delayed triggers (a creature's death only)."""
+    creature = is_creature(lki)
     for source in before:
         for ability in source.card.abilities:
             drain = death_drain(ability)
             if drain is None:
                 continue
-            if drain.watches(source.uid == lki.uid, source.controller == lki.controller):
+            if drain.watches(source.uid == lki.uid, source.controller == lki.controller, creature):
                 game.pending.append(
                     Trigger(
                         "life_loss",
@@ -85,7 +87,7 @@ def _creature_died(game: Game, before: list[Permanent], lki: Permanent) -> None:
                         data={"player": lki.controller},
                     )
                 )
-    for effect in game.effects:
+    for effect in game.effects if creature else ():
         if effect.kind == "delayed_weaken":
             game.pending.append(
                 Trigger("delayed", effect.data["source"], effect.controller, data=dict(effect.data))

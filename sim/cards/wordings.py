@@ -416,7 +416,7 @@ def _symbols_or_any(text: str) -> str:
 
 
 def _death_drain(m: re.Match[str]) -> Found:
-    """Zulaport Cutthroat, Blood Artist: ``library.DeathDrain``'s words."""
+    """Zulaport Cutthroat, Blood Artist, Cruel Celebrant: ``library.DeathDrain``'s words."""
     watched = {None: "any", " you control": "yours", " an opponent controls": "opponents"}
     return one(
         "creature_dies_drain",
@@ -425,6 +425,7 @@ def _death_drain(m: re.Match[str]) -> Found:
         loser="each_opponent" if m["loser"] == "each opponent" else "target_player",
         amount=number(m["amount"]),
         gain=number(m["gain"]) if m["gain"] else 0,
+        planeswalkers=m["walkers"] is not None,
     )
 
 
@@ -536,7 +537,7 @@ TRIGGERS: Final = [
         "a creature dies: each opponent or target player loses life",
         re.compile(
             rf"Whenever (?:{SELF} or another|a|(?P<other>another)) creature"
-            r"(?P<whose> you control| an opponent controls)? dies, "
+            r"(?P<walkers> or planeswalker)?(?P<whose> you control| an opponent controls)? dies, "
             rf"(?P<loser>each opponent|target player) loses (?P<amount>{N[1:-1]}) life"
             rf"(?: and you gain (?P<gain>{N[1:-1]}) life)?\."
         ),

@@ -285,8 +285,8 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Falkenrath Noble": (OTHER, "recognized", "flying creature_dies_drain"),
     # its enters trigger makes a token: no template makes one on entering
     "Bastion of Remembrance": (OTHER, "partial", "creature_dies_drain"),
-    # "or planeswalker": no template watches planeswalkers die
-    "Cruel Celebrant": (OTHER, "unsupported", ""),
+    # "or planeswalker": the drain watches planeswalkers die too (``planeswalkers``)
+    "Cruel Celebrant": (OTHER, "recognized", "creature_dies_drain"),
     "Air Elemental": (OTHER, "recognized", "flying"),
     "Ornithopter": (OTHER, "recognized", "flying"),
     "Raging Goblin": (OTHER, "recognized", "haste"),

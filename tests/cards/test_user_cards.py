@@ -1781,3 +1781,51 @@ def test_111_1_a_token_no_card_file_has_is_one_line_exit_2(tmp_path: Path) -> No
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
         assert "'Beast Walker'" in done.stderr and "'Gizmo'" in done.stderr, done.stderr
+
+
+WALKERS = """
+[[card]]
+name = "Test Walker"
+mana_cost = "{3}"
+types = ["Planeswalker"]
+oracle = ""
+abilities = []
+"""
+
+
+def test_406_2_merciless_eviction_exiles_a_planeswalker_of_a_card_file(tmp_path: Path) -> None:
+    """CR 406.2, 700.2: Merciless Eviction's planeswalkers mode exiles a user's planeswalker
+    (the library has none), on both engines; the batch engine left it on the battlefield (its
+    tables had no planeswalker type: ``IS_PLANESWALKER``)."""
+    scenario = """
+players = ["A", "B"]
+battlefield = [{ id = "pw", card = "Test Walker", controller = "A" }]
+action = [{ do = "cast", card = "Merciless Eviction", by = "B", mode = "planeswalkers" }]
+"""
+    out = _on_both_engines(tmp_path, WALKERS, scenario)
+    assert out["exile"]["A"] == ["Test Walker"] and out["battlefield"] == []
+
+
+def test_603_10a_cruel_celebrant_drains_as_a_planeswalker_of_yours_dies(tmp_path: Path) -> None:
+    """CR 603.10a, 700.4: Cruel Celebrant watches its controller's creatures and planeswalkers
+    die, Zulaport Cutthroat creatures only. A's planeswalker destroyed: B loses 1, A gains 1;
+    B's planeswalker: nothing. Wrath of God then kills both drainers: each sees itself and the
+    other (four triggers). A ends at 25, B at 15."""
+    scenario = """
+players = ["A", "B"]
+battlefield = [
+  { id = "cc", card = "Cruel Celebrant", controller = "A" },
+  { id = "zc", card = "Zulaport Cutthroat", controller = "A" },
+  { id = "mine", card = "Test Walker", controller = "A" },
+  { id = "theirs", card = "Test Walker", controller = "B" },
+]
+action = [
+  { do = "destroy", target = "mine" },
+  { do = "destroy", target = "theirs" },
+  { do = "cast", card = "Wrath of God", by = "B" },
+]
+"""
+    out = _on_both_engines(tmp_path, WALKERS, scenario)
+    assert out["life"] == {"A": 25, "B": 15}
+    abilities = [(t["id"], t["ability"]) for t in out["stack_order"]]
+    assert abilities[0] == ("cc", "life_loss") and len(abilities) == 5

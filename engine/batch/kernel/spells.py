@@ -36,6 +36,7 @@ from engine.batch.kernel.state import (
     T_IS_COLORED,
     T_IS_ENCHANTMENT,
     T_IS_LAND,
+    T_IS_PLANESWALKER,
     T_MANA_VALUE,
     T_SPELL,
     T_SPELL_AMOUNT,
@@ -250,6 +251,7 @@ def _exile_modal(
                 (is_creature(slot_rows, s) and mode & 2 > 0)
                 or (card_table[T_IS_ARTIFACT, c] and mode & 1 > 0)
                 or (card_table[T_IS_ENCHANTMENT, c] and mode & 4 > 0)
+                or (card_table[T_IS_PLANESWALKER, c] and mode & 8 > 0)
             )
     leave(slot_rows, trial_vars, work, card_table, EXILE)
     if mode & 16:

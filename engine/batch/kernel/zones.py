@@ -95,6 +95,7 @@ from engine.batch.kernel.state import (
     T_BASE_P,
     T_BASE_T,
     T_DEATH_OTHER,
+    T_DEATH_PW,
     T_DEATH_WATCH,
     T_DEATH_WHOSE,
     T_DIES_TOKEN_KIND,
@@ -109,6 +110,7 @@ from engine.batch.kernel.state import (
     T_EXILE_OPP_GY,
     T_GY_PARTS,
     T_IS_CREATURE,
+    T_IS_PLANESWALKER,
     T_KEYWORDS,
     T_LEAVES_COUNT,
     T_LEAVES_TOKENS,
@@ -335,8 +337,12 @@ def _died(
         if c >= 0 and is_alive(slot_rows, w) and card_table[T_DEATH_WATCH, c]:
             whose = card_table[T_DEATH_WHOSE, c]
             other = card_table[T_DEATH_OTHER, c] != 0
+            walkers = card_table[T_DEATH_PW, c] != 0
             ctrl, obj = slot_rows[CONTROLLER, w], slot_rows[OBJ, w]
-            _creatures_died(slot_rows, trial_vars, work, LIFE_LOSS, w, -1, ctrl, obj, whose, other)
+            _creatures_died(
+                slot_rows, trial_vars, work, card_table, LIFE_LOSS, w, -1, ctrl, obj, whose,
+                other, walkers,
+            )  # fmt: skip
     for g in range(EFFECTS):
         if trial_vars[DELAYED_SOURCE + g] >= 0:
             src, ctrl, obj = (
@@ -345,8 +351,9 @@ def _died(
                 trial_vars[DELAYED_OBJ + g],
             )
             _creatures_died(
-                slot_rows, trial_vars, work, DELAYED, src, g, ctrl, obj, tb.WATCH_ANY, False
-            )
+                slot_rows, trial_vars, work, card_table, DELAYED, src, g, ctrl, obj,
+                tb.WATCH_ANY, False, False,
+            )  # fmt: skip
 
 
 @inline
@@ -370,17 +377,22 @@ def _left(
 
 @inline
 def _creatures_died(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, kind: int, src: int,
-    data: int, ctrl: int, obj: int, whose: int, other: bool,
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray,
+    kind: int, src: int, data: int, ctrl: int, obj: int, whose: int, other: bool,
+    walkers: bool,
 ) -> None:  # fmt: skip
-    """One trigger of ``src`` per creature put into a graveyard that it watches (``whose``:
-    an index of ``library.DEATH_WATCHED``, by controller; ``other``: not ``src`` itself): a
-    life trigger (Massacre Wurm, Zulaport Cutthroat, Blood Artist; ``data`` -1: the dying
-    creature's controller, the player who loses if it is its loser) or Massacre Girl's
-    delayed trigger number ``data``."""
+    """One trigger of ``src`` per creature (and with ``walkers`` per planeswalker) put into a
+    graveyard that it watches (``whose``: an index of ``library.DEATH_WATCHED``, by
+    controller; ``other``: not ``src`` itself): a life trigger (Massacre Wurm, Zulaport
+    Cutthroat, Blood Artist, Cruel Celebrant; ``data`` -1: the dying permanent's controller,
+    the player who loses if it is its loser) or Massacre Girl's delayed trigger number
+    ``data``."""
     sub = 13 if kind == LIFE_LOSS else 14
     for s in range(slot_rows.shape[1]):
-        if not (_dies_here(slot_rows, work, s) and is_creature(slot_rows, s)):
+        if not _dies_here(slot_rows, work, s):
+            continue
+        walker = walkers and card_table[T_IS_PLANESWALKER, slot_rows[CARD, s]] != 0
+        if not (is_creature(slot_rows, s) or walker):
             continue
         mine = slot_rows[CONTROLLER, s] == ctrl
         if (other and s == src) or (whose == tb.WATCH_YOURS and not mine):
