@@ -42,11 +42,7 @@ def left(game: Game, lki: Permanent) -> None:
     603.10a: it looks back in time, so a token's triggers too), after those of its death."""
     for ability in lki.card.abilities:
         if ability.template == "leaves_create_token":
-            game.pending.append(
-                Trigger(
-                    "leaves", lki, lki.controller, ability, data={"count": ability.number("amount")}
-                )
-            )
+            game.pending.append(Trigger("leaves", lki, lki.controller, ability))
 
 
 def _returns(game: Game, lki: Permanent, lki_keywords: list[str], stamp: int) -> None:

@@ -231,7 +231,8 @@ def _dies(game: Game, t: Trigger) -> None:
 def _leaves(game: Game, t: Trigger) -> None:
     """Thragtusk: its tokens, under the control of its controller as it left (603.3a)."""
     assert t.ability is not None
-    create_tokens(game, t.ability.text("token"), t.data["count"], t.controller, t.source.id)
+    n = t.ability.number("amount")
+    create_tokens(game, t.ability.text("token"), n, t.controller, t.source.id)
 
 
 def _life_loss(game: Game, t: Trigger) -> None:
