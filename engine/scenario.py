@@ -49,12 +49,24 @@ class Choices:
     ``trigger_order[player]`` lists keys ``id`` or ``id:ability``; the first listed goes on the
     stack first (CR 603.3b). ``targets[id]`` is a player name, a permanent id or a list of ids.
     ``trigger_rank`` (used by experiments) ranks each permanent id for the ``random`` policy:
-    a player's triggers go on the stack in increasing rank.
+    a player's triggers go on the stack in increasing rank. ``counter_order[player]`` is the
+    order in which that player applies the replacement effects that change how many counters
+    are put on their permanents (616.1): a list of the effects' sources by id (first listed
+    applies first, the others after them in board order), or a policy of COUNTER_POLICIES.
     """
 
     trigger_order: Mapping[str, Sequence[str]] = field(default_factory=dict)
     targets: Mapping[str, str | Sequence[str]] = field(default_factory=dict)
     trigger_rank: Mapping[str, int] = field(default_factory=dict)
+    counter_order: Mapping[str, str | Sequence[str]] = field(default_factory=dict)
+
+
+# how a player orders counter replacements without a list (616.1): board order, or the order
+# that puts the most counters, or the fewest
+COUNTER_POLICIES = ("listed", "most", "fewest")
+# replacement effects "most" or "fewest" compares in every order, in either engine: up to 8!
+# orders of one put, each a few products; past it the trial is not played on
+ORDERED_MODIFIERS = 8
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """A differential campaign over a scenario's ``[choices]``: random ``targets`` name lists
 (board permanents, tokens by their ids, players, names of things gone or never made) for
-every card that reads them, and random ``trigger_order`` lists ("id" and "id:ability" keys,
-tokens among them), on random scenarios, each run on both engines.
+every card that reads them, random ``trigger_order`` lists ("id" and "id:ability" keys,
+tokens among them) and random ``counter_order`` policies and lists, on random scenarios, each
+run on both engines.
 
     python scripts/fuzz_choices.py [--seed S] [--scenarios M]
 
@@ -12,8 +13,10 @@ undying, enters, dies, leaves, upkeep, a loop under Solemnity), with Hangarback 
 (their Thopters are the tokens named, and Thragtusks' Beasts) and fodder; its actions destroy
 some of them (tokens made, persist returns), activate, cast, deal damage, pass the turn.
 Every reader gets a random list of names, and most players an order of their own permanents'
-triggers. A scenario the batch engine refuses is counted by its reason; one it answers
-differently is printed. Exit status 1 if any differs.
+triggers; replacements for counters (Hardened Scales, Doubling Season, Vizier of Remedies)
+sit among them, and most players order them (a policy, or a list of their ids). A scenario
+the batch engine refuses is counted by its reason; one it answers differently is printed.
+Exit status 1 if any differs.
 
 It found an activation's "any target" read as a set (a gone permanent named before a player
 sent the damage to the next player instead), a sacrifice cost naming a player paid with the
@@ -53,6 +56,7 @@ TRIGGERED = ("Kitchen Finks", "Safehold Elite", "Geralf's Messenger", "Flayer of
              "Solemnity", "River Kelpie", "Young Wolf", "Thragtusk")  # fmt: skip
 ABILITIES = ("persist", "undying", "etb", "dies", "leaves", "life_loss", "delayed", "upkeep",
              "draw")  # fmt: skip
+MODIFIERS = ("Hardened Scales", "Doubling Season", "Vizier of Remedies")
 WIPES = ("Wrath of God", "Infest", "Black Sun's Zenith", "Massacre Girl", "Damnation")
 
 
@@ -74,7 +78,8 @@ def scenario(r: random.Random) -> dict[str, Any]:
             picked = r.sample(names, r.randint(1, 3))
             targets[source] = picked[0] if len(picked) == 1 and r.random() < 0.5 else picked
     order = _orders(r, board, players)
-    choices = {"targets": targets, "trigger_order": order}
+    choices = {"targets": targets, "trigger_order": order,
+               "counter_order": _counter_orders(r, board, players)}  # fmt: skip
     if any(choices.values()):
         data["choices"] = {name: value for name, value in choices.items() if value}
     return data
@@ -101,6 +106,25 @@ def _orders(
     return order
 
 
+def _counter_orders(
+    r: random.Random, board: list[dict[str, Any]], players: list[str]
+) -> str | dict[str, Any]:
+    """Most players' counter orders (616.1): a policy, or some of the replacements' ids in a
+    random order (any player's); now and then one policy for all."""
+    modifiers = [e["id"] for e in board if e["card"] in MODIFIERS]
+    if r.random() < 0.15:
+        return r.choice(("listed", "most", "fewest"))
+    order: dict[str, Any] = {}
+    for player in players:
+        if r.random() < 0.3:
+            continue
+        if modifiers and r.random() < 0.4:
+            order[player] = r.sample(modifiers, r.randint(1, len(modifiers)))
+        else:
+            order[player] = r.choice(("listed", "most", "fewest"))
+    return order
+
+
 def _board(r: random.Random, players: list[str]) -> list[dict[str, Any]]:
     """Hangarback Walkers (their Thopters are named), readers, fodder."""
     board: list[dict[str, Any]] = []
@@ -115,6 +139,8 @@ def _board(r: random.Random, players: list[str]) -> list[dict[str, Any]]:
     for k in range(r.randint(1, 4)):
         board.append({"id": f"f{k}", "card": r.choice(FODDER), "controller": r.choice(players),
                       "tapped": r.random() < 0.3})  # fmt: skip
+    for k in range(r.randint(0, 3)):
+        board.append({"id": f"m{k}", "card": r.choice(MODIFIERS), "controller": r.choice(players)})
     for k in range(r.randint(0, 4)):
         entry = {"id": f"t{k}", "card": r.choice(TRIGGERED), "controller": r.choice(players)}
         if r.random() < 0.2:

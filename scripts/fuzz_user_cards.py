@@ -10,7 +10,8 @@ each one's choices, loads them as a user's card file (``use_card_files``, before
 engine builds its tables), then plays M random scenarios (a board of them and of persist and
 undying creatures; casts, destroys, damage, counters, activations, attacks, turns; now and
 then a trigger order naming its permanents and the tokens they make, a drawn creature's
-tokens among them, triggers and all, and ``targets`` entries keyed by those tokens) on the
+tokens among them, triggers and all, a counter order policy, and ``targets`` entries keyed by
+those tokens) on the
 reference engine and on ``cauldron explain --engine batch``'s path (``run_scenario``), and E
 random wipe experiments of them as ``cauldron run`` draws and runs them (the wipe fast path
 where it takes a batch), each trial replayed on the reference engine, and D deck experiments
@@ -86,7 +87,7 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
         {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
          "kind": r.choice((*KINDS, "any"))},
         {"template": "counters_modified", "scope": r.choice(COUNTER_SCOPES),
-         "kind": r.choice((*KINDS, "any")), "add": r.randint(-1, 1), "factor": r.randint(0, 2),
+         "kind": r.choice((*KINDS, "any")), "add": r.randint(-1, 2), "factor": r.randint(-1, 3),
          "effects_only": r.random() < 0.3},
         {"template": "tokens_doubled"},
         {"template": "graveyard_replaced_by_exile", "scope": r.choice(("all", "opponents_cards"))},
@@ -279,8 +280,12 @@ def _action(
 def _choices(
     r: random.Random, board: list[dict[str, Any]], tokens: dict[str, str], players: list[str]
 ) -> dict[str, Any]:
-    """Now and then a trigger order, and ``targets`` entries keyed by tokens (111.1)."""
+    """Now and then a trigger order, a counter order (616.1: a policy, every player's or
+    one's), and ``targets`` entries keyed by tokens (111.1)."""
     choices: dict[str, Any] = {}
+    if r.random() < 0.4:
+        policy = r.choice(("listed", "most", "fewest"))
+        choices["counter_order"] = policy if r.random() < 0.5 else {r.choice(players): policy}
     if r.random() < 0.4:
         choices["trigger_order"] = {r.choice(players): _trigger_order(r, board, tokens)}
     named = _token_ids(board, tokens)

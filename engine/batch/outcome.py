@@ -30,6 +30,7 @@ from engine.batch.wipe_state import (
     R_LIFE_CAP,
     R_MANA_CAP,
     R_NUMBER_CAP,
+    R_ORDER_CAP,
     R_PLAYER_LOST,
     R_PT_CAP,
     R_RETURNS,
@@ -43,7 +44,7 @@ from engine.batch.wipe_state import (
 )
 from engine.mana_types import MANA_TYPES
 from engine.reference.characteristics import PT_PAST_CAP
-from engine.reference.counters import COUNTERS_PAST_CAP
+from engine.reference.counters import COUNTERS_PAST_CAP, ORDER_PAST_CAP
 from engine.reference.damage import DAMAGE_PAST_CAP, LIFE_PAST_CAP
 from engine.reference.sba import LOSS, loss_reason
 
@@ -145,6 +146,7 @@ def unsupported_reason(state: WipeState, i: int, players: Sequence[str] = ()) ->
         R_MANA_CAP: "more than MAX_AMOUNT = 2^63 - 1 mana of one type: Cauldron counts mana "
         "in 64 bits and does not play on past that cap",
         R_NUMBER_CAP: COUNTERS_PAST_CAP,
+        R_ORDER_CAP: ORDER_PAST_CAP,
         R_LIFE_CAP: LIFE_PAST_CAP,
         R_PT_CAP: PT_PAST_CAP,
         R_DAMAGE_CAP: DAMAGE_PAST_CAP,

@@ -24,7 +24,7 @@ from engine.batch.wipe_state import (
     WipeInputs,
 )
 from engine.mana_types import MANA_TYPES
-from engine.scenario import Action, BoardEntry, Choices, Scenario
+from engine.scenario import COUNTER_POLICIES, Action, BoardEntry, Choices, Scenario
 
 _ACTION_OF = {code: do for do, code in TARGETED.items()}
 
@@ -39,6 +39,8 @@ def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> 
         raise ValueError('trial_scenario: "any target" choices in order come from a scenario')
     if inputs.token_choices is not None and (inputs.token_choices[i, :, 0] >= 0).any():
         raise ValueError("trial_scenario: targets given for a token come from a scenario")
+    if inputs.counter_rank is not None and (inputs.counter_rank[i, :, 0] >= 0).any():
+        raise ValueError("trial_scenario: counter orders by id come from a scenario")
     naming = naming or Naming.default(int(inputs.n_players[i]), s, e)
     players, ids = naming.players, list(naming.slot_ids)
     board = [
@@ -60,8 +62,21 @@ def trial_scenario(inputs: WipeInputs, i: int, naming: Naming | None = None) -> 
         life={p: int(inputs.life[i, k]) for k, p in enumerate(players)},
         battlefield=tuple(board),
         actions=tuple(actions),
-        choices=Choices(targets=_targets(inputs, i, players, ids), trigger_rank=rank),
+        choices=Choices(
+            targets=_targets(inputs, i, players, ids),
+            trigger_rank=rank,
+            counter_order=_counter_order(inputs, i, players),
+        ),
     )
+
+
+def _counter_order(inputs: WipeInputs, i: int, players: Sequence[str]) -> dict[str, str]:
+    """Each player's counter policy (616.1), the listed one left out."""
+    policy = inputs.counter_policy
+    if policy is None:
+        return {}
+    chosen = {p: COUNTER_POLICIES[int(policy[i, k])] for k, p in enumerate(players)}
+    return {p: choice for p, choice in chosen.items() if choice != "listed"}
 
 
 def _targets(

@@ -19,6 +19,7 @@ from engine.batch.shapes import OutsideShapes
 from engine.batch.wipe_state import (
     ANY_KIND,
     CHOSEN_SLOTS,
+    COUNTER_RANKS,
     EV_ACTIVATE,
     EV_ATTACK,
     EV_BOUNCE,
@@ -45,7 +46,7 @@ from engine.batch.wipe_state import (
 )
 from engine.library import Card
 from engine.mana_types import MANA_TYPES
-from engine.scenario import Action, Scenario
+from engine.scenario import COUNTER_POLICIES, Action, Scenario
 
 _KIND_CODES = {name: code for code, name in KIND_NAMES.items()}  # "id:ability" keys' abilities
 # cards with a triggered ability (persist and undying among them)
@@ -149,6 +150,7 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
     chosen = np.zeros((1, s + e), dtype=np.int64)
     cards = _slot_cards(board, events)
     kind_rank, names_in_order, given = _choices(scn, slot_ids, seat, cards, rank, ping, chosen)
+    counter_policy, counter_rank = _counter_order(scn, slot_ids, seat)
     inputs = WipeInputs(
         n_players=np.array([len(players)], dtype=np.int8),
         active=np.array([seat[scn.active]], dtype=np.int8),
@@ -160,6 +162,8 @@ def wipe_inputs_from_scenario(scn: Scenario) -> tuple[WipeInputs, Naming]:
         kind_rank=kind_rank,
         target_names=names_in_order,
         token_choices=given,
+        counter_policy=counter_policy,
+        counter_rank=counter_rank,
         **events.arrays(),
     )
     return inputs, Naming(tuple(players), slot_ids)
@@ -488,6 +492,31 @@ def _named(slot_ids: Sequence[str], cards: Sequence[int], pid: Any, where: str) 
     if (token := _token(pid, slot_ids, cards)) is not None:
         return token
     raise OutsideShapes(f"{where}: {pid!r} names no permanent of the scenario")
+
+
+def _counter_order(
+    scn: Scenario, slot_ids: Sequence[str], seat: Mapping[str, int]
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """``[choices] counter_order`` (616.1): each seat's policy (``counter_policy``, None if
+    every player's is the listed one) and the ids each player lists as (seat, slot, place)
+    entries (``counter_rank``, None if none)."""
+    policy = np.zeros((1, len(seat)), dtype=np.int8)
+    entries: list[tuple[int, int, int]] = []
+    index = {pid: i for i, pid in enumerate(slot_ids) if pid}
+    for player, choice in scn.choices.counter_order.items():
+        if isinstance(choice, str):
+            policy[0, seat[player]] = COUNTER_POLICIES.index(choice)
+            continue
+        first: dict[str, int] = {}
+        for place, pid in enumerate(choice):
+            first.setdefault(pid, place)
+        entries += [(seat[player], index[pid], place) for pid, place in first.items()]
+    if len(entries) > COUNTER_RANKS:
+        raise OutsideShapes(
+            f"choices.counter_order: more than COUNTER_RANKS = {COUNTER_RANKS} ids in all"
+        )
+    ranks = np.array([entries], dtype=np.int32) if entries else None
+    return (policy if policy.any() else None), ranks
 
 
 def _choices(

@@ -85,8 +85,8 @@ REJECTIONS = {
 (
     R_STACK_DEPTH, R_RETURNS, R_LAST_KNOWN, R_EFFECTS, R_TOKEN_SLOTS, R_PLAYER_LOST, R_HISTORY,
     R_MANA_CAP, R_NUMBER_CAP, R_DRAWS_A_CARD, R_TOKENS_MADE, R_LIFE_CAP, R_PT_CAP,
-    R_DAMAGE_CAP,
-) = range(1, 15)  # fmt: skip
+    R_DAMAGE_CAP, R_ORDER_CAP,
+) = range(1, 16)  # fmt: skip
 
 RANK_FALLBACK = 1 << 20  # rank of a source the choices do not rank: after all ranked ones
 # a rank from a scenario's trigger order carries its player: rank + (seat + 1) << RANK_BY_SHIFT;
@@ -108,6 +108,11 @@ TARGET_NAMES = 16
 # tokens a scenario's ``targets`` choices are given for (their names are the token's once it
 # is made, 111.1: ``token_choices``)
 TOKEN_CHOICES = 8
+# ids a scenario's ``counter_order`` lists, all players' together (616.1: ``counter_rank``)
+COUNTER_RANKS = 16
+# how a player orders counter replacements without a list (engine.scenario.COUNTER_POLICIES,
+# by index: ``counter_policy``)
+COUNTER_LISTED, COUNTER_MOST, COUNTER_FEWEST = range(3)
 # slots a set of chosen targets can name: the bits of an int64 below its sign bit (``chosen``,
 # ``ev_chosen``); a scenario naming a slot past them for a reader of a set is refused
 CHOSEN_SLOTS = 63
@@ -192,6 +197,12 @@ class WipeInputs:
     #   made as its number-th (111.1); for a source whose names are read as a set, the
     #   tokens named (its slots are ``chosen`` bits); source -1 pads; a source -2 - j names
     #   the token of ``token_choices`` entry j (the kernel writes its slot once it is made)
+    counter_policy: np.ndarray | None = None  # (T, P) int8 how each player orders the
+    #   replacements that change how many counters are put on their permanents (616.1):
+    #   COUNTER_LISTED (board order, after the ids of ``counter_rank``), _MOST or _FEWEST
+    counter_rank: np.ndarray | None = None  # (T, K, 3) int32, K <= COUNTER_RANKS: (seat,
+    #   slot, place) for a scenario's ``counter_order`` lists: that seat applies the slot's
+    #   replacement at its place, before those it does not list; seat -1 pads
     token_choices: np.ndarray | None = None  # (T, K, 4) int64, K <= TOKEN_CHOICES: (source
     #   slot, token number, chosen bits, ping seat) for a scenario's ``targets`` entry keyed
     #   by a token (111.1): what ``chosen`` and ``ping_target`` give a slot, given to the

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from engine.library import KEYWORDS, TOML_INTEGERS_HINT, Card, find_card, past_64_bits
 from engine.mana_types import MANA_TYPES
-from engine.scenario import Action, BoardEntry, Choices, Scenario
+from engine.scenario import COUNTER_POLICIES, Action, BoardEntry, Choices, Scenario
 from sim.config.cards import file_cards, use_file_cards
 from sim.config.reader import read_toml, unknown_card_hint
 from sim.errors import MAX_PLACE, UserError, clip, echo
@@ -170,6 +171,7 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
         for i, raw in enumerate(r.get(data, "action", "", list, []))
     ]
     choices = _choices(r, r.get(data, "choices", "", dict, {}), players, ids)
+    choices = replace(choices, counter_order=_counter_order(r, data, players, entries, actions))
     return Scenario(tuple(players), active, life, tuple(entries), tuple(actions), choices)
 
 
@@ -395,8 +397,65 @@ def _modes(r: _Reader, value: Any, card: Card, where: str) -> list[str]:
     return list(chosen)
 
 
+def _counter_order(
+    r: _Reader,
+    data: Mapping[str, Any],
+    players: Sequence[str],
+    entries: Sequence[BoardEntry],
+    actions: Sequence[Action],
+) -> dict[str, str | list[str]]:
+    """``[choices] counter_order`` (616.1): one policy of COUNTER_POLICIES for every player,
+    or a table of each player's, a policy or the ids of the permanents whose replacement
+    effects that player applies first, in order. An id names a permanent of the board or a
+    cast card's, one with such an effect."""
+    raw = data.get("choices", {}).get("counter_order", {})
+    where = "choices.counter_order"
+    hint = f"{' / '.join(COUNTER_POLICIES)}, or a table of a policy or a list of ids per player"
+    if isinstance(raw, str):
+        return dict.fromkeys(players, _policy(r, raw, where, hint))
+    if not isinstance(raw, dict):
+        raise r.fail(where, f"expected a policy or a table, not {echo(raw)}", hint)
+    sources = {e.id: e.card for e in entries}
+    for action in actions:  # a cast card's id, given or made as ``_cast`` made it
+        if action.do == "cast":
+            card = action.get("card")
+            sources[action.get("id") or _fresh_slug(card.name, set(sources))] = card
+    order: dict[str, str | list[str]] = {}
+    for player, value in raw.items():
+        at = f"{where}.{player}"
+        r.player(player, players, at)
+        if isinstance(value, str):
+            order[player] = _policy(r, value, at, hint)
+        elif isinstance(value, list):
+            order[player] = [_counter_source(r, pid, sources, at) for pid in value]
+        else:
+            raise r.fail(at, f"expected a policy or a list of ids, not {echo(value)}", hint)
+    return order
+
+
+def _counter_source(r: _Reader, pid: Any, sources: Mapping[str, Card], where: str) -> str:
+    """An id a ``counter_order`` list names: a permanent with a replacement for counters."""
+    card = sources.get(pid) if isinstance(pid, str) else None
+    if card is None:
+        known = ", ".join(sorted(sources))
+        raise r.fail(where, f"unknown id {echo(pid)}", f"permanents and casts: {known}")
+    if not any(a.template == "counters_modified" for a in card.abilities):
+        raise r.fail(
+            where,
+            f"{pid} is {card.name}: it has no replacement effect for counters",
+            "list the ids of permanents such as Hardened Scales or Doubling Season",
+        )
+    return str(pid)
+
+
+def _policy(r: _Reader, value: str, where: str, hint: str) -> str:
+    if value not in COUNTER_POLICIES:
+        raise r.fail(where, f"unknown policy {echo(value)}", hint)
+    return value
+
+
 def _choices(r: _Reader, raw: Mapping[str, Any], players: Sequence[str], ids: set[str]) -> Choices:
-    r.keys(raw, {"trigger_order", "targets"}, "choices")
+    r.keys(raw, {"trigger_order", "targets", "counter_order"}, "choices")
     order = r.get(raw, "trigger_order", "choices", dict, {})
     trigger_order: dict[str, list[str]] = {}
     for player, keys in order.items():

@@ -96,6 +96,8 @@ ABSENT_OK = frozenset(
         "ev_combat_token",
         "target_names",
         "token_choices",
+        "counter_policy",
+        "counter_rank",
     }
 )
 

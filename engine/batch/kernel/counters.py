@@ -2,8 +2,9 @@
 
 Prohibitions first (Solemnity: no counters at all; Melira: no -1/-1 counters on your
 creatures), then the number-changing replacements of the target's controller's permanents one
-at a time in board order (616.1: the listed order), each once (614.5), none once the number is
-0 (Hardened Scales, Doubling Season, Vizier of Remedies).
+at a time, each once (614.5), none once the number is 0 (Hardened Scales, Doubling Season,
+Vizier of Remedies), in the order the target's controller chooses (616.1: the ids the
+scenario lists first, then board order; or the order that puts the most or the fewest).
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
     COUNT,
+    COUNTER_POLICY,
+    COUNTER_RANK,
     EXTRA_COUNTERS,
     G_COUNTER_RULES,
     GATES,
     LARGE_SEEN,
     LAYOUT,
     MINUS,
+    MODIFIER_CARDS,
+    N_COUNTER_RANKS,
     ORDER,
     PLUS,
     RULE_SLOTS,
@@ -38,7 +43,14 @@ from engine.batch.kernel.state import (
     T_NO_SCOPE,
 )
 from engine.batch.tables import COUNTER_SCOPE, KIND_ANY
-from engine.batch.wipe_state import MAX_AMOUNT, R_NUMBER_CAP
+from engine.batch.wipe_state import (
+    COUNTER_LISTED,
+    COUNTER_MOST,
+    MAX_AMOUNT,
+    R_NUMBER_CAP,
+    R_ORDER_CAP,
+)
+from engine.scenario import ORDERED_MODIFIERS
 
 _NO_ORDER = 1 << 40
 ALL_PERMANENTS, PERMANENTS_YOURS, ARTIFACTS_CREATURES_YOURS = (
@@ -147,28 +159,37 @@ def _is_modifier(
 
 
 @njit
+def _place(trial_vars: np.ndarray, seat: int, k: int) -> int:
+    """Where ``seat``'s counter order lists slot ``k`` (``_NO_ORDER``: not listed)."""
+    for j in range(trial_vars[N_COUNTER_RANKS]):
+        at = COUNTER_RANK + 3 * j
+        if trial_vars[at] == seat and trial_vars[at + 1] == k:
+            return trial_vars[at + 2]  # type: ignore[no-any-return]
+    return _NO_ORDER
+
+
+@njit
 def _next_modifier(
     slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     kind: int,
-    after: int,
-    after_slot: int,
+    after: tuple[int, int, int],
+    seat: int,
     entering: int,
     cost: bool,
-) -> int:
-    """The modifier after (``after`` order, ``after_slot``) in board order, -1 if none (the
-    slot ``entering`` excluded)."""
-    best, best_order, best_slot = -1, _NO_ORDER, -1
+) -> tuple[int, int, int]:
+    """The modifier after ``after`` in ``seat``'s order: by (place in its list, board order,
+    slot), the slot last; slot -1 if none (the slot ``entering`` excluded)."""
+    best = (_NO_ORDER + 1, _NO_ORDER, -1)
     for j in range(work[COUNT, RULES]):
         k = work[RULE_SLOTS, j]
         if not _is_modifier(slot_rows, card_table, k, kind, entering, cost):
             continue
-        o = slot_rows[ORDER, k]
-        if o < after or (o == after and k <= after_slot):
-            continue
-        if o < best_order or (o == best_order and k < best_slot):
-            best, best_order, best_slot = k, o, k
+        key = (_place(trial_vars, seat, k), slot_rows[ORDER, k], k)
+        if key > after and key < best:
+            best = key
     return best
 
 
@@ -197,6 +218,7 @@ def _applies(slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, crea
 @inline
 def counters_to_put(
     slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
     work: np.ndarray,
     card_table: np.ndarray,
     s: int,
@@ -210,20 +232,21 @@ def counters_to_put(
     (the test inlined, the search a call, as ``characteristics.refresh``)."""
     if not work[LAYOUT, GATES] & G_COUNTER_RULES:
         return amount
-    return _after_rules(slot_rows, work, card_table, s, kind, amount, entering, cost)
+    return _after_rules(slot_rows, trial_vars, work, card_table, s, kind, amount, entering, cost)
 
 
 @inline
 def _after_rules(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
-    amount: int, entering: bool, cost: bool,
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray,
+    s: int, kind: int, amount: int, entering: bool, cost: bool,
 ) -> int:  # fmt: skip
     """How many counters of ``kind`` ``amount`` becomes on slot ``s``.
 
     ``entering``: ``s`` enters with them (122.6), so its own abilities do not apply (614.12:
     a source must be on the battlefield before the permanent begins to enter). ``cost``: they
     pay a cost (602.2b). One pass finds the prohibitions and the modifiers that apply; only
-    with two modifiers or more does the order matter (616.1), and they are walked in it."""
+    with two modifiers or more does the order matter (616.1): they are walked in the order
+    listed, or every order is tried for the most or the fewest (``_extreme``)."""
     own = s if entering else -1
     creature = is_creature(slot_rows, s)
     found, first = 0, -1
@@ -237,32 +260,99 @@ def _after_rules(
         if _is_modifier(slot_rows, card_table, k, kind, own, cost) and _applies(
             slot_rows, card_table, k, s, creature
         ):
+            if found < ORDERED_MODIFIERS:
+                work[MODIFIER_CARDS, found] = c
             found += 1
             first = k if found == 1 else first
     if found == 0 or amount <= 0:
         return amount
     if found == 1:
         return _modified(card_table, slot_rows[CARD, first], amount)
-    return _in_order(slot_rows, work, card_table, s, kind, amount, own, cost, creature)
+    seat = slot_rows[CONTROLLER, s]
+    policy = trial_vars[COUNTER_POLICY + seat]
+    if policy == COUNTER_LISTED:
+        return _in_order(slot_rows, trial_vars, work, card_table, s, kind, amount, own, cost,
+                         creature)  # fmt: skip
+    if found > ORDERED_MODIFIERS:
+        unsupported(trial_vars, R_ORDER_CAP)
+        return 0
+    return _extreme(work, card_table, amount, found, policy == COUNTER_MOST)
 
 
 @njit
 def _in_order(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, kind: int,
-    amount: int, own: int, cost: bool, creature: bool,
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray,
+    s: int, kind: int, amount: int, own: int, cost: bool, creature: bool,
 ) -> int:  # fmt: skip
-    """``amount`` after the modifiers that apply, one at a time in board order (616.1), none
-    once the number is 0."""
+    """``amount`` after the modifiers that apply, one at a time in the order of the target's
+    controller (616.1: ``_next_modifier``), none once the number is 0."""
     n = amount
-    after, after_slot = -_NO_ORDER, -1
+    seat = slot_rows[CONTROLLER, s]
+    after = (-1, -_NO_ORDER, -1)
     while n > 0:
-        k = _next_modifier(slot_rows, work, card_table, kind, after, after_slot, own, cost)
+        after = _next_modifier(slot_rows, trial_vars, work, card_table, kind, after, seat, own,
+                               cost)  # fmt: skip
+        k = after[2]
         if k < 0:
             return n
-        after, after_slot = slot_rows[ORDER, k], k
         if _applies(slot_rows, card_table, k, s, creature):
             n = _modified(card_table, slot_rows[CARD, k], n)
     return n
+
+
+@njit
+def _extreme(work: np.ndarray, card_table: np.ndarray, amount: int, m: int, most: bool) -> int:
+    """``amount`` after the ``m`` modifiers whose cards ``work``'s MODIFIER_CARDS holds, in
+    the order that leaves the most (or the fewest) counters (-1: past 64 bits, more than any
+    number). Two modifiers of one card change the number alike, so each order of the cards
+    is tried once: the cards sorted, then each next permutation in lexicographic order."""
+    cards = work[MODIFIER_CARDS]
+    for i in range(1, m):  # insertion sort: m is at most ORDERED_MODIFIERS
+        j = i
+        while j > 0 and cards[j - 1] > cards[j]:
+            cards[j - 1], cards[j] = cards[j], cards[j - 1]
+            j -= 1
+    best = -2  # none tried yet; -1 past 64 bits
+    while True:
+        n = amount
+        for j in range(m):
+            n = _modified(card_table, cards[j], n)
+            if n <= 0:  # none left to put (the rest do not apply), or past 64 bits
+                break
+        if best == -2 or _better(n, best, most):
+            best = n
+        if not _next_permutation(cards, m):
+            break
+    return best
+
+
+@njit
+def _better(n: int, best: int, most: bool) -> bool:
+    """Whether ``n`` counters beat ``best`` for the most (or the fewest); -1, past 64 bits,
+    is more than any number."""
+    if n < 0 or best < 0:
+        return (n < 0) != (best < 0) and (n < 0) == most
+    return n > best if most else n < best
+
+
+@njit
+def _next_permutation(items: np.ndarray, m: int) -> bool:
+    """Rearrange ``items[:m]`` into the next permutation in lexicographic order (equal items
+    are not told apart); False once it was the last."""
+    i = m - 2
+    while i >= 0 and items[i] >= items[i + 1]:
+        i -= 1
+    if i < 0:
+        return False
+    j = m - 1
+    while items[j] <= items[i]:
+        j -= 1
+    items[i], items[j] = items[j], items[i]
+    lo, hi = i + 1, m - 1
+    while lo < hi:
+        items[lo], items[hi] = items[hi], items[lo]
+        lo, hi = lo + 1, hi - 1
+    return True
 
 
 @inline
@@ -300,7 +390,7 @@ def _put_counters(
     entering: bool,
     cost: bool,
 ) -> int:
-    n = counters_to_put(slot_rows, work, card_table, s, kind, amount, entering, cost)
+    n = counters_to_put(slot_rows, trial_vars, work, card_table, s, kind, amount, entering, cost)
     row = counter_row(kind)
     if n < 0 or slot_rows[row, s] > MAX_AMOUNT - n:
         unsupported(trial_vars, R_NUMBER_CAP)

@@ -49,6 +49,7 @@ from engine.batch.kernel.state import (
     ARRIVALS,
     COULD,
     COUNT,
+    COUNTER_POLICY,
     D_SOURCE,
     DELAYED_CARD,
     DELAYED_CONTROLLER,
@@ -74,6 +75,7 @@ from engine.batch.kernel.state import (
     MANA_FROM_TRIGGERS,
     MANA_REPLACED,
     MAX_PLAYERS,
+    N_COUNTER_RANKS,
     N_KIND_RANKS,
     N_LIFE,
     N_PLAYERS,
@@ -120,8 +122,9 @@ PATIENCE = 64  # resolutions in one settle before a trial that may loop is playe
 # a batch's choices the kernel reads per trial: each event's replacement order (T, E,
 # ORDER_LEN), the "id:ability" trigger orders (T, K, 4: ``state.kind_ranks``), the "any
 # target" choices in order (T, K, 3: ``state.target_names``), the choices given for tokens
-# (T, K, 4: ``state.token_choices``)
-Choices = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# (T, K, 4: ``state.token_choices``), each seat's counter policy (T, P) and the counter orders
+# (T, K, 3: ``state.counter_choices``)
+Choices = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 @njit
@@ -360,8 +363,9 @@ def _entries(trial_vars: np.ndarray, at: int, given: np.ndarray, i: int) -> None
 @inline
 def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices) -> None:
     """Copy trial ``i``'s scalars, life, pools, "id:ability" trigger orders, "any target"
-    choices, the choices given for tokens and delayed triggers into ``trial_vars``."""
-    _, kind_ranks, names, given = choices
+    choices, the choices given for tokens, counter orders and delayed triggers into
+    ``trial_vars``."""
+    _, kind_ranks, names, given, policy, counter_ranks = choices
     trial_vars[N_PLAYERS], trial_vars[ACTIVE] = kstate.n_players[i], kstate.active[i]
     trial_vars[STATUS], trial_vars[REASON] = kstate.status[i], kstate.reason[i]
     trial_vars[SEQ], trial_vars[NEXT_ORDER] = kstate.seq[i], kstate.next_order[i]
@@ -380,6 +384,9 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
     _entries(trial_vars, N_KIND_RANKS, kind_ranks, i)
     _entries(trial_vars, N_TARGET_NAMES, names, i)
     _entries(trial_vars, N_TOKEN_CHOICES, given, i)
+    for p in range(MAX_PLAYERS):
+        trial_vars[COUNTER_POLICY + p] = policy[i, p] if p < policy.shape[1] else 0
+    _entries(trial_vars, N_COUNTER_RANKS, counter_ranks, i)
     for g in range(EFFECTS):  # no delayed trigger yet (the kernel's own variables)
         trial_vars[DELAYED_SOURCE + g] = -1
         trial_vars[DELAYED_OBJ + g] = 0

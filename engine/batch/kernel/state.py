@@ -18,6 +18,7 @@ import numpy as np
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.wipe_state import (
+    COUNTER_RANKS,
     EFFECTS,
     KIND_RANKS,
     LKI_RING,
@@ -135,7 +136,13 @@ TARGET_NAME = N_TARGET_NAMES + 1
 # slot, token number, chosen bits, ping seat) entries
 N_TOKEN_CHOICES = TARGET_NAME + 3 * TARGET_NAMES
 TOKEN_CHOICE = N_TOKEN_CHOICES + 1
-RETURNED_SLOT = TOKEN_CHOICE + 4 * TOKEN_CHOICES  # RETURNS entries, then RETURNED_BY
+# by seat, how the player orders counter replacements (WipeInputs.counter_policy), then the
+# scenario's counter orders (WipeInputs.counter_rank): how many, then that many (seat, slot,
+# place) entries
+COUNTER_POLICY = TOKEN_CHOICE + 4 * TOKEN_CHOICES
+N_COUNTER_RANKS = COUNTER_POLICY + MAX_PLAYERS
+COUNTER_RANK = N_COUNTER_RANKS + 1
+RETURNED_SLOT = COUNTER_RANK + 3 * COUNTER_RANKS  # RETURNS entries, then RETURNED_BY
 
 
 # -- event_rows (rows, E): the events of the trial, then where each spell went and rejections.
@@ -231,7 +238,10 @@ RULE_SLOTS = 42
 # the slots what a state-based action reads of may have changed since the last round looked
 # (``characteristics.mark_changed``), listed once each (IS_CHANGED: by slot, whether listed)
 CHANGED, IS_CHANGED = 43, 44
-W_ROWS = 45
+# the cards of the counter replacements one put compares in every order (616.1: "most" or
+# "fewest", ``counters._extreme``), permuted in place
+MODIFIER_CARDS = 45
+W_ROWS = 46
 
 # -- combat_rows (rows, E, width): each attack event's declarations, by slot (-1: none); then
 # the declarations naming a token, one entry d each (WipeInputs.ev_combat_token): the object
@@ -447,11 +457,28 @@ def token_choices(inputs: WipeInputs) -> np.ndarray:
     return np.ascontiguousarray(inputs.token_choices, dtype=np.int64)
 
 
+def counter_choices(inputs: WipeInputs) -> tuple[np.ndarray, np.ndarray]:
+    """The trials' counter policies by seat, (T, P) int64 (zero-width if none: every player's
+    is the listed one), and a scenario's counter orders, (T, K, 3) int64 (zero-width if
+    none)."""
+    t = inputs.shape[0]
+    policy = inputs.counter_policy
+    if policy is None:
+        policy = np.zeros((t, 0), dtype=np.int64)
+    ranks = inputs.counter_rank
+    if ranks is None:
+        ranks = np.zeros((t, 0, 3), dtype=np.int64)
+    return np.ascontiguousarray(policy, dtype=np.int64), np.ascontiguousarray(ranks, np.int64)
+
+
 def choices(
     inputs: WipeInputs,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The batch's choices as ``run_trials`` reads them (``run.Choices``)."""
-    return orders(inputs), kind_ranks(inputs), target_names(inputs), token_choices(inputs)
+    return (
+        orders(inputs), kind_ranks(inputs), target_names(inputs), token_choices(inputs),
+        *counter_choices(inputs),
+    )  # fmt: skip
 
 
 def combat(inputs: WipeInputs) -> tuple[np.ndarray, ...]:

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.wipe_state import (
@@ -31,6 +33,7 @@ from engine.batch.wipe_state import (
 )
 from engine.library import Card
 from engine.mana_types import MANA_TYPES
+from engine.scenario import COUNTER_POLICIES
 from sim.config.dists import Discrete, SeatDist
 from sim.config.players import Players, SlotBoard, parse_players
 from sim.config.reader import Reader, join
@@ -152,6 +155,14 @@ class WipeConfig(SlotBoard):
     fixed_order: tuple[int, ...]  # card indices, first goes on the stack first ("fixed")
     targets: str  # "next", "random" (an opponent) or "any" (a seat, its own too): Murderous
     # Redcap's enters trigger
+    counter_order: str = "listed"  # every player's (engine.scenario.COUNTER_POLICIES, 616.1)
+
+    def counter_policy(self, trials: int) -> np.ndarray | None:
+        """``WipeInputs.counter_policy`` of ``trials`` trials (None: the listed policy)."""
+        if self.counter_order == "listed":
+            return None
+        code = COUNTER_POLICIES.index(self.counter_order)
+        return np.full((trials, self.max_players), code, dtype=np.int8)
 
 
 def _card_index(r: Reader, name: str, where: str, cast: bool) -> int:
@@ -434,16 +445,19 @@ def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int, n_groups: 
     )
 
 
-def _choices(r: Reader, data: Mapping[str, Any]) -> tuple[str, tuple[int, ...], str]:
-    """The trigger-order policy, its fixed list of cards, and Redcap's target policy."""
+def _choices(r: Reader, data: Mapping[str, Any]) -> tuple[str, tuple[int, ...], str, str]:
+    """The trigger-order policy, its fixed list of cards, Redcap's target policy and the
+    counter-order policy."""
     choices = r.table(data, "choices", "")
-    r.keys(choices, {"trigger_order", "targets"}, "choices")
+    r.keys(choices, {"trigger_order", "targets", "counter_order"}, "choices")
     order = choices.get("trigger_order", "random")
     targets = r.text(choices.get("targets", "next"), "choices.targets", TARGET_POLICIES)
+    counters = r.text(choices.get("counter_order", "listed"), "choices.counter_order",
+                      COUNTER_POLICIES)  # fmt: skip
     if not isinstance(order, list):
-        return r.text(order, "choices.trigger_order", TRIGGER_POLICIES), (), targets
+        return r.text(order, "choices.trigger_order", TRIGGER_POLICIES), (), targets, counters
     hint = '"random", "listed" or a list of cards'
-    return "fixed", _card_list(r, order, "choices.trigger_order", hint), targets
+    return "fixed", _card_list(r, order, "choices.trigger_order", hint), targets, counters
 
 
 def parse_wipe(r: Reader, data: Mapping[str, Any]) -> WipeConfig:
@@ -465,5 +479,5 @@ def parse_wipe(r: Reader, data: Mapping[str, Any]) -> WipeConfig:
         raise r.fail("events", "an experiment needs at least one [[events]] table (the wipe)")
     if len(events) > MAX_EVENTS:
         raise r.fail("events", f"more than {MAX_EVENTS} events")
-    policy, fixed, targets = _choices(r, data)
-    return WipeConfig(players, slots, events, policy, fixed, targets)
+    policy, fixed, targets, counters = _choices(r, data)
+    return WipeConfig(players, slots, events, policy, fixed, targets, counters)

@@ -1,0 +1,172 @@
+"""R5 The order of the replacement effects that change how many counters are put, CR 616.1:
+the affected permanent's controller chooses the order, one at a time, each once (614.5).
+
+``[choices] counter_order`` gives a player's order: the ids of the sources they apply
+first (then the others in board order, the ``listed`` policy), or a policy: ``most`` or
+``fewest`` (the order that leaves the most or the fewest counters). Every scenario runs on
+both engines (``run_both``). Two players A -> B, A active.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from engine import reference
+from engine.batch.scenario import run_scenario
+from engine.batch.wipe_state import BATTLEFIELD
+from engine.reference.counters import ORDER_PAST_CAP
+from engine.scenario import ORDERED_MODIFIERS
+from sim.errors import UserError
+from tests.batch.kernel_mixes import draw
+from tests.batch.mixes import COUNTER_ORDERS
+from tests.helpers import board, run_both, scenario
+
+# Young Wolf (undying) destroyed returns with a +1/+1 counter under Hardened Scales ("that
+# many plus one") and Doubling Season ("twice that many"): Scales first makes 4, Season first 3
+WOLF = board("scales: Hardened Scales @A", "season: Doubling Season @A", "wolf: Young Wolf @A")
+DESTROY_WOLF = [{"do": "destroy", "target": "wolf"}]
+
+
+def _counters(out: dict[str, Any], pid: str) -> dict[str, int]:
+    return next(p["counters"] for p in out["battlefield"] if p["id"] == pid)
+
+
+@pytest.mark.parametrize(
+    ("order", "plus"),
+    [
+        (None, 4),  # listed: board order, Scales first
+        ("listed", 4),
+        ("most", 4),
+        ("fewest", 3),
+        (["season", "scales"], 3),
+        (["season"], 3),  # listed first, then the rest in board order
+        (["scales"], 4),
+    ],
+    ids=["default", "listed", "most", "fewest", "season-scales", "season", "scales"],
+)
+def test_616_1_the_controller_orders_hardened_scales_and_doubling_season(
+    order: Any, plus: int
+) -> None:
+    """CR 616.1, 614.5: A orders A's two replacements for the +1/+1 counter Young Wolf
+    returns with (702.93a): Hardened Scales then Doubling Season puts 4, the other way 3."""
+    choices = None if order is None else {"counter_order": {"A": order}}
+    out = run_both(board=WOLF, actions=DESTROY_WOLF, choices=choices)
+    assert _counters(out, "wolf") == {"+1/+1": plus}
+
+
+def test_616_1_one_policy_for_every_player() -> None:
+    """``counter_order = "fewest"`` is every player's policy."""
+    out = run_both(board=WOLF, actions=DESTROY_WOLF, choices={"counter_order": "fewest"})
+    assert _counters(out, "wolf") == {"+1/+1": 3}
+
+
+def test_616_1_only_the_affected_permanents_controller_chooses() -> None:
+    """CR 616.1: B's order does not touch A's Young Wolf; A's listed policy holds."""
+    out = run_both(board=WOLF, actions=DESTROY_WOLF, choices={"counter_order": {"B": "fewest"}})
+    assert _counters(out, "wolf") == {"+1/+1": 4}
+
+
+@pytest.mark.parametrize(("policy", "minus"), [("most", 1), ("fewest", 0), ("listed", 0)])
+def test_616_1_vizier_of_remedies_and_doubling_season_on_a_persist_return(
+    policy: str, minus: int
+) -> None:
+    """CR 616.1, 702.79a: Kitchen Finks returns by persist with a -1/-1 counter. Vizier of
+    Remedies first ("that many minus one") leaves none, and Doubling Season no longer applies
+    (no counter would be put); Doubling Season first makes 2, then the Vizier 1."""
+    out = run_both(
+        board=board(
+            "vizier: Vizier of Remedies @A", "season: Doubling Season @A", "finks: Kitchen Finks @A"
+        ),
+        actions=[{"do": "destroy", "target": "finks"}],
+        choices={"counter_order": {"A": policy}},
+    )
+    assert _counters(out, "finks") == ({"-1/-1": minus} if minus else {})
+
+
+def test_616_1_a_cast_permanents_id_can_be_listed() -> None:
+    """A Doubling Season cast in the scenario is listed by its cast id: it applies first."""
+    out = run_both(
+        board=board("scales: Hardened Scales @A", "wolf: Young Wolf @A"),
+        actions=[
+            {"do": "cast", "card": "Doubling Season", "by": "A", "id": "ds"},
+            {"do": "destroy", "target": "wolf"},
+        ],
+        choices={"counter_order": {"A": ["ds"]}},
+    )
+    assert _counters(out, "wolf") == {"+1/+1": 3}
+
+
+def test_616_1_the_reference_log_says_the_order_chosen() -> None:
+    """The explanation names the order "most" chose, before the replacements it applies."""
+    out = reference.run(
+        scenario(board=WOLF, actions=DESTROY_WOLF, choices={"counter_order": {"A": "most"}})
+    )
+    texts = [line["text"] for line in out["log"] if line["rule"] == "616.1"]
+    assert texts == [
+        "A applies Hardened Scales (scales), then Doubling Season (season): the most counters"
+    ]
+
+
+def test_616_1_past_ordered_modifiers_both_engines_stop_with_the_cap_named() -> None:
+    """Comparing every order of more than ORDERED_MODIFIERS replacements is past a named cap:
+    both engines stop the trial, unsupported, with the same reason (and ``listed`` plays)."""
+    n = ORDERED_MODIFIERS + 1
+    lines = [f"s{k}: {'Hardened Scales' if k % 2 else 'Doubling Season'} @A" for k in range(n)]
+    scn = scenario(
+        board=board(*lines, "wolf: Young Wolf @A"),
+        actions=DESTROY_WOLF,
+        choices={"counter_order": {"A": "most"}},
+    )
+    out, batch = reference.run(scn), run_scenario(scn)
+    assert (out["result"], out["reason"]) == ("unsupported", ORDER_PAST_CAP)
+    assert (batch["result"], batch["reason"]) == ("unsupported", ORDER_PAST_CAP)
+    listed = run_both(board=board(*lines, "wolf: Young Wolf @A"), actions=DESTROY_WOLF)
+    assert listed["result"] == "ok"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("best", "unknown policy 'best'"),
+        ({"C": "most"}, "unknown player"),
+        ({"A": ["nobody"]}, "unknown id 'nobody'"),
+        ({"A": ["wolf"]}, "wolf is Young Wolf: it has no replacement effect for counters"),
+        ({"A": 3}, "expected a policy or a list of ids"),
+        (["most"], "expected a policy or a table"),
+    ],
+)
+def test_616_1_a_bad_counter_order_is_a_file_error(value: Any, message: str) -> None:
+    """A bad ``counter_order`` names the key and says what is wrong (exit 2 at the CLI)."""
+    with pytest.raises(UserError, match=r"choices\.counter_order") as err:
+        scenario(board=WOLF, actions=DESTROY_WOLF, choices={"counter_order": value})
+    assert message in str(err.value)
+
+
+def test_616_1_experiment_policies_agree_with_the_reference_and_differ() -> None:
+    """An experiment's ``[choices] counter_order`` reaches both engines: trials of Hardened
+    Scales, Doubling Season and Vizier of Remedies beside persist and undying creatures,
+    drawn under "most" and "fewest", agree with the reference engine trial by trial, and
+    the same draws end with other counters in many trials (the policy is played)."""
+    from engine.batch.kernel import run_kernel
+    from engine.batch.layout import new_state
+    from engine.batch.naming import Naming
+    from engine.batch.outcome import batch_outcome, comparable
+    from engine.batch.trial_scenario import trial_scenario
+
+    totals = {}
+    for policy in ("most", "fewest"):
+        inputs = draw(replace(COUNTER_ORDERS, counter_order=policy), 616, 400)
+        state = new_state(inputs)
+        run_kernel(state, inputs)
+        _, _, s, e = inputs.shape
+        for i in range(len(state.status)):
+            naming = Naming.default(int(inputs.n_players[i]), s, e)
+            ref = comparable(reference.run(trial_scenario(inputs, i)))
+            assert comparable(batch_outcome(state, i, naming)) == ref, f"{policy} trial {i}"
+        on = state.zone == BATTLEFIELD
+        totals[policy] = np.where(on, state.plus + state.minus, 0).sum(axis=1)
+    assert (totals["most"] != totals["fewest"]).sum() >= 40
