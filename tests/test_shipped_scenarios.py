@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from engine import reference
@@ -106,3 +107,18 @@ def test_603_6c_thragtusk_leaves_twice_under_doubling_season() -> None:
     assert len(doubled) == 2 and all("doubles 1 token(s) to 2" in t for t in doubled)
     assert out["graveyard"] == {"Ana": ["Thragtusk"], "Ben": ["Wrath of God"]}
     assert (out["result"], out["life"]) == ("ok", {"Ana": 25, "Ben": 22})
+
+
+def test_616_1_scales_and_season_in_the_order_ana_lists() -> None:
+    """CR 616.1, 614.5: Ana lists Vizier of Remedies, then Hardened Scales. Young Wolf returns
+    by undying with Scales' one plus one, then Season's twice that: 4 counters, a 5/5. Kitchen
+    Finks returns by persist with the Vizier's one minus one: none, and Doubling Season no
+    longer applies. Without the list (board order: Season first) Finks would be a 2/1."""
+    out = _run("scales_and_season.toml")
+    board = {p["id"]: (p["power"], p["toughness"], p["counters"]) for p in out["battlefield"]}
+    assert board["wolf"] == (5, 5, {"+1/+1": 4})
+    assert board["finks"] == (3, 2, {})
+    scn = load_scenario(SHIPPED / "scales_and_season.toml")
+    listed = reference.run(replace(scn, choices=replace(scn.choices, counter_order={})))
+    finks = next(p for p in listed["battlefield"] if p["id"] == "finks")
+    assert (finks["power"], finks["toughness"], finks["counters"]) == (2, 1, {"-1/-1": 1})
