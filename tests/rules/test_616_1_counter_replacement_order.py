@@ -170,3 +170,52 @@ def test_616_1_experiment_policies_agree_with_the_reference_and_differ() -> None
         on = state.zone == BATTLEFIELD
         totals[policy] = np.where(on, state.plus + state.minus, 0).sum(axis=1)
     assert (totals["most"] != totals["fewest"]).sum() >= 40
+
+
+# ------------------------------------------------- Corpsejack Menace, Branching Evolution
+
+
+@pytest.mark.parametrize(("policy", "plus"), [("most", 4), ("fewest", 3)])
+def test_616_1_corpsejack_menace_and_hardened_scales(policy: str, plus: int) -> None:
+    """CR 616.1; Corpsejack Menace: "twice that many +1/+1 counters". Young Wolf's undying
+    counter: Scales then Menace makes (1 + 1) x 2 = 4, Menace then Scales 1 x 2 + 1 = 3."""
+    out = run_both(
+        board=board("menace: Corpsejack Menace @A", "scales: Hardened Scales @A",
+                    "wolf: Young Wolf @A"),
+        actions=DESTROY_WOLF,
+        choices={"counter_order": {"A": policy}},
+    )  # fmt: skip
+    assert _counters(out, "wolf") == {"+1/+1": plus}
+
+
+def test_614_12_corpsejack_menace_returning_by_undying_is_not_doubled_by_itself() -> None:
+    """CR 614.12, 702.93a: Corpsejack Menace with undying returns with one +1/+1 counter: its
+    own ability does not apply to it as it enters; another Menace already there doubles it."""
+    alone = run_both(
+        board=board("menace: Corpsejack Menace @A grant=undying"),
+        actions=[{"do": "destroy", "target": "menace"}],
+    )
+    assert _counters(alone, "menace") == {"+1/+1": 1}
+    beside = run_both(
+        board=board("menace: Corpsejack Menace @A grant=undying", "other: Corpsejack Menace @A"),
+        actions=[{"do": "destroy", "target": "menace"}],
+    )
+    assert _counters(beside, "menace") == {"+1/+1": 2}
+
+
+def test_614_1_branching_evolution_doubles_plus_counters_only() -> None:
+    """CR 614.1; Branching Evolution: +1/+1 counters on A's creatures are doubled (an effect's
+    counters and an undying return's), -1/-1 counters are not (Kitchen Finks' persist return
+    gets one), nor are B's creatures'."""
+    out = run_both(
+        board=board("evo: Branching Evolution @A", "wolf: Young Wolf @A",
+                    "finks: Kitchen Finks @A", "bears: Grizzly Bears @B"),
+        actions=[
+            {"do": "destroy", "target": "wolf"},
+            {"do": "destroy", "target": "finks"},
+            {"do": "counters", "target": "bears", "kind": "+1/+1", "amount": 2},
+        ],
+    )  # fmt: skip
+    assert _counters(out, "wolf") == {"+1/+1": 2}
+    assert _counters(out, "finks") == {"-1/-1": 1}
+    assert _counters(out, "bears") == {"+1/+1": 2}
