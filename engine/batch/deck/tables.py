@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
+from engine.batch.kernel.deck.board import scope_covers
 from engine.batch.kernel.deck.columns import (
     C_FLAGS,
     F_ARTIFACT,
@@ -758,16 +759,6 @@ def _types(pool: int) -> int:
     return sum(1 for amount in _amounts(pool) if amount)
 
 
-def _covers(scope: int, kind: int, card: Card, put_kind: int) -> bool:
-    """Whether a counter static of ``scope`` and ``kind`` applies to counters of
-    ``put_kind`` put on ``card`` as it enters under its controller's (the player's) control."""
-    if kind not in (tb.KIND_ANY, put_kind):
-        return False
-    if scope == tb.COUNTER_SCOPE["artifacts_creatures_yours"] and card.has_type("Artifact"):
-        return True
-    return scope < tb.COUNTER_SCOPE["creatures_yours"] or card.has_type("Creature")
-
-
 def _most_counters(setup: DeckSetup) -> int:
     """The most counters a card of the deck could enter with: its amount through every
     modifier of the deck that applies (616.1, each copy once)."""
@@ -775,9 +766,10 @@ def _most_counters(setup: DeckSetup) -> int:
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
         _, n, kind = _removes(i)
+        flags = F_CREATURE * card.has_type("Creature") | F_ARTIFACT * card.has_type("Artifact")
         for other in setup.cards:
             j = mt.INDEX[other.name.lower()]
-            if n and _covers(int(tb.MOD_SCOPE[j]), int(tb.MOD_KIND[j]), card, kind):
+            if n and scope_covers(int(tb.MOD_SCOPE[j]), int(tb.MOD_KIND[j]), kind, flags):
                 n = n * int(tb.MOD_FACTOR[j]) + max(int(tb.MOD_ADD[j]), 0)
                 if n > MAX_COUNTERS:
                     return n

@@ -298,10 +298,20 @@ def _scale(cards: np.ndarray, choices: np.ndarray, d: int, factor: int) -> None:
 def _applies(cards: np.ndarray, source: int, kind_col: int, scope_col: int, card: int) -> bool:
     """Whether ``source``'s counter static (its kind and scope in these columns) applies to
     the counters ``card`` enters with (``engine.reference.counters``)."""
-    kind = cards[source, kind_col]
-    if kind != KIND_ANY and (kind < 0 or kind != cards[card, C_COUNTER_KIND]):
+    return scope_covers(
+        cards[source, scope_col], cards[source, kind_col], cards[card, C_COUNTER_KIND],
+        cards[card, C_FLAGS],
+    )  # fmt: skip
+
+
+@njit
+def scope_covers(scope: int, kind: int, put_kind: int, flags: int) -> bool:
+    """Whether a counter static of ``scope`` and ``kind`` (-1: it has none) applies to
+    counters of ``put_kind`` put on a permanent with these C_FLAGS as it enters under the
+    player's control (a deck game has one player: every scope's "you" is the player). Also
+    the deck's bound on the counters a permanent enters with (``deck.tables``)."""
+    if kind != KIND_ANY and (kind < 0 or kind != put_kind):
         return False
-    scope, flags = cards[source, scope_col], cards[card, C_FLAGS]
     if scope == SCOPE_ARTIFACTS_CREATURES_YOURS and flags & F_ARTIFACT:
         return True
     # every permanent's and the player's below "creatures you control" (COUNTER_SCOPE's codes)
