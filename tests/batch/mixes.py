@@ -8,7 +8,6 @@ the engine's tables, so a new card is covered without touching this file.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.batch import mana_tables as mt
@@ -298,39 +297,50 @@ REAL_WIPES = wipe_mix(
 # Persist and undying creatures among the replacements for counters (616.1), each as likely,
 # against wipes and counters put by effects, every player taking the most counters: most
 # trials put counters under two replacements or more (the order matters in about a quarter)
-COUNTER_ORDERS = wipe_mix(
+COUNTER_ORDERS_DATA: dict[str, Any] = {
+    "players": {"count": [2, 3]},
+    "slots": [
+        {
+            "count": 8,
+            "cards": _uniform(
+                [
+                    "Young Wolf",
+                    "Kitchen Finks",
+                    "Safehold Elite",
+                    "Hardened Scales",
+                    "Doubling Season",
+                    "Vizier of Remedies",
+                ]
+            ),
+            "controller": "random",
+            "grant": {"persist": 0.3, "undying": 0.3},
+        }
+    ],
+    "events": _events(
+        2,
+        do={"cast": 0.5, "counters": 0.5},
+        cards={"Wrath of God": 1, "Black Sun's Zenith": 1, "Infest": 1},
+        x=[1, 2],
+        caster="random",
+        amount=[1, 2, 3],
+        counter={"+1/+1": 1, "-1/-1": 1},
+    ),
+    "choices": {"trigger_order": "random", "counter_order": "most"},
+}
+COUNTER_ORDERS = wipe_mix(COUNTER_ORDERS_DATA)
+COUNTER_ORDERS_FEWEST = wipe_mix(
+    {**COUNTER_ORDERS_DATA, "choices": {"trigger_order": "random", "counter_order": "fewest"}}
+)
+# the active player takes the most counters, the next the fewest, a third player board order
+COUNTER_ORDERS_BY_SEAT = wipe_mix(
     {
-        "players": {"count": [2, 3]},
-        "slots": [
-            {
-                "count": 8,
-                "cards": _uniform(
-                    [
-                        "Young Wolf",
-                        "Kitchen Finks",
-                        "Safehold Elite",
-                        "Hardened Scales",
-                        "Doubling Season",
-                        "Vizier of Remedies",
-                    ]
-                ),
-                "controller": "random",
-                "grant": {"persist": 0.3, "undying": 0.3},
-            }
-        ],
-        "events": _events(
-            2,
-            do={"cast": 0.5, "counters": 0.5},
-            cards={"Wrath of God": 1, "Black Sun's Zenith": 1, "Infest": 1},
-            x=[1, 2],
-            caster="random",
-            amount=[1, 2, 3],
-            counter={"+1/+1": 1, "-1/-1": 1},
-        ),
-        "choices": {"trigger_order": "random", "counter_order": "most"},
+        **COUNTER_ORDERS_DATA,
+        "choices": {
+            "trigger_order": "random",
+            "counter_order": {"active": "most", "next": "fewest"},
+        },
     }
 )
-COUNTER_ORDERS_FEWEST = replace(COUNTER_ORDERS, counter_order="fewest")
 
 # Combat (W8): attacks with random attackers and blockers (many legal, some not: every reason
 # for rejecting an attack shows up), summoning sickness, granted combat keywords.

@@ -9,7 +9,6 @@ both engines (``run_both``). Two players A -> B, A active.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -17,12 +16,18 @@ import pytest
 
 from engine import reference
 from engine.batch.scenario import run_scenario
-from engine.batch.wipe_state import BATTLEFIELD
+from engine.batch.wipe_state import BATTLEFIELD, COUNTER_FEWEST, COUNTER_MOST
 from engine.reference.counters import ORDER_PAST_CAP
 from engine.scenario import ORDERED_MODIFIERS
 from sim.errors import UserError
+from sim.shapes.wipe.config import WipeConfig
 from tests.batch.kernel_mixes import draw
-from tests.batch.mixes import COUNTER_ORDERS
+from tests.batch.mixes import (
+    COUNTER_ORDERS,
+    COUNTER_ORDERS_BY_SEAT,
+    COUNTER_ORDERS_DATA,
+    COUNTER_ORDERS_FEWEST,
+)
 from tests.helpers import board, run_both, scenario
 
 # Young Wolf (undying) destroyed returns with a +1/+1 counter under Hardened Scales ("that
@@ -149,27 +154,49 @@ def test_616_1_a_bad_counter_order_is_a_file_error(value: Any, message: str) -> 
 def test_616_1_experiment_policies_agree_with_the_reference_and_differ() -> None:
     """An experiment's ``[choices] counter_order`` reaches both engines: trials of Hardened
     Scales, Doubling Season and Vizier of Remedies beside persist and undying creatures,
-    drawn under "most" and "fewest", agree with the reference engine trial by trial, and
-    the same draws end with other counters in many trials (the policy is played)."""
+    drawn under "most", "fewest" and by seat (the active player the most, the next the
+    fewest), agree with the reference engine trial by trial, and the same draws end with
+    other counters in many trials (the policy is played)."""
+    mixes = {"most": COUNTER_ORDERS, "fewest": COUNTER_ORDERS_FEWEST,
+             "by seat": COUNTER_ORDERS_BY_SEAT}  # fmt: skip
+    totals = {name: _agreeing_counters(mix, name) for name, mix in mixes.items()}
+    assert (totals["most"] != totals["fewest"]).sum() >= 40
+    assert (totals["by seat"] != totals["most"]).sum() >= 10
+    assert (totals["by seat"] != totals["fewest"]).sum() >= 10
+
+
+def test_616_1_an_experiments_policies_by_seat() -> None:
+    """``counter_order`` by seat name gives each trial's players their policies relative to
+    the active one (a seat a trial lacks, or one left out, is "listed")."""
+    inputs = draw(COUNTER_ORDERS_BY_SEAT, 616, 200)
+    policy = inputs.counter_policy
+    assert policy is not None
+    for i in range(200):
+        n, active = int(inputs.n_players[i]), int(inputs.active[i])
+        expected = [0] * policy.shape[1]
+        expected[active], expected[(active + 1) % n] = COUNTER_MOST, COUNTER_FEWEST
+        assert policy[i].tolist() == expected
+
+
+def _agreeing_counters(mix: WipeConfig, name: str) -> np.ndarray:
+    """Each of 400 trials of ``mix`` on the kernel, checked against the reference engine;
+    the counters on the battlefield as each ends."""
     from engine.batch.kernel import run_kernel
     from engine.batch.layout import new_state
     from engine.batch.naming import Naming
     from engine.batch.outcome import batch_outcome, comparable
     from engine.batch.trial_scenario import trial_scenario
 
-    totals = {}
-    for policy in ("most", "fewest"):
-        inputs = draw(replace(COUNTER_ORDERS, counter_order=policy), 616, 400)
-        state = new_state(inputs)
-        run_kernel(state, inputs)
-        _, _, s, e = inputs.shape
-        for i in range(len(state.status)):
-            naming = Naming.default(int(inputs.n_players[i]), s, e)
-            ref = comparable(reference.run(trial_scenario(inputs, i)))
-            assert comparable(batch_outcome(state, i, naming)) == ref, f"{policy} trial {i}"
-        on = state.zone == BATTLEFIELD
-        totals[policy] = np.where(on, state.plus + state.minus, 0).sum(axis=1)
-    assert (totals["most"] != totals["fewest"]).sum() >= 40
+    inputs = draw(mix, 616, 400)
+    state = new_state(inputs)
+    run_kernel(state, inputs)
+    _, _, s, e = inputs.shape
+    for i in range(len(state.status)):
+        naming = Naming.default(int(inputs.n_players[i]), s, e)
+        ref = comparable(reference.run(trial_scenario(inputs, i)))
+        assert comparable(batch_outcome(state, i, naming)) == ref, f"{name} trial {i}"
+    on = state.zone == BATTLEFIELD
+    return np.asarray(np.where(on, state.plus + state.minus, 0).sum(axis=1))
 
 
 # ------------------------------------------------- Corpsejack Menace, Branching Evolution
@@ -219,3 +246,22 @@ def test_614_1_branching_evolution_doubles_plus_counters_only() -> None:
     assert _counters(out, "wolf") == {"+1/+1": 2}
     assert _counters(out, "finks") == {"-1/-1": 1}
     assert _counters(out, "bears") == {"+1/+1": 2}
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("best", "unknown value 'best'"),
+        ({"active": "best"}, "unknown value 'best'"),
+        ({"dealer": "most"}, "dealer"),
+        (["most"], "expected a policy or a table by seat"),
+    ],
+)
+def test_616_1_a_bad_experiment_counter_order_is_a_file_error(value: Any, message: str) -> None:
+    """An experiment's bad ``counter_order`` names the key and says what is wrong."""
+    from sim.config.experiment import parse_experiment
+
+    data = {**COUNTER_ORDERS_DATA, "shape": "wipe", "choices": {"counter_order": value}}
+    with pytest.raises(UserError, match=r"choices\.counter_order") as err:
+        parse_experiment(data, "<test>", "test")
+    assert message in str(err.value)

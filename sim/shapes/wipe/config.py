@@ -36,7 +36,7 @@ from engine.mana_types import MANA_TYPES
 from engine.scenario import COUNTER_POLICIES
 from sim.config.dists import Discrete, SeatDist
 from sim.config.players import Players, SlotBoard, parse_players
-from sim.config.reader import Reader, join
+from sim.config.reader import SEAT_NAMES, Reader, join
 from sim.shapes.base import batch_card
 
 WIPE_KEYS = {"players", "slots", "events", "choices"}
@@ -155,14 +155,23 @@ class WipeConfig(SlotBoard):
     fixed_order: tuple[int, ...]  # card indices, first goes on the stack first ("fixed")
     targets: str  # "next", "random" (an opponent) or "any" (a seat, its own too): Murderous
     # Redcap's enters trigger
-    counter_order: str = "listed"  # every player's (engine.scenario.COUNTER_POLICIES, 616.1)
+    # each seat's counter policy (616.1: engine.scenario.COUNTER_POLICIES) by seat relative to
+    # the active player (SEAT_NAMES' order); a seat past the tuple's end takes "listed"
+    counter_order: tuple[str, ...] = ()
 
-    def counter_policy(self, trials: int) -> np.ndarray | None:
-        """``WipeInputs.counter_policy`` of ``trials`` trials (None: the listed policy)."""
-        if self.counter_order == "listed":
+    def counter_policy(self, n_players: np.ndarray, active: np.ndarray) -> np.ndarray | None:
+        """``WipeInputs.counter_policy`` of trials with these player counts and active seats
+        (None: every seat's is the listed policy)."""
+        codes = [COUNTER_POLICIES.index(p) for p in self.counter_order]
+        if not any(codes):
             return None
-        code = COUNTER_POLICIES.index(self.counter_order)
-        return np.full((trials, self.max_players), code, dtype=np.int8)
+        out = np.zeros((len(active), self.max_players), dtype=np.int8)
+        rows = np.arange(len(active))
+        for rel, code in enumerate(codes):
+            there = rel < n_players  # a seat the trial has
+            seat = (active.astype(np.int64) + rel) % n_players
+            out[rows[there], seat[there]] = code
+        return out
 
 
 def _card_index(r: Reader, name: str, where: str, cast: bool) -> int:
@@ -445,15 +454,30 @@ def _event(r: Reader, raw: Mapping[str, Any], where: str, n_min: int, n_groups: 
     )
 
 
-def _choices(r: Reader, data: Mapping[str, Any]) -> tuple[str, tuple[int, ...], str, str]:
+def _counter_order(r: Reader, raw: Any) -> tuple[str, ...]:
+    """``counter_order``: one policy for every seat, or a table of policies by seat name (the
+    seats left out: "listed")."""
+    where = "choices.counter_order"
+    if isinstance(raw, str):
+        return (r.text(raw, where, COUNTER_POLICIES),) * len(SEAT_NAMES)
+    if not isinstance(raw, dict):
+        raise r.fail(where, "expected a policy or a table by seat", 'e.g. { active = "most" }')
+    r.keys(raw, set(SEAT_NAMES), where)
+    return tuple(
+        r.text(raw.get(seat, "listed"), f"{where}.{seat}", COUNTER_POLICIES) for seat in SEAT_NAMES
+    )
+
+
+def _choices(
+    r: Reader, data: Mapping[str, Any]
+) -> tuple[str, tuple[int, ...], str, tuple[str, ...]]:
     """The trigger-order policy, its fixed list of cards, Redcap's target policy and the
     counter-order policy."""
     choices = r.table(data, "choices", "")
     r.keys(choices, {"trigger_order", "targets", "counter_order"}, "choices")
     order = choices.get("trigger_order", "random")
     targets = r.text(choices.get("targets", "next"), "choices.targets", TARGET_POLICIES)
-    counters = r.text(choices.get("counter_order", "listed"), "choices.counter_order",
-                      COUNTER_POLICIES)  # fmt: skip
+    counters = _counter_order(r, choices.get("counter_order", "listed"))
     if not isinstance(order, list):
         return r.text(order, "choices.trigger_order", TRIGGER_POLICIES), (), targets, counters
     hint = '"random", "listed" or a list of cards'

@@ -227,7 +227,7 @@ def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -
         granted=granted if any(g.keywords for g in config.slots) else None,
         counters=counters,
         attached_to=attach_auras(rng, board["card"]) if taps else None,
-        counter_policy=config.counter_policy(trials),
+        counter_policy=config.counter_policy(n_players, active),
         **timeline,
     )
 

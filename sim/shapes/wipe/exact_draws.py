@@ -205,7 +205,7 @@ def assemble(config: WipeConfig, n: int, done: dict[str, np.ndarray]) -> WipeInp
         ev_amount=zeros16.copy(),
         ev_counter=np.zeros((t, e), dtype=np.int8),
         ev_mode=np.tile(np.array([ev.modes[0][0] for ev in config.events], dtype=np.int8), (t, 1)),
-        counter_policy=config.counter_policy(t),
+        counter_policy=config.counter_policy(np.full(t, n, dtype=np.int8), done["active"]),
     )
 
 
