@@ -295,8 +295,9 @@ REAL_WIPES = wipe_mix(
 )
 
 # Persist and undying creatures among the replacements for counters (616.1), each as likely,
-# against wipes and counters put by effects, every player taking the most counters: most
-# trials put counters under two replacements or more (the order matters in about a quarter)
+# against wipes and counters put by effects: most trials put counters under two replacements
+# or more (the order matters in about a quarter). Every player takes the most counters; the
+# mixes after it, the fewest, or by seat
 COUNTER_ORDERS_DATA: dict[str, Any] = {
     "players": {"count": [2, 3]},
     "slots": [
