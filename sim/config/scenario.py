@@ -7,8 +7,7 @@ name the file and the key path, with a hint.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Container, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +156,7 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
     life = {
         r.player(k, players, f"life.{k}"): r.get(life_table, k, "life", int) for k in life_table
     }
-    ids: set[str] = set()
+    ids: dict[str, Card] = {}  # each permanent's id (the board's, a cast card's): its card
     entries = [
         _entry(r, raw, f"battlefield[{i}]", players, ids)
         for i, raw in enumerate(r.get(data, "battlefield", "", list, []))
@@ -171,7 +170,6 @@ def parse_scenario(data: Mapping[str, Any], path: Path | str = "<scenario>") -> 
         for i, raw in enumerate(r.get(data, "action", "", list, []))
     ]
     choices = _choices(r, r.get(data, "choices", "", dict, {}), players, ids)
-    choices = replace(choices, counter_order=_counter_order(r, data, players, entries, actions))
     return Scenario(tuple(players), active, life, tuple(entries), tuple(actions), choices)
 
 
@@ -184,19 +182,22 @@ def _players(r: _Reader, data: Mapping[str, Any]) -> list[str]:
     return players
 
 
-def _entry(r: _Reader, raw: Any, where: str, players: Sequence[str], ids: set[str]) -> BoardEntry:
-    """One ``[[battlefield]]`` table; its id joins ``ids``."""
+def _entry(
+    r: _Reader, raw: Any, where: str, players: Sequence[str], ids: dict[str, Card]
+) -> BoardEntry:
+    """One ``[[battlefield]]`` table; its id joins ``ids``, with its card."""
     if not isinstance(raw, dict):
         raise r.fail(where, "expected a table")
     r.keys(raw, _ENTRY, where)
     pid = r.get(raw, "id", where, str)
     if not pid or pid in ids:
         raise r.fail(f"{where}.id", f"id {echo(pid)} is empty or used twice")
-    ids.add(pid)
     controller = r.player(r.get(raw, "controller", where, str), players, f"{where}.controller")
+    card = r.card(r.get(raw, "card", where, str), f"{where}.card")
+    ids[pid] = card
     return BoardEntry(
         id=pid,
-        card=r.card(r.get(raw, "card", where, str), f"{where}.card"),
+        card=card,
         controller=controller,
         owner=r.player(r.get(raw, "owner", where, str, controller), players, f"{where}.owner"),
         counters=_counters(r, r.get(raw, "counters", where, dict, {}), f"{where}.counters"),
@@ -231,7 +232,7 @@ def _grant(r: _Reader, grant: Sequence[Any], where: str) -> tuple[str, ...]:
     return tuple(grant)
 
 
-def _fresh_slug(name: str, taken: set[str]) -> str:
+def _fresh_slug(name: str, taken: Container[str]) -> str:
     """The id the engine gives an unnamed cast card: its slug, numbered if already taken
     (``engine.reference.actions.spell_id``)."""
     base = _slug(name)
@@ -242,18 +243,18 @@ def _fresh_slug(name: str, taken: set[str]) -> str:
     return pid
 
 
-def _known(pid: str, ids: set[str]) -> bool:
+def _known(pid: str, ids: dict[str, Card]) -> bool:
     """An id of the board, of a cast card, or of a token derived from one (``hb.thopter1``)."""
     return pid in ids or any(pid.startswith(i + ".") for i in ids)
 
 
-def _id(r: _Reader, value: Any, ids: set[str], where: str) -> str:
+def _id(r: _Reader, value: Any, ids: dict[str, Card], where: str) -> str:
     if not isinstance(value, str) or not _known(value, ids):
         raise r.fail(where, f"unknown id {echo(value)}", "ids so far: " + ", ".join(sorted(ids)))
     return value
 
 
-def _action(r: _Reader, raw: Any, i: int, players: Sequence[str], ids: set[str]) -> Action:
+def _action(r: _Reader, raw: Any, i: int, players: Sequence[str], ids: dict[str, Card]) -> Action:
     where = f"action[{i}]"
     if not isinstance(raw, dict):
         raise r.fail(where, "expected a table")
@@ -278,13 +279,13 @@ def _action(r: _Reader, raw: Any, i: int, players: Sequence[str], ids: set[str])
 
 
 def _read_id(
-    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: dict[str, Card]
 ) -> Any:
     return _id(r, value, ids, where)
 
 
 def _read_target(
-    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: dict[str, Card]
 ) -> Any:
     if do == "damage" and (value == "all_creatures" or value in players):
         return str(value)
@@ -292,19 +293,19 @@ def _read_target(
 
 
 def _read_count(
-    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: dict[str, Card]
 ) -> Any:
     return r.count(value, where)
 
 
 def _read_kind(
-    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: dict[str, Card]
 ) -> Any:
     return _counter_kind(r, r.typed(value, str, where), where)
 
 
 def _read_color(
-    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: dict[str, Card]
 ) -> Any:
     if r.typed(value, str, where) not in MANA_TYPES:
         raise r.fail(where, f"unknown mana type {echo(value)}", "one of W U B R G C")
@@ -312,14 +313,14 @@ def _read_color(
 
 
 def _read_ids(
-    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: set[str]
+    r: _Reader, value: Any, where: str, do: str, players: Sequence[str], ids: dict[str, Card]
 ) -> Any:
     return [_id(r, v, ids, where) for v in r.typed(value, list, where)]
 
 
 # The parameters of the actions other than cast and attack's combat keys, in the order they
 # are read, each with its reader (the key path names it in errors).
-_PARAMS: dict[str, Callable[[_Reader, Any, str, str, Sequence[str], set[str]], Any]] = {
+_PARAMS: dict[str, Callable[[_Reader, Any, str, str, Sequence[str], dict[str, Card]], Any]] = {
     "permanent": _read_id,
     "tap_creature": _read_id,
     "target": _read_target,
@@ -333,9 +334,9 @@ _PARAMS: dict[str, Callable[[_Reader, Any, str, str, Sequence[str], set[str]], A
 
 
 def _cast(
-    r: _Reader, raw: Mapping[str, Any], where: str, players: Sequence[str], ids: set[str]
+    r: _Reader, raw: Mapping[str, Any], where: str, players: Sequence[str], ids: dict[str, Card]
 ) -> dict[str, Any]:
-    """A cast's parameters; the cast card's id (given or its slug) joins ``ids``."""
+    """A cast's parameters; the cast card's id (given or its slug) joins ``ids``, with it."""
     card = r.card(r.get(raw, "card", where, str), f"{where}.card")
     if "Aura" in card.subtypes:  # 303.4a: an Aura spell targets what it will enchant
         raise r.fail(
@@ -352,7 +353,7 @@ def _cast(
     pid = r.get(raw, "id", where, str, None)
     if pid is not None:
         params["id"] = pid
-    ids.add(pid or _fresh_slug(card.name, ids))
+    ids[pid or _fresh_slug(card.name, ids)] = card
     if "mode" in raw:
         params["mode"] = _modes(r, raw["mode"], card, f"{where}.mode")
     elif card.modal is not None:
@@ -360,7 +361,7 @@ def _cast(
     return params
 
 
-def _combat(r: _Reader, raw: Mapping[str, Any], where: str, ids: set[str]) -> dict[str, Any]:
+def _combat(r: _Reader, raw: Mapping[str, Any], where: str, ids: dict[str, Card]) -> dict[str, Any]:
     """An attack's attackers (each once) and blockers (blocker id -> attacker id)."""
     listed = r.get(raw, "attackers", where, list)
     attackers = [_id(r, v, ids, f"{where}.attackers") for v in listed]
@@ -398,28 +399,18 @@ def _modes(r: _Reader, value: Any, card: Card, where: str) -> list[str]:
 
 
 def _counter_order(
-    r: _Reader,
-    data: Mapping[str, Any],
-    players: Sequence[str],
-    entries: Sequence[BoardEntry],
-    actions: Sequence[Action],
+    r: _Reader, raw: Any, players: Sequence[str], ids: Mapping[str, Card]
 ) -> dict[str, str | list[str]]:
     """``[choices] counter_order`` (616.1): one policy of COUNTER_POLICIES for every player,
     or a table of each player's, a policy or the ids of the permanents whose replacement
     effects that player applies first, in order. An id names a permanent of the board or a
     cast card's, one with such an effect."""
-    raw = data.get("choices", {}).get("counter_order", {})
     where = "choices.counter_order"
     hint = f"{' / '.join(COUNTER_POLICIES)}, or a table of a policy or a list of ids per player"
     if isinstance(raw, str):
         return dict.fromkeys(players, _policy(r, raw, where, hint))
     if not isinstance(raw, dict):
         raise r.fail(where, f"expected a policy or a table, not {echo(raw)}", hint)
-    sources = {e.id: e.card for e in entries}
-    for action in actions:  # a cast card's id, given or made as ``_cast`` made it
-        if action.do == "cast":
-            card = action.get("card")
-            sources[action.get("id") or _fresh_slug(card.name, set(sources))] = card
     order: dict[str, str | list[str]] = {}
     for player, value in raw.items():
         at = f"{where}.{player}"
@@ -427,7 +418,7 @@ def _counter_order(
         if isinstance(value, str):
             order[player] = _policy(r, value, at, hint)
         elif isinstance(value, list):
-            order[player] = [_counter_source(r, pid, sources, at) for pid in value]
+            order[player] = [_counter_source(r, pid, ids, at) for pid in value]
         else:
             raise r.fail(at, f"expected a policy or a list of ids, not {echo(value)}", hint)
     return order
@@ -454,7 +445,9 @@ def _policy(r: _Reader, value: str, where: str, hint: str) -> str:
     return value
 
 
-def _choices(r: _Reader, raw: Mapping[str, Any], players: Sequence[str], ids: set[str]) -> Choices:
+def _choices(
+    r: _Reader, raw: Mapping[str, Any], players: Sequence[str], ids: dict[str, Card]
+) -> Choices:
     r.keys(raw, {"trigger_order", "targets", "counter_order"}, "choices")
     order = r.get(raw, "trigger_order", "choices", dict, {})
     trigger_order: dict[str, list[str]] = {}
@@ -482,4 +475,5 @@ def _choices(r: _Reader, raw: Mapping[str, Any], players: Sequence[str], ids: se
             if name not in players:
                 _id(r, name, ids, f"choices.targets.{source}")
         targets[source] = value
-    return Choices(trigger_order=trigger_order, targets=targets)
+    counter_order = _counter_order(r, raw.get("counter_order", {}), players, ids)
+    return Choices(trigger_order=trigger_order, targets=targets, counter_order=counter_order)
