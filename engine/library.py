@@ -144,7 +144,15 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     # --- static abilities (CR 604, 611.3a)
     "creatures_get": (
         STATIC,
-        {"scope": Param(str, choices=_PT_SCOPES), "power": Param(int), "toughness": Param(int)},
+        {
+            "scope": Param(str, choices=_PT_SCOPES),
+            "power": Param(int),
+            "toughness": Param(int),
+            # only the creatures of this subtype (205.3: "Other Elf creatures you control")
+            "subtype": Param(str, ""),
+            # ... and of this color (105.2: "White creatures you control")
+            "color": Param(str, "", ("", *COLORS)),
+        },
     ),
     "grant_keyword": (STATIC, {"scope": Param(str, choices=_SCOPES), "keyword": Param(str)}),
     "activate_as_though_haste": (STATIC, {}),

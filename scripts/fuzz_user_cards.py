@@ -66,6 +66,7 @@ KEYWORDS = (
 )
 KINDS = ("+1/+1", "-1/-1")
 SCOPES = ("yours", "all", "other", "opponents")
+PT_SCOPES = TEMPLATES["creatures_get"][1]["scope"].choices or ()
 COUNTER_SCOPES = (
     TEMPLATES["counters_modified"][1]["scope"].choices or ()
 )  # Winding Constrictor's too
@@ -80,8 +81,8 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
     """The static and replacement abilities of an enchantment (or of a creature)."""
     pt = (r.randint(-2, 2), r.randint(-2, 2))
     choices: list[dict[str, Any]] = [
-        {"template": "creatures_get", "scope": r.choice((*SCOPES, "other_yours")), "power": pt[0],
-         "toughness": pt[1]},
+        {"template": "creatures_get", "scope": r.choice(PT_SCOPES), "power": pt[0],
+         "toughness": pt[1], **_kind(r)},
         {"template": "grant_keyword", "scope": r.choice((*SCOPES, "other_non_human_yours")),
          "keyword": r.choice((*KEYWORDS, "persist", "undying"))},
         {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
@@ -95,6 +96,17 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
         _drain(r),
     ]  # fmt: skip
     return r.sample(choices, r.choice((1, 1, 2)))
+
+
+def _kind(r: random.Random) -> dict[str, str]:
+    """Often none; else the subtype (205.3) or the color (105.2) a P/T static names, or both:
+    the kinds of the returning and fodder creatures, and one none of them has."""
+    kind: dict[str, str] = {}
+    if r.random() < 0.3:
+        kind["subtype"] = r.choice(("Elf", "Wolf", "Ouphe", "Goblin", "Angel"))
+    if r.random() < 0.3:
+        kind["color"] = r.choice("WUBRG")
+    return kind
 
 
 def _drain(r: random.Random) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from engine.library import ACTIVATED as ACTIVATED_KIND
 from engine.library import (
     DEATH_LOSERS,
     DEATH_WATCHED,
+    TEMPLATES,
     TOKEN_MAKERS,
     Ability,
     Card,
@@ -177,6 +178,17 @@ UNDYING_GRANTS = _col(np.int64)
 # source takes its own back
 OTHER_P = _col(np.int16)
 OTHER_T = _col(np.int16)
+# creatures_get naming a subtype or a color ("Other Elf creatures you control", "White
+# creatures you control"): summed on demand, source by source (``kernel.characteristics``),
+# FILTERED_PER_CARD of a card. FILTER_SCOPE: its scope's place in FILTER_SCOPES, -1 none;
+# FILTER_BIT: its subtype's NAMED_SUBTYPES bit (0: any); FILTER_COLOR: its COLOR_BITS (0: any)
+FILTER_SCOPES: Final = TEMPLATES["creatures_get"][1]["scope"].choices or ()
+FILTERED_PER_CARD: Final = 1
+FILTER_P = _col(np.int16)
+FILTER_T = _col(np.int16)
+FILTER_SCOPE = _col(np.int8, -1)
+FILTER_BIT = _col(np.int64)
+FILTER_COLOR = _col(np.uint8)
 # -- counter prohibitions and modifiers (R5)
 NO_KIND = _col(np.int8, -1)  # counters_cant_be_put: a KIND_CODE, or KIND_ANY; -1 none
 NO_SCOPE = _col(np.int8)  # ... its COUNTER_SCOPE
@@ -388,11 +400,23 @@ MODE_BITS: Final = {
 }
 
 
+def filtered(a: Ability) -> bool:
+    """A creatures_get naming a subtype or a color (its own columns, FILTER_*)."""
+    return bool(a.text("subtype") or a.text("color"))
+
+
 def _creatures_get(i: int, a: Ability) -> None:
     """611.3a by scope: "opponents" is every creature's change less its controller's own
     ("all" plus "yours" negated), "other" every creature's less the source's own, and
     "other_yours" its controller's creatures' less the source's own ("yours" plus OTHER)."""
     power, toughness = a.number("power"), a.number("toughness")
+    if filtered(a):
+        FILTER_SCOPE[i] = FILTER_SCOPES.index(a.text("scope"))
+        FILTER_P[i] = fit(FILTER_P, power, "its creatures_get power")
+        FILTER_T[i] = fit(FILTER_T, toughness, "its creatures_get toughness")
+        FILTER_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
+        FILTER_COLOR[i] = 1 << "WUBRG".index(a.text("color")) if a.text("color") else 0
+        return
     cols = {
         "yours": [(ANTHEM_P, ANTHEM_T, 1)],
         "all": [(ALL_P, ALL_T, 1)],
@@ -668,6 +692,7 @@ _ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
     "grant_keyword": _keyword,
     "counters_cant_be_put": _kind,
     "counters_modified": _kind,
+    "creatures_get": lambda a: _subtype(a.text("subtype")),
     "creatures_get_until_eot": lambda a: _subtype(a.text("per_subtype_yours")),
     "damage_each_creature": lambda a: _subtype(a.text("except_subtype")),
     "attacks_creatures_yours_gain_keyword": _keyword,
@@ -713,6 +738,11 @@ def _not_encoded(c: Card) -> str:
                 f"it has {template} twice, past ABILITIES_PER_TEMPLATE ="
                 f" {ABILITIES_PER_TEMPLATE}, a cap of the batch tables"
             )
+    if sum(a.template == "creatures_get" and filtered(a) for a in c.abilities) > FILTERED_PER_CARD:
+        return (
+            f"it has {FILTERED_PER_CARD + 1} or more creatures_get naming a subtype or a color,"
+            f" past FILTERED_PER_CARD = {FILTERED_PER_CARD}, a cap of the batch tables"
+        )
     drains = [a.template for a in c.abilities if death_drain(a) is not None]
     if len(drains) > ABILITIES_PER_TEMPLATE:  # the two templates fill the same columns
         return (

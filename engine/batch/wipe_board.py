@@ -45,35 +45,40 @@ class Board:
     def power(self) -> np.ndarray:
         """613.4: printed, then locked-in changes, then counters, then statics."""
         state = self.state
-        statics = (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P, tb.OTHER_P)
+        statics = (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P, tb.OTHER_P, tb.FILTER_P)
         return self._value(state.base_p, state.eot_power, statics)
 
     @cached_property
     def toughness(self) -> np.ndarray:
         """As ``power``."""
         state = self.state
-        statics = (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T, tb.OTHER_T)
+        statics = (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T, tb.OTHER_T, tb.FILTER_T)
         return self._value(state.base_t, state.eot_toughness, statics)
 
     def _value(
         self, printed: np.ndarray, locked: np.ndarray, statics: tuple[np.ndarray, ...]
     ) -> np.ndarray:
         """Printed, locked-in "until end of turn" changes, counters, then ``statics``' columns
-        (anthem, all creatures, lord, other) as ``_statics`` adds them."""
+        (anthem, all creatures, lord, other, filtered) as ``_statics`` adds them."""
         state = self.state
         total: np.ndarray = printed + locked + (state.plus - state.minus) + self._statics(*statics)
         return total
 
     def _statics(
-        self, anthem: np.ndarray, all_pt: np.ndarray, lord: np.ndarray, other: np.ndarray
+        self,
+        anthem: np.ndarray,
+        all_pt: np.ndarray,
+        lord: np.ndarray,
+        other: np.ndarray,
+        filtered: np.ndarray,
     ) -> np.ndarray | int:
         """What the battlefield's statics add to each creature (the columns of power or of
         toughness): its controller's anthems, every "all creatures" static (with the "all
-        other creatures" ones, not its own), and its controller's lords unless it is Human
-        (not its own); 0 in a batch without them."""
+        other creatures" ones, not its own), its controller's lords unless it is Human
+        (not its own), and those naming a subtype or a color; 0 in a batch without them."""
         state, creature = self.state, self.creature
         f = state.features
-        if not (f.anthem or f.all_pt or f.lord):
+        if not (f.anthem or f.all_pt or f.lord or f.filtered):
             return 0
         c = self.c
         total = np.zeros(creature.shape, dtype=np.int64)
@@ -87,6 +92,39 @@ class Board:
             own = src * lord[c]
             gets = creature & ~tb.IS_HUMAN[c]
             total += np.where(gets, at_controller(state, per_player(state, own)) - own, 0)
+        if f.filtered:
+            total += self._filtered(filtered)
+        return total
+
+    def _filtered(self, amount: np.ndarray) -> np.ndarray:
+        """The statics naming a subtype (205.3) or a color (105.2), source slot by source
+        slot, each on the creatures of its scope that have them (``amount``: FILTER_P or
+        FILTER_T)."""
+        state, c = self.state, self.c
+        n = c.shape[1]
+        kinds, colors, human = tb.SUBTYPE_BITS[c], tb.COLOR_BITS[c], tb.IS_HUMAN[c]
+        total = np.zeros(c.shape, dtype=np.int64)
+        for q in range(n):
+            source = c[:, q]
+            scope = np.where(
+                self.alive[:, q] & (state.card[:, q] >= 0), tb.FILTER_SCOPE[source], -1
+            )
+            if not (scope >= 0).any():
+                continue
+            bit, color = tb.FILTER_BIT[source][:, None], tb.FILTER_COLOR[source][:, None]
+            fits = ((bit == 0) | (kinds & bit != 0)) & ((color == 0) | (colors & color != 0))
+            mine = state.controller == state.controller[:, q : q + 1]
+            other = np.arange(n) != q
+            sc = scope[:, None]
+            covered = (
+                ((sc == 0) & mine)  # yours
+                | (sc == 1)  # all
+                | ((sc == 2) & other)  # other
+                | ((sc == 3) & ~mine)  # opponents
+                | ((sc == 4) & other & mine & ~human)  # other non-Human yours
+                | ((sc == 5) & other & mine)  # other yours
+            )
+            total += np.where(self.creature & fits & covered, amount[source][:, None], 0)
         return total
 
 

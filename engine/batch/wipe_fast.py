@@ -113,7 +113,7 @@ def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = Non
     interact, no lifelink or wither printed, granted by a card or given to a slot: an enters
     trigger's damage would then gain life or put counters). ``present``: the batch's
     ``cards_present``, when the caller has it already."""
-    statics = f.anthem or f.all_pt or f.lord or f.return_grants
+    statics = f.anthem or f.all_pt or f.lord or f.filtered or f.return_grants
     if statics or f.counter_rules or f.gy_exile or f.tokens or f.doubler or f.death_life:
         return False
     if f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:

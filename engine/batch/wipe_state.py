@@ -244,6 +244,7 @@ class Features:
     anthem: bool  # creatures_get "yours"
     all_pt: bool  # creatures_get "all"
     lord: bool  # creatures_get for "other non-Human creatures you control"
+    filtered: bool  # creatures_get naming a subtype or a color (tables.FILTER_*)
     return_grants: bool  # statics that give creatures persist or undying (any scope)
     counter_rules: bool  # prohibitions or number-changing replacements for counters
     gy_exile: bool  # "put into a graveyard" replaced by exile
@@ -273,6 +274,7 @@ _BROUGHT_BY = np.stack(
         (tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0),
         (tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0),
         (tb.LORD_P != 0) | (tb.LORD_T != 0),
+        tb.FILTER_SCOPE >= 0,
         (tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0),
         (tb.NO_KIND >= 0) | tb.HAS_MODIFIER,
         tb.EXILE_ALL_GY | tb.EXILE_OPP_GY,

@@ -62,6 +62,13 @@ def in_scope(scope: str, source: Permanent, p: Permanent) -> bool:
     raise ValueError(f"unknown scope {scope!r}")
 
 
+def of_kind(ability: Ability, p: Permanent) -> bool:
+    """Whether ``p`` is of the subtype (205.3) and the color (105.2) a static names, if it
+    names one: "Other Elf creatures you control", "White creatures you control"."""
+    subtype, color = ability.text("subtype"), ability.text("color")
+    return (not subtype or subtype in p.card.subtypes) and (not color or color in p.card.colors)
+
+
 def keywords(game: Game, p: Permanent) -> list[str]:
     """Keyword instances, with repeats (CR 702.79b: several persist instances each trigger)."""
     found = list(p.card.keywords) + p.granted + p.granted_eot
@@ -82,7 +89,7 @@ def power_toughness(game: Game, p: Permanent) -> tuple[int, int]:
     power, toughness = p.card.power or 0, p.card.toughness or 0
     if is_creature(p):
         for source, ability in statics(game, "creatures_get"):
-            if in_scope(ability.text("scope"), source, p):
+            if in_scope(ability.text("scope"), source, p) and of_kind(ability, p):
                 power += ability.number("power")
                 toughness += ability.number("toughness")
     power, toughness = power + p.eot_power, toughness + p.eot_toughness

@@ -237,9 +237,41 @@ def _creatures_get(m: re.Match[str]) -> Found | None:
     return found
 
 
+# Words before "creatures" that are not a creature type (205.3m): "Nontoken creatures",
+# "Legendary creatures", "Attacking creatures"... are other groups, which no static names.
+_NOT_SUBTYPES: Final = (
+    "All|Other|Each|Non[\\w-]*|Legendary|Artifact|Enchantment|Land|Token|Tapped|Untapped|"
+    "Attacking|Blocking|Multicolored|Monocolored|Colorless|Snow|Basic|Creatures?"
+)
+_COLOR_WORDS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _kind_get(m: re.Match[str]) -> Found | None:
+    """Elvish Archdruid, Honor of the Pure, Crusade: creatures of a subtype or a color get
+    +N/+N (a keyword besides is given to the same creatures, which no grant names: None)."""
+    if m["keyword"]:
+        return None
+    scope = {(True, True): "other_yours", (True, False): "other", (False, True): "yours"}.get(
+        (bool(m["other"]), bool(m["yours"])), "all"
+    )
+    kind: Params = {"color": _COLOR_WORDS[m["color"].lower()]} if m["color"] else {}
+    if m["subtype"]:
+        kind["subtype"] = m["subtype"]
+    return one("creatures_get", scope=scope, power=int(m[5]), toughness=int(m[6]), **kind)
+
+
 STATICS: Final = [
     Rule(
         "creatures get +N/+N", re.compile(rf"{SCOPE} get {PT}(?: and have {KW})?\."), _creatures_get
+    ),
+    Rule(
+        "creatures of a subtype or color get +N/+N",
+        re.compile(
+            r"(?P<other>Other )?(?:(?P<color>[Ww]hite|[Bb]lue|[Bb]lack|[Rr]ed|[Gg]reen)"
+            rf"|(?!(?:{_NOT_SUBTYPES})\b)(?P<subtype>[A-Z][\w'-]*)) creatures"
+            rf"(?P<yours> you control)? get {PT}(?: and have (?P<keyword>{KW}))?\."
+        ),
+        _kind_get,
     ),
     Rule(
         "creatures have KEYWORD",

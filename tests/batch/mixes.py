@@ -343,6 +343,50 @@ COUNTER_ORDERS_BY_SEAT = wipe_mix(
     }
 )
 
+# Statics naming a subtype or a color (205.3, 105.2): Elf and color lords beside Elves, white,
+# black, hybrid and green creatures (persist ones among them), against damage and -N/-N wipes,
+# destroyed lords (the state-based actions look again) and damage or counters by effects.
+KINDRED = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            {
+                "count": 8,
+                "cards": _uniform(
+                    [
+                        "Elvish Archdruid",
+                        "Llanowar Elves",
+                        "Priest of Titania",
+                        "Safehold Elite",
+                        "Kitchen Finks",
+                        "Murderous Redcap",
+                        "Honor of the Pure",
+                        "Crusade",
+                        "Bad Moon",
+                        "Grizzly Bears",
+                        "Youthful Knight",
+                        "Vampire Nighthawk",
+                    ]
+                ),
+                "controller": "random",
+                "damage": 0.2,
+                "token": 0.1,
+                "plus_counters": {"0": 0.8, "1": 0.2},
+                "minus_counters": 0.2,
+            }
+        ],
+        "events": _events(
+            2,
+            do={"cast": 0.5, "destroy": 0.25, "damage": 0.125, "counters": 0.125},
+            cards={"Pyroclasm": 1, "Infest": 1, "Anger of the Gods": 1, "Wrath of God": 1},
+            caster="random",
+            amount=[1, 2, 3],
+            counter={"+1/+1": 1, "-1/-1": 1},
+        ),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
 # Combat (W8): attacks with random attackers and blockers (many legal, some not: every reason
 # for rejecting an attack shows up), summoning sickness, granted combat keywords.
 COMBAT = wipe_mix(

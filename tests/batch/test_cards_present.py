@@ -44,6 +44,7 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
         "anthem": any_of((tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0)),
         "all_pt": any_of((tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0)),
         "lord": any_of((tb.LORD_P != 0) | (tb.LORD_T != 0)),
+        "filtered": any_of(tb.FILTER_SCOPE >= 0),
         "return_grants": any_of((tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0)),
         "counter_rules": any_of((tb.NO_KIND >= 0) | tb.HAS_MODIFIER),
         "gy_exile": any_of(tb.EXILE_ALL_GY | tb.EXILE_OPP_GY),

@@ -27,7 +27,7 @@ from engine.batch.wipe_fast import batch_fits, run_fast
 from sim.config.scenario import load_scenario
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.draws import draw_wipe_batch
-from tests.batch.mixes import COMBAT, EVERYTHING, FAST, PERSIST_HEAVY, REAL_WIPES
+from tests.batch.mixes import COMBAT, EVERYTHING, FAST, KINDRED, PERSIST_HEAVY, REAL_WIPES
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
@@ -67,6 +67,7 @@ def test_the_wipe_shape_covers_the_death_scenarios() -> None:
         (FAST, 13, 2500),
         (COMBAT, 14, 1500),
         (REAL_WIPES, 15, 1500),
+        (KINDRED, 16, 1500),
     ],
 )
 def test_random_trials_agree_trial_by_trial(mix: WipeConfig, seed: int, trials: int) -> None:

@@ -610,6 +610,7 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
     indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
     columns = [_toughness_columns(i) for i in indices]
     lowered = any(t_all < 0 or t_lord < 0 for _, t_all, t_lord in columns)
+    lowered |= any(tb.FILTER_T[i] < 0 for i in indices)
     frail = any(
         c.has_type("Creature") and tb.BASE_T[i] <= 0
         for c, i in zip(setup.cards, indices, strict=True)
@@ -631,6 +632,8 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
             why = "its grant, multiplier or mana trigger would leave with it"
         elif (t_all or t_lord) and (_sacrificed(i) or (returner and card.has_type("Land"))):
             why = "its static on toughness may leave as mana is made or a land returns"
+        elif tb.FILTER_T[i]:
+            why = "its static on toughness names a subtype or a color, which deck games do not sum"
         else:
             continue
         return (

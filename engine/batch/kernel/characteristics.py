@@ -4,7 +4,8 @@ Statics are summed by controller once per board (``refresh``) and read per slot:
 P/T, then "until end of turn" changes locked to the object (611.2c), then counters, then the
 statics that apply to whatever they currently describe (a returned creature is affected).
 ``work`` rows ST+0/1 anthem power/toughness by controller, ST+2/3 lord power/toughness by
-controller, ST+4/5 "all creatures" power/toughness (column 0). Persist and undying that
+controller, ST+4/5 "all creatures" power/toughness (column 0); the statics naming a subtype
+or a color are read source by source (``_filtered``). Persist and undying that
 statics give are counted when a creature dies (``persist_n``, ``undying_n``).
 """
 
@@ -25,6 +26,7 @@ from engine.batch.kernel.state import (
     EOT_POWER,
     EOT_TOUGHNESS,
     EOT_UNDYING,
+    G_FILTERED,
     G_RETURN_GRANTS,
     GATES,
     GRANTED_PERSIST,
@@ -46,20 +48,28 @@ from engine.batch.kernel.state import (
     T_ALL_T,
     T_ANTHEM_P,
     T_ANTHEM_T,
+    T_COLOR_BITS,
+    T_FILTER_BIT,
+    T_FILTER_COLOR,
+    T_FILTER_P,
+    T_FILTER_SCOPE,
     T_IS_HUMAN,
     T_LORD_P,
     T_LORD_T,
     T_OTHER_P,
     T_OTHER_T,
     T_PERSIST_GRANTS,
+    T_SUBTYPE_BITS,
     T_UNDYING_GRANTS,
     ZONE,
 )
-from engine.batch.tables import GRANT_COUNT_BITS, GRANT_SCOPES
+from engine.batch.tables import FILTER_SCOPES, GRANT_COUNT_BITS, GRANT_SCOPES
 from engine.batch.wipe_state import BATTLEFIELD
 
 if GRANT_SCOPES != ("yours", "all", "other", "opponents", "other_non_human_yours"):
     raise RuntimeError("GRANT_SCOPES changed: give _given a line per scope, in its order")
+if (*GRANT_SCOPES, "other_yours") != FILTER_SCOPES:
+    raise RuntimeError("FILTER_SCOPES changed: give _filtered a line per scope, in its order")
 
 # the card columns of the statics ``refresh`` sums, column j into row ST + j (the first four
 # by controller, the "all creatures" ones in column 0)
@@ -118,10 +128,12 @@ def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
 
 @inline
 def static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
-    """Whether card ``c`` has a static ``refresh`` sums (in a batch with such statics)."""
+    """Whether card ``c`` has a static on P/T (in a batch with such statics): one ``refresh``
+    sums, or one naming a subtype or a color (``_filtered``; its coming and going changes
+    P/T as theirs do)."""
     if not work[LAYOUT, HAS_STATICS]:
         return False
-    total = 0
+    total: int = card_table[T_FILTER_SCOPE, c] + 1
     for col in STATIC_COLUMNS:
         total |= card_table[col, c]
     return total != 0
@@ -171,7 +183,43 @@ def _static(
     if card_table[T_IS_HUMAN, c] == 0:
         # "Other non-Human creatures you control": the controller's total minus its own.
         total += work[ST + 2 + row, p] - card_table[lord, c]
+    if work[LAYOUT, GATES] & G_FILTERED:
+        total += _filtered(slot_rows, card_table, s, T_FILTER_P + row)
     return total  # type: ignore[no-any-return]
+
+
+@njit
+def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int) -> int:
+    """What the statics naming a subtype or a color give creature ``s`` (611.3a, 205.3,
+    105.2), source by source: such statics are few, and a sum by controller would need one
+    per subtype and color (``column``: T_FILTER_P or T_FILTER_T)."""
+    c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
+    kinds, colors = card_table[T_SUBTYPE_BITS, c], card_table[T_COLOR_BITS, c]
+    human = card_table[T_IS_HUMAN, c] != 0
+    total = 0
+    for q in range(slot_rows.shape[1]):
+        source = slot_rows[CARD, q]
+        if source < 0 or not is_alive(slot_rows, q) or card_table[T_FILTER_SCOPE, source] < 0:
+            continue
+        bit, color = card_table[T_FILTER_BIT, source], card_table[T_FILTER_COLOR, source]
+        if (bit != 0 and kinds & bit == 0) or (color != 0 and colors & color == 0):
+            continue
+        scope, mine, other = (
+            card_table[T_FILTER_SCOPE, source],
+            slot_rows[CONTROLLER, q] == p,
+            q != s,
+        )
+        covered = (
+            (scope == 0 and mine)  # yours
+            or scope == 1  # all
+            or (scope == 2 and other)  # other
+            or (scope == 3 and not mine)  # opponents
+            or (scope == 4 and other and mine and not human)  # other non-Human yours
+            or (scope == 5 and other and mine)  # other yours
+        )
+        if covered:
+            total += card_table[column, source]
+    return total
 
 
 @njit

@@ -635,7 +635,7 @@ def run_kernel(
     f = state.features
     work[LAYOUT, :8] = (
         state.n_board, state.n_events, state.returned_slot.shape[1],
-        f.anthem or f.all_pt or f.lord, f.legendary, n, could, ks.gates(f),
+        f.anthem or f.all_pt or f.lord or f.filtered, f.legendary, n, could, ks.gates(f),
     )  # fmt: skip
     if x_cost is not None:
         work[LAYOUT, X_COST : X_COST + X_COST_LEN] = (1, *x_cost)

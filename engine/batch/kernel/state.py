@@ -199,7 +199,7 @@ X_COST_LEN = 10
 # GATES bits: the batch holds a card with such an ability (``gates``), so a rule step that
 # looks for one on the battlefield may find it; without, the step skips its search
 G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER, G_GRANT_MANA = 1, 2, 4, 8, 16, 32
-G_RETURN_GRANTS, G_TOKENS = 64, 128
+G_RETURN_GRANTS, G_TOKENS, G_FILTERED = 64, 128, 256
 
 
 def gates(features: Features) -> int:
@@ -213,6 +213,7 @@ def gates(features: Features) -> int:
         | G_GRANT_MANA * features.grant_mana
         | G_RETURN_GRANTS * features.return_grants
         | G_TOKENS * features.tokens
+        | G_FILTERED * features.filtered
     )
 
 
@@ -274,7 +275,8 @@ TABLE_COLUMNS = (
     "GRANTS_ANY", "PERSIST_GRANTS", "UNDYING_GRANTS", "UPKEEP_PARTS", "GY_PARTS",
     "ATTACK_PERSIST", "ATTACK_UNDYING", "ATTACKS", "DEATH_WATCH", "DEATH_WHOSE", "DEATH_OTHER",
     "DEATH_LOSER", "DEATH_GAIN", "END_STEP_SACRIFICE", "LEAVES_TOKENS", "LEAVES_COUNT",
-    "IS_PLANESWALKER", "DEATH_PW",
+    "IS_PLANESWALKER", "DEATH_PW", "FILTER_P", "FILTER_T", "FILTER_SCOPE", "FILTER_BIT",
+    "FILTER_COLOR",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -293,7 +295,8 @@ TABLE_COLUMNS = (
     T_GRANTS_ANY, T_PERSIST_GRANTS, T_UNDYING_GRANTS, T_UPKEEP_PARTS, T_GY_PARTS,
     T_ATTACK_PERSIST, T_ATTACK_UNDYING, T_ATTACKS, T_DEATH_WATCH, T_DEATH_WHOSE, T_DEATH_OTHER,
     T_DEATH_LOSER, T_DEATH_GAIN, T_END_STEP_SACRIFICE, T_LEAVES_TOKENS, T_LEAVES_COUNT,
-    T_IS_PLANESWALKER, T_DEATH_PW,
+    T_IS_PLANESWALKER, T_DEATH_PW, T_FILTER_P, T_FILTER_T, T_FILTER_SCOPE, T_FILTER_BIT,
+    T_FILTER_COLOR,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (
