@@ -56,6 +56,7 @@ _MODELED = {
     *_TPL_CODE,
     "grant_mana_any_color",
     "grant_keyword",  # haste (others below are inert here)
+    "creatures_get",  # P/T (Elvish Archdruid's lord): a creature at toughness 0 dies (704.5f)
     "activate_as_though_haste",
     "mana_multiply",
     "mana_replace_type",

@@ -8,11 +8,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from engine import reference
+from engine.batch.mana import run_mana
+from engine.batch.mana_convert import mana_batch_outcome, mana_comparable, mana_trial_scenario
+from engine.batch.naming import Naming
 from engine.library import LibraryError, load_card_file
+from sim.shapes.mana.draws import draw_mana_batch
+from tests.batch.mixes import mana_board, mana_mix
 from tests.cards.test_user_cards import _past_a_cap
-from tests.helpers import board, cast, destroy, permanent, pt, returned_ids, run_both
+from tests.helpers import (
+    board,
+    cast,
+    destroy,
+    permanent,
+    pool,
+    pt,
+    returned_ids,
+    run_both,
+    tap,
+)
 
 
 def test_205_3_elvish_archdruid_gives_other_elves_you_control_plus_one() -> None:
@@ -161,3 +178,64 @@ battlefield = [
     out = _past_a_cap(tmp_path, cards, scenario, "Twin Banner", "FILTERED_PER_CARD")
     elite = next(p for p in out["battlefield"] if p["id"] == "elite")
     assert (elite["power"], elite["toughness"]) == (4, 4)  # white and an Elf: both apply
+
+
+def test_704_5f_elvish_archdruid_keeps_its_elves_alive_under_night_of_souls_betrayal() -> None:
+    """CR 611.3a, 704.5f, 106.1: Night of Souls' Betrayal gives every creature -1/-1; the
+    Archdruid's +1/+1 keeps A's Llanowar Elves at 1/1, and the Archdruid (1/1) taps for {G}
+    per Elf A controls (two); B's Elves, 0/0, are put into the graveyard."""
+    out = run_both(
+        board(
+            "night: Night of Souls' Betrayal @B",
+            "arch: Elvish Archdruid @A",
+            "elf: Llanowar Elves @A",
+            "theirs: Llanowar Elves @B",
+        ),
+        [tap("arch"), tap("elf")],
+    )
+    assert (pt(out, "arch"), pt(out, "elf")) == ((1, 1), (1, 1))
+    assert permanent(out, "theirs") is None
+    assert pool(out) == {"G": 3}
+
+
+ELVES = mana_mix(
+    {
+        "players": {"count": [1, 2]},
+        "slots": [
+            mana_board(
+                {
+                    "Elvish Archdruid": 2,
+                    "Llanowar Elves": 2,
+                    "Elvish Mystic": 1,
+                    "Priest of Titania": 1,
+                    "Night of Souls' Betrayal": 1,
+                    "Forest": 2,
+                },
+                count=6,
+                since_turn_start=0.9,
+            )
+        ],
+        "taps": {"whose": "all", "count": 6, "wrap": True},
+    }
+)
+
+
+def test_611_3a_a_mana_experiment_of_elves_agrees_trial_by_trial() -> None:
+    """The mana shape plays the Archdruid's lord and Night of Souls' Betrayal: 400 drawn
+    trials agree with the reference engine trial by trial, some Archdruid taps for three or
+    more, and in some trials an Elf lives only by its lord."""
+    inputs = draw_mana_batch(np.random.default_rng(2053), 400, ELVES)
+    state = run_mana(inputs)
+    _, _, s, a = inputs.shape
+    most_green, saved = 0, 0
+    for i in range(400):
+        scn = mana_trial_scenario(inputs, i)
+        ref = reference.run(scn)
+        naming = Naming.default(len(scn.players), s, a)
+        assert mana_comparable(mana_batch_outcome(state, i, naming)) == mana_comparable(ref)
+        most_green = max(most_green, *(p["G"] for p in ref["mana_pool"].values()))
+        board_cards = [p["card"] for p in ref["battlefield"]]
+        night = "Night of Souls' Betrayal" in board_cards
+        saved += night and "Elvish Archdruid" in board_cards and "Llanowar Elves" in board_cards
+    assert most_green >= 6
+    assert saved >= 10
