@@ -239,25 +239,39 @@ def _creatures_get(m: re.Match[str]) -> Found | None:
 
 # Words before "creatures" that are not a creature type (205.3m): "Nontoken creatures",
 # "Legendary creatures", "Attacking creatures"... are other groups, which no static names.
+# (each also plural: "Tokens you control get +1/+1" names no creature type either)
 _NOT_SUBTYPES: Final = (
-    "All|Other|Each|Non[\\w-]*|Legendary|Artifact|Enchantment|Land|Token|Tapped|Untapped|"
-    "Attacking|Blocking|Multicolored|Monocolored|Colorless|Snow|Basic|Creatures?"
+    "(?:All|Other|Each|Non[\\w-]*|Legendary|Artifact|Enchantment|Land|Token|Tapped|Untapped|"
+    "Attacking|Blocking|Blocked|Unblocked|Equipped|Enchanted|Multicolored|Monocolored|Colorless|"
+    "Snow|Basic|Creature|Permanent|Spell|Card|Player|Opponent|Target|Your|Their|Those|These)s?"
 )
 _COLOR_WORDS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+def singular(plural: str) -> str:
+    """A creature type as Oracle text writes it plural ("Other Elves you control", "Other
+    Merfolk"), as the type line writes it (205.3m): Elves, Wolves and Dwarves end in "f",
+    Merfolk is both, and the others take an "s"."""
+    if plural.endswith("ves"):
+        return plural[:-3] + "f"
+    return plural[:-1] if plural.endswith("s") else plural
+
+
 def _kind_get(m: re.Match[str]) -> Found | None:
-    """Elvish Archdruid, Honor of the Pure, Crusade: creatures of a subtype or a color get
-    +N/+N (a keyword besides is given to the same creatures, which no grant names: None)."""
-    if m["keyword"]:
+    """Elvish Archdruid, Imperious Perfect, Honor of the Pure, Crusade, Muscle Sliver:
+    creatures of a subtype or a color get +N/+N (a keyword besides is given to the same
+    creatures, which no grant names: None)."""
+    if m["keyword"] or (m["all"] and m["other"]):
         return None
     scope = {(True, True): "other_yours", (True, False): "other", (False, True): "yours"}.get(
         (bool(m["other"]), bool(m["yours"])), "all"
     )
     kind: Params = {"color": _COLOR_WORDS[m["color"].lower()]} if m["color"] else {}
-    if m["subtype"]:
-        kind["subtype"] = m["subtype"]
-    return one("creatures_get", scope=scope, power=int(m[5]), toughness=int(m[6]), **kind)
+    if m["subtype"] or m["plural"]:
+        kind["subtype"] = m["subtype"] or singular(m["plural"])
+    return one(
+        "creatures_get", scope=scope, power=int(m["power"]), toughness=int(m["toughness"]), **kind
+    )
 
 
 STATICS: Final = [
@@ -267,9 +281,10 @@ STATICS: Final = [
     Rule(
         "creatures of a subtype or color get +N/+N",
         re.compile(
-            r"(?P<other>Other )?(?:(?P<color>[Ww]hite|[Bb]lue|[Bb]lack|[Rr]ed|[Gg]reen)"
-            rf"|(?!(?:{_NOT_SUBTYPES})\b)(?P<subtype>[A-Z][\w'-]*)) creatures"
-            rf"(?P<yours> you control)? get {PT}(?: and have (?P<keyword>{KW}))?\."
+            r"(?P<all>All )?(?P<other>Other )?(?:(?:(?P<color>[Ww]hite|[Bb]lue|[Bb]lack|[Rr]ed"
+            rf"|[Gg]reen)|(?!(?:{_NOT_SUBTYPES})\b)(?P<subtype>[A-Z][\w'-]*)) creatures"
+            rf"|(?!(?:{_NOT_SUBTYPES})\b)(?P<plural>[A-Z][\w'-]*))(?P<yours> you control)?"
+            rf" get (?P<power>[+-]\d+)/(?P<toughness>[+-]\d+)(?: and have (?P<keyword>{KW}))?\."
         ),
         _kind_get,
     ),

@@ -1,0 +1,96 @@
+"""The wordings of statics that name a subtype (205.3) or a color (105.2) of the creatures
+they change, read into ``creatures_get`` with ``subtype`` or ``color``; and the sentences
+that look alike but name another group, which must not be read as a creature type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.library import card_from_dict
+from sim.cards.recognize import recognize_face
+from sim.cards.sources import Face
+from sim.cards.wordings import singular
+
+
+def _abilities(text: str) -> list[dict[str, Any]] | None:
+    """The abilities ``text`` is read into (their parameters, defaults filled in), or None
+    when it is not read."""
+    result = recognize_face(Face("Test Lord", "{2}", "Enchantment", text))
+    if result.table is None or result.unmatched:
+        return None
+    return [{"template": a.template, **a.params} for a in card_from_dict(result.table).abilities]
+
+
+def _get(scope: str, power: int = 1, toughness: int = 1, **kind: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "template": "creatures_get",
+            "scope": scope,
+            "power": power,
+            "toughness": toughness,
+            "subtype": kind.get("subtype", ""),
+            "color": kind.get("color", ""),
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Other Elf creatures you control get +1/+1.", _get("other_yours", subtype="Elf")),
+        ("Other Elves you control get +1/+1.", _get("other_yours", subtype="Elf")),
+        ("Other Merfolk get +1/+1.", _get("other", subtype="Merfolk")),
+        ("All Sliver creatures get +1/+1.", _get("all", subtype="Sliver")),
+        ("Sliver creatures you control get +1/+1.", _get("yours", subtype="Sliver")),
+        ("Zombie creatures you control get +2/+1.", _get("yours", 2, 1, subtype="Zombie")),
+        ("White creatures you control get +1/+1.", _get("yours", color="W")),
+        ("White creatures get +1/+1.", _get("all", color="W")),
+        ("Other black creatures get +1/+1.", _get("other", color="B")),
+        ("Green creatures your opponents control get -1/-1.", None),
+    ],
+)
+def test_205_3_105_2_a_static_naming_a_subtype_or_a_color(
+    text: str, expected: list[dict[str, Any]] | None
+) -> None:
+    """CR 205.3, 105.2, 611.3a: the scope ("other", "you control", neither: every player's),
+    the subtype, singular or plural, and the color are read as the sentence says them."""
+    assert _abilities(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tokens you control get +1/+1.",
+        "Nontoken creatures you control get +1/+1.",
+        "Artifact creatures you control get +1/+1.",
+        "Attacking creatures you control get +1/+0.",
+        "Legendary creatures you control get +1/+1.",
+        "Equipped creatures get +1/+1.",
+        "Other Goblins get +1/+1 and have mountainwalk.",
+        "Other Knight creatures you control get +1/+1 and have first strike.",
+    ],
+)
+def test_205_3m_a_group_that_is_no_creature_type_is_not_read_as_one(text: str) -> None:
+    """CR 205.3m: "Tokens", "Nontoken", "Artifact", "Attacking", "Legendary" and "Equipped"
+    are not creature types, so these name no subtype, and no static of the vocabulary is
+    read from them; a keyword given besides the +N/+N to creatures of one kind is one that no
+    grant names, so the sentence is not read at all (never read as a lord without it)."""
+    assert _abilities(text) is None
+
+
+@pytest.mark.parametrize(
+    ("plural", "type_line"),
+    [
+        ("Elves", "Elf"),
+        ("Wolves", "Wolf"),
+        ("Dwarves", "Dwarf"),
+        ("Merfolk", "Merfolk"),
+        ("Goblins", "Goblin"),
+        ("Zombies", "Zombie"),
+        ("Faeries", "Faerie"),
+    ],
+)
+def test_205_3m_a_plural_creature_type_is_the_type_lines_word(plural: str, type_line: str) -> None:
+    assert singular(plural) == type_line
