@@ -5,8 +5,8 @@ P/T, then "until end of turn" changes locked to the object (611.2c), then counte
 statics that apply to whatever they currently describe (a returned creature is affected).
 ``work`` rows ST+0/1 anthem power/toughness by controller, ST+2/3 lord power/toughness by
 controller, ST+4/5 "all creatures" power/toughness (column 0); the statics naming a subtype
-or a color are read source by source (``_filtered``). Persist and undying that
-statics give are counted when a creature dies (``persist_n``, ``undying_n``).
+or a color are summed by slot, into slot_rows' FILTERED_P/T rows (``_filtered``). Persist and
+undying that statics give are counted when a creature dies (``persist_n``, ``undying_n``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from engine.batch.kernel.state import (
     EOT_POWER,
     EOT_TOUGHNESS,
     EOT_UNDYING,
+    FILTERED_P,
+    FILTERED_T,
     G_FILTERED,
     G_RETURN_GRANTS,
     GATES,
@@ -53,6 +55,7 @@ from engine.batch.kernel.state import (
     T_FILTER_COLOR,
     T_FILTER_P,
     T_FILTER_SCOPE,
+    T_FILTER_T,
     T_IS_HUMAN,
     T_LORD_P,
     T_LORD_T,
@@ -124,6 +127,10 @@ def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
         work[ST + 3, p] += card_table[T_LORD_T, c]
         work[ST + 4, 0] += card_table[T_ALL_P, c]
         work[ST + 5, 0] += card_table[T_ALL_T, c]
+    if work[LAYOUT, GATES] & G_FILTERED:
+        for s in range(slot_rows.shape[1]):
+            slot_rows[FILTERED_P, s] = _filtered(slot_rows, card_table, s, T_FILTER_P)
+            slot_rows[FILTERED_T, s] = _filtered(slot_rows, card_table, s, T_FILTER_T)
 
 
 @inline
@@ -142,8 +149,10 @@ def static_source(work: np.ndarray, card_table: np.ndarray, c: int) -> bool:
 @inline
 def moved(work: np.ndarray, card_table: np.ndarray, c: int) -> None:
     """A permanent with card ``c`` entered or left the battlefield: the statics' sums are
-    stale if it is a source of one (``refresh`` sums by controller, only the sources)."""
-    if static_source(work, card_table, c):
+    stale if it is a source of one (``refresh`` sums by controller, only the sources), and
+    in a batch with statics naming a subtype or a color, whatever it is (those are summed
+    by slot: a new creature may be of the kind)."""
+    if work[LAYOUT, GATES] & G_FILTERED or static_source(work, card_table, c):
         work[COUNT, STALE] = 1
 
 
@@ -183,17 +192,18 @@ def _static(
     if card_table[T_IS_HUMAN, c] == 0:
         # "Other non-Human creatures you control": the controller's total minus its own.
         total += work[ST + 2 + row, p] - card_table[lord, c]
-    if work[LAYOUT, GATES] & G_FILTERED:
-        total += _filtered(slot_rows, card_table, s, T_FILTER_P + row)
+    total += slot_rows[FILTERED_P + row, s]  # (a row, not a test and a call: 10% faster)
     return total  # type: ignore[no-any-return]
 
 
 @njit
 def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int) -> int:
-    """What the statics naming a subtype or a color give creature ``s`` (611.3a, 205.3,
+    """What the statics naming a subtype or a color give slot ``s``'s card (611.3a, 205.3,
     105.2), source by source: such statics are few, and a sum by controller would need one
     per subtype and color (``column``: T_FILTER_P or T_FILTER_T)."""
     c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
+    if c < 0:
+        return 0
     kinds, colors = card_table[T_SUBTYPE_BITS, c], card_table[T_COLOR_BITS, c]
     human = card_table[T_IS_HUMAN, c] != 0
     total = 0

@@ -106,7 +106,10 @@ EXILE_AT_END = PREVIOUS_TURNS + 1
 # where the card arrived in its zone off the battlefield (``zones.arrival``): the event, then
 # its place in the event; stored only in a batch run with zone order (WipeState.arrival)
 ARRIVAL, ARRIVAL_SUB = EXILE_AT_END + 1, EXILE_AT_END + 2
-L_ROWS = ARRIVAL_SUB + 1
+# what the statics naming a subtype or a color give the slot's creature, power then toughness,
+# as the statics were last summed (``characteristics.refresh``; 0 in a batch without them)
+FILTERED_P, FILTERED_T = ARRIVAL_SUB + 1, ARRIVAL_SUB + 2
+L_ROWS = FILTERED_T + 1
 
 # -- trial_vars (per trial): scalars, life by seat, delayed triggers, returns in order
 N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)
