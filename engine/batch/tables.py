@@ -179,7 +179,7 @@ UNDYING_GRANTS = _col(np.int64)
 OTHER_P = _col(np.int16)
 OTHER_T = _col(np.int16)
 # creatures_get naming a subtype or a color ("Other Elf creatures you control", "White
-# creatures you control"): summed on demand, source by source (``kernel.characteristics``),
+# creatures you control"): summed by slot, source by source (``kernel.characteristics``),
 # FILTERED_PER_CARD of a card. FILTER_SCOPE: its scope's place in FILTER_SCOPES, -1 none;
 # FILTER_BIT: its subtype's NAMED_SUBTYPES bit (0: any); FILTER_COLOR: its COLOR_BITS (0: any)
 FILTER_SCOPES: Final = TEMPLATES["creatures_get"][1]["scope"].choices or ()

@@ -341,7 +341,7 @@ class WipeState:
     seq: np.ndarray  # (T,) int32 detection counter (orders simultaneous triggers)
     next_order: np.ndarray  # (T,) int32 next board-order rank for entering cast/token slots
     tokens_made: np.ndarray  # (T,) int16 tokens made (TOKENS_MADE_CAP)
-    token_serial: np.ndarray  # (T, N) int16 tokens made from each source slot so far
+    token_serial: np.ndarray  # (T, N) int16 a token's number in its source's series
     token_source: np.ndarray  # (T, N) int16 source slot of a token slot, -1 none
     # outcome records
     returned_slot: np.ndarray  # (T, R) int16 returns in order

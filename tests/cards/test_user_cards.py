@@ -1829,3 +1829,47 @@ action = [
     assert out["life"] == {"A": 25, "B": 15}
     abilities = [(t["id"], t["ability"]) for t in out["stack_order"]]
     assert abilities[0] == ("cc", "life_loss") and len(abilities) == 5
+
+
+BROOD = """
+[[card]]
+name = "Brood Egg"
+mana_cost = ""
+types = ["Creature"]
+subtypes = ["Insect"]
+power = 0
+toughness = 1
+token_only = true
+oracle = "When this token leaves the battlefield, create a 1/1 Thopter token."
+abilities = [{ template = "leaves_create_token", token = "Thopter" }]
+
+[[card]]
+name = "Brood Mother"
+mana_cost = "{2}{G}"
+types = ["Creature"]
+subtypes = ["Insect"]
+power = 2
+toughness = 2
+oracle = "When Brood Mother leaves the battlefield, create two Brood Egg tokens."
+abilities = [{ template = "leaves_create_token", token = "Brood Egg", amount = 2 }]
+"""
+
+
+def test_111_1_tokens_made_by_a_token_are_its_own_series(tmp_path: Path) -> None:
+    """CR 111.1, 603.6c, 704.5d: Brood Mother leaves and makes two Egg tokens; Wrath of God
+    destroys them and each Egg's trigger makes a Thopter: each Thopter is the first of its
+    Egg's series (``mother.brood_egg1.thopter1``), on both engines. The batch engine once
+    counted an Egg's Thopters on the Egg's own number, and could put a Thopter in the slot of
+    the Egg that made it (its trigger off the stack), a token that named itself."""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [{ id = "mother", card = "Brood Mother", controller = "A" }]
+action = [
+  { do = "cast", card = "Wrath of God", by = "A" },
+  { do = "cast", card = "Wrath of God", by = "B" },
+]
+"""
+    out = _on_both_engines(tmp_path, BROOD, scenario)
+    ids = sorted(p["id"] for p in out["battlefield"])
+    assert ids == ["mother.brood_egg1.thopter1", "mother.brood_egg2.thopter1"]

@@ -109,7 +109,10 @@ ARRIVAL, ARRIVAL_SUB = EXILE_AT_END + 1, EXILE_AT_END + 2
 # what the statics naming a subtype or a color give the slot's creature, power then toughness,
 # as the statics were last summed (``characteristics.refresh``; 0 in a batch without them)
 FILTERED_P, FILTERED_T = ARRIVAL_SUB + 1, ARRIVAL_SUB + 2
-L_ROWS = FILTERED_T + 1
+# the tokens the slot's object has made (its series: ``source.thopter1``, ``thopter2``...); a
+# token's own number is its TOKEN_SERIAL, so a token that makes tokens counts them here
+MADE = FILTERED_T + 1
+L_ROWS = MADE + 1
 
 # -- trial_vars (per trial): scalars, life by seat, delayed triggers, returns in order
 N_PLAYERS, ACTIVE, STATUS, SEQ, NEXT_ORDER, TOKENS_MADE, N_RETURNED, N_LIFE = range(8)

@@ -70,6 +70,7 @@ from engine.batch.kernel.state import (
     LAST_KNOWN_POWER,
     LAYOUT,
     LIFE,
+    MADE,
     MINUS,
     MOVERS,
     N_SLOTS,
@@ -577,7 +578,7 @@ def create_tokens(
         if trial_vars[TOKENS_MADE] >= TOKENS_MADE_CAP:
             unsupported(trial_vars, R_TOKENS_MADE)
             continue
-        slot = _token_slot(slot_rows, work)
+        slot = _token_slot(slot_rows, work, src)
         if slot < 0:
             every = slot_rows.shape[1] == work[LAYOUT, N_SLOTS]  # or the trial plays without
             unsupported(trial_vars, R_TOKEN_SLOTS if every else NEEDS_TOKEN_SLOTS)
@@ -587,24 +588,27 @@ def create_tokens(
         slot_rows[OWNER, slot] = ctrl
         slot_rows[TOKEN, slot] = 1
         slot_rows[TOKEN_SOURCE, slot] = src
-        slot_rows[TOKEN_SERIAL, src] += 1
-        slot_rows[TOKEN_SERIAL, slot] = slot_rows[TOKEN_SERIAL, src]
+        slot_rows[MADE, src] += 1  # (a token's own number is not its series' count)
+        slot_rows[TOKEN_SERIAL, slot] = slot_rows[MADE, src]
+        slot_rows[MADE, slot] = 0  # a new object: its series starts afresh
         give_choices(slot_rows, trial_vars, slot, src, slot_rows[TOKEN_SERIAL, slot])
         trial_vars[TOKENS_MADE] += 1
         enter(slot_rows, trial_vars, work, card_table, slot)
 
 
 @njit
-def _token_slot(slot_rows: np.ndarray, work: np.ndarray) -> int:
+def _token_slot(slot_rows: np.ndarray, work: np.ndarray, src: int) -> int:
     """A token slot for a new token: the first never used, or one whose token has ceased to
-    exist (704.5d) that nothing points at any more (``_unreferenced``); -1 if there is none.
+    exist (704.5d) that nothing points at any more (``_unreferenced``), not the slot ``src``
+    of the token making it (its trigger, resolving, is off the stack, and the new token
+    names it as its source); -1 if there is none.
     A slot used again keeps counting its objects (400.7: the new token is a new object, so an
     object number once read from the slot names one that is gone) and joins the board order
     anew (as a token slot is first used: ``enter``)."""
     for q in range(first_token_slot(work), slot_rows.shape[1]):
         if slot_rows[CARD, q] < 0:
             return q
-        if slot_rows[ZONE, q] == NONE and _unreferenced(slot_rows, work, q):
+        if slot_rows[ZONE, q] == NONE and q != src and _unreferenced(slot_rows, work, q):
             slot_rows[ORDER, q] = -1
             slot_rows[RANK, q] = -1
             return q
