@@ -6,7 +6,7 @@ so a new card of a known template works in the batch engine with no code change.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import numpy as np
@@ -400,6 +400,11 @@ MODE_BITS: Final = {
 }
 
 
+def color_bits(colors: Iterable[str]) -> int:
+    """COLOR_BITS' encoding of colors (W U B R G as bits 1..16)."""
+    return sum(1 << "WUBRG".index(col) for col in set(colors))
+
+
 def filtered(a: Ability) -> bool:
     """A creatures_get naming a subtype or a color (its own columns, FILTER_*)."""
     return bool(a.text("subtype") or a.text("color"))
@@ -415,7 +420,7 @@ def _creatures_get(i: int, a: Ability) -> None:
         FILTER_P[i] = fit(FILTER_P, power, "its creatures_get power")
         FILTER_T[i] = fit(FILTER_T, toughness, "its creatures_get toughness")
         FILTER_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
-        FILTER_COLOR[i] = 1 << "WUBRG".index(a.text("color")) if a.text("color") else 0
+        FILTER_COLOR[i] = color_bits(a.text("color"))
         return
     cols = {
         "yours": [(ANTHEM_P, ANTHEM_T, 1)],
@@ -612,7 +617,7 @@ def _fill_characteristics(i: int, c: Card) -> None:
     PERSIST[i] = fit(PERSIST, c.keywords.count("persist"), "its persist instances")
     UNDYING[i] = fit(UNDYING, c.keywords.count("undying"), "its undying instances")
     KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
-    COLOR_BITS[i] = sum(1 << "WUBRG".index(col) for col in c.colors)
+    COLOR_BITS[i] = color_bits(c.colors)
 
 
 # -- activated abilities (602), per card and ability index: what each does, and its costs

@@ -97,13 +97,21 @@ class Board:
         return total
 
     def _filtered(self, amount: np.ndarray) -> np.ndarray:
-        """The statics naming a subtype (205.3) or a color (105.2), source slot by source
-        slot, each on the creatures of its scope that have them (``amount``: FILTER_P or
-        FILTER_T)."""
+        """The statics naming a subtype (205.3) or a color (105.2), each on the creatures of
+        its scope that have them (``amount``: FILTER_P or FILTER_T)."""
+        total = np.zeros(self.c.shape, dtype=np.int64)
+        for source, covered in self._filtered_reach:
+            total += np.where(covered, amount[source][:, None], 0)
+        return total
+
+    @cached_property
+    def _filtered_reach(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For each slot that holds such a static in some trial: its cards (T,) and the
+        creatures (T, N) its static changes; found once for power and toughness both."""
         state, c = self.state, self.c
         n = c.shape[1]
         kinds, colors, human = tb.SUBTYPE_BITS[c], tb.COLOR_BITS[c], tb.IS_HUMAN[c]
-        total = np.zeros(c.shape, dtype=np.int64)
+        reach = []
         for q in range(n):
             source = c[:, q]
             scope = np.where(
@@ -124,8 +132,8 @@ class Board:
                 | ((sc == 4) & other & mine & ~human)  # other non-Human yours
                 | ((sc == 5) & other & mine)  # other yours
             )
-            total += np.where(self.creature & fits & covered, amount[source][:, None], 0)
-        return total
+            reach.append((source, self.creature & fits & covered))
+        return reach
 
 
 def derive(state: WipeState) -> Board:

@@ -129,8 +129,7 @@ def _sum_statics(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray
         work[ST + 5, 0] += card_table[T_ALL_T, c]
     if work[LAYOUT, GATES] & G_FILTERED:
         for s in range(slot_rows.shape[1]):
-            slot_rows[FILTERED_P, s] = _filtered(slot_rows, card_table, s, T_FILTER_P)
-            slot_rows[FILTERED_T, s] = _filtered(slot_rows, card_table, s, T_FILTER_T)
+            slot_rows[FILTERED_P, s], slot_rows[FILTERED_T, s] = _filtered(slot_rows, card_table, s)
 
 
 @inline
@@ -197,16 +196,16 @@ def _static(
 
 
 @njit
-def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int) -> int:
+def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> tuple[int, int]:
     """What the statics naming a subtype or a color give slot ``s``'s card (611.3a, 205.3,
-    105.2), source by source: such statics are few, and a sum by controller would need one
-    per subtype and color (``column``: T_FILTER_P or T_FILTER_T)."""
+    105.2), power and toughness, source by source: such statics are few, and a sum by
+    controller would need one per subtype and color."""
     c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
     if c < 0:
-        return 0
+        return 0, 0
     kinds, colors = card_table[T_SUBTYPE_BITS, c], card_table[T_COLOR_BITS, c]
     human = card_table[T_IS_HUMAN, c] != 0
-    total = 0
+    power, toughness = 0, 0
     for q in range(slot_rows.shape[1]):
         source = slot_rows[CARD, q]
         if source < 0 or not is_alive(slot_rows, q) or card_table[T_FILTER_SCOPE, source] < 0:
@@ -214,11 +213,8 @@ def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int
         bit, color = card_table[T_FILTER_BIT, source], card_table[T_FILTER_COLOR, source]
         if (bit != 0 and kinds & bit == 0) or (color != 0 and colors & color == 0):
             continue
-        scope, mine, other = (
-            card_table[T_FILTER_SCOPE, source],
-            slot_rows[CONTROLLER, q] == p,
-            q != s,
-        )
+        scope = card_table[T_FILTER_SCOPE, source]
+        mine, other = slot_rows[CONTROLLER, q] == p, q != s
         covered = (
             (scope == 0 and mine)  # yours
             or scope == 1  # all
@@ -228,8 +224,9 @@ def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int
             or (scope == 5 and other and mine)  # other yours
         )
         if covered:
-            total += card_table[column, source]
-    return total
+            power += card_table[T_FILTER_P, source]
+            toughness += card_table[T_FILTER_T, source]
+    return power, toughness
 
 
 @njit
