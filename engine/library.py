@@ -347,7 +347,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
 KEYWORDS: Final = frozenset(
     {"persist", "undying", "haste", "deathtouch", "flying", "trample", "menace", "intimidate"}
     | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
-    | {"first strike", "double strike"}
+    | {"first strike", "double strike", "indestructible"}
 )
 CARD_TYPES: Final = frozenset(
     {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery", "Kindred", "Planeswalker"}

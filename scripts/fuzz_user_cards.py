@@ -63,6 +63,7 @@ KEYWORDS = (
     "hexproof",
     "reach",
     "flash",
+    "indestructible",
 )
 KINDS = ("+1/+1", "-1/-1")
 SCOPES = ("yours", "all", "other", "opponents")

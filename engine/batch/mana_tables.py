@@ -94,12 +94,12 @@ _INERT_ON_BOARD = {
     "etb_return_land_you_control",
 }
 # Keywords that do nothing in the mana shape (no combat, no damage dealt, no target chosen but
-# by the listed policy, which targets its own side or a player; 702.8a flash: no timing);
-# haste is modeled.
+# by the listed policy, which targets its own side or a player; 702.8a flash: no timing;
+# 702.12b indestructible: nothing is destroyed); haste is modeled.
 INERT_KEYWORDS: Final = frozenset(
     {"flying", "trample", "menace", "intimidate", "deathtouch"}
     | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
-    | {"first strike", "double strike"}
+    | {"first strike", "double strike", "indestructible"}
 )
 _MANA_KEYWORDS = INERT_KEYWORDS | {"haste"}
 

@@ -310,6 +310,7 @@ KEYWORD_BITS: Final = {
     "wither": 4096,
     "first strike": 8192,
     "double strike": 16384,
+    "indestructible": 32768,  # the last bit of the uint16 columns
 }
 KEYWORDS = _col(np.uint16)
 # grant_keyword to creatures you control: its KEYWORD_BITS (Fervor: haste)

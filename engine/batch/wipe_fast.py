@@ -55,6 +55,7 @@ from engine.batch.wipe_state import (
     Features,
     WipeInputs,
     WipeState,
+    given_indestructible,
 )
 from engine.library import ACTIVATED, MANA, SPELL, TEMPLATES, Card
 
@@ -111,12 +112,13 @@ def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = Non
     all inside the fast path (a whitelist: one sorcery-speed wipe of ``FAST_SPELL``, no
     statics (persist and undying given by one included), counter rules or triggers that
     interact, no lifelink or wither printed, granted by a card or given to a slot: an enters
-    trigger's damage would then gain life or put counters). ``present``: the batch's
+    trigger's damage would then gain life or put counters; no indestructible: its wipes
+    destroy every creature they name). ``present``: the batch's
     ``cards_present``, when the caller has it already."""
     statics = f.anthem or f.all_pt or f.lord or f.filtered or f.return_grants
     if statics or f.counter_rules or f.gy_exile or f.tokens or f.doubler or f.death_life:
         return False
-    if f.shrink or f.legendary or f.beyond_fast or f.damage_keywords:
+    if f.shrink or f.legendary or f.beyond_fast or f.damage_keywords or f.indestructible:
         return False
     if inputs.ev_kind.shape[1] != 1 or inputs.kind_rank is not None:
         return False  # one event; triggers ordered by source (no "id:ability" orders)
@@ -126,6 +128,8 @@ def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = Non
         return False  # "any target" chosen by slot (the CHOSEN bits), not in a listed order
     if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
         return False
+    if given_indestructible(inputs):
+        return False  # a destroy spares it (702.12b): the kernel's
     if not FAST_CARD[cards_present(inputs) if present is None else present].all():
         return False
     card = inputs.ev_card[:, 0]

@@ -236,6 +236,16 @@ _KEYWORDS_GIVEN = (
     | tb.GRANTS_KEYWORDS_LORD
 )
 
+INDESTRUCTIBLE = tb.KEYWORD_BITS["indestructible"]
+# ... and those it gives until end of turn too (an activated ability, an attack trigger)
+_EVER_HELD = _KEYWORDS_GIVEN | tb.ATTACK_KEYWORD | np.bitwise_or.reduce(tb.ACT_KEYWORD_BITS, axis=1)
+
+
+def given_indestructible(inputs: WipeInputs) -> bool:
+    """Whether a slot of the batch is given indestructible as it starts (a scenario's or an
+    experiment's ``grant``): a feature its cards do not show."""
+    return inputs.granted is not None and bool((inputs.granted & INDESTRUCTIBLE).any())
+
 
 @dataclass(frozen=True)
 class Features:
@@ -259,6 +269,7 @@ class Features:
     grant_mana: bool  # statics that grant a mana ability (Cryptolith Rite, Chromatic Lantern)
     beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
     damage_keywords: bool  # lifelink or wither, printed or granted by a static (702.15b, 702.80b)
+    indestructible: bool  # printed, or given by a static, an activation or an attack trigger
 
     @staticmethod
     def of(present: np.ndarray) -> Features:
@@ -289,6 +300,7 @@ _BROUGHT_BY = np.stack(
         mt.GRANT_ANY | mt.GRANT_ANY_LANDS,
         tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED,
         _KEYWORDS_GIVEN & DAMAGE_KEYWORDS != 0,
+        _EVER_HELD & INDESTRUCTIBLE != 0,
     ]
 ).astype(np.bool_)
 

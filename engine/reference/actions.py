@@ -9,6 +9,7 @@ from engine.reference import activated, combat, mana
 from engine.reference.characteristics import is_creature, is_land
 from engine.reference.counters import put_counters
 from engine.reference.damage import change_life, damage_permanent, damage_player
+from engine.reference.destroy import destroy
 from engine.reference.stack import settle
 from engine.reference.state import Game, Permanent, StackItem, Trigger, empty_pool
 from engine.reference.zones import enter_battlefield, leave_battlefield
@@ -17,7 +18,6 @@ from engine.scenario import Action
 Rejection = tuple[str, str]
 
 _MOVES = {
-    "destroy": ("graveyard", "is destroyed", "701.8a"),
     "sacrifice": ("graveyard", "is sacrificed", "701.21a"),
     "exile": ("exile", "is exiled", "406.2"),
     "bounce": ("hand", "returns to its owner's hand", "400.7"),
@@ -173,7 +173,9 @@ def _on_permanent(game: Game, p: Permanent, action: Action) -> Rejection | None:
         )
     if do == "activate":
         return activated.activate(game, p, action.get("ability", 0), action.get("x", 0))
-    if do in _MOVES:
+    if do == "destroy":
+        destroy(game, [p])
+    elif do in _MOVES:
         zone, verb, rule = _MOVES[do]
         leave_battlefield(game, [p], zone, verb, rule)
     elif do == "damage":

@@ -12,6 +12,7 @@ from engine.library import Ability
 from engine.reference.characteristics import can_tap_or_untap_for_cost, has_keyword, is_creature
 from engine.reference.counters import prohibited_by, put_counters
 from engine.reference.damage import damage_each_player, damage_permanent, damage_player
+from engine.reference.destroy import destroy
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
 from engine.reference.targets import any_target, can_target, chosen, illegal_choice, permanents
 from engine.reference.zones import leave_battlefield
@@ -195,7 +196,7 @@ def _destroy_all(game: Game, item: StackItem, ability: Ability, source: Permanen
         for p in game.battlefield
         if is_creature(p) or p.card.has_type("Artifact") or p.card.has_type("Enchantment")
     ]
-    leave_battlefield(game, doomed, "graveyard", "is destroyed", "701.8a")
+    destroy(game, doomed)
 
 
 def _damage_each(game: Game, item: StackItem, ability: Ability, source: Permanent | None) -> None:

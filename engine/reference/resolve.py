@@ -8,6 +8,7 @@ from engine.library import Ability, death_drain
 from engine.reference import detect
 from engine.reference.characteristics import is_creature, is_land, power_toughness
 from engine.reference.damage import change_life, damage_permanent, damage_player
+from engine.reference.destroy import destroy
 from engine.reference.spells import exile_graveyards
 from engine.reference.state import Game, Permanent, RuleEffect, Trigger
 from engine.reference.targets import (
@@ -123,7 +124,7 @@ def _destroy_noncreature(game: Game, t: Trigger, ability: Ability) -> None:
     if target is None or not _noncreature_yours_not(t)(target):
         game.log.add("608.2b", f"{t.source.id}'s trigger: its target is illegal, it does nothing")
         return
-    leave_battlefield(game, [target], "graveyard", "is destroyed", "701.8a")
+    destroy(game, [target])
 
 
 def _creatures_get(game: Game, t: Trigger, ability: Ability) -> None:
@@ -277,7 +278,7 @@ def _draw(game: Game, t: Trigger) -> None:
 def _destroy_human(game: Game, t: Trigger) -> None:
     human = next((p for p in game.battlefield if p.uid == t.data["uid"]), None)
     if human is not None:
-        leave_battlefield(game, [human], "graveyard", "is destroyed", "701.8a")
+        destroy(game, [human])
 
 
 def _upkeep(game: Game, t: Trigger) -> None:

@@ -9,6 +9,7 @@ persist, looking back at it, sees the -1/-1 counter.
 from __future__ import annotations
 
 from engine.reference.characteristics import is_creature, power_toughness
+from engine.reference.destroy import indestructible
 from engine.reference.state import Game, Permanent
 from engine.reference.zones import ZONES, leave_battlefield
 
@@ -35,11 +36,12 @@ def _creature_death(game: Game, p: Permanent) -> tuple[str, str] | None:
     toughness = power_toughness(game, p)[1]
     if toughness <= 0:
         return f"has toughness {toughness}: put into a graveyard", "704.5f"
-    if p.damage >= toughness:
+    lethal, deathtouch = p.damage >= toughness, p.damage > 0 and p.deathtouch_damage
+    if not (lethal or deathtouch) or indestructible(game, p):
+        return None  # 702.12b: 704.5g and 704.5h destroy, and it can't be destroyed
+    if lethal:
         return f"has lethal damage ({p.damage} >= {toughness}): destroyed", "704.5g"
-    if p.damage > 0 and p.deathtouch_damage:
-        return "was dealt deathtouch damage: destroyed", "704.5h"
-    return None
+    return "was dealt deathtouch damage: destroyed", "704.5h"
 
 
 def _movers(game: Game) -> tuple[list[Permanent], dict[int, tuple[str, str]]]:

@@ -12,6 +12,7 @@ from engine.library import Ability
 from engine.reference.characteristics import has_keyword, is_creature, is_land
 from engine.reference.counters import put_counters
 from engine.reference.damage import change_life, damage_each_player, damage_permanent
+from engine.reference.destroy import destroy
 from engine.reference.state import Game, Permanent, RuleEffect, StackItem
 from engine.reference.targets import chosen
 from engine.reference.zones import card_to_zone, enter_battlefield, leave_battlefield
@@ -41,7 +42,8 @@ def _destroy_all(game: Game, item: StackItem, ability: Ability) -> None:
     """CR 701.8a. "Creatures you don't control": those every other player controls (Plague
     Wind); "with mana value N or less": the card's (a token's: its card's) mana value, X
     counting 0 (202.3e; Consume the Meek). Fumigate gains life for each creature this
-    destroys, one that a replacement effect exiles instead too: it was still destroyed."""
+    destroys, one that a replacement effect exiles instead too: it was still destroyed; not
+    one that is indestructible (702.12b)."""
     scope, most = ability.text("scope"), ability.number("max_mana_value")
     victims = [
         p
@@ -49,8 +51,7 @@ def _destroy_all(game: Game, item: StackItem, ability: Ability) -> None:
         if (scope == "all" or p.controller != item.controller)
         and (most < 0 or p.card.mana_cost.mana_value <= most)
     ]
-    leave_battlefield(game, victims, "graveyard", "is destroyed", "701.8a")
-    gain = ability.number("life_per_creature") * len(victims)
+    gain = ability.number("life_per_creature") * len(destroy(game, victims))
     if gain:
         change_life(game, item.controller, gain, f"{item.card.name}: creatures destroyed")
 
@@ -144,8 +145,7 @@ def _library_bottom(game: Game, item: StackItem, ability: Ability) -> None:
 
 def _destroy_nonland(game: Game, item: StackItem, ability: Ability) -> None:
     """Planar Cleansing: every nonland permanent is destroyed (701.8a)."""
-    nonland = [p for p in game.battlefield if not is_land(p)]
-    leave_battlefield(game, nonland, "graveyard", "is destroyed", "701.8a")
+    destroy(game, [p for p in game.battlefield if not is_land(p)])
 
 
 def _each_player_sacrifices(game: Game, item: StackItem, ability: Ability) -> None:

@@ -387,6 +387,63 @@ KINDRED = wipe_mix(
     }
 )
 
+# Indestructible (702.12b) against every kind of destroy and what is not destruction: printed
+# (the Darksteel cards), given to a slot, given by a user's static in the user-card fuzzer;
+# wipes that destroy, damage, shrink or exile; destroy, damage and sacrifice events; Mikaeus.
+INDESTRUCTIBLE = wipe_mix(
+    {
+        "players": {"count": [2, 3]},
+        "slots": [
+            {
+                "count": 8,
+                "cards": _uniform(
+                    [
+                        "Darksteel Myr",
+                        "Darksteel Gargoyle",
+                        "Darksteel Sentinel",
+                        "Darksteel Citadel",
+                        "Kitchen Finks",
+                        "Safehold Elite",
+                        "Murderous Redcap",
+                        "Mikaeus, the Unhallowed",
+                        "Vampire Nighthawk",
+                        "Youthful Knight",
+                        "Grizzly Bears",
+                        "Nevinyrral's Disk",
+                    ]
+                ),
+                "controller": "random",
+                "damage": 0.2,
+                "token": 0.1,
+                "tapped": 0.1,
+                "plus_counters": {"0": 0.8, "1": 0.2},
+                "minus_counters": 0.2,
+                "grant": {"indestructible": 0.25, "persist": 0.1},
+            }
+        ],
+        "events": _events(
+            2,
+            do={"cast": 0.5, "destroy": 0.2, "damage": 0.1, "sacrifice": 0.1, "counters": 0.1},
+            cards=_uniform(
+                [
+                    "Wrath of God",
+                    "Fumigate",
+                    "Planar Cleansing",
+                    "Pyroclasm",
+                    "Infest",
+                    "Black Sun's Zenith",
+                    "Final Judgment",
+                ]
+            ),
+            x=[1, 2],
+            caster="random",
+            amount=[1, 2, 3],
+            counter={"+1/+1": 1, "-1/-1": 1},
+        ),
+        "choices": {"trigger_order": "random", "targets": "any"},
+    }
+)
+
 # Combat (W8): attacks with random attackers and blockers (many legal, some not: every reason
 # for rejecting an attack shows up), summoning sickness, granted combat keywords.
 COMBAT = wipe_mix(

@@ -15,7 +15,7 @@ from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel.present import cards_present
 from engine.batch.mana import as_trial_inputs
-from engine.batch.wipe_state import DAMAGE_KEYWORDS, Features, WipeInputs
+from engine.batch.wipe_state import DAMAGE_KEYWORDS, INDESTRUCTIBLE, Features, WipeInputs
 from sim.shapes.mana.draws import draw_mana_batch
 from sim.shapes.wipe.draws import draw_wipe_batch
 from tests.batch import mixes
@@ -59,6 +59,10 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
         "grant_mana": any_of(mt.GRANT_ANY | mt.GRANT_ANY_LANDS),
         "beyond_fast": any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
         "damage_keywords": any_of(given & DAMAGE_KEYWORDS != 0),
+        "indestructible": any_of(
+            ((given | tb.ATTACK_KEYWORD) & INDESTRUCTIBLE != 0)
+            | (tb.ACT_KEYWORD_BITS & INDESTRUCTIBLE != 0).any(axis=1)
+        ),
     }
 
 

@@ -27,7 +27,15 @@ from engine.batch.wipe_fast import batch_fits, run_fast
 from sim.config.scenario import load_scenario
 from sim.shapes.wipe.config import WipeConfig
 from sim.shapes.wipe.draws import draw_wipe_batch
-from tests.batch.mixes import COMBAT, EVERYTHING, FAST, KINDRED, PERSIST_HEAVY, REAL_WIPES
+from tests.batch.mixes import (
+    COMBAT,
+    EVERYTHING,
+    FAST,
+    INDESTRUCTIBLE,
+    KINDRED,
+    PERSIST_HEAVY,
+    REAL_WIPES,
+)
 
 ROOT = Path(__file__).parent.parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
@@ -68,6 +76,7 @@ def test_the_wipe_shape_covers_the_death_scenarios() -> None:
         (COMBAT, 14, 1500),
         (REAL_WIPES, 15, 1500),
         (KINDRED, 16, 1500),
+        (INDESTRUCTIBLE, 17, 1500),
     ],
 )
 def test_random_trials_agree_trial_by_trial(mix: WipeConfig, seed: int, trials: int) -> None:

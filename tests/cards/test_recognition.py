@@ -37,7 +37,7 @@ def test_each_card_gets_its_labelled_status_and_templates(name: str) -> None:
 
 def test_recognition_counts() -> None:
     assert Counter(r.status for r in rows().values()) == {
-        "recognized": 185,
+        "recognized": 189,
         "partial": 19,
         "unsupported": 20,
         "skipped": 11,
@@ -55,7 +55,7 @@ def test_recognition_by_group_meets_the_issues_targets() -> None:
     a lost wording shows here."""
     persist, undying = _recognized(PERSIST), _recognized(UNDYING)
     wipes, mana = _recognized(WIPE), _recognized(MANA)
-    assert (persist, undying, wipes, mana) == ((12, 14), (7, 7), (46, 51), (73, 85))
+    assert (persist, undying, wipes, mana) == ((12, 14), (7, 7), (46, 51), (74, 86))
     assert (persist[0] + undying[0]) / (persist[1] + undying[1]) >= 0.90
     assert wipes[0] / wipes[1] >= 0.80 and mana[0] / mana[1] >= 0.80
 

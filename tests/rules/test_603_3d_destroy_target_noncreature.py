@@ -1,9 +1,9 @@
 """The enters trigger "destroy target noncreature permanent you don't control" (Woodfall
 Primus; template etb_destroy_noncreature_you_dont_control), on both engines.
 
-Woodfall Primus also has hexproof, a keyword Cauldron does not have yet, so it is not in the
-built-in library: the scenarios play a card file's Thornroot Primus (the same card without
-hexproof), each in a fresh interpreter (one card library per process, ``cauldron``).
+The scenarios play a card file's Thornroot Primus (Woodfall Primus without hexproof, written
+when the library had no hexproof; the library's Woodfall Primus has it now), each in a fresh
+interpreter (one card library per process, ``cauldron``).
 CR 603.3d: the target is chosen as the trigger is put on the stack (the first permanent named
 for it that is legal, else the first legal one in board order); with no legal target the
 trigger is removed from the stack. CR 608.2b: an illegal target at resolution is not hit.

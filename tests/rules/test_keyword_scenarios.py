@@ -18,7 +18,7 @@ FILES = sorted((Path(__file__).parents[1] / "scenarios" / "keywords").glob("*.to
 
 
 def test_every_new_keyword_and_template_has_its_scenario() -> None:
-    assert len(FILES) == 11
+    assert len(FILES) == 12
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])

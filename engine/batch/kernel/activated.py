@@ -18,6 +18,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_alive, is_creature, mark_changed
 from engine.batch.kernel.combat import can_tap_for_cost, damage_creature, humans, lifelink
 from engine.batch.kernel.counters import counter_row, is_prohibited, put_counters
+from engine.batch.kernel.destroy import destroy
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import FLYING, can_target, keywords
 from engine.batch.kernel.life import change_life
@@ -355,7 +356,7 @@ def _destroy_all(
             and is_alive(slot_rows, q)
             and (card_table[T_IS_ARTIFACT, c] or card_table[T_IS_ENCHANTMENT, c]) != 0
         )
-    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+    destroy(slot_rows, trial_vars, work, card_table)
 
 
 @njit

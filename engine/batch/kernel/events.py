@@ -12,6 +12,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature
 from engine.batch.kernel.combat import mark_damage
 from engine.batch.kernel.counters import put_counters
+from engine.batch.kernel.destroy import destroy
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import controls
 from engine.batch.kernel.life import change_life
@@ -153,12 +154,15 @@ def targeted(
     else:
         clear_movers(work)
         work[MOVERS, target] = 1
-        dest = GRAVEYARD  # destroy (701.8a) and sacrifice (701.21a)
+        dest = GRAVEYARD  # sacrifice (701.21a)
         if kind == EV_EXILE:
             dest = EXILE
         elif kind == EV_BOUNCE:
             dest = HAND
-        leave(slot_rows, trial_vars, work, card_table, dest)
+        if kind == EV_DESTROY:
+            destroy(slot_rows, trial_vars, work, card_table)  # 701.8a, 702.12b
+        else:
+            leave(slot_rows, trial_vars, work, card_table, dest)
 
 
 @njit

@@ -116,6 +116,7 @@ from engine.batch.wipe_state import (
     STACK_DEPTH,
     WipeInputs,
     WipeState,
+    given_indestructible,
 )
 
 PATIENCE = 64  # resolutions in one settle before a trial that may loop is played again watched
@@ -635,7 +636,8 @@ def run_kernel(
     f = state.features
     work[LAYOUT, :8] = (
         state.n_board, state.n_events, state.returned_slot.shape[1],
-        f.anthem or f.all_pt or f.lord or f.filtered, f.legendary, n, could, ks.gates(f),
+        f.anthem or f.all_pt or f.lord or f.filtered, f.legendary, n, could,
+        ks.gates(f) | ks.G_INDESTRUCTIBLE * given_indestructible(inputs),
     )  # fmt: skip
     if x_cost is not None:
         work[LAYOUT, X_COST : X_COST + X_COST_LEN] = (1, *x_cost)

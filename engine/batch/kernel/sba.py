@@ -15,11 +15,13 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import (
     is_alive,
     is_creature,
+    mark_changed,
     pt_past_64_bits,
     refresh,
     static_source,
     toughness,
 )
+from engine.batch.kernel.destroy import indestructible
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     ATTACHED_TO,
@@ -29,6 +31,8 @@ from engine.batch.kernel.state import (
     COUNT,
     DAMAGE,
     DEATHTOUCH_DAMAGE,
+    G_INDESTRUCTIBLE,
+    GATES,
     GROUP,
     HAS_LEGENDS,
     IS_CHANGED,
@@ -53,7 +57,8 @@ from engine.batch.wipe_state import BATTLEFIELD, GRAVEYARD, OK, R_PLAYER_LOST, R
 
 @njit
 def _dies(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
-    """704.5f, 704.5g, 704.5h for slot ``s`` (``work``'s statics current)."""
+    """704.5f, 704.5g, 704.5h for slot ``s`` (``work``'s statics current; indestructible is
+    ``_spare_indestructible``'s)."""
     if not is_creature(slot_rows, s):
         return False
     t = toughness(slot_rows, work, card_table, s)
@@ -180,6 +185,36 @@ def _pt_past_64_bits(
 
 
 @njit
+def _spare_indestructible(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, found: int
+) -> int:
+    """702.12b: of the creatures ``_movers`` found dying, one with toughness above 0 dies by
+    704.5g or 704.5h, which destroy, so one with indestructible stays (704.5m may still take
+    it, and as a legend the legend rule sees it). It stays listed as changed, and the round
+    asks for another if any moves: whatever gives it indestructible may be leaving (a
+    creature granting it, dying now), and the next check must look at it again. Returns
+    ``_movers``' bits, made true again. Apart from ``_dies``, and a call: that test runs for
+    every creature in every round."""
+    moving = False
+    for s in range(slot_rows.shape[1]):
+        if (
+            work[MOVERS, s]
+            and work[GROUP, s] == 0
+            and toughness(slot_rows, work, card_table, s) > 0
+            and indestructible(slot_rows, work, card_table, s)
+        ):
+            falls_off = _unattached(slot_rows, s)
+            work[MOVERS, s] = falls_off
+            work[GROUP, s] = 2 * falls_off
+            mark_changed(work, s)
+            found |= 4
+            if work[LAYOUT, HAS_LEGENDS] and _is_legend(slot_rows, work, card_table, s):
+                found += 8
+        moving |= work[MOVERS, s] != 0
+    return (found & ~2) | (moving << 1)
+
+
+@njit
 def _player_lost(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, moved: bool
 ) -> None:
@@ -219,6 +254,8 @@ def state_based_actions(
         _player_lost(slot_rows, trial_vars, work, False)
         return False
     found = _movers(slot_rows, work, card_table)
+    if found & 2 and work[LAYOUT, GATES] & G_INDESTRUCTIBLE:
+        found = _spare_indestructible(slot_rows, work, card_table, found)
     moving = found & 2 != 0
     again = found & 4 != 0
     if found >> 3 >= 2:

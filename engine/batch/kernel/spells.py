@@ -9,6 +9,7 @@ from engine.batch import tables as tb
 from engine.batch.kernel.characteristics import is_alive, is_creature
 from engine.batch.kernel.combat import mark_damage
 from engine.batch.kernel.counters import put_counters
+from engine.batch.kernel.destroy import destroy
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import FLYING, keywords
 from engine.batch.kernel.life import change_life
@@ -109,7 +110,10 @@ def _all_leave(
                 and is_alive(slot_rows, s)
                 and not (code == DESTROY_NONLAND and card_table[T_IS_LAND, c])
             )
-    leave(slot_rows, trial_vars, work, card_table, dest)
+    if code == DESTROY_NONLAND:
+        destroy(slot_rows, trial_vars, work, card_table)
+    else:
+        leave(slot_rows, trial_vars, work, card_table, dest)
 
 
 @njit
@@ -122,9 +126,10 @@ def _destroy_all(
     by: int,
 ) -> None:
     """CR 701.8a: the creatures the spell names (those the caster doesn't control; mana value
-    N or less, X counting 0: 202.3e), and Fumigate's life for each creature destroyed."""
+    N or less, X counting 0: 202.3e), and Fumigate's life for each creature destroyed (not
+    one with indestructible, 702.12b)."""
     clear_movers(work)
-    most, destroyed = card_table[T_SPELL_MAX_MV, c], 0
+    most = card_table[T_SPELL_MAX_MV, c]
     for s in range(slot_rows.shape[1]):
         k = slot_rows[CARD, s]
         work[MOVERS, s] = (
@@ -132,8 +137,7 @@ def _destroy_all(
             and not (card_table[T_SPELL_NOT_YOURS, c] and slot_rows[CONTROLLER, s] == by)
             and (most < 0 or card_table[T_MANA_VALUE, k] <= most)
         )
-        destroyed += work[MOVERS, s]
-    leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+    destroyed = destroy(slot_rows, trial_vars, work, card_table)
     change_life(trial_vars, by, card_table[T_SPELL_LIFE_PER, c] * destroyed)  # CR 119.3
 
 

@@ -205,7 +205,7 @@ X_COST_LEN = 10
 # GATES bits: the batch holds a card with such an ability (``gates``), so a rule step that
 # looks for one on the battlefield may find it; without, the step skips its search
 G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER, G_GRANT_MANA = 1, 2, 4, 8, 16, 32
-G_RETURN_GRANTS, G_TOKENS, G_FILTERED = 64, 128, 256
+G_RETURN_GRANTS, G_TOKENS, G_FILTERED, G_INDESTRUCTIBLE = 64, 128, 256, 512
 
 
 def gates(features: Features) -> int:
@@ -220,6 +220,7 @@ def gates(features: Features) -> int:
         | G_RETURN_GRANTS * features.return_grants
         | G_TOKENS * features.tokens
         | G_FILTERED * features.filtered
+        | G_INDESTRUCTIBLE * features.indestructible
     )
 
 

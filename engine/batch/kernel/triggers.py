@@ -11,6 +11,7 @@ from engine.batch.kernel.caps import unsupported
 from engine.batch.kernel.characteristics import is_creature, mark_changed, power, refresh
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
+from engine.batch.kernel.destroy import destroy
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.life import change_life
 from engine.batch.kernel.mana.effects import sacrifice_unless
@@ -257,7 +258,7 @@ def _destroy_noncreature(
     q, q_obj = (data & 0xFFFF) - 1, data >> 16
     if slot_rows[OBJ, q] != q_obj or is_creature(slot_rows, q) or slot_rows[CONTROLLER, q] == ctrl:
         return
-    _to_graveyard(slot_rows, trial_vars, work, card_table, q, q_obj)
+    _to_graveyard(slot_rows, trial_vars, work, card_table, q, q_obj, True)
 
 
 @njit
@@ -383,13 +384,17 @@ def _to_graveyard(
     card_table: np.ndarray,
     s: int,
     obj: int,
+    destroys: bool,
 ) -> None:
     """Object ``obj`` of slot ``s``, if it is still on the battlefield (400.7), destroyed
-    (701.8a) or sacrificed (701.21a): put into its owner's graveyard."""
+    (701.8a: ``destroys``) or sacrificed (701.21a): put into its owner's graveyard."""
     if slot_rows[ZONE, s] == BATTLEFIELD and slot_rows[OBJ, s] == obj:
         clear_movers(work)
         work[MOVERS, s] = 1
-        leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
+        if destroys:
+            destroy(slot_rows, trial_vars, work, card_table)
+        else:
+            leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
 
 
 @njit
@@ -433,7 +438,7 @@ def resolve_top(
     elif kind in (ATTACKS, UPKEEP, GRAVEYARD_ENTER, END_STEP):
         _on_event(slot_rows, trial_vars, work, card_table, kind, src, obj, ctrl, data)
     elif kind == DESTROY_HUMAN:
-        _to_graveyard(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16)
+        _to_graveyard(slot_rows, trial_vars, work, card_table, data & 0xFFFF, data >> 16, True)
     elif kind == DELAYED:
         _delayed(slot_rows, trial_vars, work, card_table, data)
 
@@ -476,7 +481,7 @@ def _end_step_sacrifice(
     for q in range(slot_rows.shape[1]):
         if is_creature(slot_rows, q):
             return
-    _to_graveyard(slot_rows, trial_vars, work, card_table, s, obj)
+    _to_graveyard(slot_rows, trial_vars, work, card_table, s, obj, False)
 
 
 @inline
