@@ -154,7 +154,17 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "color": Param(str, "", ("", *COLORS)),
         },
     ),
-    "grant_keyword": (STATIC, {"scope": Param(str, choices=_SCOPES), "keyword": Param(str)}),
+    "grant_keyword": (
+        STATIC,
+        {
+            "scope": Param(str, choices=_PT_SCOPES),
+            "keyword": Param(str),
+            # only the creatures of this subtype, and of this color, as creatures_get's
+            # ("Other Knight creatures you control have indestructible": Knight Exemplar)
+            "subtype": Param(str, ""),
+            "color": Param(str, "", ("", *COLORS)),
+        },
+    ),
     "activate_as_though_haste": (STATIC, {}),
     "grant_mana_any_color": (
         STATIC,

@@ -84,8 +84,8 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
     choices: list[dict[str, Any]] = [
         {"template": "creatures_get", "scope": r.choice(PT_SCOPES), "power": pt[0],
          "toughness": pt[1], **_kind(r)},
-        {"template": "grant_keyword", "scope": r.choice((*SCOPES, "other_non_human_yours")),
-         "keyword": r.choice((*KEYWORDS, "persist", "undying"))},
+        {"template": "grant_keyword", "scope": r.choice(PT_SCOPES),
+         "keyword": r.choice((*KEYWORDS, "persist", "undying")), **_kind(r)},
         {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
          "kind": r.choice((*KINDS, "any"))},
         {"template": "counters_modified", "scope": r.choice(COUNTER_SCOPES),
@@ -100,7 +100,8 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
 
 
 def _kind(r: random.Random) -> dict[str, str]:
-    """Often none; else the subtype (205.3) or the color (105.2) a P/T static names, or both:
+    """Often none; else the subtype (205.3) or the color (105.2) a P/T static or a keyword
+    grant names, or both:
     the kinds of the returning and fodder creatures, and one none of them has."""
     kind: dict[str, str] = {}
     if r.random() < 0.3:

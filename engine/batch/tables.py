@@ -320,6 +320,15 @@ GRANTS_KEYWORDS_ALL = _col(np.uint16)  # ... every creature
 GRANTS_KEYWORDS_OTHER = _col(np.uint16)  # ... every creature but itself
 GRANTS_KEYWORDS_OPPONENTS = _col(np.uint16)  # ... the creatures its controller's opponents control
 GRANTS_KEYWORDS_LORD = _col(np.uint16)  # ... the other non-Human creatures its controller controls
+# grant_keyword naming a subtype or a color, or to "other creatures you control" (Knight
+# Exemplar's "Other Knight creatures you control have indestructible"): the keywords, and the
+# creatures they go to as FILTER_* say them (``kernel.characteristics.kind_covers``); one
+# scope and kind a card (GRANT_KINDS_PER_CARD), combat keywords only
+GRANT_KINDS_PER_CARD: Final = 1
+GRANT_KIND_KEYWORDS = _col(np.uint16)
+GRANT_KIND_SCOPE = _col(np.int8, -1)  # its scope's place in FILTER_SCOPES, -1 none
+GRANT_KIND_BIT = _col(np.int64)
+GRANT_KIND_COLOR = _col(np.uint8)
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 END_STEP_SACRIFICE = _col(np.bool_)  # end_step_sacrifice_if_no_creatures (Pestilence)
@@ -407,8 +416,15 @@ def color_bits(colors: Iterable[str]) -> int:
 
 
 def filtered(a: Ability) -> bool:
-    """A creatures_get naming a subtype or a color (its own columns, FILTER_*)."""
+    """A creatures_get or grant_keyword naming a subtype or a color (its own columns,
+    FILTER_*, GRANT_KIND_*)."""
     return bool(a.text("subtype") or a.text("color"))
+
+
+def _kind_grant(a: Ability) -> bool:
+    """A grant_keyword to creatures no GRANTS_KEYWORDS column holds: of a kind, or to the
+    other creatures its controller controls (GRANT_KIND_*)."""
+    return filtered(a) or a.text("scope") == "other_yours"
 
 
 def _creatures_get(i: int, a: Ability) -> None:
@@ -459,6 +475,12 @@ INERT_KEYWORDS: Final = frozenset({"flash"})
 def _grant_keyword(i: int, a: Ability) -> None:
     keyword, scope = a.text("keyword"), a.text("scope")
     if keyword in INERT_KEYWORDS:
+        return
+    if _kind_grant(a):  # a combat keyword (``_grant``); one scope and kind (_not_encoded)
+        GRANT_KIND_KEYWORDS[i] |= KEYWORD_BITS[keyword]
+        GRANT_KIND_SCOPE[i] = FILTER_SCOPES.index(scope)
+        GRANT_KIND_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
+        GRANT_KIND_COLOR[i] = color_bits(a.text("color"))
         return
     if keyword in KEYWORD_BITS:
         _GRANTS_BY_SCOPE[scope][i] |= KEYWORD_BITS[keyword]
@@ -679,6 +701,16 @@ def _keyword(a: Ability) -> str:
     return "" if _keyword_encoded(keyword) else f"no column holds the keyword {keyword!r}"
 
 
+def _grant(a: Ability) -> str:
+    """GRANT_KIND_* hold combat keywords: persist and undying counts are held by scope."""
+    if not _kind_grant(a) or a.text("keyword") not in _RETURN_GRANTS:
+        return _subtype(a.text("subtype"))
+    return (
+        f"no column holds a {a.text('keyword')} grant naming a subtype or a color, or to other"
+        " creatures you control"
+    )
+
+
 def _kind(a: Ability) -> str:
     kind = a.text("kind")
     return "" if kind in KIND_CODE else f"no column holds {kind} counters"
@@ -695,7 +727,7 @@ def _subtype(value: str) -> str:
 # others; it is then outside the batch engine (ENCODED False, NOT_ENCODED says why: the wipe
 # shape refuses it, the kernel's whitelist too), never approximated.
 _ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
-    "grant_keyword": _keyword,
+    "grant_keyword": lambda a: _keyword(a) or _grant(a),
     "counters_cant_be_put": _kind,
     "counters_modified": _kind,
     "creatures_get": lambda a: _subtype(a.text("subtype")),
@@ -748,6 +780,17 @@ def _not_encoded(c: Card) -> str:
         return (
             f"it has {FILTERED_PER_CARD + 1} or more creatures_get naming a subtype or a color,"
             f" past FILTERED_PER_CARD = {FILTERED_PER_CARD}, a cap of the batch tables"
+        )
+    kinds = {
+        (a.text("scope"), a.text("subtype"), a.text("color"))
+        for a in c.abilities
+        if a.template == "grant_keyword" and _kind_grant(a)
+    }
+    if len(kinds) > GRANT_KINDS_PER_CARD:
+        return (
+            f"it grants keywords to {len(kinds)} scopes or kinds of creatures named by a subtype,"
+            f" a color or as other creatures you control, past GRANT_KINDS_PER_CARD ="
+            f" {GRANT_KINDS_PER_CARD}, a cap of the batch tables"
         )
     drains = [a.template for a in c.abilities if death_drain(a) is not None]
     if len(drains) > ABILITIES_PER_TEMPLATE:  # the two templates fill the same columns
@@ -829,6 +872,7 @@ GRANTS_ANY: Final = (
     | GRANTS_KEYWORDS_OTHER
     | GRANTS_KEYWORDS_OPPONENTS
     | GRANTS_KEYWORDS_LORD
+    | GRANT_KIND_KEYWORDS
 ) != 0
 HAS_ETB: Final = ETB_PARTS != 0
 # a trigger aimed at "any target" (a permanent or a player): the order of the names counts

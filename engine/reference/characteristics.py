@@ -73,7 +73,7 @@ def keywords(game: Game, p: Permanent) -> list[str]:
     """Keyword instances, with repeats (CR 702.79b: several persist instances each trigger)."""
     found = list(p.card.keywords) + p.granted + p.granted_eot
     for source, ability in statics(game, "grant_keyword"):
-        if in_scope(ability.text("scope"), source, p):
+        if in_scope(ability.text("scope"), source, p) and of_kind(ability, p):
             found.append(ability.text("keyword"))
     return found
 

@@ -210,7 +210,7 @@ SPELLS: Final = [
 # ------------------------------------------------------------ static (CR 604, 611.3a)
 
 
-# the scopes a keyword grant takes ("Other creatures you control have ..." is none of them)
+# the scopes a keyword grant takes
 GRANT_SCOPES: Final = TEMPLATES["grant_keyword"][1]["scope"].choices or ()
 
 
@@ -243,7 +243,8 @@ def _creatures_get(m: re.Match[str]) -> Found | None:
 _NOT_SUBTYPES: Final = (
     "(?:All|Other|Each|Non[\\w-]*|Legendary|Artifact|Enchantment|Land|Token|Tapped|Untapped|"
     "Attacking|Blocking|Blocked|Unblocked|Equipped|Enchanted|Multicolored|Monocolored|Colorless|"
-    "Snow|Basic|Creature|Permanent|Spell|Card|Player|Opponent|Target|Your|Their|Those|These)s?"
+    "Snow|Basic|Creature|Permanent|Spell|Card|Player|Opponent|Target|Your|Their|Those|These|"
+    "Planeswalker|Battle|Instant|Sorcer(?:y|ie))s?"
 )
 _COLOR_WORDS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
@@ -257,11 +258,9 @@ def singular(plural: str) -> str:
     return plural[:-1] if plural.endswith("s") else plural
 
 
-def _kind_get(m: re.Match[str]) -> Found | None:
-    """Elvish Archdruid, Imperious Perfect, Honor of the Pure, Crusade, Muscle Sliver:
-    creatures of a subtype or a color get +N/+N (a keyword besides is given to the same
-    creatures, which no grant names: None)."""
-    if m["keyword"] or (m["all"] and m["other"]):
+def _kind(m: re.Match[str]) -> tuple[str, Params] | None:
+    """The scope and the kind (subtype, color) a ``_KIND`` match names; None for "All other"."""
+    if m["all"] and m["other"]:
         return None
     scope = {(True, True): "other_yours", (True, False): "other", (False, True): "yours"}.get(
         (bool(m["other"]), bool(m["yours"])), "all"
@@ -269,9 +268,43 @@ def _kind_get(m: re.Match[str]) -> Found | None:
     kind: Params = {"color": _COLOR_WORDS[m["color"].lower()]} if m["color"] else {}
     if m["subtype"] or m["plural"]:
         kind["subtype"] = m["subtype"] or singular(m["plural"])
-    return one(
-        "creatures_get", scope=scope, power=int(m["power"]), toughness=int(m["toughness"]), **kind
-    )
+    return scope, kind
+
+
+def _kind_get(m: re.Match[str]) -> Found | None:
+    """Elvish Archdruid, Imperious Perfect, Honor of the Pure, Crusade, Muscle Sliver, Knight
+    Exemplar: creatures of a subtype or a color get +N/+N (and the same creatures have a
+    keyword)."""
+    named = _kind(m)
+    if named is None:
+        return None
+    scope, kind = named
+    power, toughness = int(m["power"]), int(m["toughness"])
+    found = one("creatures_get", scope=scope, power=power, toughness=toughness, **kind)
+    if m["keyword"]:
+        found[0].append(
+            {"template": "grant_keyword", "scope": scope, "keyword": m["keyword"], **kind}
+        )
+    return found
+
+
+def _kind_keyword(scope: str, kind: Params, keyword: str) -> Params:
+    return {"template": "grant_keyword", "scope": scope, "keyword": keyword, **kind}
+
+
+def _kind_grant(m: re.Match[str]) -> Found | None:
+    """Winged Sliver, Blur Sliver: creatures of a subtype or a color have a keyword."""
+    named = _kind(m)
+    return None if named is None else ([_kind_keyword(*named, m["keyword"])], [])
+
+
+# creatures named by a subtype or a color ("Other Elf creatures you control", "Elves you
+# control", "White creatures", "All Sliver creatures"): ``_kind`` reads the groups
+_KIND: Final = (
+    r"(?P<all>All )?(?P<other>Other )?(?:(?:(?P<color>[Ww]hite|[Bb]lue|[Bb]lack|[Rr]ed"
+    rf"|[Gg]reen)|(?!(?:{_NOT_SUBTYPES})\b)(?P<subtype>[A-Z][\w'-]*)) creatures"
+    rf"|(?!(?:{_NOT_SUBTYPES})\b)(?P<plural>[A-Z][\w'-]*))(?P<yours> you control)?"
+)
 
 
 STATICS: Final = [
@@ -281,12 +314,15 @@ STATICS: Final = [
     Rule(
         "creatures of a subtype or color get +N/+N",
         re.compile(
-            r"(?P<all>All )?(?P<other>Other )?(?:(?:(?P<color>[Ww]hite|[Bb]lue|[Bb]lack|[Rr]ed"
-            rf"|[Gg]reen)|(?!(?:{_NOT_SUBTYPES})\b)(?P<subtype>[A-Z][\w'-]*)) creatures"
-            rf"|(?!(?:{_NOT_SUBTYPES})\b)(?P<plural>[A-Z][\w'-]*))(?P<yours> you control)?"
-            rf" get (?P<power>[+-]\d+)/(?P<toughness>[+-]\d+)(?: and have (?P<keyword>{KW}))?\."
+            rf"{_KIND} get (?P<power>[+-]\d+)/(?P<toughness>[+-]\d+)"
+            rf"(?: and have (?P<keyword>{KW}))?\."
         ),
         _kind_get,
+    ),
+    Rule(
+        "creatures of a subtype or color have KEYWORD",
+        re.compile(rf"{_KIND} have (?P<keyword>{KW})\."),
+        _kind_grant,
     ),
     Rule(
         "creatures have KEYWORD",

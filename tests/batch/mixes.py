@@ -344,7 +344,8 @@ COUNTER_ORDERS_BY_SEAT = wipe_mix(
 )
 
 # Statics naming a subtype or a color (205.3, 105.2): Elf and color lords beside Elves, white,
-# black, hybrid and green creatures (persist ones among them), against damage and -N/-N wipes,
+# black, hybrid and green creatures (persist ones among them), Knight Exemplar's +1/+1 and
+# indestructible to Knights, Winged Sliver's flying, against damage and -N/-N wipes,
 # destroyed lords (the state-based actions look again) and damage or counters by effects.
 KINDRED = wipe_mix(
     {
@@ -366,6 +367,8 @@ KINDRED = wipe_mix(
                         "Grizzly Bears",
                         "Youthful Knight",
                         "Vampire Nighthawk",
+                        "Knight Exemplar",
+                        "Winged Sliver",
                     ]
                 ),
                 "controller": "random",

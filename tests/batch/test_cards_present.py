@@ -38,7 +38,7 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
 
     given = (
         tb.KEYWORDS | tb.GRANTS_KEYWORDS | tb.GRANTS_KEYWORDS_ALL | tb.GRANTS_KEYWORDS_OTHER
-        | tb.GRANTS_KEYWORDS_OPPONENTS | tb.GRANTS_KEYWORDS_LORD
+        | tb.GRANTS_KEYWORDS_OPPONENTS | tb.GRANTS_KEYWORDS_LORD | tb.GRANT_KIND_KEYWORDS
     )  # fmt: skip
     return {
         "anthem": any_of((tb.ANTHEM_P != 0) | (tb.ANTHEM_T != 0)),

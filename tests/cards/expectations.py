@@ -266,6 +266,8 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Crusade": (OTHER, "recognized", "creatures_get"),
     "Bad Moon": (OTHER, "recognized", "creatures_get"),
     "Darksteel Myr": (OTHER, "recognized", "indestructible"),
+    "Knight Exemplar": (OTHER, "recognized", "first strike creatures_get grant_keyword"),
+    "Winged Sliver": (OTHER, "recognized", "grant_keyword"),
     "Darksteel Gargoyle": (OTHER, "recognized", "flying indestructible"),
     "Darksteel Sentinel": (OTHER, "recognized", "flash vigilance indestructible"),
     "Goblin King": (OTHER, "unsupported", ""),

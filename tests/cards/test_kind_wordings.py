@@ -59,6 +59,44 @@ def test_205_3_105_2_a_static_naming_a_subtype_or_a_color(
     assert _abilities(text) == expected
 
 
+def _has(scope: str, keyword: str, **kind: str) -> dict[str, Any]:
+    return {
+        "template": "grant_keyword",
+        "scope": scope,
+        "keyword": keyword,
+        "subtype": kind.get("subtype", ""),
+        "color": kind.get("color", ""),
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Other Knight creatures you control get +1/+1 and have indestructible.",
+            [
+                *_get("other_yours", subtype="Knight"),
+                _has("other_yours", "indestructible", subtype="Knight"),
+            ],
+        ),
+        ("Sliver creatures you control have flying.", [_has("yours", "flying", subtype="Sliver")]),
+        (
+            "Other Zombies you control have deathtouch.",
+            [_has("other_yours", "deathtouch", subtype="Zombie")],
+        ),
+        ("White creatures you control have vigilance.", [_has("yours", "vigilance", color="W")]),
+        ("Other creatures you control have haste.", [_has("other_yours", "haste")]),
+    ],
+)
+def test_611_3a_a_keyword_given_to_creatures_of_a_kind(
+    text: str, expected: list[dict[str, Any]]
+) -> None:
+    """CR 611.3a, 205.3, 105.2: "have KEYWORD" to creatures named by a subtype or a color (or
+    to the other creatures you control) is grant_keyword with that scope and kind; besides
+    "get +N/+N", both abilities name the same creatures (Knight Exemplar)."""
+    assert _abilities(text) == expected
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -69,14 +107,16 @@ def test_205_3_105_2_a_static_naming_a_subtype_or_a_color(
         "Legendary creatures you control get +1/+1.",
         "Equipped creatures get +1/+1.",
         "Other Goblins get +1/+1 and have mountainwalk.",
-        "Other Knight creatures you control get +1/+1 and have first strike.",
+        "Planeswalkers you control have hexproof.",
+        "All other Slivers have flying.",
     ],
 )
 def test_205_3m_a_group_that_is_no_creature_type_is_not_read_as_one(text: str) -> None:
-    """CR 205.3m: "Tokens", "Nontoken", "Artifact", "Attacking", "Legendary" and "Equipped"
-    are not creature types, so these name no subtype, and no static of the vocabulary is
-    read from them; a keyword given besides the +N/+N to creatures of one kind is one that no
-    grant names, so the sentence is not read at all (never read as a lord without it)."""
+    """CR 205.3m: "Tokens", "Nontoken", "Artifact", "Attacking", "Legendary", "Equipped" and
+    "Planeswalkers" are not creature types, so these name no subtype, and no static of the
+    vocabulary is read from them; a keyword the library does not have (mountainwalk) given
+    besides the +N/+N leaves the sentence unread (never read as a lord without it), as does
+    a scope no template takes ("All other")."""
     assert _abilities(text) is None
 
 

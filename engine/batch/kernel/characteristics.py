@@ -56,6 +56,9 @@ from engine.batch.kernel.state import (
     T_FILTER_P,
     T_FILTER_SCOPE,
     T_FILTER_T,
+    T_GRANT_KIND_BIT,
+    T_GRANT_KIND_COLOR,
+    T_GRANT_KIND_SCOPE,
     T_IS_HUMAN,
     T_LORD_P,
     T_LORD_T,
@@ -72,7 +75,7 @@ from engine.batch.wipe_state import BATTLEFIELD
 if GRANT_SCOPES != ("yours", "all", "other", "opponents", "other_non_human_yours"):
     raise RuntimeError("GRANT_SCOPES changed: give _given a line per scope, in its order")
 if (*GRANT_SCOPES, "other_yours") != FILTER_SCOPES:
-    raise RuntimeError("FILTER_SCOPES changed: give _filtered a line per scope, in its order")
+    raise RuntimeError("FILTER_SCOPES changed: give kind_covers a line per scope, in its order")
 
 # the card columns of the statics ``refresh`` sums, column j into row ST + j (the first four
 # by controller, the "all creatures" ones in column 0)
@@ -200,33 +203,57 @@ def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> tuple[in
     """What the statics naming a subtype or a color give slot ``s``'s card (611.3a, 205.3,
     105.2), power and toughness, source by source: such statics are few, and a sum by
     controller would need one per subtype and color."""
-    c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
+    c = slot_rows[CARD, s]
     if c < 0:
         return 0, 0
-    kinds, colors = card_table[T_SUBTYPE_BITS, c], card_table[T_COLOR_BITS, c]
-    human = card_table[T_IS_HUMAN, c] != 0
     power, toughness = 0, 0
     for q in range(slot_rows.shape[1]):
         source = slot_rows[CARD, q]
         if source < 0 or not is_alive(slot_rows, q) or card_table[T_FILTER_SCOPE, source] < 0:
             continue
-        bit, color = card_table[T_FILTER_BIT, source], card_table[T_FILTER_COLOR, source]
-        if (bit != 0 and kinds & bit == 0) or (color != 0 and colors & color == 0):
-            continue
-        scope = card_table[T_FILTER_SCOPE, source]
-        mine, other = slot_rows[CONTROLLER, q] == p, q != s
-        covered = (
-            (scope == 0 and mine)  # yours
-            or scope == 1  # all
-            or (scope == 2 and other)  # other
-            or (scope == 3 and not mine)  # opponents
-            or (scope == 4 and other and mine and not human)  # other non-Human yours
-            or (scope == 5 and other and mine)  # other yours
-        )
-        if covered:
+        p = slot_rows[CONTROLLER, s]
+        if kind_covers(slot_rows, card_table, q, s, p, c, FILTER_COLUMNS):
             power += card_table[T_FILTER_P, source]
             toughness += card_table[T_FILTER_T, source]
     return power, toughness
+
+
+# the columns of a static naming a kind: its scope (a place in FILTER_SCOPES), subtype bit
+# and color bits (``kind_covers``)
+FILTER_COLUMNS = (T_FILTER_SCOPE, T_FILTER_BIT, T_FILTER_COLOR)
+GRANT_KIND_COLUMNS = (T_GRANT_KIND_SCOPE, T_GRANT_KIND_BIT, T_GRANT_KIND_COLOR)
+
+
+@njit
+def kind_covers(
+    slot_rows: np.ndarray,
+    card_table: np.ndarray,
+    q: int,
+    s: int,
+    player: int,
+    c: int,
+    columns: tuple[int, int, int],
+) -> bool:
+    """Whether the static of slot ``q``'s card held in ``columns`` (FILTER_COLUMNS for P/T,
+    GRANT_KIND_COLUMNS for keywords) describes the creature in slot ``s`` (-1: one that is
+    gone), of card ``c``, that ``player`` controls (611.3a, 205.3, 105.2)."""
+    scope, bit, tint = columns
+    source = slot_rows[CARD, q]
+    kind, color = card_table[bit, source], card_table[tint, source]
+    if kind != 0 and card_table[T_SUBTYPE_BITS, c] & kind == 0:
+        return False
+    if color != 0 and card_table[T_COLOR_BITS, c] & color == 0:
+        return False
+    where = card_table[scope, source]
+    mine, other = slot_rows[CONTROLLER, q] == player, q != s
+    return bool(
+        (where == 0 and mine)  # yours
+        or where == 1  # all
+        or (where == 2 and other)  # other
+        or (where == 3 and not mine)  # opponents
+        or (where == 4 and other and mine and card_table[T_IS_HUMAN, c] == 0)  # lord
+        or (where == 5 and other and mine)  # other yours
+    )
 
 
 @njit

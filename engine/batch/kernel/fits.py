@@ -119,7 +119,10 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "tapped_for_mana_add": Handling("106.12a, 605.4a", "mana.replace.mana_triggers"),
     # static abilities and replacement effects
     "creatures_get": Handling("611.3a, 613.4", "characteristics.refresh"),
-    "grant_keyword": Handling("611.3a, 702.93a, 702.10c", "characteristics, combat.keywords"),
+    "grant_keyword": Handling(
+        "611.3a, 205.3, 105.2, 702.93a, 702.10c",
+        "characteristics, keywords.granted_by_statics, characteristics.kind_covers",
+    ),
     "counters_cant_be_put": Handling("614.1", "counters.is_prohibited"),
     "counters_modified": Handling("614.1, 616.1, 614.5", "counters.counters_to_put"),
     "tokens_doubled": Handling("614.1", "zones.create_tokens"),

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.kernel.characteristics import is_alive, is_creature
+from engine.batch.kernel.characteristics import (
+    GRANT_KIND_COLUMNS,
+    is_alive,
+    is_creature,
+    kind_covers,
+)
 from engine.batch.kernel.jit import njit
 from engine.batch.kernel.state import (
     CARD,
@@ -14,6 +19,8 @@ from engine.batch.kernel.state import (
     EOT_KEYWORDS,
     GRANTED,
     PRINTED_KEYWORDS,
+    T_GRANT_KIND_KEYWORDS,
+    T_GRANT_KIND_SCOPE,
     T_GRANTS_ANY,
     T_GRANTS_KEYWORDS,
     T_GRANTS_KEYWORDS_ALL,
@@ -66,7 +73,8 @@ def granted_by_statics(
     """The keywords the statics on the battlefield give a creature ``player`` controls, of
     ``card``, in slot ``s`` (-1: an object that is gone, as it last existed), by each static's
     scope (611.3a: Fervor's haste to yours, Concordant Crossroads' to all, 702.10c; a lord's to
-    the other non-Humans of its controller)."""
+    the other non-Humans of its controller; Knight Exemplar's to its controller's other
+    Knights, ``kind_covers``)."""
     lorded = card_table[T_IS_HUMAN, card] == 0
     bits = 0
     for k in range(slot_rows.shape[1]):
@@ -80,6 +88,10 @@ def granted_by_statics(
             bits |= card_table[T_GRANTS_KEYWORDS_OTHER, c]
             if mine and lorded:
                 bits |= card_table[T_GRANTS_KEYWORDS_LORD, c]
+        if card_table[T_GRANT_KIND_SCOPE, c] >= 0 and kind_covers(
+            slot_rows, card_table, k, s, player, card, GRANT_KIND_COLUMNS
+        ):
+            bits |= card_table[T_GRANT_KIND_KEYWORDS, c]
     return int(bits)
 
 
