@@ -16,8 +16,8 @@ def indestructible(game: Game, p: Permanent) -> bool:
 
 def destroy(game: Game, perms: list[Permanent]) -> list[Permanent]:
     """Destroy ``perms`` at once (701.8a) and return those destroyed: whether each is
-    indestructible is decided before any of them leaves (one event: an Eldrazi Monument
-    destroyed beside its creatures still made them indestructible, 702.12b)."""
+    indestructible is decided before any of them leaves (one event: an enchantment giving
+    creatures indestructible, destroyed beside them, still made them indestructible, 702.12b)."""
     doomed = []
     for p in perms:
         if indestructible(game, p):

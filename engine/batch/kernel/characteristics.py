@@ -203,7 +203,7 @@ def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> tuple[in
     """What the statics naming a subtype or a color give slot ``s``'s card (611.3a, 205.3,
     105.2), power and toughness, source by source: such statics are few, and a sum by
     controller would need one per subtype and color."""
-    c = slot_rows[CARD, s]
+    c, p = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
     if c < 0:
         return 0, 0
     power, toughness = 0, 0
@@ -211,7 +211,6 @@ def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> tuple[in
         source = slot_rows[CARD, q]
         if source < 0 or not is_alive(slot_rows, q) or card_table[T_FILTER_SCOPE, source] < 0:
             continue
-        p = slot_rows[CONTROLLER, s]
         if kind_covers(slot_rows, card_table, q, s, p, c, FILTER_COLUMNS):
             power += card_table[T_FILTER_P, source]
             toughness += card_table[T_FILTER_T, source]

@@ -28,8 +28,8 @@ def destroy(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> int:
     """Destroy ``work``'s MOVERS at once (701.8a), but those with indestructible, decided for
-    all before any leaves (one event: an Eldrazi Monument destroyed beside its creatures
-    still made them indestructible); return how many were destroyed."""
+    all before any leaves (one event: an enchantment giving creatures indestructible,
+    destroyed beside them, still made them indestructible); return how many were destroyed."""
     destroyed = 0
     for s in range(slot_rows.shape[1]):
         if work[MOVERS, s] and indestructible(slot_rows, work, card_table, s):

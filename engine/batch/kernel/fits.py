@@ -180,7 +180,8 @@ KEYWORDS: Final[dict[str, Handling]] = {
     "first strike": Handling("702.7b, 510.4", "combat.start_damage, run._attack"),
     "double strike": Handling("702.4b, 510.4", "combat.start_damage, combat._deals"),
     "indestructible": Handling(
-        "702.12b", "destroy.destroy: spells, activated, triggers, events; sba._dies"
+        "702.12b",
+        "destroy.destroy: spells, activated, triggers, events; sba._spare_indestructible",
     ),
     # 702.8a: flash only changes when the card may be cast; casts here do not model timing
     "flash": Handling("702.8a", "inert: casts here do not model timing"),
