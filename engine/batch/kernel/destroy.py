@@ -31,8 +31,9 @@ def destroy(
     all before any leaves (one event: an enchantment giving creatures indestructible,
     destroyed beside them, still made them indestructible); return how many were destroyed."""
     destroyed = 0
+    spares = work[LAYOUT, GATES] & G_INDESTRUCTIBLE != 0  # once: a wipe runs in every trial
     for s in range(slot_rows.shape[1]):
-        if work[MOVERS, s] and indestructible(slot_rows, work, card_table, s):
+        if spares and work[MOVERS, s] and keywords(slot_rows, card_table, s) & INDESTRUCTIBLE:
             work[MOVERS, s] = 0
         destroyed += work[MOVERS, s]
     leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
