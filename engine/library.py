@@ -105,7 +105,8 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "toughness": Param(int),
             "by_x": Param(bool, False),
             "pay_x_life": Param(bool, False),
-            "scope": Param(str, "all", ("all", "opponents")),  # Cower in Fear
+            # Cower in Fear: the opponents' creatures; Solidarity: the caster's
+            "scope": Param(str, "all", ("all", "opponents", "yours")),
             # "... for each Swamp you control" (Mutilate): times that many permanents
             "per_subtype_yours": Param(str, ""),
         },

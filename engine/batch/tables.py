@@ -283,6 +283,7 @@ SPELL_EXILE_IF_DIES = _col(np.bool_)
 SPELL_TO_LIBRARY = _col(np.bool_)
 SPELL_KIND = _col(np.int8)  # counters kind code for SPELL 4
 SPELL_NOT_YOURS = _col(np.bool_)  # only what the caster doesn't control (Plague Wind, Cower)
+SPELL_ONLY_YOURS = _col(np.bool_)  # only the caster's creatures (Solidarity)
 SPELL_MAX_MV = _col(np.int16, -1)  # destroy only mana value <= this (-1: any)
 SPELL_LIFE_PER = _col(np.int16)  # the caster gains this per creature destroyed (Fumigate)
 SPELL_WITHOUT_FLYING = _col(np.bool_)  # damage only to creatures without flying
@@ -554,6 +555,7 @@ def _spell(i: int, a: Ability) -> None:
         SPELL_BY_X[i] = a.flag("by_x")
         SPELL_PAY_X_LIFE[i] = a.flag("pay_x_life")
         SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
+        SPELL_ONLY_YOURS[i] = a.text("scope") == "yours"
         SPELL_PER_BIT[i] = _SUBTYPE_BIT.get(a.text("per_subtype_yours"), 0)
     elif t == "each_player_sacrifices_creatures":
         SPELL_AMOUNT[i] = param(SPELL_AMOUNT, a, "amount")

@@ -67,6 +67,7 @@ FAST_SPELL = (
     (tb.SPELL >= 1)
     & (tb.SPELL <= 7)
     & ~tb.SPELL_NOT_YOURS
+    & ~tb.SPELL_ONLY_YOURS
     & (tb.SPELL_MAX_MV < 0)
     & (tb.SPELL_LIFE_PER == 0)
     & ~tb.SPELL_WITHOUT_FLYING

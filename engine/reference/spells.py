@@ -87,7 +87,7 @@ def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
     """A locked-in "until end of turn" change (611.2c), scaled by X if it says so, or by the
     permanents of a subtype its caster controls as it resolves (Mutilate's Swamps: counted
     once, 608.2h); scope "opponents": only the creatures the spell's opponents control (Cower
-    in Fear)."""
+    in Fear); scope "yours": only the caster's (Solidarity)."""
     scale = item.x_scale(ability)
     per = ability.text("per_subtype_yours")
     if per:
@@ -95,9 +95,9 @@ def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
             p.controller == item.controller and per in p.card.subtypes for p in game.battlefield
         )
     dp, dt = ability.number("power") * scale, ability.number("toughness") * scale
-    mine = ability.text("scope") == "opponents"
+    scope = ability.text("scope")
     for p in _creatures(game):
-        if mine and p.controller == item.controller:
+        if scope != "all" and (p.controller == item.controller) != (scope == "yours"):
             continue
         p.eot_power, p.eot_toughness = p.eot_power + dp, p.eot_toughness + dt
         game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")

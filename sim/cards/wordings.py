@@ -60,8 +60,9 @@ def _damage_each(m: re.Match[str]) -> Found:
 
 
 def _all_get_eot(m: re.Match[str]) -> Found:
-    """Infest, Cower in Fear, Mutilate ("for each Swamp you control")."""
-    extra: Params = {"scope": "opponents"} if m[1] != "All creatures" else {}
+    """Infest, Cower in Fear, Solidarity, Mutilate ("for each Swamp you control")."""
+    scope = {"Creatures your opponents control": "opponents", "Creatures you control": "yours"}
+    extra: Params = {"scope": scope[m[1]]} if m[1] in scope else {}
     if m[4]:
         extra["per_subtype_yours"] = m[4]
     return one(
@@ -132,7 +133,8 @@ SPELLS: Final = [
     Rule(
         "creatures get -N/-N until end of turn",
         re.compile(
-            rf"(All creatures|Creatures your opponents control) get {PT} until end of turn"
+            rf"(All creatures|Creatures your opponents control|Creatures you control) get {PT}"
+            r" until end of turn"
             r"(?: for each ([A-Z][a-z]+) you control)?\."
         ),
         _all_get_eot,

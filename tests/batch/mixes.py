@@ -436,6 +436,8 @@ INDESTRUCTIBLE = wipe_mix(
                     "Infest",
                     "Black Sun's Zenith",
                     "Final Judgment",
+                    "Solidarity",
+                    "Glorious Charge",
                 ]
             ),
             x=[1, 2],

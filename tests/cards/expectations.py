@@ -268,6 +268,8 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Darksteel Myr": (OTHER, "recognized", "indestructible"),
     "Knight Exemplar": (OTHER, "recognized", "first strike creatures_get grant_keyword"),
     "Winged Sliver": (OTHER, "recognized", "grant_keyword"),
+    "Solidarity": (OTHER, "recognized", "creatures_get_until_eot"),
+    "Glorious Charge": (OTHER, "recognized", "creatures_get_until_eot"),
     "Darksteel Gargoyle": (OTHER, "recognized", "flying indestructible"),
     "Darksteel Sentinel": (OTHER, "recognized", "flash vigilance indestructible"),
     "Goblin King": (OTHER, "unsupported", ""),

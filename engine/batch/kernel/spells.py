@@ -49,6 +49,7 @@ from engine.batch.kernel.state import (
     T_SPELL_LIFE_PER,
     T_SPELL_MAX_MV,
     T_SPELL_NOT_YOURS,
+    T_SPELL_ONLY_YOURS,
     T_SPELL_PER_BIT,
     T_SPELL_PRODUCE,
     T_SPELL_SKIP_UNTAP,
@@ -315,14 +316,16 @@ def _mass_effect(
         _damage_each(slot_rows, trial_vars, card_table, c, x, event_rows[EV_MODE_, e])
     elif code == SHRINK_ALL:
         # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in);
-        # Cower in Fear: only the creatures of the caster's opponents (scope 1); Mutilate:
-        # times the caster's Swamps
+        # Cower in Fear: only the creatures of the caster's opponents (scope 1); Solidarity:
+        # only the caster's (scope 3); Mutilate: times the caster's Swamps
         times = x if card_table[T_SPELL_BY_X, c] else 1
         if card_table[T_SPELL_PER_BIT, c]:
             times *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
         power = card_table[T_SPELL_AMOUNT, c] * times
         toughness = card_table[T_SPELL_TOUGHNESS, c] * times
-        scope = 1 if card_table[T_SPELL_NOT_YOURS, c] else 2
+        scope = 2  # all
+        if card_table[T_SPELL_NOT_YOURS, c] or card_table[T_SPELL_ONLY_YOURS, c]:
+            scope = 1 if card_table[T_SPELL_NOT_YOURS, c] else 3
         weaken(slot_rows, work, -1, -1, by, scope, power, toughness)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)

@@ -112,13 +112,15 @@ def weaken(
     toughness: int,
 ) -> None:
     """Creatures get ``power``/``toughness`` until end of turn, locked in (611.2c): scope 0
-    every other creature, 1 the opponents' creatures, 2 all creatures."""
+    every other creature, 1 the opponents' creatures, 2 all creatures, 3 ``ctrl``'s."""
     for s in range(slot_rows.shape[1]):
         if not is_creature(slot_rows, s):
             continue
         if scope == 0 and s == src and slot_rows[OBJ, s] == obj:
             continue
         if scope == 1 and slot_rows[CONTROLLER, s] == ctrl:
+            continue
+        if scope == 3 and slot_rows[CONTROLLER, s] != ctrl:
             continue
         slot_rows[EOT_POWER, s] += power
         slot_rows[EOT_TOUGHNESS, s] += toughness
