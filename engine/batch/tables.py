@@ -867,15 +867,17 @@ def _tokens_encoded() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
-# a static that grants keywords, of any scope (``keywords.granted_by_statics`` skips the rest)
-GRANTS_ANY: Final = (
+# the keywords a card's statics grant, whatever their scope
+GRANTED_KEYWORDS: Final = (
     GRANTS_KEYWORDS
     | GRANTS_KEYWORDS_ALL
     | GRANTS_KEYWORDS_OTHER
     | GRANTS_KEYWORDS_OPPONENTS
     | GRANTS_KEYWORDS_LORD
     | GRANT_KIND_KEYWORDS
-) != 0
+)
+# a static that grants keywords, of any scope (``keywords.granted_by_statics`` skips the rest)
+GRANTS_ANY: Final = GRANTED_KEYWORDS != 0
 HAS_ETB: Final = ETB_PARTS != 0
 # a trigger aimed at "any target" (a permanent or a player): the order of the names counts
 ANY_TARGET: Final = ETB_PING | GY_PING

@@ -47,6 +47,7 @@ from engine.batch.wipe_state import (
     EXILE,
     GRAVEYARD,
     HAND,
+    INDESTRUCTIBLE,
     LIBRARY,
     NONE,
     PERSIST,
@@ -55,7 +56,6 @@ from engine.batch.wipe_state import (
     Features,
     WipeInputs,
     WipeState,
-    given_indestructible,
 )
 from engine.library import ACTIVATED, MANA, SPELL, TEMPLATES, Card
 
@@ -127,10 +127,8 @@ def batch_fits(f: Features, inputs: WipeInputs, present: np.ndarray | None = Non
         return False  # a scenario's trigger orders: a player's ranks are theirs only
     if inputs.target_names is not None or inputs.token_choices is not None:
         return False  # "any target" chosen by slot (the CHOSEN bits), not in a listed order
-    if inputs.granted is not None and (inputs.granted & DAMAGE_KEYWORDS).any():
-        return False
-    if given_indestructible(inputs):
-        return False  # a destroy spares it (702.12b): the kernel's
+    if inputs.granted is not None and (inputs.granted & (DAMAGE_KEYWORDS | INDESTRUCTIBLE)).any():
+        return False  # given to a slot: as the same keywords of a card (a destroy spares it)
     if not FAST_CARD[cards_present(inputs) if present is None else present].all():
         return False
     card = inputs.ev_card[:, 0]

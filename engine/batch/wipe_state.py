@@ -227,15 +227,7 @@ class WipeInputs:
 # 702.80b), which the fast path does not model
 DAMAGE_KEYWORDS = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
 # by card: the keywords it has printed or gives by a static, whatever the static's scope
-_KEYWORDS_GIVEN = (
-    tb.KEYWORDS
-    | tb.GRANTS_KEYWORDS
-    | tb.GRANTS_KEYWORDS_ALL
-    | tb.GRANTS_KEYWORDS_OTHER
-    | tb.GRANTS_KEYWORDS_OPPONENTS
-    | tb.GRANTS_KEYWORDS_LORD
-    | tb.GRANT_KIND_KEYWORDS
-)
+_KEYWORDS_GIVEN = tb.KEYWORDS | tb.GRANTED_KEYWORDS
 
 INDESTRUCTIBLE = tb.KEYWORD_BITS["indestructible"]
 # ... and those it gives until end of turn too (an activated ability, an attack trigger)

@@ -9,7 +9,7 @@ which counts every other creature) is left unmatched, so the card is not recogni
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 from engine.library import TEMPLATES
 from sim.cards.oracle import SELF
@@ -216,11 +216,12 @@ SPELLS: Final = [
 GRANT_SCOPES: Final = TEMPLATES["grant_keyword"][1]["scope"].choices or ()
 
 
-def _keyword_grant(scope: str, keyword: str) -> Params | None:
-    """A grant_keyword ability, or None for a scope it does not take."""
+def _keyword_grant(scope: str, keyword: str, **kind: Any) -> Params | None:
+    """A grant_keyword ability (to creatures of ``kind``: subtype, color), or None for a
+    scope it does not take."""
     if scope not in GRANT_SCOPES:
         return None
-    return {"template": "grant_keyword", "scope": scope, "keyword": keyword}
+    return {"template": "grant_keyword", "scope": scope, "keyword": keyword, **kind}
 
 
 def _grant(m: re.Match[str]) -> Found | None:
@@ -284,20 +285,18 @@ def _kind_get(m: re.Match[str]) -> Found | None:
     power, toughness = int(m["power"]), int(m["toughness"])
     found = one("creatures_get", scope=scope, power=power, toughness=toughness, **kind)
     if m["keyword"]:
-        found[0].append(
-            {"template": "grant_keyword", "scope": scope, "keyword": m["keyword"], **kind}
-        )
+        grant = _keyword_grant(scope, m["keyword"], **kind)
+        if grant is None:
+            return None
+        found[0].append(grant)
     return found
-
-
-def _kind_keyword(scope: str, kind: Params, keyword: str) -> Params:
-    return {"template": "grant_keyword", "scope": scope, "keyword": keyword, **kind}
 
 
 def _kind_grant(m: re.Match[str]) -> Found | None:
     """Winged Sliver, Blur Sliver: creatures of a subtype or a color have a keyword."""
     named = _kind(m)
-    return None if named is None else ([_kind_keyword(*named, m["keyword"])], [])
+    grant = None if named is None else _keyword_grant(named[0], m["keyword"], **named[1])
+    return None if grant is None else ([grant], [])
 
 
 # creatures named by a subtype or a color ("Other Elf creatures you control", "Elves you

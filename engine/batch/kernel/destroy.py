@@ -15,11 +15,10 @@ from engine.batch.wipe_state import GRAVEYARD, INDESTRUCTIBLE
 
 
 @njit
-def indestructible(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int) -> bool:
-    """CR 702.12b: printed, granted to the object, or given by a static (never, in a batch
-    where nothing can have it: no G_INDESTRUCTIBLE, no search)."""
-    if not work[LAYOUT, GATES] & G_INDESTRUCTIBLE:
-        return False
+def indestructible(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
+    """CR 702.12b: printed, granted to the object, or given by a static. Its callers ask only
+    in a batch where something can have it (G_INDESTRUCTIBLE): the search is a scan of every
+    slot's statics."""
     return keywords(slot_rows, card_table, s) & INDESTRUCTIBLE != 0
 
 
@@ -33,7 +32,7 @@ def destroy(
     destroyed = 0
     spares = work[LAYOUT, GATES] & G_INDESTRUCTIBLE != 0  # once: a wipe runs in every trial
     for s in range(slot_rows.shape[1]):
-        if spares and work[MOVERS, s] and keywords(slot_rows, card_table, s) & INDESTRUCTIBLE:
+        if spares and work[MOVERS, s] and indestructible(slot_rows, card_table, s):
             work[MOVERS, s] = 0
         destroyed += work[MOVERS, s]
     leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)

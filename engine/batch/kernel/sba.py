@@ -201,7 +201,7 @@ def _spare_indestructible(
             work[MOVERS, s]
             and work[GROUP, s] == 0
             and toughness(slot_rows, work, card_table, s) > 0
-            and indestructible(slot_rows, work, card_table, s)
+            and indestructible(slot_rows, card_table, s)
         ):
             falls_off = _unattached(slot_rows, s)
             work[MOVERS, s] = falls_off

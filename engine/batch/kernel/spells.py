@@ -323,9 +323,8 @@ def _mass_effect(
             times *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
         power = card_table[T_SPELL_AMOUNT, c] * times
         toughness = card_table[T_SPELL_TOUGHNESS, c] * times
-        scope = 2  # all
-        if card_table[T_SPELL_NOT_YOURS, c] or card_table[T_SPELL_ONLY_YOURS, c]:
-            scope = 1 if card_table[T_SPELL_NOT_YOURS, c] else 3
+        theirs, mine = card_table[T_SPELL_NOT_YOURS, c], card_table[T_SPELL_ONLY_YOURS, c]
+        scope = 1 if theirs else 3 if mine else 2  # the opponents', the caster's, all
         weaken(slot_rows, work, -1, -1, by, scope, power, toughness)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)
