@@ -54,6 +54,12 @@ SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
 _SCOPES = ("yours", "all", "other", "opponents", "other_non_human_yours")
 # the creatures a P/T static may change: also "Other creatures you control" (Elesh Norn)
 _PT_SCOPES = (*_SCOPES, "other_yours")
+KEYWORDS: Final = frozenset(
+    {"persist", "undying", "haste", "deathtouch", "flying", "trample", "menace", "intimidate"}
+    | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
+    | {"first strike", "double strike", "indestructible"}
+)
+_KEYWORD = tuple(sorted(KEYWORDS))  # a keyword parameter's choices
 # whose creatures' deaths a "whenever a creature dies" life trigger watches, and who loses
 DEATH_WATCHED: Final = ("any", "yours", "opponents")
 DEATH_LOSERS: Final = ("each_opponent", "target_player", "its_controller")
@@ -66,7 +72,8 @@ _COUNTER_SCOPES = (
 
 @dataclass(frozen=True)
 class Param:
-    """One template parameter: its Python type, default (None = required) and allowed values."""
+    """One template parameter: its Python type, default (None = required) and allowed values
+    (of a list: of each of its items)."""
 
     type: type
     default: Any = None
@@ -109,6 +116,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "scope": Param(str, "all", ("all", "opponents", "yours")),
             # "... for each Swamp you control" (Mutilate): times that many permanents
             "per_subtype_yours": Param(str, ""),
+            # "... and gain trample until end of turn" (Overrun, Make a Stand)
+            "keywords": Param(list, [], _KEYWORD),
+            # "Permanents you control gain ..." (Heroic Intervention): lands and others too
+            "permanents": Param(bool, False),
         },
     ),
     "counters_on_each_creature_x": (SPELL, {"kind": Param(str)}),
@@ -159,7 +170,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         STATIC,
         {
             "scope": Param(str, choices=_PT_SCOPES),
-            "keyword": Param(str),
+            "keyword": Param(str, choices=_KEYWORD),
             # only the creatures of this subtype, and of this color, as creatures_get's
             # ("Other Knight creatures you control have indestructible": Knight Exemplar)
             "subtype": Param(str, ""),
@@ -222,7 +233,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     ),
     "etb_exile_graveyards": (TRIGGERED, {}),
     "etb_return_land_you_control": (TRIGGERED, {}),
-    "attacks_creatures_yours_gain_keyword": (TRIGGERED, {"keyword": Param(str)}),
+    "attacks_creatures_yours_gain_keyword": (
+        TRIGGERED,
+        {"keyword": Param(str, choices=_KEYWORD)},
+    ),
     "dies_create_token_per_counter": (TRIGGERED, {"token": Param(str), "kind": Param(str)}),
     # "When ~ leaves the battlefield, create a 3/3 green Beast creature token." (Thragtusk)
     "leaves_create_token": (TRIGGERED, {"token": Param(str), "amount": Param(int, 1)}),
@@ -274,7 +288,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "activated_untap_self_put_counter": (ACTIVATED, {"kind": Param(str)}),
     "activated_targets_gain_keyword": (
         ACTIVATED,
-        {"keyword": Param(str), "tap": Param(bool, False)},
+        {"keyword": Param(str, choices=_KEYWORD), "tap": Param(bool, False)},
     ),
     "activated_untap_target_creature": (
         ACTIVATED,
@@ -355,11 +369,6 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "mana_fixed_or_any_color_with_counter": (MANA, {"produce": Param(str), "kind": Param(str)}),
 }
 
-KEYWORDS: Final = frozenset(
-    {"persist", "undying", "haste", "deathtouch", "flying", "trample", "menace", "intimidate"}
-    | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
-    | {"first strike", "double strike", "indestructible"}
-)
 CARD_TYPES: Final = frozenset(
     {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery", "Kindred", "Planeswalker"}
 )
@@ -526,19 +535,38 @@ def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability
         if type(value) is not pspec.type:
             raise LibraryError(f"{where}: {name}.{pname} must be {pspec.type.__name__}")
         _within_64_bits(value, f"{where}: {name}.{pname}")
-        if pspec.choices is not None and value not in pspec.choices:
+        items = value if isinstance(value, list) else [value]
+        if pspec.choices is not None and any(v not in pspec.choices for v in items):
             raise LibraryError(f"{where}: {name}.{pname} must be one of {pspec.choices}")
         params[pname] = value
+    _check_together(where, name, params)
+    return Ability(name, kind, params)
+
+
+def _check_together(where: str, name: str, params: Mapping[str, Any]) -> None:
+    """The parameters of template ``name`` that only mean something together (``_NEEDS``) or
+    apart (``_EXCLUDES``)."""
     for flag, needed in _NEEDS.get(name, ()):
         if params[flag] and not params[needed]:
             raise LibraryError(f"{where}: {name}.{flag} needs {name}.{needed}")
-    return Ability(name, kind, params)
+    for flag, barred in _EXCLUDES.get(name, ()):
+        if params[flag] and params[barred]:
+            raise LibraryError(f"{where}: {name}.{flag} excludes {name}.{barred}")
 
 
 # (template: (a flag, the parameter it reads)): Gemstone Mine's "if there are no mining
 # counters on it, sacrifice it" counts the kind its cost removes; without one it means nothing
 _NEEDS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "mana_any_color": (("sacrifice_when_none", "remove_counter"),),
+}
+# (template: (a flag, a parameter that must then be 0 or false)): a noncreature permanent has
+# no power or toughness to change (Heroic Intervention's "permanents" gain keywords only)
+_EXCLUDES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
+    "creatures_get_until_eot": (
+        ("permanents", "power"),
+        ("permanents", "toughness"),
+        ("permanents", "per_subtype_yours"),
+    ),
 }
 
 

@@ -65,6 +65,7 @@ KEYWORDS = (
     "flash",
     "indestructible",
 )
+GAINED = (*KEYWORDS, "persist", "undying")  # until end of turn, from a spell
 KINDS = ("+1/+1", "-1/-1")
 SCOPES = ("yours", "all", "other", "opponents")
 PT_SCOPES = TEMPLATES["creatures_get"][1]["scope"].choices or ()
@@ -174,7 +175,11 @@ def _wipe(r: random.Random) -> dict[str, Any]:
              "exile_if_dies": r.random() < 0.2, "without_flying": r.random() < 0.2,
              "each_player": r.random() < 0.2},
             {"template": "creatures_get_until_eot", "power": r.randint(-3, 1),
-             "toughness": r.randint(-3, 1), "scope": r.choice(("all", "opponents"))},
+             "toughness": r.randint(-3, 1), "scope": r.choice(("all", "opponents", "yours")),
+             "keywords": r.sample(GAINED, r.choice((0, 0, 1, 2)))},
+            {"template": "creatures_get_until_eot", "power": 0, "toughness": 0,
+             "scope": r.choice(("all", "opponents", "yours")), "permanents": True,
+             "keywords": r.sample(GAINED, r.choice((1, 2)))},
             {"template": "counters_on_each_creature_x", "kind": r.choice(KINDS)},
             {"template": "each_player_sacrifices_creatures", "amount": r.randint(1, 2),
              "who": r.choice(("each", "opponents"))},

@@ -76,6 +76,21 @@ def test_105_2_colors_come_from_cost_and_indicator() -> None:
             'abilities = [{ template = "mana_any_color", sacrifice_when_none = true }]',
             "sacrifice_when_none needs mana_any_color.remove_counter",
         ),
+        (
+            'name = "X"\ntypes = ["Enchantment"]\n'
+            'abilities = [{ template = "grant_keyword", scope = "yours", keyword = "flyng" }]',
+            "grant_keyword.keyword must be one of",
+        ),
+        (
+            'name = "X"\ntypes = ["Instant"]\nabilities = [{ template = "creatures_get_until_eot",'
+            ' power = 0, toughness = 0, keywords = ["indestructable"] }]',
+            "creatures_get_until_eot.keywords must be one of",
+        ),
+        (
+            'name = "X"\ntypes = ["Instant"]\nabilities = [{ template = "creatures_get_until_eot",'
+            " power = 1, toughness = 1, permanents = true }]",
+            "permanents excludes creatures_get_until_eot.power",
+        ),
     ],
 )
 def test_bad_card_data_is_rejected_at_load(entry: str, problem: str) -> None:

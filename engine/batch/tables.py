@@ -284,6 +284,12 @@ SPELL_TO_LIBRARY = _col(np.bool_)
 SPELL_KIND = _col(np.int8)  # counters kind code for SPELL 4
 SPELL_NOT_YOURS = _col(np.bool_)  # only what the caster doesn't control (Plague Wind, Cower)
 SPELL_ONLY_YOURS = _col(np.bool_)  # only the caster's creatures (Solidarity)
+# creatures_get_until_eot's keywords gained (``gained_until_eot``: KEYWORD_BITS, persist and
+# undying instances), by every permanent of its scope with SPELL_PERMANENTS (Heroic Intervention)
+SPELL_KEYWORDS = _col(np.uint16)
+SPELL_PERSIST = _col(np.int8)
+SPELL_UNDYING = _col(np.int8)
+SPELL_PERMANENTS = _col(np.bool_)
 SPELL_MAX_MV = _col(np.int16, -1)  # destroy only mana value <= this (-1: any)
 SPELL_LIFE_PER = _col(np.int16)  # the caster gains this per creature destroyed (Fumigate)
 SPELL_WITHOUT_FLYING = _col(np.bool_)  # damage only to creatures without flying
@@ -557,6 +563,8 @@ def _spell(i: int, a: Ability) -> None:
         SPELL_NOT_YOURS[i] = a.text("scope") == "opponents"
         SPELL_ONLY_YOURS[i] = a.text("scope") == "yours"
         SPELL_PER_BIT[i] = _SUBTYPE_BIT.get(a.text("per_subtype_yours"), 0)
+        gained_until_eot(i, a.names("keywords"), (SPELL_KEYWORDS, SPELL_PERSIST, SPELL_UNDYING))
+        SPELL_PERMANENTS[i] = a.flag("permanents")
     elif t == "each_player_sacrifices_creatures":
         SPELL_AMOUNT[i] = param(SPELL_AMOUNT, a, "amount")
         SPELL_NOT_YOURS[i] = a.text("who") == "opponents"
@@ -573,11 +581,21 @@ def _attack_keyword(i: int, a: Ability) -> None:
     or undying; a card's second such trigger adds its own (their effects commute, and
     nothing can happen between them: the two resolve as one). A trigger that gives an inert
     keyword still triggers, and resolves changing nothing."""
-    keyword = a.text("keyword")
     ATTACKS[i] = True
-    ATTACK_KEYWORD[i] |= KEYWORD_BITS.get(keyword, 0)
-    ATTACK_PERSIST[i] += keyword == "persist"
-    ATTACK_UNDYING[i] += keyword == "undying"
+    gained_until_eot(i, [a.text("keyword")], (ATTACK_KEYWORD, ATTACK_PERSIST, ATTACK_UNDYING))
+
+
+def gained_until_eot(
+    i: int, keywords: list[str], columns: tuple[np.ndarray, np.ndarray, np.ndarray]
+) -> None:
+    """Add to card ``i``'s ``columns`` the keywords an effect of it gives until end of turn,
+    as the kernel adds them to an object (``triggers.weaken``): their KEYWORD_BITS, and the
+    instances of persist and of undying (702.79b; flash, on a permanent, is none of these)."""
+    bits, persist, undying = columns
+    for keyword in keywords:
+        bits[i] |= KEYWORD_BITS.get(keyword, 0)
+        persist[i] += keyword == "persist"
+        undying[i] += keyword == "undying"
 
 
 def _set(column: np.ndarray, value: Callable[[Ability], int | bool] = lambda a: True) -> Fill:

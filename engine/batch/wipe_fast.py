@@ -68,6 +68,10 @@ FAST_SPELL = (
     & (tb.SPELL <= 7)
     & ~tb.SPELL_NOT_YOURS
     & ~tb.SPELL_ONLY_YOURS
+    & (tb.SPELL_KEYWORDS == 0)
+    & (tb.SPELL_PERSIST == 0)
+    & (tb.SPELL_UNDYING == 0)
+    & ~tb.SPELL_PERMANENTS
     & (tb.SPELL_MAX_MV < 0)
     & (tb.SPELL_LIFE_PER == 0)
     & ~tb.SPELL_WITHOUT_FLYING

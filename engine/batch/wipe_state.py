@@ -230,8 +230,13 @@ DAMAGE_KEYWORDS = tb.KEYWORD_BITS["lifelink"] | tb.KEYWORD_BITS["wither"]
 _KEYWORDS_GIVEN = tb.KEYWORDS | tb.GRANTED_KEYWORDS
 
 INDESTRUCTIBLE = tb.KEYWORD_BITS["indestructible"]
-# ... and those it gives until end of turn too (an activated ability, an attack trigger)
-_EVER_HELD = _KEYWORDS_GIVEN | tb.ATTACK_KEYWORD | np.bitwise_or.reduce(tb.ACT_KEYWORD_BITS, axis=1)
+# ... and those it gives until end of turn too (an activated ability, an attack trigger, a spell)
+_EVER_HELD = (
+    _KEYWORDS_GIVEN
+    | tb.ATTACK_KEYWORD
+    | tb.SPELL_KEYWORDS
+    | np.bitwise_or.reduce(tb.ACT_KEYWORD_BITS, axis=1)
+)
 
 
 def given_indestructible(inputs: WipeInputs) -> bool:

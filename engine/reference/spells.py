@@ -87,7 +87,9 @@ def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
     """A locked-in "until end of turn" change (611.2c), scaled by X if it says so, or by the
     permanents of a subtype its caster controls as it resolves (Mutilate's Swamps: counted
     once, 608.2h); scope "opponents": only the creatures the spell's opponents control (Cower
-    in Fear); scope "yours": only the caster's (Solidarity)."""
+    in Fear); scope "yours": only the caster's (Solidarity). The keywords it gives are gained
+    by the same set (Overrun's trample), by every permanent of it with "permanents" (Heroic
+    Intervention: whose change is keywords alone)."""
     scale = item.x_scale(ability)
     per = ability.text("per_subtype_yours")
     if per:
@@ -95,12 +97,17 @@ def _creatures_get(game: Game, item: StackItem, ability: Ability) -> None:
             p.controller == item.controller and per in p.card.subtypes for p in game.battlefield
         )
     dp, dt = ability.number("power") * scale, ability.number("toughness") * scale
-    scope = ability.text("scope")
-    for p in _creatures(game):
+    scope, gained = ability.text("scope"), ability.names("keywords")
+    logged = (dp, dt) != (0, 0) or not gained  # Heroic Intervention's gets nothing
+    for p in game.battlefield if ability.flag("permanents") else _creatures(game):
         if scope != "all" and (p.controller == item.controller) != (scope == "yours"):
             continue
         p.eot_power, p.eot_toughness = p.eot_power + dp, p.eot_toughness + dt
-        game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
+        if logged:
+            game.log.add("611.2c", f"{p.id} gets {dp:+d}/{dt:+d} until end of turn")
+        for keyword in gained:
+            p.granted_eot.append(keyword)
+            game.log.add("611.2c", f"{p.id} gains {keyword} until end of turn")
 
 
 def _counters_each(game: Game, item: StackItem, ability: Ability) -> None:

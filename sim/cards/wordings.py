@@ -75,6 +75,24 @@ def _all_get_eot(m: re.Match[str]) -> Found:
     )
 
 
+def _yours_gain_eot(m: re.Match[str]) -> Found | None:
+    """Overrun, Make a Stand ("get +N/+M and gain ..."), Heroic Intervention ("Permanents you
+    control gain ..."): one, two or three keywords. Permanents that "get" +N/+M are not a
+    wording (a noncreature has no P/T to change)."""
+    permanents = m["who"] == "Permanents"
+    if permanents and m["p"]:
+        return None
+    params: Params = {"permanents": True} if permanents else {}
+    return one(
+        "creatures_get_until_eot",
+        power=int(m["p"] or 0),
+        toughness=int(m["t"] or 0),
+        scope="yours",
+        keywords=[k for k in (m["k1"], m["k2"], m["k3"]) if k],
+        **params,
+    )
+
+
 def _all_get_x(m: re.Match[str]) -> Found:
     return one("creatures_get_until_eot", power=-1, toughness=-1, by_x=True, pay_x_life=bool(m[1]))
 
@@ -138,6 +156,16 @@ SPELLS: Final = [
             r"(?: for each ([A-Z][a-z]+) you control)?\."
         ),
         _all_get_eot,
+    ),
+    Rule(
+        "creatures you control gain keywords until end of turn",
+        re.compile(
+            r"(?P<who>Creatures|Permanents) you control"
+            rf"(?: get (?P<p>[+-]\d+)/(?P<t>[+-]\d+) and)? gain (?P<k1>{KW[1:-1]})"
+            rf"(?:(?:,| and) (?P<k2>{KW[1:-1]}))?(?:,? and (?P<k3>{KW[1:-1]}))?"
+            r" until end of turn\."
+        ),
+        _yours_gain_eot,
     ),
     Rule(
         "all creatures get -X/-X",

@@ -438,6 +438,9 @@ INDESTRUCTIBLE = wipe_mix(
                     "Final Judgment",
                     "Solidarity",
                     "Glorious Charge",
+                    "Make a Stand",
+                    "Heroic Intervention",
+                    "Overrun",
                 ]
             ),
             x=[1, 2],
@@ -475,7 +478,7 @@ COMBAT = wipe_mix(
         "events": _events(
             2,
             do={"cast": 0.2, "attack": 0.8},
-            cards=_uniform(["Wrath of God", "Pyroclasm"]),
+            cards=_uniform(["Wrath of God", "Pyroclasm", "Overrun", "Make a Stand"]),
             x=[1, 2],
             caster="random",
             combat={"attack": 0.75, "block": 0.5, "illegal": 0.05},

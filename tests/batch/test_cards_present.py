@@ -60,7 +60,7 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
         "beyond_fast": any_of(tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED),
         "damage_keywords": any_of(given & DAMAGE_KEYWORDS != 0),
         "indestructible": any_of(
-            ((given | tb.ATTACK_KEYWORD) & INDESTRUCTIBLE != 0)
+            ((given | tb.ATTACK_KEYWORD | tb.SPELL_KEYWORDS) & INDESTRUCTIBLE != 0)
             | (tb.ACT_KEYWORD_BITS & INDESTRUCTIBLE != 0).any(axis=1)
         ),
     }

@@ -41,8 +41,8 @@ def test_400_7_a_creature_returned_by_persist_does_not_have_the_earlier_pump() -
 
 
 def test_611_2c_solidarity_alone_changes_only_the_casters_creatures() -> None:
-    """CR 611.2c: Solidarity as the only event (a batch the wipe fast path would take, were
-    its whitelist not to refuse a one-sided change of P/T): A's Bears 2/7, B's still 2/2."""
+    """CR 611.2c: Solidarity as the only event: A's Bears 2/7, B's still 2/2 (an experiment's
+    batch of it is the kernel's: ``tests/batch/test_fast_path_refusals.py``)."""
     out = run_both(
         board("mine: Grizzly Bears @A", "theirs: Grizzly Bears @B"), [cast("Solidarity", by="A")]
     )

@@ -45,16 +45,20 @@ from engine.batch.kernel.state import (
     T_SPELL_EACH_PLAYER,
     T_SPELL_EXCEPT_BIT,
     T_SPELL_EXILE_IF_DIES,
+    T_SPELL_KEYWORDS,
     T_SPELL_KIND,
     T_SPELL_LIFE_PER,
     T_SPELL_MAX_MV,
     T_SPELL_NOT_YOURS,
     T_SPELL_ONLY_YOURS,
     T_SPELL_PER_BIT,
+    T_SPELL_PERMANENTS,
+    T_SPELL_PERSIST,
     T_SPELL_PRODUCE,
     T_SPELL_SKIP_UNTAP,
     T_SPELL_TO_LIBRARY,
     T_SPELL_TOUGHNESS,
+    T_SPELL_UNDYING,
     T_SPELL_WITHOUT_FLYING,
     T_SUBTYPE_BITS,
 )
@@ -317,7 +321,8 @@ def _mass_effect(
     elif code == SHRINK_ALL:
         # Toxic Deluge: creatures get -N/-N (or -X/-X) until end of turn (611.2c: locked in);
         # Cower in Fear: only the creatures of the caster's opponents (scope 1); Solidarity:
-        # only the caster's (scope 3); Mutilate: times the caster's Swamps
+        # only the caster's (scope 3); Mutilate: times the caster's Swamps; Overrun: and
+        # trample; Heroic Intervention: every permanent of the caster's, keywords only
         times = x if card_table[T_SPELL_BY_X, c] else 1
         if card_table[T_SPELL_PER_BIT, c]:
             times *= _yours_of_subtype(slot_rows, card_table, by, card_table[T_SPELL_PER_BIT, c])
@@ -325,7 +330,10 @@ def _mass_effect(
         toughness = card_table[T_SPELL_TOUGHNESS, c] * times
         theirs, mine = card_table[T_SPELL_NOT_YOURS, c], card_table[T_SPELL_ONLY_YOURS, c]
         scope = 1 if theirs else 3 if mine else 2  # the opponents', the caster's, all
-        weaken(slot_rows, work, -1, -1, by, scope, power, toughness)
+        gains = (card_table[T_SPELL_KEYWORDS, c], card_table[T_SPELL_PERSIST, c],
+                 card_table[T_SPELL_UNDYING, c])  # fmt: skip
+        permanents = card_table[T_SPELL_PERMANENTS, c] != 0
+        weaken(slot_rows, work, -1, -1, by, scope, power, toughness, gains, permanents)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)
     elif code == EXILE_MODAL:

@@ -8,11 +8,17 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.kernel.activated import resolve_ability
 from engine.batch.kernel.caps import unsupported
-from engine.batch.kernel.characteristics import is_creature, mark_changed, power, refresh
+from engine.batch.kernel.characteristics import (
+    is_alive,
+    is_creature,
+    mark_changed,
+    power,
+    refresh,
+)
 from engine.batch.kernel.combat import damage_creature, humans, lifelink, source_keywords
 from engine.batch.kernel.counters import counter_row
 from engine.batch.kernel.destroy import destroy
-from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.jit import ZERO, inline, njit
 from engine.batch.kernel.life import change_life
 from engine.batch.kernel.mana.effects import sacrifice_unless
 from engine.batch.kernel.stack import BELOW_PART, HEIGHT, PART_SHIFT
@@ -99,6 +105,8 @@ from engine.batch.wipe_state import (
     UPKEEP,
 )
 
+NO_GAINS = (ZERO, ZERO, ZERO)  # ``weaken``'s gains of a change to P/T alone
+
 
 @inline
 def weaken(
@@ -110,11 +118,17 @@ def weaken(
     scope: int,
     power: int,
     toughness: int,
+    gains: tuple[int, int, int],
+    permanents: bool,
 ) -> None:
-    """Creatures get ``power``/``toughness`` until end of turn, locked in (611.2c): scope 0
-    every other creature, 1 the opponents' creatures, 2 all creatures, 3 ``ctrl``'s."""
+    """Creatures get ``power``/``toughness`` and gain keywords until end of turn, the set
+    locked in as it resolves (611.2c): scope 0 every other creature, 1 the opponents'
+    creatures, 2 all creatures, 3 ``ctrl``'s; with ``permanents``, every permanent of the
+    scope (Heroic Intervention: keywords only). ``gains``: the KEYWORD_BITS, and the instances
+    of persist and undying (702.79b), as ``tables.gained_until_eot`` reads them."""
+    bits, persist, undying = gains
     for s in range(slot_rows.shape[1]):
-        if not is_creature(slot_rows, s):
+        if not (is_alive(slot_rows, s) if permanents else is_creature(slot_rows, s)):
             continue
         if scope == 0 and s == src and slot_rows[OBJ, s] == obj:
             continue
@@ -124,6 +138,9 @@ def weaken(
             continue
         slot_rows[EOT_POWER, s] += power
         slot_rows[EOT_TOUGHNESS, s] += toughness
+        slot_rows[EOT_KEYWORDS, s] |= bits
+        slot_rows[EOT_PERSIST, s] += persist
+        slot_rows[EOT_UNDYING, s] += undying
         mark_changed(work, s)
 
 
@@ -365,7 +382,7 @@ def _creatures_get(
         card_table[T_ETB_P, c],
         card_table[T_ETB_T, c],
     )
-    weaken(slot_rows, work, s, obj, ctrl, scope, power, toughness)
+    weaken(slot_rows, work, s, obj, ctrl, scope, power, toughness, NO_GAINS, False)
     if not card_table[T_ETB_REPEAT, c]:
         return
     for g in range(EFFECTS):
@@ -397,20 +414,6 @@ def _to_graveyard(
             destroy(slot_rows, trial_vars, work, card_table)
         else:
             leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-
-
-@njit
-def _gain_keyword(slot_rows: np.ndarray, card_table: np.ndarray, c: int, ctrl: int) -> None:
-    """Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword of card ``c``'s attack
-    trigger until end of turn (a bit, or one more instance of persist or undying, 702.79b),
-    the set locked in as it resolves (611.2c)."""
-    bits = card_table[T_ATTACK_KEYWORD, c]
-    persist, undying = card_table[T_ATTACK_PERSIST, c], card_table[T_ATTACK_UNDYING, c]
-    for q in range(slot_rows.shape[1]):
-        if is_creature(slot_rows, q) and slot_rows[CONTROLLER, q] == ctrl:
-            slot_rows[EOT_KEYWORDS, q] |= bits
-            slot_rows[EOT_PERSIST, q] += persist
-            slot_rows[EOT_UNDYING, q] += undying
 
 
 @inline
@@ -460,7 +463,11 @@ def _on_event(
     """The triggers of an attack (508.1m), an upkeep (503.1), an end step (513.1) and a
     creature entering from a graveyard (603.6a)."""
     if kind == ATTACKS:
-        _gain_keyword(slot_rows, card_table, slot_rows[CARD, src], ctrl)
+        # Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword of its attack trigger
+        c = slot_rows[CARD, src]
+        gains = (card_table[T_ATTACK_KEYWORD, c], card_table[T_ATTACK_PERSIST, c],
+                 card_table[T_ATTACK_UNDYING, c])  # fmt: skip
+        weaken(slot_rows, work, src, obj, ctrl, 3, ZERO, ZERO, gains, False)
     elif kind == END_STEP:
         _end_step_sacrifice(slot_rows, trial_vars, work, card_table, src, obj)
     elif kind == UPKEEP:
@@ -497,4 +504,5 @@ def _delayed(
         trial_vars[DELAYED_CONTROLLER + g],
     )
     c = trial_vars[DELAYED_CARD + g]
-    weaken(slot_rows, work, src, obj, ctrl, 0, card_table[T_ETB_P, c], card_table[T_ETB_T, c])
+    power, toughness = card_table[T_ETB_P, c], card_table[T_ETB_T, c]
+    weaken(slot_rows, work, src, obj, ctrl, 0, power, toughness, NO_GAINS, False)
