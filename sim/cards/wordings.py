@@ -1063,6 +1063,10 @@ INERT: Final = [
         "flash for an extra cost",
         rf"You may cast {SELF} as though it had flash if you pay \{{\d+\}} more to cast it\.",
     ),
+    inert(
+        "free with a commander",
+        rf"If you control a commander, you may cast {SELF} without paying its mana cost\.",
+    ),
     # abilities of a card in a hand or library: there are none (cards are cast from outside
     # the scenario, none is drawn; CR 702.29a cycling, 702.94a miracle)
     inert("cycling", r"Cycling (?:\{[^{}]+\})+"),

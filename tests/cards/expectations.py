@@ -273,7 +273,7 @@ EXPECTED: Final[dict[str, tuple[str, str, str]]] = {
     "Make a Stand": (OTHER, "recognized", "creatures_get_until_eot"),
     "Overrun": (OTHER, "recognized", "creatures_get_until_eot"),
     "Heroic Intervention": (OTHER, "recognized", "creatures_get_until_eot"),
-    "Flawless Maneuver": (OTHER, "partial", "creatures_get_until_eot"),
+    "Flawless Maneuver": (OTHER, "recognized", "creatures_get_until_eot"),
     "Darksteel Gargoyle": (OTHER, "recognized", "flying indestructible"),
     "Darksteel Sentinel": (OTHER, "recognized", "flash vigilance indestructible"),
     "Goblin King": (OTHER, "unsupported", ""),
