@@ -60,6 +60,7 @@ KEYWORDS: Final = frozenset(
     | {"first strike", "double strike", "indestructible"}
 )
 _KEYWORD = tuple(sorted(KEYWORDS))  # a keyword parameter's choices
+GRANT_OBJECTS: Final = ("creatures", "artifacts", "permanents")  # what grant_keyword covers
 # whose creatures' deaths a "whenever a creature dies" life trigger watches, and who loses
 DEATH_WATCHED: Final = ("any", "yours", "opponents")
 DEATH_LOSERS: Final = ("each_opponent", "target_player", "its_controller")
@@ -175,6 +176,10 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             # ("Other Knight creatures you control have indestructible": Knight Exemplar)
             "subtype": Param(str, ""),
             "color": Param(str, "", ("", *COLORS)),
+            # the objects of the scope it gives the keyword: "Artifacts you control have
+            # indestructible" (Darksteel Forge), "... and other permanents you control"
+            # (Avacyn, Angel of Hope), lands and others too
+            "objects": Param(str, "creatures", GRANT_OBJECTS),
         },
     ),
     "activate_as_though_haste": (STATIC, {}),

@@ -47,6 +47,7 @@ from scenario_verdict import capped, report, verdict  # noqa: E402
 from engine.library import (  # noqa: E402
     DEATH_LOSERS,
     DEATH_WATCHED,
+    GRANT_OBJECTS,
     TEMPLATES,
     TOKEN_MAKERS,
     LibraryError,
@@ -86,7 +87,8 @@ def _statics(r: random.Random) -> list[dict[str, Any]]:
         {"template": "creatures_get", "scope": r.choice(PT_SCOPES), "power": pt[0],
          "toughness": pt[1], **_kind(r)},
         {"template": "grant_keyword", "scope": r.choice(PT_SCOPES),
-         "keyword": r.choice((*KEYWORDS, "persist", "undying")), **_kind(r)},
+         "keyword": r.choice((*KEYWORDS, "persist", "undying")), **_kind(r),
+         "objects": r.choice(("creatures", "creatures", *GRANT_OBJECTS))},
         {"template": "counters_cant_be_put", "scope": r.choice(COUNTER_SCOPES),
          "kind": r.choice((*KINDS, "any"))},
         {"template": "counters_modified", "scope": r.choice(COUNTER_SCOPES),

@@ -15,6 +15,7 @@ from engine.library import ACTIVATED as ACTIVATED_KIND
 from engine.library import (
     DEATH_LOSERS,
     DEATH_WATCHED,
+    GRANT_OBJECTS,
     TEMPLATES,
     TOKEN_MAKERS,
     Ability,
@@ -336,6 +337,9 @@ GRANT_KIND_KEYWORDS = _col(np.uint16)
 GRANT_KIND_SCOPE = _col(np.int8, -1)  # its scope's place in FILTER_SCOPES, -1 none
 GRANT_KIND_BIT = _col(np.int64)
 GRANT_KIND_COLOR = _col(np.uint8)
+# ... and the objects it covers: a place in library.GRANT_OBJECTS (0 creatures, 1 artifacts,
+# 2 every permanent: Darksteel Forge, Avacyn, Angel of Hope)
+GRANT_KIND_OBJECTS = _col(np.int8)
 AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elixir)
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 END_STEP_SACRIFICE = _col(np.bool_)  # end_step_sacrifice_if_no_creatures (Pestilence)
@@ -429,9 +433,9 @@ def filtered(a: Ability) -> bool:
 
 
 def _kind_grant(a: Ability) -> bool:
-    """A grant_keyword to creatures no GRANTS_KEYWORDS column holds: of a kind, or to the
-    other creatures its controller controls (GRANT_KIND_*)."""
-    return filtered(a) or a.text("scope") == "other_yours"
+    """A grant_keyword no GRANTS_KEYWORDS column holds: to creatures of a kind, to the other
+    creatures its controller controls, or to artifacts or permanents (GRANT_KIND_*)."""
+    return filtered(a) or a.text("scope") == "other_yours" or a.text("objects") != "creatures"
 
 
 def _creatures_get(i: int, a: Ability) -> None:
@@ -488,6 +492,7 @@ def _grant_keyword(i: int, a: Ability) -> None:
         GRANT_KIND_SCOPE[i] = FILTER_SCOPES.index(scope)
         GRANT_KIND_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
         GRANT_KIND_COLOR[i] = color_bits(a.text("color"))
+        GRANT_KIND_OBJECTS[i] = GRANT_OBJECTS.index(a.text("objects"))
         return
     if keyword in KEYWORD_BITS:
         _GRANTS_BY_SCOPE[scope][i] |= KEYWORD_BITS[keyword]
@@ -726,8 +731,8 @@ def _grant(a: Ability) -> str:
     if not _kind_grant(a) or a.text("keyword") not in _RETURN_GRANTS:
         return _subtype(a.text("subtype"))
     return (
-        f"no column holds a {a.text('keyword')} grant naming a subtype or a color, or to other"
-        " creatures you control"
+        f"no column holds a {a.text('keyword')} grant naming a subtype or a color, to other"
+        " creatures you control, or to artifacts or permanents"
     )
 
 
@@ -802,15 +807,15 @@ def _not_encoded(c: Card) -> str:
             f" past FILTERED_PER_CARD = {FILTERED_PER_CARD}, a cap of the batch tables"
         )
     kinds = {
-        (a.text("scope"), a.text("subtype"), a.text("color"))
+        (a.text("scope"), a.text("subtype"), a.text("color"), a.text("objects"))
         for a in c.abilities
         if a.template == "grant_keyword" and _kind_grant(a)
     }
     if len(kinds) > GRANT_KINDS_PER_CARD:
         return (
             f"it grants keywords to {len(kinds)} scopes or kinds of creatures named by a subtype,"
-            f" a color or as other creatures you control, past GRANT_KINDS_PER_CARD ="
-            f" {GRANT_KINDS_PER_CARD}, a cap of the batch tables"
+            f" a color or as other creatures you control, or to artifacts or permanents, past"
+            f" GRANT_KINDS_PER_CARD = {GRANT_KINDS_PER_CARD}, a cap of the batch tables"
         )
     drains = [a.template for a in c.abilities if death_drain(a) is not None]
     if len(drains) > ABILITIES_PER_TEMPLATE:  # the two templates fill the same columns

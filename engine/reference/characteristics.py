@@ -39,9 +39,10 @@ def statics(game: Game, template: str) -> Iterator[tuple[Permanent, Ability]]:
                 yield source, ability
 
 
-def in_scope(scope: str, source: Permanent, p: Permanent) -> bool:
-    """Whether creature ``p`` is among those a static ability of ``source`` describes."""
-    if not is_creature(p):
+def in_scope(scope: str, source: Permanent, p: Permanent, objects: str = "creatures") -> bool:
+    """Whether ``p`` is among the ``objects`` (creatures; artifacts, Darksteel Forge's; every
+    permanent, Avacyn's) that a static ability of ``source`` describes."""
+    if not _is_object(objects, p):
         return False
     if scope == "all":
         return True
@@ -62,6 +63,12 @@ def in_scope(scope: str, source: Permanent, p: Permanent) -> bool:
     raise ValueError(f"unknown scope {scope!r}")
 
 
+def _is_object(objects: str, p: Permanent) -> bool:
+    if objects == "creatures":
+        return is_creature(p)
+    return objects == "permanents" or p.card.has_type("Artifact")
+
+
 def of_kind(ability: Ability, p: Permanent) -> bool:
     """Whether ``p`` is of the subtype (205.3) and the color (105.2) a static names, if it
     names one: "Other Elf creatures you control", "White creatures you control"."""
@@ -73,7 +80,8 @@ def keywords(game: Game, p: Permanent) -> list[str]:
     """Keyword instances, with repeats (CR 702.79b: several persist instances each trigger)."""
     found = list(p.card.keywords) + p.granted + p.granted_eot
     for source, ability in statics(game, "grant_keyword"):
-        if in_scope(ability.text("scope"), source, p) and of_kind(ability, p):
+        scope, objects = ability.text("scope"), ability.text("objects")
+        if in_scope(scope, source, p, objects) and of_kind(ability, p):
             found.append(ability.text("keyword"))
     return found
 

@@ -257,6 +257,17 @@ def _grant(m: re.Match[str]) -> Found | None:
     return None if grant is None else ([grant], [])
 
 
+def _objects_grant(m: re.Match[str]) -> Found | None:
+    """Darksteel Forge ("Artifacts you control have indestructible."), Avacyn, Angel of Hope
+    ("~ and other permanents you control": itself too, so every permanent its controller
+    controls), Privileged Position ("Other permanents you control have hexproof.")."""
+    what = m["what"] or "Permanents"
+    scope = "other_yours" if what == "Other permanents" else "yours"
+    objects = "artifacts" if what == "Artifacts" else "permanents"
+    grant = _keyword_grant(scope, m["keyword"], objects=objects)
+    return None if grant is None else ([grant], [])
+
+
 def _creatures_get(m: re.Match[str]) -> Found | None:
     scope = SCOPES[m[1]]
     found = one("creatures_get", scope=scope, power=int(m[2]), toughness=int(m[3]))
@@ -357,6 +368,14 @@ STATICS: Final = [
         "creatures have KEYWORD",
         re.compile(rf"{SCOPE} have {KW}\."),
         _grant,
+    ),
+    Rule(
+        "artifacts or permanents have KEYWORD",
+        re.compile(
+            rf"(?:(?P<what>Artifacts|Permanents|Other permanents)|{SELF} and other permanents)"
+            rf" you control have (?P<keyword>{KW[1:-1]})\."
+        ),
+        _objects_grant,
     ),
     fixed(
         "activate as though haste",

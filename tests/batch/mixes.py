@@ -413,6 +413,10 @@ INDESTRUCTIBLE = wipe_mix(
                         "Youthful Knight",
                         "Grizzly Bears",
                         "Nevinyrral's Disk",
+                        "Darksteel Forge",
+                        "Avacyn, Angel of Hope",
+                        "Privileged Position",
+                        "Sol Ring",
                     ]
                 ),
                 "controller": "random",

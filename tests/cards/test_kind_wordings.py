@@ -66,6 +66,7 @@ def _has(scope: str, keyword: str, **kind: str) -> dict[str, Any]:
         "keyword": keyword,
         "subtype": kind.get("subtype", ""),
         "color": kind.get("color", ""),
+        "objects": kind.get("objects", "creatures"),
     }
 
 
@@ -86,13 +87,26 @@ def _has(scope: str, keyword: str, **kind: str) -> dict[str, Any]:
         ),
         ("White creatures you control have vigilance.", [_has("yours", "vigilance", color="W")]),
         ("Other creatures you control have haste.", [_has("other_yours", "haste")]),
+        (
+            "Artifacts you control have indestructible.",
+            [_has("yours", "indestructible", objects="artifacts")],
+        ),
+        (
+            "Test Lord and other permanents you control have indestructible.",
+            [_has("yours", "indestructible", objects="permanents")],
+        ),
+        (
+            "Other permanents you control have hexproof.",
+            [_has("other_yours", "hexproof", objects="permanents")],
+        ),
     ],
 )
 def test_611_3a_a_keyword_given_to_creatures_of_a_kind(
     text: str, expected: list[dict[str, Any]]
 ) -> None:
     """CR 611.3a, 205.3, 105.2: "have KEYWORD" to creatures named by a subtype or a color (or
-    to the other creatures you control) is grant_keyword with that scope and kind; besides
+    to the other creatures you control; or to artifacts or permanents: Darksteel Forge,
+    Avacyn, Privileged Position) is grant_keyword with that scope, kind and objects; besides
     "get +N/+N", both abilities name the same creatures (Knight Exemplar)."""
     assert _abilities(text) == expected
 

@@ -354,6 +354,7 @@ def _grants_haste(ability: Ability) -> bool:
         and ability.text("keyword") == "haste"
         and ability.text("scope") in _HASTE_SCOPES
         and not tb.filtered(ability)  # Blur Sliver's, to Slivers only: not played yet
+        and ability.text("objects") == "creatures"  # to artifacts: not played yet
     )
 
 

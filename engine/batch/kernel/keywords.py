@@ -12,7 +12,7 @@ from engine.batch.kernel.characteristics import (
     is_creature,
     kind_covers,
 )
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.state import (
     CARD,
     CONTROLLER,
@@ -20,6 +20,7 @@ from engine.batch.kernel.state import (
     GRANTED,
     PRINTED_KEYWORDS,
     T_GRANT_KIND_KEYWORDS,
+    T_GRANT_KIND_OBJECTS,
     T_GRANT_KIND_SCOPE,
     T_GRANTS_ANY,
     T_GRANTS_KEYWORDS,
@@ -27,9 +28,13 @@ from engine.batch.kernel.state import (
     T_GRANTS_KEYWORDS_LORD,
     T_GRANTS_KEYWORDS_OPPONENTS,
     T_GRANTS_KEYWORDS_OTHER,
+    T_IS_ARTIFACT,
     T_IS_HUMAN,
 )
 from engine.batch.tables import KEYWORD_BITS
+from engine.library import GRANT_OBJECTS
+
+CREATURES, ARTIFACTS = GRANT_OBJECTS.index("creatures"), GRANT_OBJECTS.index("artifacts")
 
 FLYING, TRAMPLE, DEATHTOUCH = (
     KEYWORD_BITS["flying"],
@@ -74,7 +79,7 @@ def granted_by_statics(
     ``card``, in slot ``s`` (-1: an object that is gone, as it last existed), by each static's
     scope (611.3a: Fervor's haste to yours, Concordant Crossroads' to all, 702.10c; a lord's to
     the other non-Humans of its controller; Knight Exemplar's to its controller's other
-    Knights, ``kind_covers``)."""
+    Knights, ``kind_covers``; Darksteel Forge's to its controller's artifacts)."""
     lorded = card_table[T_IS_HUMAN, card] == 0
     bits = 0
     for k in range(slot_rows.shape[1]):
@@ -88,21 +93,58 @@ def granted_by_statics(
             bits |= card_table[T_GRANTS_KEYWORDS_OTHER, c]
             if mine and lorded:
                 bits |= card_table[T_GRANTS_KEYWORDS_LORD, c]
-        if card_table[T_GRANT_KIND_SCOPE, c] >= 0 and kind_covers(
-            slot_rows, card_table, k, s, player, card, GRANT_KIND_COLUMNS
-        ):
-            bits |= card_table[T_GRANT_KIND_KEYWORDS, c]
+        bits |= _kind_granted(slot_rows, card_table, k, s, player, card, True)
     return int(bits)
+
+
+@inline
+def _kind_granted(
+    slot_rows: np.ndarray,
+    card_table: np.ndarray,
+    k: int,
+    s: int,
+    player: int,
+    card: int,
+    creature: bool,
+) -> int:
+    """The keywords slot ``k``'s static of a kind (GRANT_KIND_*) gives slot ``s``, a permanent
+    ``player`` controls, of ``card``: a ``creature``, or not (only a grant to artifacts, for
+    an artifact, or to every permanent reaches one: Darksteel Forge, Avacyn, Angel of Hope)."""
+    source = slot_rows[CARD, k]
+    objects = card_table[T_GRANT_KIND_OBJECTS, source]
+    if card_table[T_GRANT_KIND_SCOPE, source] < 0 or (objects == CREATURES and not creature):
+        return 0
+    if objects == ARTIFACTS and not card_table[T_IS_ARTIFACT, card]:
+        return 0
+    if not kind_covers(slot_rows, card_table, k, s, player, card, GRANT_KIND_COLUMNS):
+        return 0
+    return int(card_table[T_GRANT_KIND_KEYWORDS, source])
+
+
+@njit
+def _granted_to_noncreature(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
+    """The keywords the statics on the battlefield give noncreature permanent ``s``: those
+    given to its controller's artifacts or permanents (``_kind_granted``)."""
+    bits = 0
+    card, player = slot_rows[CARD, s], slot_rows[CONTROLLER, s]
+    for k in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, k]
+        if c >= 0 and card_table[T_GRANT_KIND_OBJECTS, c] != CREATURES and is_alive(slot_rows, k):
+            bits |= _kind_granted(slot_rows, card_table, k, s, player, card, False)
+    return bits
 
 
 @njit
 def keywords(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> int:
     """Keywords (tables.KEYWORD_BITS): printed, granted to the object (for good or until end
-    of turn), and, to a creature, by the statics of its controller's permanents."""
+    of turn), and by the statics on the battlefield (a noncreature's: to artifacts or to
+    permanents only)."""
     bits = slot_rows[PRINTED_KEYWORDS, s] | slot_rows[GRANTED, s] | slot_rows[EOT_KEYWORDS, s]
     if is_creature(slot_rows, s):
         c = slot_rows[CARD, s]
         bits |= granted_by_statics(slot_rows, card_table, s, slot_rows[CONTROLLER, s], c)
+    elif is_alive(slot_rows, s):
+        bits |= _granted_to_noncreature(slot_rows, card_table, s)
     return int(bits)
 
 
