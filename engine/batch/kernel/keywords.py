@@ -111,10 +111,12 @@ def _kind_granted(
     ``player`` controls, of ``card``: a ``creature``, or not (only a grant to artifacts, for
     an artifact, or to every permanent reaches one: Darksteel Forge, Avacyn, Angel of Hope)."""
     source = slot_rows[CARD, k]
+    if card_table[T_GRANT_KIND_SCOPE, source] < 0:
+        return 0  # most sources
     objects = card_table[T_GRANT_KIND_OBJECTS, source]
-    if card_table[T_GRANT_KIND_SCOPE, source] < 0 or (objects == CREATURES and not creature):
-        return 0
-    if objects == ARTIFACTS and not card_table[T_IS_ARTIFACT, card]:
+    if (objects == CREATURES and not creature) or (
+        objects == ARTIFACTS and not card_table[T_IS_ARTIFACT, card]
+    ):
         return 0
     if not kind_covers(slot_rows, card_table, k, s, player, card, GRANT_KIND_COLUMNS):
         return 0
