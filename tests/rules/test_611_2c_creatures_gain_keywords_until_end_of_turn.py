@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.batch.test_fast_path_refusals import BITTER_REBIRTH
 from tests.cards.test_user_cards import _on_both_engines
 from tests.helpers import attack, board, cast, permanent, pt, run_both
 
@@ -108,15 +109,6 @@ def test_611_2c_overrun_alone_changes_only_the_casters_creatures() -> None:
     assert (pt(out, "mine"), pt(out, "theirs")) == ((5, 5), (2, 2))
 
 
-_SHRINK_AND_PERSIST = """[[card]]
-name = "Bitter Rebirth"
-mana_cost = "{2}{B}"
-types = ["Sorcery"]
-abilities = [
-  { template = "creatures_get_until_eot", power = -2, toughness = -2, keywords = ["persist"] },
-]
-"""
-
 _ALONE = """players = ["A", "B"]
 active = "A"
 [[battlefield]]
@@ -134,6 +126,6 @@ def test_702_79a_persist_gained_with_a_shrink_returns_the_creature(tmp_path: Pat
     """CR 611.2c, 704.5f, 702.79a: a user's "All creatures get -2/-2 and gain persist until
     end of turn": B's Bears die with persist and no -1/-1 counter, and return as a new object
     with one: 1/1."""
-    out = _on_both_engines(tmp_path, _SHRINK_AND_PERSIST, _ALONE)
+    out = _on_both_engines(tmp_path, BITTER_REBIRTH, _ALONE)
     assert [r["id"] for r in out["returned"]] == ["bears"]
     assert pt(out, "bears") == (1, 1)

@@ -56,7 +56,7 @@ TEMPLATES: Final[dict[str, Handling]] = {
     "damage_each_creature": Handling(
         "120.3e, 120.3a, 614.1a", "spells._damage_each, zones._destination"
     ),
-    "creatures_get_until_eot": Handling("611.2c, 119.4", "events.cast, triggers.weaken"),
+    "creatures_get_until_eot": Handling("611.2c, 119.4, 702.12b", "events.cast, triggers.weaken"),
     "counters_on_each_creature_x": Handling("122.1, 107.3", "spells._counters_each"),
     "shuffle_into_library": Handling("608.2n", "spells.card_to_zone"),
     "exile_all_modal": Handling("406.2, 700.2", "spells._exile_modal"),
@@ -120,8 +120,8 @@ TEMPLATES: Final[dict[str, Handling]] = {
     # static abilities and replacement effects
     "creatures_get": Handling("611.3a, 613.4", "characteristics.refresh"),
     "grant_keyword": Handling(
-        "611.3a, 205.3, 105.2, 702.93a, 702.10c",
-        "characteristics, keywords.granted_by_statics, characteristics.kind_covers",
+        "611.3a, 205.3, 105.2, 702.93a, 702.10c, 702.12b",
+        "characteristics, keywords.keywords, characteristics.kind_covers",
     ),
     "counters_cant_be_put": Handling("614.1", "counters.is_prohibited"),
     "counters_modified": Handling("614.1, 616.1, 614.5", "counters.counters_to_put"),
