@@ -10,7 +10,7 @@ import hashlib
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -61,6 +61,8 @@ KEYWORDS: Final = frozenset(
 )
 _KEYWORD = tuple(sorted(KEYWORDS))  # a keyword parameter's choices
 GRANT_OBJECTS: Final = ("creatures", "artifacts", "permanents")  # what grant_keyword covers
+# what exile_all_modal's modes exile (Merciless Eviction, Farewell)
+EXILE_MODES: Final = ("artifacts", "creatures", "enchantments", "planeswalkers", "graveyards")
 # whose creatures' deaths a "whenever a creature dies" life trigger watches, and who loses
 DEATH_WATCHED: Final = ("any", "yours", "opponents")
 DEATH_LOSERS: Final = ("each_opponent", "target_player", "its_controller")
@@ -74,11 +76,41 @@ _COUNTER_SCOPES = (
 @dataclass(frozen=True)
 class Param:
     """One template parameter: its Python type, default (None = required) and allowed values
-    (of a list: of each of its items)."""
+    (of a list: of each of its items), or the form its text takes (``_FORMS``)."""
 
     type: type
     default: Any = None
     choices: tuple[Any, ...] | None = None
+    form: str = ""
+
+
+def _is_cost(text: str) -> bool:
+    try:
+        parse_mana_cost(text)
+    except LibraryError:
+        return False
+    return True
+
+
+def _is_mana(text: str) -> bool:
+    return text != "" and set(text) <= set(MANA_TYPES)
+
+
+# the forms of a text parameter: its test, and what the message says it must be
+_FORMS: Final[dict[str, tuple[Callable[[str], bool], str]]] = {
+    "mana": (_is_mana, 'mana symbols of WUBRGC, such as "G" or "CC"'),
+    "one type": (lambda text: text in MANA_TYPES, "one mana type of WUBRGC"),
+    "mana, same or any": (
+        lambda text: text in ("same", "any") or _is_mana(text),
+        'mana symbols of WUBRGC, "same" or "any"',
+    ),
+    "cost": (_is_cost, 'a mana cost such as "{1}{G}", or "" for none'),
+}
+_MANA, _ONE_TYPE, _COST = (
+    Param(str, form="mana"),
+    Param(str, form="one type"),
+    Param(str, "", form="cost"),
+)
 
 
 # The closed vocabulary of ability templates: name -> (kind, parameters).
@@ -127,14 +159,17 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "shuffle_into_library": (SPELL, {}),
     "exile_all_modal": (
         SPELL,
-        {"modes": Param(list), "choose": Param(str, "one", ("one", "one_or_more"))},
+        {
+            "modes": Param(list, choices=EXILE_MODES),
+            "choose": Param(str, "one", ("one", "one_or_more")),
+        },
     ),
     # Slagstorm: "Choose one — • N damage to each creature. • N damage to each player."
     "damage_each_modal": (
         SPELL,
         {
             "amount": Param(int),
-            "modes": Param(list),  # of "creatures", "players"
+            "modes": Param(list, choices=("creatures", "players")),
             "choose": Param(str, "one", ("one",)),
         },
     ),
@@ -152,7 +187,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "sacrifice_all_colored": (SPELL, {}),
     "lands_produce_until_eot": (
         SPELL,
-        {"lands": Param(str, choices=("nonbasic", "yours", "all")), "produce": Param(str)},
+        {"lands": Param(str, choices=("nonbasic", "yours", "all")), "produce": _ONE_TYPE},
     ),
     # --- static abilities (CR 604, 611.3a)
     "creatures_get": (
@@ -220,7 +255,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         REPLACEMENT,
         {
             "lands": Param(str, choices=("all", "yours", "nonbasic")),
-            "produce": Param(str),
+            "produce": _ONE_TYPE,
             "one_mana": Param(bool, False),
         },
     ),
@@ -281,13 +316,13 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
         {
             "source": Param(str, choices=("lands", "creatures", "enchanted")),
             "whose": Param(str, choices=("all", "yours")),
-            "produce": Param(str),
+            "produce": Param(str, form="mana, same or any"),
         },
     ),
     # --- activated abilities that are not mana abilities (CR 602)
     "activated_put_counter_on_self": (
         ACTIVATED,
-        {"kind": Param(str), "cost": Param(str, ""), "tap": Param(bool, False)},
+        {"kind": Param(str), "cost": _COST, "tap": Param(bool, False)},
     ),
     "activated_remove_counter_ping": (ACTIVATED, {"kind": Param(str), "amount": Param(int)}),
     "activated_untap_self_put_counter": (ACTIVATED, {"kind": Param(str)}),
@@ -297,25 +332,25 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     ),
     "activated_untap_target_creature": (
         ACTIVATED,
-        {"cost": Param(str, ""), "tap": Param(bool, False)},
+        {"cost": _COST, "tap": Param(bool, False)},
     ),
     "activated_lands_produce_until_eot": (
         ACTIVATED,
-        {"lands": Param(str, choices=("yours",)), "produce": Param(str)},
+        {"lands": Param(str, choices=("yours",)), "produce": _ONE_TYPE},
     ),
     "activated_put_counter_on_each_creature_yours": (
         ACTIVATED,
-        {"kind": Param(str), "cost": Param(str, "")},
+        {"kind": Param(str), "cost": _COST},
     ),
     "sacrifice_outlet": (ACTIVATED, {}),
     "activated_pump_self": (
         ACTIVATED,
-        {"power": Param(int), "toughness": Param(int), "cost": Param(str, "")},
+        {"power": Param(int), "toughness": Param(int), "cost": _COST},
     ),
     # Nevinyrral's Disk: "{1}, {T}: Destroy all artifacts, creatures, and enchantments."
     "activated_destroy_artifacts_creatures_enchantments": (
         ACTIVATED,
-        {"cost": Param(str, ""), "tap": Param(bool, False)},
+        {"cost": _COST, "tap": Param(bool, False)},
     ),
     # Pestilence: "{B}: Pestilence deals 1 damage to each creature and each player."
     "activated_damage_each_creature": (
@@ -325,7 +360,7 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "by_x": Param(bool, False),  # amount times the X of its activation (Crypt Rats)
             "each_player": Param(bool, False),  # "... and each player"
             "without_flying": Param(bool, False),  # "each creature without flying"
-            "cost": Param(str, ""),
+            "cost": _COST,
             "tap": Param(bool, False),
         },
     ),
@@ -333,19 +368,19 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
     "mana_fixed": (
         MANA,
         {
-            "produce": Param(str),
-            "cost": Param(str, ""),
+            "produce": _MANA,
+            "cost": _COST,
             "tap": Param(bool, True),
             "damage": Param(int, 0),  # "CARDNAME deals N damage to you."
             "sacrifice": Param(bool, False),  # "Sacrifice CARDNAME" in the cost
             "sacrifice_creature": Param(bool, False),  # "Sacrifice a creature" (Ashnod's Altar)
         },
     ),
-    "mana_one_of": (MANA, {"produce": Param(str), "damage": Param(int, 0)}),
+    "mana_one_of": (MANA, {"produce": _MANA, "damage": Param(int, 0)}),
     "mana_any_color": (
         MANA,
         {
-            "cost": Param(str, ""),
+            "cost": _COST,
             "tap": Param(bool, True),
             "untap": Param(bool, False),
             "tap_creature": Param(bool, False),
@@ -357,21 +392,21 @@ TEMPLATES: Final[dict[str, tuple[str, dict[str, Param]]]] = {
             "sacrifice_creature": Param(bool, False),  # Phyrexian Altar
         },
     ),
-    "mana_per_creature_yours": (MANA, {"produce": Param(str)}),
+    "mana_per_creature_yours": (MANA, {"produce": _MANA}),
     "mana_per_subtype": (
         MANA,
         {
-            "produce": Param(str),
+            "produce": _MANA,
             "subtype": Param(str),
             "whose": Param(str, choices=("yours", "all")),
-            "cost": Param(str, ""),
+            "cost": _COST,
         },
     ),
     "mana_reflect_lands": (
         MANA,
         {"whose": Param(str, choices=("yours", "opponents")), "colors_only": Param(bool)},
     ),
-    "mana_fixed_or_any_color_with_counter": (MANA, {"produce": Param(str), "kind": Param(str)}),
+    "mana_fixed_or_any_color_with_counter": (MANA, {"produce": _MANA, "kind": Param(str)}),
 }
 
 CARD_TYPES: Final = frozenset(
@@ -543,6 +578,8 @@ def _ability(card_name: str, raw: Mapping[str, Any], where: str = "") -> Ability
         items = value if isinstance(value, list) else [value]
         if pspec.choices is not None and any(v not in pspec.choices for v in items):
             raise LibraryError(f"{where}: {name}.{pname} must be one of {pspec.choices}")
+        if pspec.form and not _FORMS[pspec.form][0](str(value)):
+            raise LibraryError(f"{where}: {name}.{pname} must be {_FORMS[pspec.form][1]}")
         params[pname] = value
     _check_together(where, name, params)
     return Ability(name, kind, params)

@@ -91,6 +91,26 @@ def test_105_2_colors_come_from_cost_and_indicator() -> None:
             " power = 1, toughness = 1, permanents = true }]",
             "permanents excludes creatures_get_until_eot.power",
         ),
+        (
+            'name = "X"\ntypes = ["Sorcery"]\n'
+            'abilities = [{ template = "exile_all_modal", modes = ["creaturs"] }]',
+            "exile_all_modal.modes must be one of",
+        ),
+        (
+            'name = "X"\ntypes = ["Land"]\n'
+            'abilities = [{ template = "mana_fixed", produce = "Q" }]',
+            "mana_fixed.produce must be mana symbols of WUBRGC",
+        ),
+        (
+            'name = "X"\ntypes = ["Land"]\n'
+            'abilities = [{ template = "mana_fixed", produce = "C", cost = "1" }]',
+            "mana_fixed.cost must be a mana cost",
+        ),
+        (
+            'name = "X"\ntypes = ["Sorcery"]\nabilities = [{ template = "lands_produce_until_eot",'
+            ' lands = "all", produce = "CC" }]',
+            "lands_produce_until_eot.produce must be one mana type",
+        ),
     ],
 )
 def test_bad_card_data_is_rejected_at_load(entry: str, problem: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from engine.library import TEMPLATES
+from engine.library import EXILE_MODES, TEMPLATES
 from sim.cards.oracle import SELF
 from sim.cards.rules import (
     KIND,
@@ -32,7 +32,7 @@ from sim.cards.rules import (
     one,
 )
 
-_MODES: Final = r"(?:artifacts|creatures|enchantments|planeswalkers|graveyards)"
+_MODES: Final = "(?:" + "|".join(EXILE_MODES) + ")"
 
 
 # ------------------------------------------------------------------ spells (CR 608.2)
