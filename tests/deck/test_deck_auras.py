@@ -156,3 +156,32 @@ def test_119_4_confluences_beside_auras_of_two_types_are_refused(
     assert code == (2 if refused else 0), out
     if refused:
         assert refused in out
+
+
+_DRUM_FIELD = """[[card]]
+name = "Drum Field"
+types = ["Land"]
+oracle = "{T}, Tap an untapped creature you control: Add one mana of any color."
+abilities = [{ template = "mana_any_color", tap = true, tap_creature = true }]
+"""
+
+
+@pytest.mark.parametrize(
+    ("cards", "refused"),
+    [
+        ({"Drum Field": 20, "Llanowar Elves": 20}, None),
+        ({"Drum Field": 20, "Llanowar Elves": 15, "Wild Growth": 5},
+         "Drum Field: a land whose mana ability taps a creature, beside Wild Growth"),
+    ],
+)  # fmt: skip
+def test_106_12a_lands_that_tap_a_creature_beside_land_auras_are_refused(
+    tmp_path: Path, cards: dict[str, int], refused: str | None
+) -> None:
+    """CR 106.12a, 605.4a: the frontier taps a creature for the first of the lands whose mana
+    ability taps one, as if they were alike; a land Aura on one copy and not another makes
+    the choice of which matter (a fuzzed deck found the reference engine 1 {G} ahead), so a
+    user's such land beside Wild Growth is refused by name (exit 2)."""
+    code, out = validate_deck(tmp_path, _DRUM_FIELD, cards)
+    assert code == (2 if refused else 0), out
+    if refused:
+        assert refused in out

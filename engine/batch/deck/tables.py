@@ -71,6 +71,7 @@ from engine.deck import (
     QUIET_TRIGGERS,
     DeckSetup,
     cast_key,
+    enchants_land,
     land_key,
     spell_bottom_key,
 )
@@ -654,7 +655,8 @@ def _tappers(cards: Sequence[Card]) -> list[str]:
 def _tapping_deck_refusal(setup: DeckSetup) -> str | None:
     """A source whose cost taps a creature (Springleaf Drum) is played beside creatures whose
     mana the frontier adds as choices of their own (``frontier._tapping``): its sources are
-    alike (one card of them in a deck), and no creature of the deck has a mana ability that
+    alike (one card of them in a deck, and no land Aura to enchant one copy of a land of them:
+    the frontier taps the first, 106.12a), and no creature of the deck has a mana ability that
     costs {Q} (tapped by it, Pili-Pala could pay its own {Q}), costs more than {T}, reads the
     board (106.7) or may sacrifice it."""
     tappers = _tappers(setup.cards)
@@ -664,6 +666,13 @@ def _tapping_deck_refusal(setup: DeckSetup) -> str | None:
         return (
             f"{tappers[0]} and {tappers[1]}: two cards whose mana abilities tap a creature"
             " are not played together yet"
+        )
+    aura = next((c.name for c in setup.cards if enchants_land(c)), None)
+    land = any(c.name == tappers[0] and c.has_type("Land") for c in setup.cards)
+    if aura is not None and land:
+        return (
+            f"{tappers[0]}: a land whose mana ability taps a creature, beside {aura}, which"
+            " may enchant one copy of it and not another, is not played yet"
         )
     for card in setup.cards:
         i = mt.INDEX[card.name.lower()]
