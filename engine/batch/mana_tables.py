@@ -218,9 +218,7 @@ def _mana_ability(i: int, k: int, a_params: dict[str, Any], tpl: str) -> bool:
     if tpl == "mana_any_color":
         return _any_color(i, k, a_params)
     AB_TAP[i, k] = bool(a_params.get("tap", True))  # else a {T} ability (CR 106.12)
-    produce = str(a_params["produce"]) if "produce" in a_params else ""
-    if not set(produce) <= set(MANA_TYPES):
-        return False
+    produce = str(a_params["produce"]) if "produce" in a_params else ""  # of WUBRGC: library
     for t in set(produce):
         AB_AMOUNT[i, k, TYPE_INDEX[t]] = tb.fit(AB_AMOUNT, produce.count(t), f"its {tpl} {t}")
     AB_BITS[i, k] = _bits(produce)
@@ -264,8 +262,8 @@ def _tapped_for_mana_add(i: int, a: Ability) -> bool:
     if produce in ("same", "any"):
         TFM_PRODUCE[i] = PRODUCE_SAME if produce == "same" else PRODUCE_ANY
         return True
-    # one type, maybe several of it (Overgrowth: {G}{G})
-    if not produce or not set(produce) <= set(MANA_TYPES) or len(set(produce)) != 1:
+    # one type, maybe several of it (Overgrowth: {G}{G}; the library checks the symbols)
+    if len(set(produce)) != 1:
         return False
     TFM_PRODUCE[i] = TYPE_INDEX[produce[0]]
     TFM_AMOUNT[i] = tb.fit(TFM_AMOUNT, len(produce), "its tapped_for_mana_add mana")

@@ -432,7 +432,7 @@ def filtered(a: Ability) -> bool:
     return bool(a.text("subtype") or a.text("color"))
 
 
-def _kind_grant(a: Ability) -> bool:
+def kind_grant(a: Ability) -> bool:
     """A grant_keyword no GRANTS_KEYWORDS column holds: to creatures of a kind, to the other
     creatures its controller controls, or to artifacts or permanents (GRANT_KIND_*)."""
     return filtered(a) or a.text("scope") == "other_yours" or a.text("objects") != "creatures"
@@ -487,7 +487,7 @@ def _grant_keyword(i: int, a: Ability) -> None:
     keyword, scope = a.text("keyword"), a.text("scope")
     if keyword in INERT_KEYWORDS:
         return
-    if _kind_grant(a):  # a combat keyword (``_grant``); one scope and kind (_not_encoded)
+    if kind_grant(a):  # a combat keyword (``_grant``); one scope and kind (_not_encoded)
         GRANT_KIND_KEYWORDS[i] |= KEYWORD_BITS[keyword]
         GRANT_KIND_SCOPE[i] = FILTER_SCOPES.index(scope)
         GRANT_KIND_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
@@ -728,7 +728,7 @@ def _keyword(a: Ability) -> str:
 
 def _grant(a: Ability) -> str:
     """GRANT_KIND_* hold combat keywords: persist and undying counts are held by scope."""
-    if not _kind_grant(a) or a.text("keyword") not in _RETURN_GRANTS:
+    if not kind_grant(a) or a.text("keyword") not in _RETURN_GRANTS:
         return _subtype(a.text("subtype"))
     return (
         f"no column holds a {a.text('keyword')} grant naming a subtype or a color, to other"
@@ -809,7 +809,7 @@ def _not_encoded(c: Card) -> str:
     kinds = {
         (a.text("scope"), a.text("subtype"), a.text("color"), a.text("objects"))
         for a in c.abilities
-        if a.template == "grant_keyword" and _kind_grant(a)
+        if a.template == "grant_keyword" and kind_grant(a)
     }
     if len(kinds) > GRANT_KINDS_PER_CARD:
         return (

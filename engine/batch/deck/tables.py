@@ -354,8 +354,7 @@ def _grants_haste(ability: Ability) -> bool:
         ability.template == "grant_keyword"
         and ability.text("keyword") == "haste"
         and ability.text("scope") in _HASTE_SCOPES
-        and not tb.filtered(ability)  # Blur Sliver's, to Slivers only: not played yet
-        and ability.text("objects") == "creatures"  # to artifacts: not played yet
+        and not tb.kind_grant(ability)  # Blur Sliver's, to Slivers; to artifacts: not yet
     )
 
 

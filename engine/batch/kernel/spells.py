@@ -45,7 +45,6 @@ from engine.batch.kernel.state import (
     T_SPELL_EACH_PLAYER,
     T_SPELL_EXCEPT_BIT,
     T_SPELL_EXILE_IF_DIES,
-    T_SPELL_KEYWORDS,
     T_SPELL_KIND,
     T_SPELL_LIFE_PER,
     T_SPELL_MAX_MV,
@@ -53,17 +52,15 @@ from engine.batch.kernel.state import (
     T_SPELL_ONLY_YOURS,
     T_SPELL_PER_BIT,
     T_SPELL_PERMANENTS,
-    T_SPELL_PERSIST,
     T_SPELL_PRODUCE,
     T_SPELL_SKIP_UNTAP,
     T_SPELL_TO_LIBRARY,
     T_SPELL_TOUGHNESS,
-    T_SPELL_UNDYING,
     T_SPELL_WITHOUT_FLYING,
     T_SUBTYPE_BITS,
 )
 from engine.batch.kernel.tokens import is_named
-from engine.batch.kernel.triggers import weaken
+from engine.batch.kernel.triggers import SPELL_GAINS, gains_of, weaken
 from engine.batch.kernel.zones import arrival, clear_movers, exile_graveyards, leave
 from engine.batch.wipe_state import EXILE, GRAVEYARD, HAND, LIBRARY
 
@@ -330,9 +327,8 @@ def _mass_effect(
         toughness = card_table[T_SPELL_TOUGHNESS, c] * times
         theirs, mine = card_table[T_SPELL_NOT_YOURS, c], card_table[T_SPELL_ONLY_YOURS, c]
         scope = 1 if theirs else 3 if mine else 2  # the opponents', the caster's, all
-        gains = (card_table[T_SPELL_KEYWORDS, c], card_table[T_SPELL_PERSIST, c],
-                 card_table[T_SPELL_UNDYING, c])  # fmt: skip
         permanents = card_table[T_SPELL_PERMANENTS, c] != 0
+        gains = gains_of(card_table, c, SPELL_GAINS)
         weaken(slot_rows, work, -1, -1, by, scope, power, toughness, gains, permanents)
     elif code == COUNTERS_EACH:
         _counters_each(slot_rows, trial_vars, work, card_table, c, x)

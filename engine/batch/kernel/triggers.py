@@ -67,6 +67,9 @@ from engine.batch.kernel.state import (
     T_ETB_SCOPE,
     T_ETB_T,
     T_LEAVES_TOKENS,
+    T_SPELL_KEYWORDS,
+    T_SPELL_PERSIST,
+    T_SPELL_UNDYING,
     T_UPKEEP_REMOVE,
     TOKEN,
     ZONE,
@@ -106,6 +109,17 @@ from engine.batch.wipe_state import (
 )
 
 NO_GAINS = (ZERO, ZERO, ZERO)  # ``weaken``'s gains of a change to P/T alone
+# the card columns of the keywords an effect gives until end of turn (``gains_of``), as
+# ``tables.gained_until_eot`` fills them: Pyreheart Wolf's attack trigger, Overrun's spell
+ATTACK_GAINS = (T_ATTACK_KEYWORD, T_ATTACK_PERSIST, T_ATTACK_UNDYING)
+SPELL_GAINS = (T_SPELL_KEYWORDS, T_SPELL_PERSIST, T_SPELL_UNDYING)
+
+
+@inline
+def gains_of(card_table: np.ndarray, c: int, columns: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``weaken``'s gains from card ``c``'s ``columns`` (ATTACK_GAINS, SPELL_GAINS)."""
+    keyword, persist, undying = columns
+    return card_table[keyword, c], card_table[persist, c], card_table[undying, c]
 
 
 @inline
@@ -464,9 +478,7 @@ def _on_event(
     creature entering from a graveyard (603.6a)."""
     if kind == ATTACKS:
         # Pyreheart Wolf: creatures ``ctrl`` controls gain the keyword of its attack trigger
-        c = slot_rows[CARD, src]
-        gains = (card_table[T_ATTACK_KEYWORD, c], card_table[T_ATTACK_PERSIST, c],
-                 card_table[T_ATTACK_UNDYING, c])  # fmt: skip
+        gains = gains_of(card_table, slot_rows[CARD, src], ATTACK_GAINS)
         weaken(slot_rows, work, src, obj, ctrl, 3, ZERO, ZERO, gains, False)
     elif kind == END_STEP:
         _end_step_sacrifice(slot_rows, trial_vars, work, card_table, src, obj)
