@@ -297,7 +297,10 @@ def _run_passes(config: WipeConfig, inp: WipeInputs, st: WipeState, keep: bool) 
     records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
     _returns(ok, active, n_players, *records, p, plans[1], sums[1], hist, kept[1])
     board = derive(st)
-    state = (st.controller, st.obj, st.zone, board.creature, board.power, st.life)
+    # creature flags as bytes: with booleans LLVM makes ``power * creature`` a branch per
+    # slot, a coin flip after a wipe (``_after`` took 108 ns a trial, 61 with bytes)
+    creature = board.creature.view(np.uint8)
+    state = (st.controller, st.obj, st.zone, creature, board.power, st.life)
     _after(ok, active, n_players, inp.card, *state, p, plans[2], sums[2], kept[2])
     return sums, hist, kept
 
