@@ -12,6 +12,7 @@ cost (numpy makes each float with a call through the bit generator).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,27 +24,38 @@ from engine.raw_draws import Halves
 RAW_FROM = 1024
 
 
+def _through_halves(rng: np.random.Generator, out: np.ndarray, step: Callable[..., None],
+                    *args: np.ndarray) -> bool:  # fmt: skip
+    """Fill ``out`` (flat) with ``step(draws, out_part, *args)`` over numpy's 32-bit draws of
+    ``rng`` (``engine.raw_draws``), one draw per item, leaving ``rng`` as numpy's draws of
+    them would; False (nothing drawn) where numpy's own draws must be used instead: another
+    bit generator, or fewer than RAW_FROM items."""
+    n = len(out)
+    halves = Halves.of(rng) if n >= RAW_FROM else None
+    if halves is None:
+        return False
+    done = 0
+    while done < n:
+        draws = halves.draws((n - done - halves.lead + 1) // 2)  # just enough words
+        k = min(len(draws), n - done)
+        step(draws[:k], out[done : done + k], *args)
+        halves.taken(k)
+        done += k
+    halves.close()
+    return True
+
+
 def uniforms(rng: np.random.Generator, shape: tuple[int, ...] | int) -> np.ndarray:
     """``rng.random(shape, dtype=np.float32)``, bit for bit and leaving ``rng`` as it would:
     numpy makes each float32 from a 32-bit draw (its top 24 bits over 2**24), and this
     converts numpy's 32-bit draws (``engine.raw_draws``) in one compiled pass. Other bit
     generators, and small draws, are numpy's own."""
-    n = int(np.prod(shape))
-    halves = Halves.of(rng) if n >= RAW_FROM else None
-    if halves is None:
-        drawn: np.ndarray = rng.random(shape, dtype=np.float32)
-        return drawn
     from sim.config.draw_steps import float32_of  # see ``permutations``
 
-    out = np.empty(n, dtype=np.float32)
-    done = 0
-    while done < n:
-        draws = halves.draws((n - done - halves.lead + 1) // 2)  # just enough words
-        k = min(len(draws), n - done)
-        float32_of(draws[:k], out[done : done + k])
-        halves.taken(k)
-        done += k
-    halves.close()
+    out = np.empty(int(np.prod(shape)), dtype=np.float32)
+    if not _through_halves(rng, out, float32_of):
+        drawn: np.ndarray = rng.random(shape, dtype=np.float32)
+        return drawn
     return out.reshape(shape)
 
 
@@ -69,10 +81,16 @@ def categorical(
     rng: np.random.Generator, probs: tuple[float, ...], shape: tuple[int, ...]
 ) -> np.ndarray:
     """Indices (intp) drawn with ``probs`` (normalized), by inverting the cumulative
-    distribution (a few categories by comparisons, more by binary search)."""
-    u = uniforms(rng, shape)
-    index: np.ndarray = np.minimum(_index(u, _thresholds(probs)), len(probs) - 1)
-    return index.astype(np.intp)
+    distribution (``choose`` of the indices)."""
+    return choose(rng, np.arange(len(probs), dtype=np.intp), probs, shape)
+
+
+def _reached(edges: np.ndarray) -> np.ndarray:
+    """The float32 ``edges`` (in [0, 1]) as the least 24-bit draw that reaches each: a
+    uniform ``m / 2**24`` is at least ``edge`` when ``m >= ceil(edge * 2**24)`` (exact in
+    float64)."""
+    reached: np.ndarray = np.ceil(edges.astype(np.float64) * 2.0**24).astype(np.uint32)
+    return reached
 
 
 def choose(
@@ -81,11 +99,19 @@ def choose(
     """``values[categorical(rng, probs, shape)]``: the same draws and values, without a
     (T, ...) intp index (in these short arrays a gather costs more than the draw).
 
-    The thresholds only grow, so the ones a uniform reaches are a prefix, and ``values[0]``
-    plus the steps ``values[k + 1] - values[k]`` of the thresholds reached is the value of
-    its category; each partial sum is one of the values, so nothing overflows."""
-    u = uniforms(rng, shape)
+    With PCG64, one compiled pass from numpy's 32-bit draws to the values (``categories_of``:
+    each draw's top 24 bits against the thresholds as integers), the very values its uniform
+    gives. Otherwise from numpy's uniforms: the thresholds only grow, so the ones a uniform
+    reaches are a prefix, and ``values[0]`` plus the steps ``values[k + 1] - values[k]`` of
+    the thresholds reached is the value of its category; each partial sum is one of the
+    values, so nothing overflows."""
+    from sim.config.draw_steps import categories_of  # see ``permutations``
+
     thresholds = _thresholds(probs)
+    out = np.empty(int(np.prod(shape)), dtype=values.dtype)
+    if _through_halves(rng, out, categories_of, _reached(thresholds), values):
+        return out.reshape(shape)
+    u = uniforms(rng, shape)
     steps = np.diff(values.astype(np.int64))
     if len(thresholds) > 8 or np.abs(steps).max(initial=0) > 127 or values.dtype.kind != "i":
         index = np.minimum(_index(u, thresholds), len(probs) - 1)
@@ -99,10 +125,17 @@ def choose(
 
 
 def bernoulli(rng: np.random.Generator, p: float, shape: tuple[int, ...]) -> np.ndarray:
-    """A boolean array, true with probability ``p`` (no draw when ``p`` is 0 or 1)."""
+    """A boolean array, true with probability ``p`` (no draw when ``p`` is 0 or 1): true
+    where the uniform is below ``float32(p)``, drawn as ``choose`` draws."""
     if p <= 0.0 or p >= 1.0:
         return np.full(shape, p >= 1.0, dtype=np.bool_)
-    drawn: np.ndarray = uniforms(rng, shape) < np.float32(p)
+    from sim.config.draw_steps import below_of  # see ``permutations``
+
+    threshold = np.array([p], dtype=np.float32)
+    out = np.empty(int(np.prod(shape)), dtype=np.bool_)
+    if _through_halves(rng, out, below_of, _reached(threshold)):
+        return out.reshape(shape)
+    drawn: np.ndarray = uniforms(rng, shape) < threshold[0]
     return drawn
 
 

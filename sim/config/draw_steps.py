@@ -41,6 +41,31 @@ def float32_of(draws: np.ndarray, out: np.ndarray) -> None:
 
 
 @njit
+def categories_of(draws: np.ndarray, out: np.ndarray, reached: np.ndarray,
+                  values: np.ndarray) -> None:  # fmt: skip
+    """``out`` as ``dists.choose`` makes it from the 32-bit ``draws``: ``values[k]``, ``k``
+    the thresholds a draw's top 24 bits reach (``reached``, nondecreasing: the least such
+    bits reaching each), compared as integers, without the draw's float: ``values[0]`` plus
+    the step to the next value at each threshold reached, a pass per threshold (passes
+    without a branch vectorize; a loop over the thresholds per draw took ten times as long)."""
+    for m in range(out.shape[0]):
+        out[m] = values[0]
+    for e in range(reached.shape[0]):
+        edge, step = reached[e], values[e + 1] - values[e]
+        for m in range(out.shape[0]):
+            out[m] += step if draws[m] >> np.uint32(8) >= edge else 0
+
+
+@njit
+def below_of(draws: np.ndarray, out: np.ndarray, reached: np.ndarray) -> None:
+    """``out`` as ``dists.bernoulli`` makes it from the 32-bit ``draws``: whether a draw's
+    top 24 bits are below ``reached[0]`` (the least that reach the threshold)."""
+    edge = reached[0]
+    for m in range(out.shape[0]):
+        out[m] = draws[m] >> np.uint32(8) < edge
+
+
+@njit
 def drop_dead(
     card: np.ndarray,
     plus: np.ndarray,
