@@ -90,7 +90,7 @@ def measure(name: str, trials: int, reference_trials: int, seed: int) -> dict[st
     start = time.perf_counter()
     expected = [work.replay(first, i) for i in range(n_ref)]
     ref_s = time.perf_counter() - start
-    disagree = sum(work.outcome(first_state, i, first) != expected[i] for i in range(n_ref))
+    verdicts = [verdict(work.outcome(first_state, i, first), expected[i]) for i in range(n_ref)]
     batch_rate, ref_rate = n_chunks * chunk / batch_s, n_ref / ref_s
     return {
         "name": name,
@@ -99,9 +99,22 @@ def measure(name: str, trials: int, reference_trials: int, seed: int) -> dict[st
         "reference_trials_per_s": ref_rate,
         "ratio": batch_rate / ref_rate,
         "reference_trials": n_ref,
-        "disagreements": disagree,
+        "disagreements": verdicts.count("disagree"),
+        "capped": verdicts.count("capped"),
         "peak_rss_mb": round(peak, 1),
     }
+
+
+def verdict(batch: dict[str, Any], reference: dict[str, Any]) -> str:
+    """ "agree", "capped" (the batch engine stopped the trial at a declared cap where the
+    reference engine played on: the contract, not a disagreement) or "disagree", of a trial's
+    outcomes in the comparable form."""
+    # imported here: the card tables wait for the bench's card files (``--cards``)
+    from engine.batch.outcome import stopped_at_cap
+
+    if batch == reference:
+        return "agree"
+    return "capped" if stopped_at_cap(batch) else "disagree"
 
 
 def _in_fresh_process(name: str, trials: int, reference_trials: int, seed: int) -> dict[str, Any]:

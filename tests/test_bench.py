@@ -10,7 +10,8 @@ import types
 
 import pytest
 
-from sim.bench import WORKLOADS
+from engine.reference.sba import LOSS
+from sim.bench import WORKLOADS, verdict
 from sim.cli import main as cli
 from tests.helpers import cauldron
 
@@ -23,6 +24,7 @@ KEYS = {
     "ratio",
     "reference_trials",
     "disagreements",
+    "capped",
     "peak_rss_mb",
 }
 
@@ -38,7 +40,7 @@ def test_json_has_every_workload_with_its_figures() -> None:
     for w in found:
         assert set(w) == KEYS, w["name"]
         assert (w["trials"], w["reference_trials"]) == (64, 2)
-        assert w["disagreements"] == 0, w["name"]
+        assert w["disagreements"] == 0 and w["capped"] == 0, w["name"]
         assert isinstance(w["peak_rss_mb"], float) and w["peak_rss_mb"] > 0, w["name"]
         assert w["batch_trials_per_s"] > 0 and w["reference_trials_per_s"] > 0
     assert ("compile_s" in doc) == _has_kernel()
@@ -86,3 +88,17 @@ def test_compile_time_is_reported_when_the_kernel_exists(
     assert json.loads(capsys.readouterr().out)["compile_s"] == 1.234
     assert cli.main(["bench"]) == 0
     assert capsys.readouterr().out.startswith("compile: 1.23 s (first call, cached afterwards)\n")
+
+
+def test_a_trial_stopped_at_a_cap_is_counted_apart_from_disagreements() -> None:
+    """SPEC section 3: the batch engine stops a trial past a declared cap as unsupported, with
+    the cap named, where the reference engine plays on; that is the contract, so the bench
+    counts it as ``capped``, not as a disagreement. A loss (704.5a) stops both engines: an
+    unsupported outcome at a loss that differs from the reference's is a disagreement."""
+    played = {"result": "ok", "returned": ["Kitchen Finks"], "life": [20, 22]}
+    capped = {"result": "unsupported"}  # ``comparable``'s form of a stop at a cap
+    lost = {"result": "unsupported", "reason": f"{LOSS}: Ana", "life": [0, 20]}
+    assert verdict(dict(played), played) == "agree"
+    assert verdict(capped, played) == "capped"
+    assert verdict({**played, "returned": []}, played) == "disagree"
+    assert verdict(lost, played) == "disagree"

@@ -68,7 +68,8 @@ def _bench(args: argparse.Namespace) -> int:
             f"{r['name']}: batch {r['batch_trials_per_s']:,.0f} trials/s over {r['trials']:,}"
             f" trials; reference {r['reference_trials_per_s']:,.0f} trials/s over"
             f" {r['reference_trials']} of them; ratio {r['ratio']:,.0f}x;"
-            f" disagreements {r['disagreements']}; peak memory {r['peak_rss_mb']:,.0f} MB\n"
+            f" disagreements {r['disagreements']} (stopped at a cap {r['capped']});"
+            f" peak memory {r['peak_rss_mb']:,.0f} MB\n"
         )
     return 0
 
