@@ -21,7 +21,7 @@ from functools import cache
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.kernel.jit import entry, njit
+from engine.batch.kernel.jit import entry, inline, njit
 from engine.batch.wipe_board import derive
 from engine.batch.wipe_state import BATTLEFIELD, DRAW, OK, PERSIST, UNDYING, WipeInputs, WipeState
 from sim.config.reader import SEAT_NAMES
@@ -53,6 +53,14 @@ def _group(seat: int, active: int, n_players: int, p: int) -> int:
 
 
 BLOCK = 128  # trials whose counts are kept at once (in cache) before their sums are taken
+
+
+@inline
+def _u(index: int) -> np.uint64:
+    """A count's index (never negative) as unsigned: numba then leaves out the wrap-around of
+    a negative index, three instructions at each of the passes' scattered adds (the
+    permanents' pass took 72 ns a trial, 62 without them)."""
+    return np.uint64(index)
 
 
 @njit
@@ -125,15 +133,15 @@ def _permanents(
             k = card[i, j]
             filled = k >= 0
             returned = filled & (obj[i, j] > 1)
-            counts[place[k + 1]] += filled
-            counts[c + 1 + place[k + 1]] += returned
+            counts[_u(place[k + 1])] += filled
+            counts[_u(c + 1 + place[k + 1])] += returned
             kw = filled & (printed[k + 1] + granted_persist[i, j] + granted_undying[i, j] > 0)
             kw_n += kw
             kw_returned += kw & returned
             kw_left += kw & (returned | (zone[i, j] != _CODES[0]))
             g = _group(controller[i, j], active_i, n_i, p)
-            counts[seat_at + g] += kw
-            counts[seat_at + p + 2 + g] += kw & returned
+            counts[_u(seat_at + g)] += kw
+            counts[_u(seat_at + p + 2 + g)] += kw & returned
         counts[kw_at], counts[kw_at + 1], counts[kw_at + 2] = kw_n, kw_returned, kw_left
         _keep(counts, table, pairs, out, i, last, kept)
 
@@ -169,9 +177,9 @@ def _returns(
             g = _group(owner[i, max(slot[i, r], 0)], active[i], n_players[i], p)
             counts[1] += by[i, r] == _CODES[1]
             counts[2] += by[i, r] == _CODES[2]
-            counts[3 + g] += r == 0
-            counts[3 + q + g] += 1
-            counts[3 + 2 * q + g] += r + 1
+            counts[_u(3 + g)] += r == 0
+            counts[_u(3 + q + g)] += 1
+            counts[_u(3 + 2 * q + g)] += r + 1
         _keep(counts, table, pairs, out, i, last, kept)
 
 
@@ -206,10 +214,10 @@ def _after(
         active_i, n_i, board = active[i], n_players[i], card.shape[1]
         for j in range(controller.shape[1]):
             g = _group(controller[i, j], active_i, n_i, p)
-            counts[g] += creature[i, j]
-            counts[q + g] += np.int64(power[i, j]) * creature[i, j]
+            counts[_u(g)] += creature[i, j]
+            counts[_u(q + g)] += np.int64(power[i, j]) * creature[i, j]
             if j < board:  # a starting permanent that stayed
-                counts[2 * q + g] += (
+                counts[_u(2 * q + g)] += (
                     (card[i, j] >= 0) & (obj[i, j] == 1) & (zone[i, j] == _CODES[0])
                 )
         for k in range(p):  # "all seats": the seats a metric has
