@@ -99,17 +99,18 @@ def choose(
     """``values[categorical(rng, probs, shape)]``: the same draws and values, without a
     (T, ...) intp index (in these short arrays a gather costs more than the draw).
 
-    With PCG64, one compiled pass from numpy's 32-bit draws to the values (``categories_of``:
-    each draw's top 24 bits against the thresholds as integers), the very values its uniform
-    gives. Otherwise from numpy's uniforms: the thresholds only grow, so the ones a uniform
-    reaches are a prefix, and ``values[0]`` plus the steps ``values[k + 1] - values[k]`` of
-    the thresholds reached is the value of its category; each partial sum is one of the
-    values, so nothing overflows."""
+    With PCG64 and signed integer values, one compiled pass from numpy's 32-bit draws to the
+    values (``categories_of``: each draw's top 24 bits against the thresholds as integers),
+    the very values its uniform gives. Otherwise from numpy's uniforms: the thresholds only
+    grow, so the ones a uniform reaches are a prefix, and ``values[0]`` plus the steps
+    ``values[k + 1] - values[k]`` of the thresholds reached is the value of its category;
+    each partial sum is one of the values, so nothing overflows."""
     from sim.config.draw_steps import categories_of  # see ``permutations``
 
     thresholds = _thresholds(probs)
     out = np.empty(int(np.prod(shape)), dtype=values.dtype)
-    if _through_halves(rng, out, categories_of, _reached(thresholds), values):
+    signed = values.dtype.kind == "i"  # the steps between values are signed integers
+    if signed and _through_halves(rng, out, categories_of, _reached(thresholds), values):
         return out.reshape(shape)
     u = uniforms(rng, shape)
     steps = np.diff(values.astype(np.int64))

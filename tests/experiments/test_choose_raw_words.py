@@ -77,3 +77,12 @@ def test_a_threshold_on_a_draw_is_reached_exactly() -> None:
     for p, first in ((edge, False), (edge + 2.0**-24, True)):
         again = np.random.default_rng(5)
         assert bernoulli(again, p, (RAW_FROM,))[0] == first
+
+
+def test_choose_of_unsigned_values_draws_the_same_values() -> None:
+    """Values of another kind (unsigned here) take numpy's uniforms: the same draws."""
+    values, probs = np.array([3, 0, 250], dtype=np.uint8), (0.2, 0.5, 0.3)
+    numpy_rng, raw_rng = np.random.default_rng(9), np.random.default_rng(9)
+    expected = _from_uniforms(numpy_rng.random(RAW_FROM * 2, dtype=np.float32), values, [*probs])
+    assert np.array_equal(choose(raw_rng, values, probs, (RAW_FROM * 2,)), expected)
+    assert raw_rng.bit_generator.state == numpy_rng.bit_generator.state
