@@ -207,7 +207,7 @@ FAST = wipe_mix(
                         "Farewell",
                     ]
                 ),
-                "x": [0, 1, 2, 3, 25],
+                "x": [0, 1, 2, 3, 6, 25],  # 6: Toxic Deluge paid down to 0 life (704.5a)
                 "caster": "random",
                 "modes": {
                     "Farewell": [

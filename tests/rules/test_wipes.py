@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.reference.outcome import outcome
-from tests.helpers import board, cast, permanent, play, pt, returned_ids, run
+from tests.helpers import board, cast, permanent, play, pt, returned_ids, run, run_both
 
 
 def ids(out: dict[str, Any]) -> list[str]:
@@ -173,6 +173,22 @@ def test_119_4_toxic_deluge_cannot_pay_more_life_than_you_have() -> None:
     assert out["life"]["A"] == 2
     assert pt(out, "finks") == (3, 2)
     assert out["graveyard"]["A"] == []
+
+
+def test_704_5a_paying_down_to_0_life_loses_before_toxic_deluge_resolves() -> None:
+    """CR 601.2i, 117.5, 704.5a: A at 3 life casts Toxic Deluge with X=3 and pays 3 life. The
+    spell waits on the stack while state-based actions are checked: A is at 0 life and loses
+    before it resolves, so every creature is still on the battlefield, 3/2, and nothing is in
+    a graveyard. Both engines (the batch engine resolved it first: fuzz_timelines seed 9100)."""
+    out = run_both(
+        board=board("finks: Kitchen Finks @A", "redcap: Murderous Redcap @B"),
+        actions=[cast("Toxic Deluge", x=3), cast("Wrath of God", by="B")],
+        life={"A": 3},
+    )
+    assert out["result"] == "unsupported" and "704.5a" in out["reason"]
+    assert out["life"]["A"] == 0
+    assert pt(out, "finks") == (3, 2) and pt(out, "redcap") == (2, 2)
+    assert out["graveyard"] == {"A": [], "B": []}
 
 
 # --------------------------------------------------------------------------- W4

@@ -17,6 +17,7 @@ from engine.batch.kernel.jit import njit
 from engine.batch.kernel.keywords import controls
 from engine.batch.kernel.life import change_life
 from engine.batch.kernel.mana.tap import tap_for_mana
+from engine.batch.kernel.sba import state_based_actions
 from engine.batch.kernel.spells import resolve_spell
 from engine.batch.kernel.state import (
     CONTROLLER,
@@ -110,6 +111,11 @@ def cast(
             event_rows[REJECTED, e] = CANNOT_PAY_LIFE
             return
         trial_vars[LIFE + by] -= x
+        if trial_vars[LIFE + by] <= 0:
+            # 601.2i, 117.5: cast, the spell waits on the stack while state-based actions
+            # are checked; its caster paid down to 0 life and loses (704.5a), before it resolves
+            state_based_actions(slot_rows, trial_vars, work, card_table)
+            return
     if card_table[T_SPELL, c] > 0:  # an instant or sorcery (each has a code, tables.SPELL)
         resolve_spell(slot_rows, trial_vars, work, card_table, event_rows, e)
         return
