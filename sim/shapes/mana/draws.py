@@ -24,7 +24,7 @@ from engine.batch.mana_state import (
     ManaInputs,
 )
 from sim.config.dists import bernoulli, categorical, permutations, uniform_pick, uniforms
-from sim.config.players import absolute_seat, draw_seats, other_seat
+from sim.config.players import absolute_seat, draw_seats, join_groups, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
 from sim.shapes.mana_choices import LAST, attach_auras, replacement_orders
 from sim.shapes.orders import fixed_order_keys
@@ -248,8 +248,7 @@ def _x_spell(
 def _board(
     rng: np.random.Generator, config: ManaConfig, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
-    parts = [_slot_group(rng, g, n_players, active) for g in config.slots]
-    board = {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
+    board = join_groups([_slot_group(rng, g, n_players, active) for g in config.slots])
     board["attached_to"] = attach_auras(rng, board["card"])
     return board
 
@@ -264,6 +263,8 @@ def draw_mana_batch(rng: np.random.Generator, trials: int, config: ManaConfig) -
     extra = 1 if config.x_spell is not None else 0
 
     def padded(values: np.ndarray, fill: int) -> np.ndarray:
+        if not extra:
+            return values
         return np.pad(values, ((0, 0), (0, extra)), constant_values=fill).astype(values.dtype)
 
     actions = {

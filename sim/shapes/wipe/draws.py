@@ -29,7 +29,7 @@ from engine.batch.wipe_state import (
     WipeInputs,
 )
 from sim.config.dists import bernoulli, categorical, choose, permutations, uniforms
-from sim.config.players import absolute_seat, draw_seats, other_seat
+from sim.config.players import absolute_seat, draw_seats, join_groups, other_seat
 from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import OTHER_COUNTERS, Event, SlotGroup, WipeConfig
@@ -186,15 +186,6 @@ def ping_targets(
     return anyone
 
 
-def _join(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """The slot groups' columns side by side (T, S) (a group's own, alone: no copy). The
-    caller holds only the joined columns: a batch's board twice over was 15 MB of
-    mixed_timeline's draw."""
-    if len(parts) == 1:
-        return parts[0]
-    return {key: np.concatenate([p[key] for p in parts], axis=1) for key in parts[0]}
-
-
 def _stack(columns: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return {key: np.stack([c[key] for c in columns], axis=1) for key in columns[0]}
 
@@ -203,7 +194,7 @@ def draw_wipe_batch(rng: np.random.Generator, trials: int, config: WipeConfig) -
     """Draw ``trials`` independent trials of one sweep point."""
     n_players, active = draw_seats(rng, config.players, trials)
     life = config.players.life.draw(rng, (trials, config.max_players), np.int16)
-    board = _join([_slot_group(rng, g, n_players, active) for g in config.slots])
+    board = join_groups([_slot_group(rng, g, n_players, active) for g in config.slots])
     events = _stack([_event(rng, ev, n_players, active, config.n_slots) for ev in config.events])
     rank = trigger_ranks(rng, config, board["card"], events["ev_card"])
     ping = ping_targets(rng, config, (board["controller"], events["ev_by"]), n_players)
