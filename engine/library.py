@@ -54,10 +54,18 @@ SPELL, STATIC, TRIGGERED, ACTIVATED, MANA, REPLACEMENT = (
 _SCOPES = ("yours", "all", "other", "opponents", "other_non_human_yours")
 # the creatures a P/T static may change: also "Other creatures you control" (Elesh Norn)
 _PT_SCOPES = (*_SCOPES, "other_yours")
+# 702.14: each landwalk and the basic land type (205.3i) it names
+LANDWALK: Final = {
+    "plainswalk": "Plains",
+    "islandwalk": "Island",
+    "swampwalk": "Swamp",
+    "mountainwalk": "Mountain",
+    "forestwalk": "Forest",
+}
 KEYWORDS: Final = frozenset(
     {"persist", "undying", "haste", "deathtouch", "flying", "trample", "menace", "intimidate"}
     | {"vigilance", "reach", "defender", "fear", "hexproof", "lifelink", "wither", "flash"}
-    | {"first strike", "double strike", "indestructible"}
+    | {"first strike", "double strike", "indestructible", *LANDWALK}
 )
 _KEYWORD = tuple(sorted(KEYWORDS))  # a keyword parameter's choices
 GRANT_OBJECTS: Final = ("creatures", "artifacts", "permanents")  # what grant_keyword covers

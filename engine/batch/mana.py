@@ -53,7 +53,7 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
         ev_kind=kind, ev_card=inputs.act_card, ev_by=inputs.act_by, ev_x=inputs.act_x,
         ev_target=inputs.act_slot, ev_amount=zeros, ev_counter=codes, ev_mode=codes,
         since_turn_start=inputs.since_turn_start,
-        granted=inputs.granted_haste.astype(np.uint16) * np.uint16(KEYWORD_BITS["haste"]),
+        granted=inputs.granted_haste.astype(np.uint32) * np.uint32(KEYWORD_BITS["haste"]),
         counters=inputs.counters[:, :, 2:], attached_to=inputs.attached_to,
         ev_color=inputs.act_color, ev_tap_creature=inputs.act_tap_creature,
         ev_ability=codes, ev_order=inputs.act_order,

@@ -16,6 +16,7 @@ from engine.library import (
     DEATH_LOSERS,
     DEATH_WATCHED,
     GRANT_OBJECTS,
+    LANDWALK,
     TEMPLATES,
     TOKEN_MAKERS,
     Ability,
@@ -287,7 +288,7 @@ SPELL_NOT_YOURS = _col(np.bool_)  # only what the caster doesn't control (Plague
 SPELL_ONLY_YOURS = _col(np.bool_)  # only the caster's creatures (Solidarity)
 # creatures_get_until_eot's keywords gained (``gained_until_eot``: KEYWORD_BITS, persist and
 # undying instances), by every permanent of its scope with SPELL_PERMANENTS (Heroic Intervention)
-SPELL_KEYWORDS = _col(np.uint16)
+SPELL_KEYWORDS = _col(np.uint32)
 SPELL_PERSIST = _col(np.int8)
 SPELL_UNDYING = _col(np.int8)
 SPELL_PERMANENTS = _col(np.bool_)
@@ -302,6 +303,7 @@ SPELL_PER_BIT = _col(np.int64)  # -N/-N times the caster's permanents of this su
 SPELL_SKIP_UNTAP = _col(np.bool_)  # the caster's lands skip their next untap step
 
 # -- combat keywords as bits (printed here; granted ones live on the object)
+LANDWALK_SHIFT: Final = 16  # the first landwalk's bit in KEYWORD_BITS
 KEYWORD_BITS: Final = {
     "flying": 1,
     "trample": 2,
@@ -318,22 +320,24 @@ KEYWORD_BITS: Final = {
     "wither": 4096,
     "first strike": 8192,
     "double strike": 16384,
-    "indestructible": 32768,  # the last bit of the uint16 columns
+    "indestructible": 32768,
+    # 702.14: the landwalks, from LANDWALK_SHIFT on, in LAND_TYPES' order
+    **{walk: 1 << (LANDWALK_SHIFT + k) for k, walk in enumerate(LANDWALK)},
 }
-KEYWORDS = _col(np.uint16)
+KEYWORDS = _col(np.uint32)
 # grant_keyword to creatures you control: its KEYWORD_BITS (Fervor: haste)
 # grant_keyword: the KEYWORD_BITS a static gives creatures, by scope (611.3a)
-GRANTS_KEYWORDS = _col(np.uint16)  # ... its controller's creatures ("yours")
-GRANTS_KEYWORDS_ALL = _col(np.uint16)  # ... every creature
-GRANTS_KEYWORDS_OTHER = _col(np.uint16)  # ... every creature but itself
-GRANTS_KEYWORDS_OPPONENTS = _col(np.uint16)  # ... the creatures its controller's opponents control
-GRANTS_KEYWORDS_LORD = _col(np.uint16)  # ... the other non-Human creatures its controller controls
+GRANTS_KEYWORDS = _col(np.uint32)  # ... its controller's creatures ("yours")
+GRANTS_KEYWORDS_ALL = _col(np.uint32)  # ... every creature
+GRANTS_KEYWORDS_OTHER = _col(np.uint32)  # ... every creature but itself
+GRANTS_KEYWORDS_OPPONENTS = _col(np.uint32)  # ... the creatures its controller's opponents control
+GRANTS_KEYWORDS_LORD = _col(np.uint32)  # ... the other non-Human creatures its controller controls
 # grant_keyword naming a subtype or a color, or to "other creatures you control" (Knight
 # Exemplar's "Other Knight creatures you control have indestructible"): the keywords, and the
 # creatures they go to as FILTER_* say them (``kernel.characteristics.kind_covers``); one
 # scope and kind a card (GRANT_KINDS_PER_CARD), combat keywords only
 GRANT_KINDS_PER_CARD: Final = 1
-GRANT_KIND_KEYWORDS = _col(np.uint16)
+GRANT_KIND_KEYWORDS = _col(np.uint32)
 GRANT_KIND_SCOPE = _col(np.int8, -1)  # its scope's place in FILTER_SCOPES, -1 none
 GRANT_KIND_BIT = _col(np.int64)
 GRANT_KIND_COLOR = _col(np.uint8)
@@ -344,8 +348,9 @@ AS_THOUGH_HASTE = _col(np.bool_)  # activate_as_though_haste (Thousand-Year Elix
 HUMAN_DAMAGE_DESTROYS = _col(np.bool_)  # human_damages_you_destroy (Mikaeus)
 END_STEP_SACRIFICE = _col(np.bool_)  # end_step_sacrifice_if_no_creatures (Pestilence)
 COLOR_BITS = _col(np.uint8)  # W U B R G as bits 1..16
+LAND_TYPES = _col(np.uint8)  # a land's basic land types (205.3i), a bit each in LANDWALK's order
 ATTACKS = _col(np.bool_)  # attacks_creatures_yours_gain_keyword: the card has an attack trigger
-ATTACK_KEYWORD = _col(np.uint16)  # ... the KEYWORD_BITS it gives
+ATTACK_KEYWORD = _col(np.uint32)  # ... the KEYWORD_BITS it gives
 ATTACK_PERSIST = _col(np.int8)  # ... instances of persist it gives (702.79b)
 ATTACK_UNDYING = _col(np.int8)  # ... of undying
 
@@ -666,6 +671,8 @@ def _fill_characteristics(i: int, c: Card) -> None:
     UNDYING[i] = fit(UNDYING, c.keywords.count("undying"), "its undying instances")
     KEYWORDS[i] = sum(KEYWORD_BITS.get(k, 0) for k in set(c.keywords))
     COLOR_BITS[i] = color_bits(c.colors)
+    if c.has_type("Land"):
+        LAND_TYPES[i] = sum(1 << k for k, t in enumerate(LANDWALK.values()) if t in c.subtypes)
 
 
 # -- activated abilities (602), per card and ability index: what each does, and its costs
@@ -692,7 +699,7 @@ ACT_WITHOUT_FLYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... to creature
 ACT_BY_X = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... the amount times the activation's X
 ACT_PERSIST = np.zeros((N, ACTIVATED), dtype=np.bool_)  # the keyword targets gain: persist
 ACT_UNDYING = np.zeros((N, ACTIVATED), dtype=np.bool_)  # ... undying
-ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint16)  # ... or a KEYWORD_BITS one
+ACT_KEYWORD_BITS = np.zeros((N, ACTIVATED), dtype=np.uint32)  # ... or a KEYWORD_BITS one
 ACT_POWER = np.zeros((N, ACTIVATED), dtype=np.int16)  # activated_pump_self: +power/+toughness
 ACT_TOUGHNESS = np.zeros((N, ACTIVATED), dtype=np.int16)
 

@@ -194,7 +194,7 @@ def _board(scn: Scenario, seat: Mapping[str, int]) -> dict[str, np.ndarray]:
         "attached_to": one(-1, np.int8),
         "granted_persist": one(0, np.int8),
         "granted_undying": one(0, np.int8),
-        "granted": one(0, np.uint16),
+        "granted": one(0, np.uint32),
         "since_turn_start": one(True, np.bool_),
     }
     out["counters"] = np.zeros((1, s, len(tb.COUNTER_KINDS) - 2), dtype=np.int64)

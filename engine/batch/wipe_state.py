@@ -79,6 +79,7 @@ REJECTIONS = {
     21: ("defender_cannot_attack", "702.3b"),
     22: ("cannot_block_fear", "702.36b"),
     23: ("illegal_target", "702.11b"),
+    24: ("cannot_block_landwalk", "702.14c"),
 }
 
 # why a trial is unsupported: the cap it reached or what Cauldron does not play, by code
@@ -157,7 +158,7 @@ class WipeInputs:
     ev_mode: np.ndarray  # (T, E) int8 bit set of a modal spell's modes
     # combat (optional: None means no sick permanent, no granted keyword, no attack)
     since_turn_start: np.ndarray | None = None  # (T, S) bool: controlled since turn began
-    granted: np.ndarray | None = None  # (T, S) uint16 granted tables.KEYWORD_BITS
+    granted: np.ndarray | None = None  # (T, S) uint32 granted tables.KEYWORD_BITS
     ev_attack: np.ndarray | None = None  # (T, E, S) int16 place in the attackers list, -1
     ev_block: np.ndarray | None = None  # (T, E, S) int16 board slot of the attacker blocked
     ev_block_order: np.ndarray | None = None  # (T, E, S) int16 place in the blockers table
@@ -324,8 +325,8 @@ class WipeState:
     base_t: np.ndarray  # (T, N) int16 printed toughness
     printed_persist: np.ndarray  # (T, N) int8
     printed_undying: np.ndarray  # (T, N) int8
-    printed_keywords: np.ndarray  # (T, N) uint16 tables.KEYWORD_BITS of the card
-    granted: np.ndarray  # (T, N) uint16 granted to the object (611.2c)
+    printed_keywords: np.ndarray  # (T, N) uint32 tables.KEYWORD_BITS of the card
+    granted: np.ndarray  # (T, N) uint32 granted to the object (611.2c)
     since_turn_start: np.ndarray  # (T, N) bool: CR 302.6
     deathtouch_damage: np.ndarray  # (T, N) bool: dealt damage by a source with deathtouch
     zone: np.ndarray  # (T, N) int8

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 
+from engine.library import LANDWALK
 from engine.reference.characteristics import (
     can_tap_or_untap_for_cost,
     has_keyword,
@@ -40,8 +41,8 @@ def _check_attackers(game: Game, attackers: list[Permanent]) -> Rejection | None
 
 
 def _check_blockers(game: Game, blocks: list[tuple[Permanent, Permanent]]) -> Rejection | None:
-    """CR 509.1a, 702.9b (702.17b: reach), 702.13b, 702.36b: each blocker, in the order of
-    the blockers table."""
+    """CR 509.1a, 702.9b (702.17b: reach), 702.13b, 702.36b, 702.14c (landwalk): each
+    blocker, in the order of the blockers table."""
     for b, a in blocks:
         if not is_creature(b) or b.controller != defending_player(game) or b.tapped:
             return ("not_a_blocker", "509.1a")
@@ -57,7 +58,20 @@ def _check_blockers(game: Game, blocks: list[tuple[Permanent, Permanent]]) -> Re
             b.card.has_type("Artifact") or "B" in b.card.colors
         ):
             return ("cannot_block_fear", "702.36b")
+        if any(
+            has_keyword(game, a, walk) and _controls_land(game, b.controller, land)
+            for walk, land in LANDWALK.items()
+        ):
+            return ("cannot_block_landwalk", "702.14c")
     return None
+
+
+def _controls_land(game: Game, player: str, land_type: str) -> bool:
+    """CR 702.14c: whether ``player`` controls a land with the basic land type (205.3i)."""
+    return any(
+        p.controller == player and p.card.has_type("Land") and land_type in p.card.subtypes
+        for p in game.battlefield
+    )
 
 
 def _check_menace(

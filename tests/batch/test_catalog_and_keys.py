@@ -36,7 +36,7 @@ def test_the_headline_is_read_from_the_catalogs() -> None:
 def test_the_mixes_use_the_new_keys() -> None:
     assert len(EVERYTHING.events[0].kinds) == 10
     assert len(FAST.events[0].modes[FAST.events[0].cards.index(_index("Farewell"))]) == 3
-    assert COMBAT.slots[0].since_turn_start == 0.7 and len(COMBAT.slots[0].keywords) == 16
+    assert COMBAT.slots[0].since_turn_start == 0.7 and len(COMBAT.slots[0].keywords) == 21
     assert EVERYTHING.targets == "any"
 
 

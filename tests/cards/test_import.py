@@ -72,8 +72,8 @@ def test_coverage_prints_counts_by_status_and_card_type(
     capsys.readouterr()
     assert main(["cards", "coverage", str(tmp_path / "COVERAGE.csv")]) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith("250 card objects\n")
-    assert "  recognized        200" in printed and "  skipped            11" in printed
+    assert printed.startswith("252 card objects\n")
+    assert "  recognized        203" in printed and "  skipped            11" in printed
     assert "by card type" in printed and "  Creature" in printed
 
 
@@ -196,6 +196,6 @@ def test_import_from_the_command_line(tmp_path: Path) -> None:
     out, report = tmp_path / "LIB.toml", tmp_path / "COVERAGE.csv"
     done = cauldron("cards", "import", str(FIXTURE), "--out", str(out), "--report", str(report))
     assert done.returncode == 0, done.stderr
-    assert "200 recognized" in done.stdout
+    assert "203 recognized" in done.stdout
     listed = cauldron("cards", "--cards", str(out), "Pathway")
     assert listed.returncode == 0 and "Murkwater Pathway" in listed.stdout

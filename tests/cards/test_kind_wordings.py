@@ -99,6 +99,10 @@ def _has(scope: str, keyword: str, **kind: str) -> dict[str, Any]:
             "Other permanents you control have hexproof.",
             [_has("other_yours", "hexproof", objects="permanents")],
         ),
+        (
+            "Other Goblins get +1/+1 and have mountainwalk.",
+            [*_get("other", subtype="Goblin"), _has("other", "mountainwalk", subtype="Goblin")],
+        ),
     ],
 )
 def test_611_3a_a_keyword_given_to_creatures_of_a_kind(
@@ -107,7 +111,8 @@ def test_611_3a_a_keyword_given_to_creatures_of_a_kind(
     """CR 611.3a, 205.3, 105.2: "have KEYWORD" to creatures named by a subtype or a color (or
     to the other creatures you control; or to artifacts or permanents: Darksteel Forge,
     Avacyn, Privileged Position) is grant_keyword with that scope, kind and objects; besides
-    "get +N/+N", both abilities name the same creatures (Knight Exemplar)."""
+    "get +N/+N", both abilities name the same creatures (Knight Exemplar; Goblin King's
+    "Other Goblins", every player's, with mountainwalk: 702.14)."""
     assert _abilities(text) == expected
 
 
@@ -120,7 +125,7 @@ def test_611_3a_a_keyword_given_to_creatures_of_a_kind(
         "Attacking creatures you control get +1/+0.",
         "Legendary creatures you control get +1/+1.",
         "Equipped creatures get +1/+1.",
-        "Other Goblins get +1/+1 and have mountainwalk.",
+        "Other Goblins get +1/+1 and have shroud.",
         "Planeswalkers you control have hexproof.",
         "All other Slivers have flying.",
     ],
@@ -128,7 +133,7 @@ def test_611_3a_a_keyword_given_to_creatures_of_a_kind(
 def test_205_3m_a_group_that_is_no_creature_type_is_not_read_as_one(text: str) -> None:
     """CR 205.3m: "Tokens", "Nontoken", "Artifact", "Attacking", "Legendary", "Equipped" and
     "Planeswalkers" are not creature types, so these name no subtype, and no static of the
-    vocabulary is read from them; a keyword the library does not have (mountainwalk) given
+    vocabulary is read from them; a keyword the library does not have (shroud) given
     besides the +N/+N leaves the sentence unread (never read as a lord without it), as does
     a scope no template takes ("All other")."""
     assert _abilities(text) is None

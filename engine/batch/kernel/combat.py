@@ -75,10 +75,13 @@ from engine.batch.kernel.state import (
     T_HUMAN_DAMAGE_DESTROYS,
     T_IS_ARTIFACT,
     T_IS_HUMAN,
+    T_LAND_TYPES,
     TAPPED,
 )
 from engine.batch.kernel.tokens import named_object
+from engine.batch.tables import LANDWALK_SHIFT
 from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN, R_DAMAGE_CAP
+from engine.library import LANDWALK
 
 BLACK = 4  # tables.COLOR_BITS
 # rejection codes (wipe_state.REJECTIONS)
@@ -86,7 +89,8 @@ NOT_ON_BATTLEFIELD, NOT_AN_ATTACKER, TAPPED_ATTACKER, SUMMONING_SICK = 1, 3, 4, 
 NOT_A_BLOCKER, CANNOT_BLOCK_FLYING, CANNOT_BLOCK_INTIMIDATE, MENACE_ALONE, NOT_ATTACKING = (
     6, 7, 8, 9, 10,
 )  # fmt: skip
-DEFENDER_ATTACKS, CANNOT_BLOCK_FEAR = 21, 22
+DEFENDER_ATTACKS, CANNOT_BLOCK_FEAR, CANNOT_BLOCK_LANDWALK = 21, 22, 24
+LANDWALKS = (1 << len(LANDWALK)) - 1  # the landwalk bits, shifted down (tables.LAND_TYPES')
 ONLY_STEP, FIRST_STEP, SECOND_STEP = 0, 1, 2  # combat damage steps (510, 510.4)
 
 
@@ -194,8 +198,8 @@ def _attacker_code(
 def _blocker_code(
     slot_rows: np.ndarray, trial_vars: np.ndarray, card_table: np.ndarray, b: int, a: int
 ) -> int:
-    """CR 509.1a, 702.9b (702.17b reach), 702.13b, 702.36b for one blocker of attacker
-    ``a``."""
+    """CR 509.1a, 702.9b (702.17b reach), 702.13b, 702.36b, 702.14c (landwalk) for one
+    blocker of attacker ``a``."""
     defender = (trial_vars[ACTIVE] + 1) % trial_vars[N_PLAYERS]
     if not is_creature(slot_rows, b) or slot_rows[CONTROLLER, b] != defender:
         return NOT_A_BLOCKER
@@ -211,7 +215,21 @@ def _blocker_code(
     black = (card_table[T_COLOR_BITS, cb] & BLACK) != 0
     if (kw_a & FEAR) and not (card_table[T_IS_ARTIFACT, cb] or black):
         return CANNOT_BLOCK_FEAR
+    walks = kw_a >> LANDWALK_SHIFT & LANDWALKS
+    if walks and walks & _land_types(slot_rows, card_table, defender):
+        return CANNOT_BLOCK_LANDWALK
     return 0
+
+
+@njit
+def _land_types(slot_rows: np.ndarray, card_table: np.ndarray, player: int) -> int:
+    """CR 702.14c: the basic land types of the lands ``player`` controls (tables.LAND_TYPES)."""
+    bits = 0
+    for s in range(slot_rows.shape[1]):
+        c = slot_rows[CARD, s]
+        if c >= 0 and is_alive(slot_rows, s) and slot_rows[CONTROLLER, s] == player:
+            bits |= card_table[T_LAND_TYPES, c]
+    return bits
 
 
 @njit

@@ -38,6 +38,7 @@ from engine.batch.wipe_state import (
     WipeInputs,
     WipeState,
 )
+from engine.library import LANDWALK
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ KEYWORDS: Final[dict[str, Handling]] = {
     ),
     # 702.8a: flash only changes when the card may be cast; casts here do not model timing
     "flash": Handling("702.8a", "inert: casts here do not model timing"),
+    **{walk: Handling("702.14c", "combat._blocker_code: combat._land_types") for walk in LANDWALK},
 }
 EVENTS: Final = frozenset(
     {

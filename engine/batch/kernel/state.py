@@ -59,7 +59,7 @@ SLOT_GROUPS: tuple[tuple[type, tuple[str, ...], tuple[str, ...]], ...] = (
         ),
         (),
     ),
-    (np.uint16, ("printed_keywords", "granted"), ()),
+    (np.uint32, ("printed_keywords", "granted"), ()),
     (np.int32, ("order", "rank"), ()),
     (np.int64, ("plus", "minus", "damage", "chosen"), ("eot_power", "eot_toughness")),
     (np.uint8, (), ("could_produce",)),
@@ -285,7 +285,7 @@ TABLE_COLUMNS = (
     "IS_PLANESWALKER", "DEATH_PW", "FILTER_P", "FILTER_T", "FILTER_SCOPE", "FILTER_BIT",
     "FILTER_COLOR", "GRANT_KIND_KEYWORDS", "GRANT_KIND_SCOPE", "GRANT_KIND_BIT",
     "GRANT_KIND_COLOR", "SPELL_ONLY_YOURS", "SPELL_KEYWORDS", "SPELL_PERSIST", "SPELL_UNDYING",
-    "SPELL_PERMANENTS", "GRANT_KIND_OBJECTS",
+    "SPELL_PERMANENTS", "GRANT_KIND_OBJECTS", "LAND_TYPES",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -307,7 +307,7 @@ TABLE_COLUMNS = (
     T_IS_PLANESWALKER, T_DEATH_PW, T_FILTER_P, T_FILTER_T, T_FILTER_SCOPE, T_FILTER_BIT,
     T_FILTER_COLOR, T_GRANT_KIND_KEYWORDS, T_GRANT_KIND_SCOPE, T_GRANT_KIND_BIT,
     T_GRANT_KIND_COLOR, T_SPELL_ONLY_YOURS, T_SPELL_KEYWORDS, T_SPELL_PERSIST, T_SPELL_UNDYING,
-    T_SPELL_PERMANENTS, T_GRANT_KIND_OBJECTS,
+    T_SPELL_PERMANENTS, T_GRANT_KIND_OBJECTS, T_LAND_TYPES,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (

@@ -50,10 +50,10 @@ def _pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float
 
 
 def _keywords(rng: np.random.Generator, group: SlotGroup, shape: tuple[int, int]) -> np.ndarray:
-    """(T, K) uint16 combat keywords granted (tables.KEYWORD_BITS), each on its own chance."""
-    bits = np.zeros(shape, dtype=np.uint16)
+    """(T, K) uint32 combat keywords granted (tables.KEYWORD_BITS), each on its own chance."""
+    bits = np.zeros(shape, dtype=np.uint32)
     for bit, chance in group.keywords:
-        bits |= np.where(bernoulli(rng, chance, shape), np.uint16(bit), np.uint16(0))
+        bits |= np.where(bernoulli(rng, chance, shape), np.uint32(bit), np.uint32(0))
     return bits
 
 
