@@ -133,7 +133,8 @@ PINS = {
     ("apnap_split", 0): "9d626068f2aa12b8/42a923431f9b81b7/17c149101471945b",
     ("apnap_split", 2): "acff60687723cf6e/97008c49a4689650/6341207e4af45fed",
     ("small_exact", 0): "39c2cbe2314b96fa/5695296341b78cdd/2ae61e5b9ea8d61a",
-    ("mixed", 0): "cb1b94c5d0e1c050/dfcc261490622e6b/66e43c93801479dc",
+    # granted keywords are uint32 since landwalk (ccf5e0c): as uint16, the very pin before it
+    ("mixed", 0): "547484332b7abbc1/e6b9c7a75dd3ba7b/7baf21281ddb6208",
 }
 
 
