@@ -191,8 +191,9 @@ COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed u
 #              STALE: the battlefield changed since the statics were last summed,
 #              RULES: the slots RULE_SLOTS lists, KNOWN: what each permanent could
 #              produce is known for the board as it is, MARKED: the slots CHANGED lists,
-#              LARGE: some count of counters reached characteristics.LARGE this trial]
-STALE, RULES, KNOWN, MARKED, LARGE_SEEN = 5, 6, 7, 8, 9
+#              LARGE: some count of counters reached characteristics.LARGE this trial,
+#              LEAVING: the slots LEAVERS lists]
+STALE, RULES, KNOWN, MARKED, LARGE_SEEN, LEAVING = 5, 6, 7, 8, 9, 10
 LAYOUT = 25  # [board slots S, events E, returns recorded, HAS_STATICS, HAS_LEGENDS,
 #               slots N, COULD, GATES, X_COST...] (the flags from wipe_state.Features;
 #               COULD: what each permanent could produce is wanted as the trial ends;
@@ -249,7 +250,10 @@ CHANGED, IS_CHANGED = 43, 44
 # the cards of the counter replacements one put compares in every order (616.1: "most" or
 # "fewest", ``counters._extreme``), permuted in place
 MODIFIER_CARDS = 45
-W_ROWS = 46
+# the slots one zone-change event moves, in board order (``zones.leave``: its steps after the
+# first go over these, not over every slot)
+LEAVERS = 46
+W_ROWS = 47
 
 # -- combat_rows (rows, E, width): each attack event's declarations, by slot (-1: none); then
 # the declarations naming a token, one entry d each (WipeInputs.ev_combat_token): the object

@@ -69,6 +69,8 @@ from engine.batch.kernel.state import (
     LAST_KNOWN_OBJ,
     LAST_KNOWN_POWER,
     LAYOUT,
+    LEAVERS,
+    LEAVING,
     LIFE,
     MADE,
     MINUS,
@@ -243,44 +245,39 @@ def leave(
     n = slot_rows.shape[1]
     refresh(slot_rows, work, card_table)
     exile_all, exile_opponents = _exiles(slot_rows, work, card_table)
-    anyone = False
+    m = 0
     for s in range(n):
         work[MOVERS, s] = work[MOVERS, s] and slot_rows[ZONE, s] == BATTLEFIELD
         if work[MOVERS, s]:
-            anyone = True
+            work[LEAVERS, m] = s
+            m += 1
             ring = slot_rows[OBJ, s] % LKI_RING
             slot_rows[LAST_KNOWN_POWER + ring, s] = power(slot_rows, work, card_table, s)
             slot_rows[LAST_KNOWN_OBJ + ring, s] = slot_rows[OBJ, s]
             work[TO, s] = _destination(slot_rows, card_table, s, dest, exile_all, exile_opponents)
-    if not anyone:
+    work[COUNT, LEAVING] = m
+    if m == 0:
         return
     _died(slot_rows, trial_vars, work, card_table)
     _left(slot_rows, trial_vars, work, card_table)
     event = arrival(trial_vars)
-    for s in range(n):
-        if work[MOVERS, s]:
-            # 404.3: cards put into one zone at once are in the order the reference lists them
-            slot_rows[ARRIVAL, s] = event
-            slot_rows[ARRIVAL_SUB, s] = mover_place(slot_rows, work, s)
-            # CR 400.7: the object is gone; counters, damage and effects go with it.
-            slot_rows[ZONE, s] = (
-                NONE if slot_rows[TOKEN, s] else work[TO, s]
-            )  # 704.5d: a token ceases to exist
-            slot_rows[STAMP, s] += work[TO, s] == GRAVEYARD
-            for row in _RESET_ON_LEAVING:
-                slot_rows[row, s] = 0
-            for row in range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS):
-                slot_rows[row, s] = 0
-            moved(work, card_table, slot_rows[CARD, s])
+    for j in range(m):
+        s = work[LEAVERS, j]
+        # 404.3: cards put into one zone at once are in the order the reference lists them
+        slot_rows[ARRIVAL, s] = event
+        slot_rows[ARRIVAL_SUB, s] = mover_place(slot_rows, work, s)
+        # CR 400.7: the object is gone; counters, damage and effects go with it.
+        slot_rows[ZONE, s] = NONE if slot_rows[TOKEN, s] else work[TO, s]  # 704.5d: a token too
+        slot_rows[STAMP, s] += work[TO, s] == GRAVEYARD
+        for row in _RESET_ON_LEAVING:
+            slot_rows[row, s] = 0
+        for row in range(EXTRA_COUNTERS, EXTRA_COUNTERS + EXTRA_KINDS):
+            slot_rows[row, s] = 0
+        moved(work, card_table, slot_rows[CARD, s])
     for s in range(n):
         if slot_rows[ATTACHED_TO, s] >= 0:
             mark_changed(work, s)  # 704.5m: its host may be gone
     trial_vars[SEQ] += 1
-
-
-@njit
-def _dies_here(slot_rows: np.ndarray, work: np.ndarray, s: int) -> bool:
-    return (work[MOVERS, s] != 0) & (work[TO, s] == GRAVEYARD)  # type: ignore[no-any-return]
 
 
 @inline
@@ -320,8 +317,9 @@ def _died(
     detection keys order them: by mover, then by kind and instance; triggers of one kind and
     mover from two sources keep the order of their sources)."""
     n = slot_rows.shape[1]
-    for s in range(n):
-        if not _dies_here(slot_rows, work, s):
+    for j in range(work[COUNT, LEAVING]):
+        s = work[LEAVERS, j]
+        if work[TO, s] != GRAVEYARD:
             continue
         _returns_detected(slot_rows, trial_vars, work, card_table, s)
         c = slot_rows[CARD, s]
@@ -364,9 +362,10 @@ def _left(
     """Queue the leaves-the-battlefield triggers of the movers, whichever zone they go to
     (603.6c; 603.10a: a token's too), each after its death's (the detection key's last kind,
     as the reference engine detects them); none in a batch without a card making tokens."""
-    for s in range(slot_rows.shape[1] if work[LAYOUT, GATES] & G_TOKENS else 0):
+    for j in range(work[COUNT, LEAVING] if work[LAYOUT, GATES] & G_TOKENS else 0):
+        s = work[LEAVERS, j]
         c = slot_rows[CARD, s]
-        if work[MOVERS, s] and card_table[T_LEAVES_TOKENS, c] >= 0:
+        if card_table[T_LEAVES_TOKENS, c] >= 0:
             key = detection_key(trial_vars, mover_place(slot_rows, work, s), 15)
             n, ctrl, obj = (
                 card_table[T_LEAVES_COUNT, c],
@@ -389,8 +388,9 @@ def _creatures_died(
     the player who loses if it is its loser) or Massacre Girl's delayed trigger number
     ``data``."""
     sub = 13 if kind == LIFE_LOSS else 14
-    for s in range(slot_rows.shape[1]):
-        if not _dies_here(slot_rows, work, s):
+    for j in range(work[COUNT, LEAVING]):
+        s = work[LEAVERS, j]
+        if work[TO, s] != GRAVEYARD:
             continue
         walker = walkers and card_table[T_IS_PLANESWALKER, slot_rows[CARD, s]] != 0
         if not (is_creature(slot_rows, s) or walker):
