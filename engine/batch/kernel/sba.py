@@ -169,6 +169,14 @@ def _changed_meet_any(slot_rows: np.ndarray, work: np.ndarray, card_table: np.nd
     return hit
 
 
+@inline
+def _forget_changed(work: np.ndarray) -> None:
+    """Empty the list of slots ``_changed_meet_any`` would have looked at."""
+    for j in range(work[COUNT, MARKED]):
+        work[IS_CHANGED, work[CHANGED, j]] = 0
+    work[COUNT, MARKED] = 0
+
+
 @njit
 def _pt_past_64_bits(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
@@ -250,9 +258,12 @@ def state_based_actions(
     refresh(slot_rows, work, card_table)
     if work[COUNT, LARGE_SEEN]:
         _pt_past_64_bits(slot_rows, trial_vars, work, card_table)
-    if not _changed_meet_any(slot_rows, work, card_table):
-        _player_lost(slot_rows, trial_vars, work, False)
-        return False
+    if 2 * work[COUNT, MARKED] < slot_rows.shape[1]:
+        if not _changed_meet_any(slot_rows, work, card_table):
+            _player_lost(slot_rows, trial_vars, work, False)
+            return False
+    else:  # most slots listed: ``_movers`` looks at every slot anyway (none found: no move)
+        _forget_changed(work)
     found = _movers(slot_rows, work, card_table)
     if found & 2 and work[LAYOUT, GATES] & G_INDESTRUCTIBLE:
         found = _spare_indestructible(slot_rows, work, card_table, found)
