@@ -262,7 +262,7 @@ def state_based_actions(
         if not _changed_meet_any(slot_rows, work, card_table):
             _player_lost(slot_rows, trial_vars, work, False)
             return False
-    else:  # most slots listed: ``_movers`` looks at every slot anyway (none found: no move)
+    else:  # most slots listed: checking them first would only repeat ``_movers``' pass
         _forget_changed(work)
     found = _movers(slot_rows, work, card_table)
     if found & 2 and work[LAYOUT, GATES] & G_INDESTRUCTIBLE:
