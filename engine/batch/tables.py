@@ -304,6 +304,7 @@ SPELL_SKIP_UNTAP = _col(np.bool_)  # the caster's lands skip their next untap st
 
 # -- combat keywords as bits (printed here; granted ones live on the object)
 LANDWALK_SHIFT: Final = 16  # the first landwalk's bit in KEYWORD_BITS
+LANDWALK_MASK: Final = (1 << len(LANDWALK)) - 1  # the landwalk bits shifted down: LAND_TYPES'
 KEYWORD_BITS: Final = {
     "flying": 1,
     "trample": 2,

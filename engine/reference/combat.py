@@ -11,6 +11,7 @@ from engine.reference.characteristics import (
     can_tap_or_untap_for_cost,
     has_keyword,
     is_creature,
+    is_land,
     power_toughness,
 )
 from engine.reference.damage import damage_permanent, damage_player
@@ -69,7 +70,7 @@ def _check_blockers(game: Game, blocks: list[tuple[Permanent, Permanent]]) -> Re
 def _controls_land(game: Game, player: str, land_type: str) -> bool:
     """CR 702.14c: whether ``player`` controls a land with the basic land type (205.3i)."""
     return any(
-        p.controller == player and p.card.has_type("Land") and land_type in p.card.subtypes
+        p.controller == player and is_land(p) and land_type in p.card.subtypes
         for p in game.battlefield
     )
 

@@ -79,9 +79,8 @@ from engine.batch.kernel.state import (
     TAPPED,
 )
 from engine.batch.kernel.tokens import named_object
-from engine.batch.tables import LANDWALK_SHIFT
+from engine.batch.tables import LANDWALK_MASK, LANDWALK_SHIFT
 from engine.batch.wipe_state import ATTACKS, DESTROY_HUMAN, R_DAMAGE_CAP
-from engine.library import LANDWALK
 
 BLACK = 4  # tables.COLOR_BITS
 # rejection codes (wipe_state.REJECTIONS)
@@ -90,7 +89,6 @@ NOT_A_BLOCKER, CANNOT_BLOCK_FLYING, CANNOT_BLOCK_INTIMIDATE, MENACE_ALONE, NOT_A
     6, 7, 8, 9, 10,
 )  # fmt: skip
 DEFENDER_ATTACKS, CANNOT_BLOCK_FEAR, CANNOT_BLOCK_LANDWALK = 21, 22, 24
-LANDWALKS = (1 << len(LANDWALK)) - 1  # the landwalk bits, shifted down (tables.LAND_TYPES')
 ONLY_STEP, FIRST_STEP, SECOND_STEP = 0, 1, 2  # combat damage steps (510, 510.4)
 
 
@@ -215,7 +213,7 @@ def _blocker_code(
     black = (card_table[T_COLOR_BITS, cb] & BLACK) != 0
     if (kw_a & FEAR) and not (card_table[T_IS_ARTIFACT, cb] or black):
         return CANNOT_BLOCK_FEAR
-    walks = kw_a >> LANDWALK_SHIFT & LANDWALKS
+    walks = kw_a >> LANDWALK_SHIFT & LANDWALK_MASK
     if walks and walks & _land_types(slot_rows, card_table, defender):
         return CANNOT_BLOCK_LANDWALK
     return 0
