@@ -70,6 +70,37 @@ def test_the_fields_the_kernel_does_not_load_start_as_it_sets_them() -> None:
         assert (getattr(state, name) == value).all(), name
 
 
+def test_the_printed_fields_are_written_only_where_a_slot_is_given_its_card() -> None:
+    """A trial that gives no slot a card is copied out without its ``PRINTED`` fields
+    (``run._store_slots``): the kernel must write them by name only where a slot gets its
+    card (``zones.set_card`` flags it; a cast's and a token's owner follow it), and no list of
+    rows it resets (400.7, 514.2) may hold one."""
+    import ast
+    from pathlib import Path
+
+    from engine.batch.kernel import state, turns, zones
+
+    printed = {name.upper() for name in state.PRINTED}
+    writers = set()
+    for path in Path(state.__file__).parent.rglob("*.py"):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for node in ast.walk(fn):
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                if isinstance(node, ast.AugAssign):
+                    targets = [node.target]
+                for target in targets:
+                    for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+                        index = t.slice if isinstance(t, ast.Subscript) else None
+                        row = index.elts[0] if isinstance(index, ast.Tuple) else None
+                        if isinstance(row, ast.Name) and row.id in printed:
+                            writers.add(f"{path.stem}.{fn.name}")
+    assert writers == {"zones.set_card", "zones.create_tokens", "events.cast"}
+    rows = {getattr(state, name) for name in printed}
+    assert not rows & {*zones._RESET_ON_LEAVING.tolist(), *turns._CLEANED_UP}
+
+
 def test_104_4b_boards_that_differ_on_several_slots_have_different_digests() -> None:
     """CR 104.4b: the kernel's loop watch compares board digests; "until end of turn" changes
     on four slots that cancelled in a linear sum gave two boards one digest, and the kernel

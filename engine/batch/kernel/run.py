@@ -47,6 +47,7 @@ from engine.batch.kernel.state import (
     ARRIVAL,
     ARRIVAL_SUB,
     ARRIVALS,
+    CARDS_GIVEN,
     COULD,
     COUNT,
     COUNTER_POLICY,
@@ -65,6 +66,8 @@ from engine.batch.kernel.state import (
     FRESH_VALUES,
     GROUP_FIRST,
     GROUP_GIVEN,
+    GROUP_ROWS,
+    GROUP_WRITTEN,
     KERNEL_ROWS,
     KNOWN,
     L_ROWS,
@@ -259,6 +262,7 @@ def play_trial(
     trial, see ``_attack``)."""
     work[COUNT, WAITING], work[COUNT, HEIGHT], work[COUNT, LONG] = 0, 0, 0
     work[COUNT, LARGE_SEEN] = 0  # counters as given are scenario numbers (MAX_BATCH_NUMBER)
+    work[COUNT, CARDS_GIVEN] = 0  # no slot has been given a card yet (state.PRINTED)
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
     work[COUNT, KNOWN] = 0  # ... and what its permanents could produce is found afresh
     mark_all_changed(work, slot_rows.shape[1])  # ... and every slot meets the SBAs afresh
@@ -315,10 +319,16 @@ def _fields_in(
 
 @inline
 def _fields_out(
-    group: tuple[np.ndarray, ...], first: int, i: int, k: int, rows: np.ndarray
+    group: tuple[np.ndarray, ...],
+    first: int,
+    written: tuple[int, int],
+    i: int,
+    k: int,
+    rows: np.ndarray,
 ) -> None:
-    """Copy column ``k`` of rows ``first`` on back into trial ``i`` of a group's arrays."""
-    for r in range(len(group)):
+    """Copy column ``k`` of rows ``first`` on back into trial ``i`` of a group's arrays: the
+    ``written`` range of them (all, or those a trial that gave no card may change)."""
+    for r in range(written[0], written[1]):
         group[r][i, k] = rows[first + r, k]
 
 
@@ -423,17 +433,30 @@ def _load_events(
 
 
 @inline
-def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
-    """Copy ``slot_rows`` back into trial ``i``."""
+def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray, given_cards: bool) -> None:
+    """Copy ``slot_rows`` back into trial ``i``: the PRINTED fields too if the trial gave a
+    slot a card (``given_cards``)."""
+    if given_cards:
+        _store_columns(kstate, i, slot_rows, GROUP_ROWS)
+    else:
+        _store_columns(kstate, i, slot_rows, GROUP_WRITTEN)
+
+
+@inline
+def _store_columns(
+    kstate: KState, i: int, slot_rows: np.ndarray, written: tuple[tuple[int, int], ...]
+) -> None:
+    """Copy each group's ``written`` rows of ``slot_rows`` and the counters of other kinds
+    back into trial ``i``."""
     g, first = kstate.slots, GROUP_FIRST  # one line per SLOT_GROUPS entry
     for k in range(slot_rows.shape[1]):
-        _fields_out(g[0], first[0], i, k, slot_rows)
-        _fields_out(g[1], first[1], i, k, slot_rows)
-        _fields_out(g[2], first[2], i, k, slot_rows)
-        _fields_out(g[3], first[3], i, k, slot_rows)
-        _fields_out(g[4], first[4], i, k, slot_rows)
-        _fields_out(g[5], first[5], i, k, slot_rows)
-        _fields_out(g[6], first[6], i, k, slot_rows)
+        _fields_out(g[0], first[0], written[0], i, k, slot_rows)
+        _fields_out(g[1], first[1], written[1], i, k, slot_rows)
+        _fields_out(g[2], first[2], written[2], i, k, slot_rows)
+        _fields_out(g[3], first[3], written[3], i, k, slot_rows)
+        _fields_out(g[4], first[4], written[4], i, k, slot_rows)
+        _fields_out(g[5], first[5], written[5], i, k, slot_rows)
+        _fields_out(g[6], first[6], written[6], i, k, slot_rows)
         for j in range(kstate.counters.shape[2]):
             kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
 
@@ -464,10 +487,15 @@ def _store_vars(kstate: KState, i: int, trial_vars: np.ndarray, event_rows: np.n
 
 @inline
 def _store(
-    kstate: KState, i: int, slot_rows: np.ndarray, trial_vars: np.ndarray, event_rows: np.ndarray
+    kstate: KState,
+    i: int,
+    slot_rows: np.ndarray,
+    trial_vars: np.ndarray,
+    event_rows: np.ndarray,
+    work: np.ndarray,
 ) -> None:
     """Copy trial ``i``'s buffers back (its arrivals in zones in a batch run with zone order)."""
-    _store_slots(kstate, i, slot_rows)
+    _store_slots(kstate, i, slot_rows, work[COUNT, CARDS_GIVEN] != 0)
     _store_vars(kstate, i, trial_vars, event_rows)
     if kstate.arrival.shape[1]:
         _store_arrivals(kstate.arrival, kstate.spell_arrival, i, slot_rows, event_rows)
@@ -569,7 +597,7 @@ def _every_trial(
         if work[COUNT, LONG] or trial_vars[STATUS] != OK:
             _again(given, card_table, work, buffers, history, kept, wide, i)
         else:
-            _store(kstate, i, slot_rows, trial_vars, event_rows)
+            _store(kstate, i, slot_rows, trial_vars, event_rows, work)
 
 
 @njit
@@ -616,7 +644,7 @@ def _again(
             watch = True
         else:
             break
-    _store(kstate, i, slot_rows, trial_vars, event_rows)
+    _store(kstate, i, slot_rows, trial_vars, event_rows, work)
 
 
 def run_kernel(

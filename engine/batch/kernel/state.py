@@ -11,6 +11,7 @@ minutes; five arrays compile in seconds. Only the loop over the trials sees the 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -41,7 +42,7 @@ SLOT_GROUPS: tuple[tuple[type, tuple[str, ...], tuple[str, ...]], ...] = (
     (np.int16, ("card", "base_p", "base_t", "obj"), ("stamp", "token_serial", "token_source")),
     (
         np.bool_,
-        ("is_creature_card", "since_turn_start", "token", "tapped", "not_creature"),
+        ("is_creature_card", "token", "since_turn_start", "tapped", "not_creature"),
         ("deathtouch_damage", "exile_if_dies", "has_mana"),
     ),
     (
@@ -49,9 +50,9 @@ SLOT_GROUPS: tuple[tuple[type, tuple[str, ...], tuple[str, ...]], ...] = (
         (
             "printed_persist",
             "printed_undying",
+            "owner",
             "zone",
             "controller",
-            "owner",
             "granted_persist",
             "granted_undying",
             "ping_target",
@@ -76,9 +77,9 @@ SLOT_DTYPES: dict[str, np.dtype[Any]] = {
 }  # fmt: skip
 (
     CARD, BASE_P, BASE_T, OBJ, STAMP, TOKEN_SERIAL, TOKEN_SOURCE,
-    IS_CREATURE_CARD, SINCE_TURN_START, TOKEN, TAPPED, NOT_CREATURE,
+    IS_CREATURE_CARD, TOKEN, SINCE_TURN_START, TAPPED, NOT_CREATURE,
     DEATHTOUCH_DAMAGE, EXILE_IF_DIES, HAS_MANA,
-    PRINTED_PERSIST, PRINTED_UNDYING, ZONE, CONTROLLER, OWNER, GRANTED_PERSIST,
+    PRINTED_PERSIST, PRINTED_UNDYING, OWNER, ZONE, CONTROLLER, GRANTED_PERSIST,
     GRANTED_UNDYING, PING_TARGET, ATTACHED_TO,
     PRINTED_KEYWORDS, GRANTED,
     ORDER, RANK,
@@ -88,6 +89,28 @@ SLOT_DTYPES: dict[str, np.dtype[Any]] = {
 # each group's first row and the number of its fields the load reads
 GROUP_FIRST = tuple(SLOT_FIELDS.index(fields[0]) for fields in GROUP_FIELDS)
 GROUP_GIVEN = tuple(len(given) for _, given, _ in SLOT_GROUPS)
+# The fields the kernel writes only as it gives a slot its card (``zones.set_card``, then a
+# cast permanent's owner or a token's: ``events.cast``, ``zones.create_tokens``). A trial that
+# gives no slot a card leaves them as loaded, and the copy-out skips them: in each group they
+# come first among the given fields or last among the FRESH ones, so the rest are one range.
+PRINTED = frozenset(
+    ("card", "base_p", "base_t", "token_serial", "token_source", "is_creature_card", "token",
+     "printed_persist", "printed_undying", "owner", "printed_keywords")
+)  # fmt: skip
+
+
+def _written(given: tuple[str, ...], fresh: tuple[str, ...]) -> tuple[int, int]:
+    """The range of a group's rows (from its first) that a trial giving no card may change."""
+    fields = (*given, *fresh)
+    lo = sum(1 for _ in itertools.takewhile(PRINTED.__contains__, given))
+    hi = len(given) + sum(1 for _ in itertools.takewhile(lambda f: f not in PRINTED, fresh))
+    if any(f in PRINTED for f in fields[lo:hi]) or not PRINTED.issuperset(fields[hi:]):
+        raise RuntimeError("a PRINTED field sits among the fields the kernel writes: reorder")
+    return lo, hi
+
+
+GROUP_WRITTEN = tuple(_written(given, fresh) for _, given, fresh in SLOT_GROUPS)
+GROUP_ROWS = tuple((0, len(fields)) for fields in GROUP_FIELDS)  # every row of each group
 FRESH_ROWS = np.array([SLOT_FIELDS.index(f) for f in FRESH], dtype=np.int64)
 FRESH_VALUES = np.array(list(FRESH.values()), dtype=np.int64)
 # the counters of kinds past +1/+1 and -1/-1 (tables.COUNTER_KINDS[2:]), a row each
@@ -192,8 +215,9 @@ COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed u
 #              RULES: the slots RULE_SLOTS lists, KNOWN: what each permanent could
 #              produce is known for the board as it is, MARKED: the slots CHANGED lists,
 #              LARGE: some count of counters reached characteristics.LARGE this trial,
-#              LEAVING: the slots LEAVERS lists]
-STALE, RULES, KNOWN, MARKED, LARGE_SEEN, LEAVING = 5, 6, 7, 8, 9, 10
+#              LEAVING: the slots LEAVERS lists, CARDS_GIVEN: some slot was given a card
+#              this trial (its PRINTED fields are copied out)]
+STALE, RULES, KNOWN, MARKED, LARGE_SEEN, LEAVING, CARDS_GIVEN = 5, 6, 7, 8, 9, 10, 11
 LAYOUT = 25  # [board slots S, events E, returns recorded, HAS_STATICS, HAS_LEGENDS,
 #               slots N, COULD, GATES, X_COST...] (the flags from wipe_state.Features;
 #               COULD: what each permanent could produce is wanted as the trial ends;

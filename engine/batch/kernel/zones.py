@@ -38,6 +38,7 @@ from engine.batch.kernel.state import (
     BASE_P,
     BASE_T,
     CARD,
+    CARDS_GIVEN,
     CONTROLLER,
     COUNT,
     DAMAGE,
@@ -516,6 +517,7 @@ def set_card(
 ) -> None:
     """Give a slot its card (a cast permanent or a token) with its printed columns."""
     note_card(work, card_table, s, c)
+    work[COUNT, CARDS_GIVEN] = 1
     slot_rows[CARD, s] = c
     slot_rows[IS_CREATURE_CARD, s] = card_table[T_IS_CREATURE, c]
     slot_rows[BASE_P, s] = card_table[T_BASE_P, c]
