@@ -61,14 +61,12 @@ from engine.batch.kernel.state import (
     EV_ROWS,
     EV_X_,
     EXTRA_COUNTERS,
-    EXTRA_KINDS,
     FRESH_ROWS,
     FRESH_VALUES,
     GROUP_FIRST,
     GROUP_GIVEN,
     GROUP_ROWS,
     GROUP_WRITTEN,
-    KERNEL_ROWS,
     KNOWN,
     L_ROWS,
     LARGE_SEEN,
@@ -288,15 +286,13 @@ def play_trial(
             )
         elif event_rows[EV_KIND_, e] == EV_PASS_TURN:
             _pass_turn(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
-        elif event_rows[EV_KIND_, e] == EV_TAP_MANA:
-            seq = trial_vars[SEQ]
-            for p in range(trial_vars[N_LIFE]):
+        else:  # one call of apply_event, inlined here
+            tap, seq = event_rows[EV_KIND_, e] == EV_TAP_MANA, trial_vars[SEQ]
+            for p in range(trial_vars[N_LIFE] if tap else 0):
                 work[LIFE_BEFORE, p] = trial_vars[LIFE + p]
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
-            if _quiet(trial_vars, work, seq):
+            if tap and _quiet(trial_vars, work, seq):
                 continue
-        else:
-            apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
         # any other event may have changed the board: what it could produce, and any slot
         work[COUNT, KNOWN] = 0
         mark_all_changed(work, slot_rows.shape[1])
@@ -346,12 +342,14 @@ def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
         _fields_in(g[4], first[4], given[4], i, k, slot_rows)
         _fields_in(g[5], first[5], given[5], i, k, slot_rows)
         _fields_in(g[6], first[6], given[6], i, k, slot_rows)
-        for j in range(len(FRESH_ROWS)):
+        for j in range(given_kinds):
+            slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j]
+    for j in range(len(FRESH_ROWS)):  # the rows set, row by row: each a run of stores
+        for k in range(slot_rows.shape[1]):
             slot_rows[FRESH_ROWS[j], k] = FRESH_VALUES[j]
-        for j in range(EXTRA_KINDS):
-            slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j] if j < given_kinds else 0
-        for r in range(KERNEL_ROWS, L_ROWS):
-            slot_rows[r, k] = 0
+    rest = slot_rows.reshape(-1)[(EXTRA_COUNTERS + given_kinds) * slot_rows.shape[1] :]
+    for k in range(rest.shape[0]):  # the kinds not given and the kernel's rows: one block
+        rest[k] = 0
 
 
 if len(GROUP_FIRST) != 7:  # the copy lines of _load_slots and _store_slots

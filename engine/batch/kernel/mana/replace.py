@@ -52,7 +52,7 @@ SPELL_ORDER = 1 << 20  # a spell's effect comes after every permanent's in board
 _DONE = 1 << 62
 
 
-@njit
+@inline
 def made_total(work: np.ndarray) -> int:
     """The mana in MANA_MADE, or -1 past MAX_AMOUNT."""
     total = 0

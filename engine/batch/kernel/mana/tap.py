@@ -151,7 +151,7 @@ def _cost_check(
     return 0
 
 
-@njit
+@inline
 def _pay(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -268,7 +268,7 @@ def tap_for_mana(
         _sacrifice(slot_rows, trial_vars, work, card_table, s, k)
 
 
-@njit
+@inline
 def _sacrifice(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
