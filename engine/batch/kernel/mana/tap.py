@@ -218,7 +218,7 @@ def _add_made(trial_vars: np.ndarray, work: np.ndarray, player: int) -> bool:
     return True
 
 
-@njit
+@inline
 def tap_for_mana(
     slot_rows: np.ndarray,
     trial_vars: np.ndarray,
@@ -227,7 +227,8 @@ def tap_for_mana(
     event_rows: np.ndarray,
     e: int,
 ) -> None:
-    """Activate the mana ability of event ``e``'s permanent, or reject the action."""
+    """Activate the mana ability of event ``e``'s permanent, or reject the action (inlined
+    into its one caller, ``events.apply_event``: the call passed five arrays per tap)."""
     s, color = event_rows[EV_TARGET_, e], event_rows[EV_COLOR_, e]
     named = event_rows[EV_TAP_CREATURE_, e]
     if s < 0 or s >= slot_rows.shape[1] or not is_alive(slot_rows, s):
