@@ -288,8 +288,9 @@ def play_trial(
             _pass_turn(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
         else:  # one call of apply_event, inlined here
             tap, seq = event_rows[EV_KIND_, e] == EV_TAP_MANA, trial_vars[SEQ]
-            for p in range(trial_vars[N_LIFE] if tap else 0):
-                work[LIFE_BEFORE, p] = trial_vars[LIFE + p]
+            if tap:
+                for p in range(trial_vars[N_LIFE]):
+                    work[LIFE_BEFORE, p] = trial_vars[LIFE + p]
             apply_event(slot_rows, trial_vars, work, card_table, event_rows, e)
             if tap and _quiet(trial_vars, work, seq):
                 continue
@@ -352,8 +353,8 @@ def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
         rest[k] = 0
 
 
-if len(GROUP_FIRST) != 7:  # the copy lines of _load_slots and _store_slots
-    raise RuntimeError("SLOT_GROUPS changed: give _load_slots and _store_slots a line per group")
+if len(GROUP_FIRST) != 7:  # the copy lines of _load_slots and _store_columns
+    raise RuntimeError("SLOT_GROUPS changed: give _load_slots and _store_columns a line per group")
 
 
 @inline
@@ -433,7 +434,8 @@ def _load_events(
 @inline
 def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray, given_cards: bool) -> None:
     """Copy ``slot_rows`` back into trial ``i``: the PRINTED fields too if the trial gave a
-    slot a card (``given_cards``)."""
+    slot a card (``given_cards``). A call per case, each with its ranges as constants: a
+    range chosen at run time would leave every group's copy a loop of unknown length."""
     if given_cards:
         _store_columns(kstate, i, slot_rows, GROUP_ROWS)
     else:
