@@ -5,8 +5,9 @@ A 32-bit draw (``next_uint32``) is the low half of a new 64-bit word, and its hi
 kept for the next one (PCG64's ``has_uint32`` and ``uinteger``), so the draws are the kept
 half, if any, then each word's low and high halves: a little-endian ``uint32`` view of the
 words. A compiled draw takes as many as it needs, which only it knows, so words are drawn in
-rounds; at the end the generator is set back and advanced by the words the draws took, with
-the half they left kept, as numpy would have left it.
+rounds (by ``engine.pcg64``, from a copy of the generator's state); at the end the generator
+is advanced by the words the draws took, with the half they left kept, as numpy would have
+left it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ class Halves:
         self.bits = bits
         self.start = bits.state  # a new dict each time it is read
         self.lead, self.kept = int(self.start["has_uint32"]), int(self.start["uinteger"])
+        lcg = self.start["state"]
+        # the generator past the words drawn so far, and its increment ((2,) uint64: high,
+        # low): ``engine.pcg64`` makes the words, ``bits`` stays at ``start`` until ``close``
+        self.state, self.inc = (_halves_of(lcg["state"]), _halves_of(lcg["inc"]))
         self.words = np.empty(0, dtype=np.uint64)  # drawn, not yet used
         self.used = 0  # words the taken draws used, from ``start`` on
 
@@ -42,7 +47,10 @@ class Halves:
     def draws(self, words: int) -> np.ndarray:
         """The draws not taken yet, after ``words`` more words, ROUND_WORDS at most (uint32,
         in numpy's order). A caller that takes none of them asks again: they add up."""
-        more = self.bits.random_raw(max(min(words, ROUND_WORDS), 1))
+        from engine.pcg64 import fill_words  # see ``sim.config.dists.permutations``
+
+        more = np.empty(max(min(words, ROUND_WORDS), 1), dtype=np.uint64)
+        fill_words(self.state, self.inc, more)
         self.words = np.concatenate([self.words, more]) if len(self.words) else more
         halves = self.words.view(np.uint32)
         if self.lead:
@@ -63,8 +71,12 @@ class Halves:
 
     def close(self) -> None:
         """Leave the generator as numpy leaves it after the draws taken."""
-        self.bits.state = self.start
         self.bits.advance(self.used)  # as if numpy had drawn those words (forgets the half)
         state = self.bits.state
         state["has_uint32"], state["uinteger"] = self.lead, self.kept
         self.bits.state = state
+
+
+def _halves_of(value: int) -> np.ndarray:
+    """A 128-bit integer as (2,) uint64: high, low."""
+    return np.array([value >> 64, value & (2**64 - 1)], dtype=np.uint64)

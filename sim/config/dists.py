@@ -234,21 +234,33 @@ class SeatDist:
 
     weights: tuple[float, ...] | None = None
 
-    def draw(self, rng: np.random.Generator, n_players: np.ndarray, cols: int) -> np.ndarray:
-        """Relative seats, (T, cols) int8, each below its trial's player count."""
+    def draw(
+        self, rng: np.random.Generator, n_players: np.ndarray, active: np.ndarray, cols: int
+    ) -> np.ndarray:
+        """Absolute seats, (T, cols) int8, each below its trial's player count: relative
+        seats drawn, counted on from the trial's ``active`` seat."""
         t = len(n_players)
         if self.weights is None:
+            from sim.config.draw_steps import seats_of  # see ``permutations``
+
             u = uniforms(rng, (t, cols))
-            drawn: np.ndarray = np.minimum(
-                (u * n_players[:, None]).astype(np.int8), n_players[:, None] - 1
-            )
-            return drawn.astype(np.int8)
+            seats = np.empty((t, cols), dtype=np.int8)
+            seats_of(u, n_players, active, seats)
+            return seats
         w = np.asarray(self.weights, dtype=np.float64)
         if np.count_nonzero(w) == 1:
-            return np.full((t, cols), int(np.flatnonzero(w)[0]), dtype=np.int8)
-        seats = np.arange(len(w))
-        present = np.where(seats[None, :] < n_players[:, None], w[None, :], 0.0)
+            relative = np.full((t, cols), int(np.flatnonzero(w)[0]), dtype=np.int8)
+            return absolute_seat(relative, active[:, None], n_players[:, None])
+        seat = np.arange(len(w))
+        present = np.where(seat[None, :] < n_players[:, None], w[None, :], 0.0)
         cdf = np.cumsum(present, axis=1)
         u64 = rng.random((t, cols)) * cdf[:, -1:]
-        index: np.ndarray = np.minimum((u64[:, :, None] >= cdf[:, None, :]).sum(2), len(w) - 1)
-        return index.astype(np.int8)
+        index = np.minimum((u64[:, :, None] >= cdf[:, None, :]).sum(2), len(w) - 1)
+        return absolute_seat(index.astype(np.int8), active[:, None], n_players[:, None])
+
+
+def absolute_seat(relative: np.ndarray, active: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Absolute seats of seats relative to the active player (``n`` players, broadcast)."""
+    seat: np.ndarray = relative + active
+    seat -= (seat >= n) * n
+    return seat.astype(np.int8)

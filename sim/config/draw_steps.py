@@ -66,6 +66,20 @@ def below_of(draws: np.ndarray, out: np.ndarray, reached: np.ndarray) -> None:
 
 
 @njit
+def seats_of(u: np.ndarray, n_players: np.ndarray, active: np.ndarray, out: np.ndarray) -> None:
+    """``out`` (T, K) as ``dists.absolute_seat`` makes it of uniform relative seats: each
+    uniform ``u`` (float32) times its trial's player count, in float32 as numpy multiplies
+    them, truncated, below the count, counted on from the active seat (numpy took eight
+    passes over the batch, 56 ns of a persist_wipes trial's draw)."""
+    for i in range(u.shape[0]):
+        n, first = np.int64(n_players[i]), np.int64(active[i])
+        scale = np.float32(n)
+        for j in range(u.shape[1]):
+            seat = min(np.int64(u[i, j] * scale), n - 1) + first
+            out[i, j] = seat - n if seat >= n else seat
+
+
+@njit
 def drop_dead(
     card: np.ndarray,
     plus: np.ndarray,

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from engine.batch.tables import CARDS
-from sim.config.dists import Discrete, uniforms
+from sim.config.dists import Discrete, absolute_seat, uniforms
 from sim.config.reader import MAX_PLAYERS, Reader, join
 from sim.errors import echo
 
@@ -51,13 +51,6 @@ def draw_seats(rng: np.random.Generator, players: Players, t: int) -> tuple[np.n
     else:
         active = (rng.random(t) * n_players).astype(np.int8)
     return n_players, active
-
-
-def absolute_seat(relative: np.ndarray, active: np.ndarray, n: np.ndarray) -> np.ndarray:
-    """Absolute seats of seats relative to the active player (``n`` players, broadcast)."""
-    seat: np.ndarray = relative + active
-    seat -= (seat >= n) * n
-    return seat.astype(np.int8)
 
 
 def other_seat(rng: np.random.Generator, seat: np.ndarray, n: np.ndarray) -> np.ndarray:

@@ -24,7 +24,7 @@ from engine.batch.mana_state import (
     ManaInputs,
 )
 from sim.config.dists import bernoulli, categorical, permutations, uniform_pick, uniforms
-from sim.config.players import absolute_seat, draw_seats, join_groups, other_seat
+from sim.config.players import draw_seats, join_groups, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
 from sim.shapes.mana_choices import LAST, attach_auras, replacement_orders
 from sim.shapes.orders import fixed_order_keys
@@ -41,7 +41,7 @@ def _slot_group(
     filled = ~bernoulli(rng, group.empty, (t, k))
     card = np.where(filled, card, np.int16(-1)).astype(np.int16)
     n = n_players[:, None]
-    controller = absolute_seat(group.controller.draw(rng, n_players, k), active[:, None], n)
+    controller = group.controller.draw(rng, n_players, active, k)
     foreign = bernoulli(rng, group.foreign_owner, (t, k))
     owner = controller.copy()
     if foreign.any():
@@ -212,8 +212,7 @@ def _between(
     if between.spells:
         spells = np.array(between.spells, dtype=np.int16)
         picked = spells[categorical(rng, between.spell_weights, (t, width))]
-        caster = between.caster.draw(rng, n_players, width)
-        by = absolute_seat(caster, active[:, None], n_players[:, None])
+        by = between.caster.draw(rng, n_players, active, width)
         seq.kind[cast], seq.slot[cast], seq.card[cast] = ACT_CAST, -1, picked[cast]
         seq.by[cast] = by[cast]
     passing = seq.live & ~activate & ~cast & bernoulli(rng, between.pass_turn, (t, width))
@@ -234,8 +233,7 @@ def _x_spell(
         return
     t = len(active)
     actions["act_kind"][:, -1] = ACT_CAST
-    caster = x_spell.caster.draw(rng, n_players, 1)[:, 0]
-    actions["act_by"][:, -1] = absolute_seat(caster, active, n_players)
+    actions["act_by"][:, -1] = x_spell.caster.draw(rng, n_players, active, 1)[:, 0]
     if x_spell.x is not None:
         actions["act_x"][:, -1] = x_spell.x.draw(rng, (t,), np.int16)
     cards = np.array(x_spell.cards, dtype=np.int16)

@@ -29,7 +29,7 @@ from engine.batch.wipe_state import (
     WipeInputs,
 )
 from sim.config.dists import bernoulli, categorical, choose, permutations, uniforms
-from sim.config.players import absolute_seat, draw_seats, join_groups, other_seat
+from sim.config.players import draw_seats, join_groups, other_seat
 from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import OTHER_COUNTERS, Event, SlotGroup, WipeConfig
@@ -66,7 +66,7 @@ def _slot_group(
     if group.empty > 0:
         card = np.where(filled, card, np.int16(-1)).astype(np.int16)
     n = n_players[:, None]
-    controller = absolute_seat(group.controller.draw(rng, n_players, shape[1]), active[:, None], n)
+    controller = group.controller.draw(rng, n_players, active, shape[1])
     foreign = bernoulli(rng, group.foreign_owner, shape)
     owner = controller.copy()
     if foreign.any():
@@ -124,7 +124,7 @@ def _event(
         else np.full(t, -1, dtype=np.int16)
     )
     x = event.x.draw(rng, (t,), np.int16)
-    by = absolute_seat(event.caster.draw(rng, n_players, 1)[:, 0], active, n_players)
+    by = event.caster.draw(rng, n_players, active, 1)[:, 0]
     kinds = np.array(event.kinds, dtype=np.int8)
     kind = kinds[categorical(rng, event.kind_weights, (t,))] if len(kinds) > 1 else kinds[0]
     kind = np.broadcast_to(kind, (t,)).astype(np.int8)
