@@ -222,18 +222,23 @@ def _spare_indestructible(
     return (found & ~2) | (moving << 1)
 
 
+@inline
+def _player_at_zero(trial_vars: np.ndarray) -> bool:
+    """704.5a's condition: a player at 0 life or less."""
+    lost = False
+    for p in range(trial_vars[N_LIFE]):
+        lost |= trial_vars[LIFE + p] <= 0
+    return lost
+
+
 @njit
-def _player_lost(
-    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, moved: bool
-) -> None:
+def _player_lost(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray,
+                 moved: bool) -> None:  # fmt: skip
     """704.5a: a player at 0 life or less loses, past what Cauldron plays (unsupported). The
     game stops with this round's events done: a token it ``moved`` to a graveyard or exile
     is still there (704.5d would see to it in the next round, which never comes), as the
     reference engine lists it."""
-    lost = False
-    for p in range(trial_vars[N_LIFE]):
-        lost |= trial_vars[LIFE + p] <= 0
-    if not lost:
+    if not _player_at_zero(trial_vars):
         return
     unsupported(trial_vars, R_PLAYER_LOST)
     for s in range(slot_rows.shape[1] if moved else 0):
@@ -241,7 +246,7 @@ def _player_lost(
             slot_rows[ZONE, s] = work[TO, s]
 
 
-@njit
+@inline
 def state_based_actions(
     slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
 ) -> bool:
@@ -252,7 +257,11 @@ def state_based_actions(
     counters stay, so the next round finds something only if a static's source left, an Aura
     may have lost its host (704.5m) or the legend rule chose (kept conservative). When no
     slot listed as changed meets a condition (most rounds: a trigger resolved, one permanent
-    returned), no slot does, and the round is only 704.5a."""
+    returned), no slot does, and the round is only 704.5a.
+
+    That round is inlined where a round is asked for, the others are a call (``_round``):
+    settle asks once more after every round and every resolution, and the call, passing four
+    arrays, carried an eighth of settle's samples on massacre-chain."""
     if trial_vars[STATUS] != OK:
         return False
     refresh(slot_rows, work, card_table)
@@ -260,10 +269,20 @@ def state_based_actions(
         _pt_past_64_bits(slot_rows, trial_vars, work, card_table)
     if 2 * work[COUNT, MARKED] < slot_rows.shape[1]:
         if not _changed_meet_any(slot_rows, work, card_table):
-            _player_lost(slot_rows, trial_vars, work, False)
+            if _player_at_zero(trial_vars):
+                _player_lost(slot_rows, trial_vars, work, False)
             return False
     else:  # most slots listed: checking them first would only repeat ``_movers``' pass
         _forget_changed(work)
+    return _round(slot_rows, trial_vars, work, card_table)
+
+
+@njit
+def _round(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, card_table: np.ndarray
+) -> bool:
+    """The round of ``state_based_actions`` once a slot may meet a condition: every slot's
+    conditions, then the moves, all at once."""
     found = _movers(slot_rows, work, card_table)
     if found & 2 and work[LAYOUT, GATES] & G_INDESTRUCTIBLE:
         found = _spare_indestructible(slot_rows, work, card_table, found)
@@ -278,5 +297,6 @@ def state_based_actions(
         _annihilate(slot_rows, work)
     if moving:
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-    _player_lost(slot_rows, trial_vars, work, moving)  # life as before the leave: triggers wait
+    if _player_at_zero(trial_vars):  # life as before the leave: triggers wait
+        _player_lost(slot_rows, trial_vars, work, moving)
     return moving and again
