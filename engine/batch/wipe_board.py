@@ -61,7 +61,12 @@ class Board:
         """Printed, locked-in "until end of turn" changes, counters, then ``statics``' columns
         (anthem, all creatures, lord, other, filtered) as ``_statics`` adds them."""
         state = self.state
-        total: np.ndarray = printed + locked + (state.plus - state.minus) + self._statics(*statics)
+        total: np.ndarray = locked + printed  # added in place: each sum a pass, not a copy
+        total += state.plus
+        total -= state.minus
+        added = self._statics(*statics)
+        if isinstance(added, np.ndarray):
+            total += added
         return total
 
     def _statics(
