@@ -28,4 +28,3 @@ def test_uniform_seats_are_numpys_float32_products_from_the_active_seat(
     assert drawn.dtype == np.int8
     assert np.array_equal(drawn, absolute_seat(relative, active[:, None], n))
     assert drawn_rng.bit_generator.state == numpy_rng.bit_generator.state
-
