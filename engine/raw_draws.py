@@ -26,12 +26,12 @@ class Halves:
 
     def __init__(self, bits: np.random.PCG64) -> None:
         self.bits = bits
-        self.start = bits.state  # a new dict each time it is read
-        self.lead, self.kept = int(self.start["has_uint32"]), int(self.start["uinteger"])
-        lcg = self.start["state"]
+        start = bits.state  # a new dict each time it is read
+        self.lead, self.kept = int(start["has_uint32"]), int(start["uinteger"])
+        lcg = start["state"]
         # the generator past the words drawn so far, and its increment ((2,) uint64: high,
-        # low): ``engine.pcg64`` makes the words, ``bits`` stays at ``start`` until ``close``
-        self.state, self.inc = (_halves_of(lcg["state"]), _halves_of(lcg["inc"]))
+        # low): ``engine.pcg64`` makes the words, ``bits`` stays where it is until ``close``
+        self.state, self.inc = _halves_of(lcg["state"]), _halves_of(lcg["inc"])
         self.words = np.empty(0, dtype=np.uint64)  # drawn, not yet used
         self.used = 0  # words the taken draws used, from ``start`` on
 

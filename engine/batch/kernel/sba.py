@@ -223,23 +223,24 @@ def _spare_indestructible(
 
 
 @inline
-def _player_at_zero(trial_vars: np.ndarray) -> bool:
-    """704.5a's condition: a player at 0 life or less."""
+def _player_lost(
+    slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, moved: bool
+) -> None:
+    """704.5a: a player at 0 life or less loses, past what Cauldron plays (unsupported). The
+    test is inlined where it is asked, the loss is a call (``_lose``): no player has lost in
+    almost every round, and the call passed three arrays each time."""
     lost = False
     for p in range(trial_vars[N_LIFE]):
         lost |= trial_vars[LIFE + p] <= 0
-    return lost
+    if lost:
+        _lose(slot_rows, trial_vars, work, moved)
 
 
 @njit
-def _player_lost(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray,
-                 moved: bool) -> None:  # fmt: skip
-    """704.5a: a player at 0 life or less loses, past what Cauldron plays (unsupported). The
-    game stops with this round's events done: a token it ``moved`` to a graveyard or exile
-    is still there (704.5d would see to it in the next round, which never comes), as the
-    reference engine lists it."""
-    if not _player_at_zero(trial_vars):
-        return
+def _lose(slot_rows: np.ndarray, trial_vars: np.ndarray, work: np.ndarray, moved: bool) -> None:
+    """The game stops with this round's events done: a token it ``moved`` to a graveyard or
+    exile is still there (704.5d would see to it in the next round, which never comes), as
+    the reference engine lists it."""
     unsupported(trial_vars, R_PLAYER_LOST)
     for s in range(slot_rows.shape[1] if moved else 0):
         if work[MOVERS, s] and slot_rows[TOKEN, s]:
@@ -269,8 +270,7 @@ def state_based_actions(
         _pt_past_64_bits(slot_rows, trial_vars, work, card_table)
     if 2 * work[COUNT, MARKED] < slot_rows.shape[1]:
         if not _changed_meet_any(slot_rows, work, card_table):
-            if _player_at_zero(trial_vars):
-                _player_lost(slot_rows, trial_vars, work, False)
+            _player_lost(slot_rows, trial_vars, work, False)
             return False
     else:  # most slots listed: checking them first would only repeat ``_movers``' pass
         _forget_changed(work)
@@ -297,6 +297,5 @@ def _round(
         _annihilate(slot_rows, work)
     if moving:
         leave(slot_rows, trial_vars, work, card_table, GRAVEYARD)
-    if _player_at_zero(trial_vars):  # life as before the leave: triggers wait
-        _player_lost(slot_rows, trial_vars, work, moving)
+    _player_lost(slot_rows, trial_vars, work, moving)  # life as before the leave: triggers wait
     return moving and again
