@@ -11,8 +11,8 @@ import pytest
 from engine.batch import tables as tb
 from engine.batch.board_layout import BOARD_FIELDS, board_arrays
 from engine.batch.kernel.present import cards_present
-from engine.batch.kernel.state import SLOT_DTYPES
-from engine.batch.layout import slot_count
+from engine.batch.kernel.state import FRESH, SLOT_DTYPES
+from engine.batch.layout import slot_arrays, slot_count
 from engine.batch.mana import as_trial_inputs
 from engine.batch.wipe_convert import wipe_inputs_from_scenario
 from engine.batch.wipe_state import BATTLEFIELD, RANK_FALLBACK, Features, WipeInputs
@@ -78,17 +78,25 @@ def _numpy_layout(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
         "rank": rank,
         "ping_target": choice("ping_target", inputs.ping_target, -1),
         "chosen": choice("chosen", inputs.chosen, 0),
+        "attached_to": padded(
+            "attached_to", -1 if inputs.attached_to is None else inputs.attached_to, -1
+        ),
     }
 
 
 def _same(inputs: WipeInputs) -> None:
     n = slot_count(inputs, 16, Features.of(cards_present(inputs)))
     for width in (inputs.shape[2], n, n + 3):  # the board alone, the batch's, a wider whole
-        got, want = board_arrays(inputs, width), _numpy_layout(inputs, width)
-        assert tuple(got) == BOARD_FIELDS
-        for name in BOARD_FIELDS:
-            assert got[name].dtype == want[name].dtype, name
-            assert np.array_equal(got[name], want[name]), name
+        want = _numpy_layout(inputs, width)
+        for general in (True, False):  # rows of the kernel's blocks, the fast path's arrays
+            placed = slot_arrays(inputs.shape[0], width, general)
+            board_arrays(inputs, placed)
+            got = {f: a[:, row, :] for f, (a, row) in placed.items()}
+            for name in BOARD_FIELDS:
+                assert got[name].dtype == want[name].dtype, name
+                assert np.array_equal(got[name], want[name]), name
+            for name, value in FRESH.items():  # what every trial starts with
+                assert (got[name] == value).all(), name
 
 
 @pytest.mark.parametrize("name", sorted(LAYOUT_MIXES))

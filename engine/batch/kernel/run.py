@@ -60,12 +60,15 @@ from engine.batch.kernel.state import (
     EV_ORDER_,
     EV_ROWS,
     EV_X_,
+    EVENT_GROUP_FIRST,
+    EVENT_GROUP_SIZE,
     EXTRA_COUNTERS,
     FRESH_ROWS,
     FRESH_VALUES,
     GROUP_FIRST,
     GROUP_GIVEN,
     GROUP_ROWS,
+    GROUP_SIZE,
     GROUP_WRITTEN,
     KNOWN,
     L_ROWS,
@@ -305,50 +308,84 @@ def play_trial(
 
 @inline
 def _fields_in(
-    group: tuple[np.ndarray, ...], first: int, given: int, i: int, k: int, rows: np.ndarray
+    group: np.ndarray,
+    shape: tuple[int, int],
+    first: int,
+    given: int,
+    i: int,
+    flat: np.ndarray,
+    n: int,
 ) -> None:
-    """Copy column ``k`` of trial ``i`` of the first ``given`` arrays of a group into rows
-    ``first`` on. The copies go column by column, every row of a column at once: a loop per
-    row ran a vectorized loop's checks for a handful of columns, row after row."""
-    for r in range(given):
-        rows[first + r, k] = group[r][i, k]
+    """Copy trial ``i``'s first ``given`` rows of a group's (T, F, W) block (``group``, flat;
+    ``shape``: F, W) into rows ``first`` on of an (R, n) buffer (``flat``). When the widths
+    agree (a trial on every slot) that is one run of memory into another: row by row, each
+    row of ten slots a vectorized loop of its own, the copies took a third of mana-tap's
+    kernel. The places are unsigned: numba gives a signed one a test for a negative index,
+    and the loop copied an element at a time (300 ns a trial, 53 without)."""
+    size, width = shape
+    at, to = np.uint64(i * size * width), np.uint64(first * n)
+    if n == width:
+        for j in range(given * n):
+            flat[to + np.uint64(j)] = group[at + np.uint64(j)]
+    else:
+        for r in range(given):
+            for k in range(n):
+                flat[to + np.uint64(r * n + k)] = group[at + np.uint64(r * width + k)]
 
 
 @inline
 def _fields_out(
-    group: tuple[np.ndarray, ...],
+    group: np.ndarray,
+    shape: tuple[int, int],
     first: int,
     written: tuple[int, int],
     i: int,
-    k: int,
-    rows: np.ndarray,
+    flat: np.ndarray,
+    n: int,
 ) -> None:
-    """Copy column ``k`` of rows ``first`` on back into trial ``i`` of a group's arrays: the
-    ``written`` range of them (all, or those a trial that gave no card may change)."""
-    for r in range(written[0], written[1]):
-        group[r][i, k] = rows[first + r, k]
+    """Copy rows ``first`` on of an (R, n) buffer (``flat``) back into trial ``i`` of a
+    group's block (as ``_fields_in``): the ``written`` range of its rows (all, or those a
+    trial that gave no card may change)."""
+    size, width = shape
+    lo, hi = written
+    at, to = np.uint64(i * size * width), np.uint64(first * n)
+    if n == width:
+        for j in range(lo * n, hi * n):
+            group[at + np.uint64(j)] = flat[to + np.uint64(j)]
+    else:
+        for r in range(lo, hi):
+            for k in range(n):
+                group[at + np.uint64(r * width + k)] = flat[to + np.uint64(r * n + k)]
 
 
-@inline
-def _load_slots(kstate: KState, i: int, slot_rows: np.ndarray) -> None:
-    """Copy trial ``i``'s slots into ``slot_rows``: the fields its board gives, read; the
-    FRESH fields, the counters of other kinds and the kernel's own rows, set."""
-    g, first, given = kstate.slots, GROUP_FIRST, GROUP_GIVEN  # one line per SLOT_GROUPS entry
-    given_kinds = kstate.counters.shape[2]
-    for k in range(slot_rows.shape[1]):
-        _fields_in(g[0], first[0], given[0], i, k, slot_rows)
-        _fields_in(g[1], first[1], given[1], i, k, slot_rows)
-        _fields_in(g[2], first[2], given[2], i, k, slot_rows)
-        _fields_in(g[3], first[3], given[3], i, k, slot_rows)
-        _fields_in(g[4], first[4], given[4], i, k, slot_rows)
-        _fields_in(g[5], first[5], given[5], i, k, slot_rows)
-        _fields_in(g[6], first[6], given[6], i, k, slot_rows)
-        for j in range(given_kinds):
-            slot_rows[EXTRA_COUNTERS + j, k] = kstate.counters[i, k, j]
+@njit
+def _load_slots(
+    g: tuple[np.ndarray, ...], counters: np.ndarray, i: int, slot_rows: np.ndarray
+) -> None:
+    """Copy trial ``i``'s slots (``g``: the groups' blocks, flat) into ``slot_rows``: the
+    fields its board gives, read; the FRESH fields, the counters of other kinds and the
+    kernel's own rows, set. A call of its own: inlined, its loops spilled the trial loop's
+    registers."""
+    first, given, size = GROUP_FIRST, GROUP_GIVEN, GROUP_SIZE  # a line per SLOT_GROUPS entry
+    width, flat, n = counters.shape[1], slot_rows.reshape(-1), slot_rows.shape[1]
+    _fields_in(g[0], (size[0], width), first[0], given[0], i, flat, n)
+    _fields_in(g[1], (size[1], width), first[1], given[1], i, flat, n)
+    _fields_in(g[2], (size[2], width), first[2], given[2], i, flat, n)
+    _fields_in(g[3], (size[3], width), first[3], given[3], i, flat, n)
+    _fields_in(g[4], (size[4], width), first[4], given[4], i, flat, n)
+    _fields_in(g[5], (size[5], width), first[5], given[5], i, flat, n)
+    _fields_in(g[6], (size[6], width), first[6], given[6], i, flat, n)
+    given_kinds = counters.shape[2]
+    u = np.uint64(i)
+    for j in range(given_kinds):
+        to = np.uint64((EXTRA_COUNTERS + j) * n)
+        for k in range(n):
+            flat[to + np.uint64(k)] = counters[u, np.uint64(k), np.uint64(j)]
     for j in range(len(FRESH_ROWS)):  # the rows set, row by row: each a run of stores
-        for k in range(slot_rows.shape[1]):
-            slot_rows[FRESH_ROWS[j], k] = FRESH_VALUES[j]
-    rest = slot_rows.reshape(-1)[(EXTRA_COUNTERS + given_kinds) * slot_rows.shape[1] :]
+        to = np.uint64(FRESH_ROWS[j] * n)
+        for k in range(n):
+            flat[to + np.uint64(k)] = FRESH_VALUES[j]
+    rest = flat[(EXTRA_COUNTERS + given_kinds) * n :]
     for k in range(rest.shape[0]):  # the kinds not given and the kernel's rows: one block
         rest[k] = 0
 
@@ -405,7 +442,7 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
 @inline
 def _load_events(
     kstate: KState,
-    events: tuple[tuple[np.ndarray, ...], ...],
+    events: tuple[np.ndarray, np.ndarray],
     orders: np.ndarray,
     combat: tuple[np.ndarray, ...],
     i: int,
@@ -413,10 +450,12 @@ def _load_events(
     combat_rows: np.ndarray,
 ) -> None:
     """Copy trial ``i``'s events, replacement orders and attacks into the buffers."""
-    small, wide = events  # EVENT_GROUPS: 16 bits, then 64
+    small, wide = events  # EVENT_GROUPS' blocks, flat: 16 bits, then 64
+    first, size, width = EVENT_GROUP_FIRST, EVENT_GROUP_SIZE, event_rows.shape[1]
+    flat = event_rows.reshape(-1)
+    _fields_in(small, (size[0], width), first[0], size[0], i, flat, width)
+    _fields_in(wide, (size[1], width), first[1], size[1], i, flat, width)
     for e in range(event_rows.shape[1]):
-        _fields_in(small, 0, len(small), i, e, event_rows)
-        _fields_in(wide, len(small), len(wide), i, e, event_rows)
         event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
         event_rows[REJECTED, e] = kstate.rejected[i, e]
         event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
@@ -431,34 +470,43 @@ def _load_events(
                 combat_rows[f, e, s] = combat[f][i, e, s] if s < w else -1
 
 
-@inline
-def _store_slots(kstate: KState, i: int, slot_rows: np.ndarray, given_cards: bool) -> None:
-    """Copy ``slot_rows`` back into trial ``i``: the PRINTED fields too if the trial gave a
-    slot a card (``given_cards``). A call per case, each with its ranges as constants: a
-    range chosen at run time would leave every group's copy a loop of unknown length."""
-    if given_cards:
-        _store_columns(kstate, i, slot_rows, GROUP_ROWS)
+@njit
+def _store_slots(
+    g: tuple[np.ndarray, ...], counters: np.ndarray, i: int, slot_rows: np.ndarray, cards: bool
+) -> None:
+    """Copy ``slot_rows`` back into trial ``i`` (``g``: the groups' blocks): the PRINTED
+    fields too if the trial gave a slot a card (``cards``). A call of its own, as
+    ``_load_slots``; in it a copy per case, each with its ranges as constants."""
+    if cards:
+        _store_columns(g, counters, i, slot_rows, GROUP_ROWS)
     else:
-        _store_columns(kstate, i, slot_rows, GROUP_WRITTEN)
+        _store_columns(g, counters, i, slot_rows, GROUP_WRITTEN)
 
 
 @inline
 def _store_columns(
-    kstate: KState, i: int, slot_rows: np.ndarray, written: tuple[tuple[int, int], ...]
+    g: tuple[np.ndarray, ...],
+    counters: np.ndarray,
+    i: int,
+    slot_rows: np.ndarray,
+    written: tuple[tuple[int, int], ...],
 ) -> None:
     """Copy each group's ``written`` rows of ``slot_rows`` and the counters of other kinds
     back into trial ``i``."""
-    g, first = kstate.slots, GROUP_FIRST  # one line per SLOT_GROUPS entry
-    for k in range(slot_rows.shape[1]):
-        _fields_out(g[0], first[0], written[0], i, k, slot_rows)
-        _fields_out(g[1], first[1], written[1], i, k, slot_rows)
-        _fields_out(g[2], first[2], written[2], i, k, slot_rows)
-        _fields_out(g[3], first[3], written[3], i, k, slot_rows)
-        _fields_out(g[4], first[4], written[4], i, k, slot_rows)
-        _fields_out(g[5], first[5], written[5], i, k, slot_rows)
-        _fields_out(g[6], first[6], written[6], i, k, slot_rows)
-        for j in range(kstate.counters.shape[2]):
-            kstate.counters[i, k, j] = slot_rows[EXTRA_COUNTERS + j, k]
+    first, size, width = GROUP_FIRST, GROUP_SIZE, counters.shape[1]  # a line per group
+    flat, n = slot_rows.reshape(-1), slot_rows.shape[1]
+    _fields_out(g[0], (size[0], width), first[0], written[0], i, flat, n)
+    _fields_out(g[1], (size[1], width), first[1], written[1], i, flat, n)
+    _fields_out(g[2], (size[2], width), first[2], written[2], i, flat, n)
+    _fields_out(g[3], (size[3], width), first[3], written[3], i, flat, n)
+    _fields_out(g[4], (size[4], width), first[4], written[4], i, flat, n)
+    _fields_out(g[5], (size[5], width), first[5], written[5], i, flat, n)
+    _fields_out(g[6], (size[6], width), first[6], written[6], i, flat, n)
+    u = np.uint64(i)
+    for j in range(counters.shape[2]):
+        to = np.uint64((EXTRA_COUNTERS + j) * n)
+        for k in range(n):
+            counters[u, np.uint64(k), np.uint64(j)] = flat[to + np.uint64(k)]
 
 
 @inline
@@ -495,7 +543,7 @@ def _store(
     work: np.ndarray,
 ) -> None:
     """Copy trial ``i``'s buffers back (its arrivals in zones in a batch run with zone order)."""
-    _store_slots(kstate, i, slot_rows, work[COUNT, CARDS_GIVEN] != 0)
+    _store_slots(kstate.slots, kstate.counters, i, slot_rows, work[COUNT, CARDS_GIVEN] != 0)
     _store_vars(kstate, i, trial_vars, event_rows)
     if kstate.arrival.shape[1]:
         _store_arrivals(kstate.arrival, kstate.spell_arrival, i, slot_rows, event_rows)
@@ -524,7 +572,7 @@ def _store_arrivals(
 @inline
 def _load(
     kstate: KState,
-    events: tuple[tuple[np.ndarray, ...], ...],
+    events: tuple[np.ndarray, np.ndarray],
     choices: Choices,
     combat: tuple[np.ndarray, ...],
     i: int,
@@ -532,7 +580,7 @@ def _load(
 ) -> None:
     """Copy trial ``i`` into the buffers (slot_rows, trial_vars, event_rows, combat_rows)."""
     slot_rows, trial_vars, event_rows, combat_rows = buffers
-    _load_slots(kstate, i, slot_rows)
+    _load_slots(kstate.slots, kstate.counters, i, slot_rows)
     _load_vars(kstate, i, trial_vars, choices)
     _load_events(kstate, events, choices[0], combat, i, event_rows, combat_rows)
 
@@ -540,7 +588,7 @@ def _load(
 @entry
 def run_trials(
     kstate: KState,
-    events: tuple[tuple[np.ndarray, ...], ...],
+    events: tuple[np.ndarray, np.ndarray],
     choices: Choices,
     combat: tuple[np.ndarray, ...],
     card_table: np.ndarray,
@@ -550,7 +598,7 @@ def run_trials(
     """Every trial of the batch. The buffers are allocated once, here, and reused trial
     after trial: the slot rows twice, once without the token slots (from
     ``first_token_slot`` on: none in a batch without them)."""
-    n, e = kstate.slots[0][0].shape[1], kstate.spell_zone.shape[1]
+    n, e = kstate.counters.shape[1], kstate.spell_zone.shape[1]
     every = np.zeros((L_ROWS, n), dtype=np.int64)
     before_tokens = np.zeros((L_ROWS, min(n, first_token_slot)), dtype=np.int64)
     trial_vars = np.zeros(RETURNED_SLOT + 2 * kstate.returned_slot.shape[1], dtype=np.int64)
@@ -572,7 +620,7 @@ def _wants_token_slots(trial_vars: np.ndarray) -> bool:
 
 @njit
 def _every_trial(
-    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
+    given: tuple[KState, tuple[np.ndarray, np.ndarray], Choices, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
@@ -602,7 +650,7 @@ def _every_trial(
 
 @njit
 def _again(
-    given: tuple[KState, tuple[tuple[np.ndarray, ...], ...], Choices, tuple[np.ndarray, ...]],
+    given: tuple[KState, tuple[np.ndarray, np.ndarray], Choices, tuple[np.ndarray, ...]],
     card_table: np.ndarray,
     work: np.ndarray,
     buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],

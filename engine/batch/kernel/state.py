@@ -7,6 +7,9 @@ Why buffers and not a namedtuple of the arrays: numba passes a namedtuple of fif
 from one compiled function to the next as hundreds of scalars, and compiling the kernel took
 minutes; five arrays compile in seconds. Only the loop over the trials sees the namedtuples
 (``KState``, ``Events``) and copies a trial in and out (``run._load``, ``run._store_slots``).
+Those copies go a group of fields of one dtype at a time, each group one (T, F, N) block (the
+state's fields are its rows, ``layout.slot_arrays``): a trial's fields of a group are then one
+run of memory, where 35 separate arrays left the copy reloading a pointer for every element.
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ import itertools
 from typing import Any, NamedTuple
 
 import numpy as np
+from numba import literal_unroll
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
+from engine.batch.kernel.jit import njit
 from engine.batch.wipe_state import (
     COUNTER_RANKS,
     EFFECTS,
@@ -38,6 +43,7 @@ from engine.batch.wipe_state import (
 # starts with the same value in (``FRESH``: set at load, not read). A group is a uniform
 # tuple the kernel copies with one loop: copying a mixed tuple of 35 arrays field by field
 # (``literal_unroll``) cost 300 ns a trial each way, a third of a trial that taps ten lands.
+# In a state the kernel runs, a group's fields are the rows of one (T, F, N) block.
 SLOT_GROUPS: tuple[tuple[type, tuple[str, ...], tuple[str, ...]], ...] = (
     (np.int16, ("card", "base_p", "base_t", "obj"), ("stamp", "token_serial", "token_source")),
     (
@@ -89,6 +95,7 @@ SLOT_DTYPES: dict[str, np.dtype[Any]] = {
 # each group's first row and the number of its fields the load reads
 GROUP_FIRST = tuple(SLOT_FIELDS.index(fields[0]) for fields in GROUP_FIELDS)
 GROUP_GIVEN = tuple(len(given) for _, given, _ in SLOT_GROUPS)
+GROUP_SIZE = tuple(len(fields) for fields in GROUP_FIELDS)  # the rows of each group's block
 # The fields the kernel writes only as it gives a slot its card (``zones.set_card``, then a
 # cast permanent's owner or a token's: ``events.cast``, ``zones.create_tokens``). A trial that
 # gives no slot a card leaves them as loaded, and the copy-out skips them: in each group they
@@ -188,6 +195,9 @@ EVENT_GROUPS: tuple[tuple[type, tuple[str, ...]], ...] = (
     (np.int64, ("ev_x", "ev_amount", "ev_chosen")),
 )  # fmt: skip
 EVENT_FIELDS = tuple(f for _, names in EVENT_GROUPS for f in names)
+# each event group's first row and its number of rows (the events are copied a group at a time)
+EVENT_GROUP_FIRST = (0, len(EVENT_GROUPS[0][1]))
+EVENT_GROUP_SIZE = tuple(len(names) for _, names in EVENT_GROUPS)
 (
     EV_KIND_, EV_CARD_, EV_BY_, EV_TARGET_, EV_COUNTER_, EV_MODE_, EV_COLOR_, EV_TAP_CREATURE_,
     EV_ABILITY_, EV_CHOSEN_PLAYER_, EV_TOKEN_, EV_TAP_TOKEN_, EV_X_, EV_AMOUNT_, EV_CHOSEN_,
@@ -415,7 +425,7 @@ class KState(NamedTuple):
     next_order: np.ndarray  # (T,) int32
     tokens_made: np.ndarray  # (T,) int16
     n_returned: np.ndarray  # (T,) int16
-    slots: tuple[tuple[np.ndarray, ...], ...]  # SLOT_GROUPS' fields, (T, N) each
+    slots: tuple[np.ndarray, ...]  # SLOT_GROUPS' (T, F, N) blocks (the fields their rows), flat
     returned_slot: np.ndarray  # (T, R) int16
     returned_by: np.ndarray  # (T, R) int8
     spell_zone: np.ndarray  # (T, E) int8
@@ -435,38 +445,70 @@ class KState(NamedTuple):
 def kstate(state: WipeState) -> KState:
     """The kernel's view of ``state``: the same arrays, not copies."""
     fields = {n: getattr(state, n) for n in KState._fields if n != "slots"}
-    return KState(slots=tuple(_group(state, names) for names in GROUP_FIELDS), **fields)
+    blocks = tuple(_block(state, names).reshape(-1) for names in GROUP_FIELDS)
+    return KState(slots=blocks, **fields)
 
 
-def _group(state: WipeState, names: tuple[str, ...]) -> tuple[np.ndarray, ...]:
-    """The arrays of one of SLOT_GROUPS, as they are (the kernel writes into them)."""
-    arrays = tuple(getattr(state, n) for n in names)
-    for name, arr in zip(names, arrays, strict=True):
+def _block(state: WipeState, names: tuple[str, ...]) -> np.ndarray:
+    """The (T, F, N) block whose rows are the fields ``names`` of one of SLOT_GROUPS, as
+    ``layout.slot_arrays`` lays out a state the kernel runs (the kernel writes into it)."""
+    block: np.ndarray = getattr(state, names[0]).base
+    if not isinstance(block, np.ndarray) or block.ndim != 3 or block.shape[1] != len(names):
+        raise TypeError(f"WipeState.{names[0]} is not a row of its group's block (slot_arrays)")
+    start, step = block.__array_interface__["data"][0], block.strides[1]
+    for f, name in enumerate(names):
+        arr = getattr(state, name)
         if arr.dtype != SLOT_DTYPES[name]:
             declared = SLOT_DTYPES[name]
             raise TypeError(f"WipeState.{name} is {arr.dtype}, SLOT_GROUPS says {declared}")
-    return arrays
+        at = arr.__array_interface__["data"][0]
+        if arr.base is not block or at != start + f * step or arr.shape != block[:, f].shape:
+            raise TypeError(f"WipeState.{name} is not row {f} of its group's block")
+    return block
 
 
-def events(inputs: WipeInputs) -> tuple[tuple[np.ndarray, ...], ...]:
-    """The event arrays of ``inputs`` by EVENT_GROUPS (EV_DEFAULTS for those it has not),
-    contiguous, each in its group's dtype."""
+def events(inputs: WipeInputs) -> tuple[np.ndarray, np.ndarray]:
+    """The event arrays of ``inputs`` (EV_DEFAULTS for those it has not) as one (T, F, E)
+    block per EVENT_GROUPS entry, in its dtype, flat (as ``run._load_events`` copies them)."""
     t, _, _, e = inputs.shape
+    blocks: list[np.ndarray] = []
+    for dtype, names in EVENT_GROUPS:
+        fields: list[np.ndarray] = []
+        for name in names:
+            given = getattr(inputs, name)
+            if given is None:
+                given = np.full((t, e), EV_DEFAULTS[name], dtype=dtype)
+            _check_width(given, dtype, name)
+            fields.append(given)
+        block: np.ndarray = np.empty((t, len(names), e), dtype=dtype)
+        _interleave(tuple(fields), block)
+        blocks.append(block.reshape(-1))
+    small, wide = blocks
+    return small, wide
 
-    def field(name: str, dtype: type) -> np.ndarray:
-        given = getattr(inputs, name)
-        if given is None:
-            return np.full((t, e), EV_DEFAULTS[name], dtype=dtype)
-        return _narrowed(given, dtype, name)
 
-    return tuple(tuple(field(n, dtype) for n in names) for dtype, names in EVENT_GROUPS)
+@njit
+def _interleave(fields: tuple[np.ndarray, ...], block: np.ndarray) -> None:
+    """``block[i, f] = fields[f][i]`` for every trial ``i``, each field as it is given (numpy's
+    copies into rows of ten, strided, cost 90 ns a trial of mana-tap)."""
+    f = 0
+    for field in literal_unroll(fields):
+        for i in range(block.shape[0]):
+            for e in range(block.shape[2]):
+                block[i, f, e] = field[i, e]
+        f += 1  # noqa: SIM113 (literal_unroll takes no enumerate)
+
+
+def _check_width(given: np.ndarray, dtype: type, name: str) -> None:
+    """A wider integer type than the kernel reads is a bug in the caller (its values could
+    wrap), not a value to convert."""
+    if given.dtype.itemsize > np.dtype(dtype).itemsize:
+        raise TypeError(f"WipeInputs.{name} is {given.dtype}, the kernel reads {np.dtype(dtype)}")
 
 
 def _narrowed(given: np.ndarray, dtype: type, name: str) -> np.ndarray:
-    """``given`` as ``dtype``, contiguous; a wider integer type is a bug in the caller (its
-    values could wrap), not a value to convert."""
-    if given.dtype.itemsize > np.dtype(dtype).itemsize:
-        raise TypeError(f"WipeInputs.{name} is {given.dtype}, the kernel reads {np.dtype(dtype)}")
+    """``given`` as ``dtype``, contiguous (``_check_width``)."""
+    _check_width(given, dtype, name)
     return np.ascontiguousarray(given, dtype=dtype)
 
 
