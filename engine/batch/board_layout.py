@@ -52,7 +52,9 @@ def board_arrays(inputs: WipeInputs, out: dict[str, Placed]) -> None:
     printed = (tb.IS_CREATURE, tb.BASE_P, tb.BASE_T, tb.PERSIST, tb.UNDYING, tb.KEYWORDS)
     arrays = tuple(out[f][0] for f in BOARD_FIELDS)
     rows = tuple(out[f][1] for f in BOARD_FIELDS)
-    lay_out_board(state, optional, (inputs.rank, inputs.ping_target), printed, arrays, rows, s)
+    cards = np.empty(out["card"][0].shape[2], dtype=np.int64)  # a trial's, as it is laid out
+    choices = (inputs.rank, inputs.ping_target)
+    lay_out_board(state, optional, choices, printed, (arrays, rows, cards), s)
 
 
 @njit
@@ -66,13 +68,12 @@ def fill_rows(block: np.ndarray, first: int, values: np.ndarray) -> None:
 
 
 @njit
-def lay_out_board(
+def lay_out_board(  # noqa: C901 (a loop per row: each a run of stores)
     state: tuple[np.ndarray, ...],
     optional: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     choices: tuple[np.ndarray, np.ndarray],
     printed: tuple[np.ndarray, ...],
-    out: tuple[np.ndarray, ...],
-    rows: tuple[int, ...],
+    written: tuple[tuple[np.ndarray, ...], tuple[int, ...], np.ndarray],
     s: int,
 ) -> None:
     """Trial by trial, slot by slot: the board's ``s`` slots as given (``state``: card,
@@ -80,12 +81,13 @@ def lay_out_board(
     creature; ``optional``: granted keywords, since the turn began, chosen slots, the Auras'
     hosts, width 0 when not given), the slots past them empty; the cast slots' trigger rank,
     "any target" seat and chosen slots as given too (``choices``: rank, ping target,
-    T x (S + E)). ``out``: the (T, F, N) array of each of BOARD_FIELDS, ``rows`` its row
-    there."""
+    T x (S + E)). ``written``: the (T, F, N) array of each of BOARD_FIELDS, its row there,
+    and room for a trial's cards."""
     card, controller, owner, token, plus, minus, damage, tapped, g_persist, g_undying, nc = state
     granted, since, chosen, attached = optional
     rank, ping = choices
     creature, base_p, base_t, persist, undying, keywords = printed
+    out, rows, cards = written
     (
         o_card, o_creature, o_base_p, o_base_t, o_persist, o_undying, o_keywords, o_granted,
         o_since, o_zone, o_controller, o_owner, o_token, o_obj, o_plus, o_minus, o_damage,
@@ -93,35 +95,63 @@ def lay_out_board(
     ) = out  # fmt: skip
     t, n = o_card.shape[0], o_card.shape[2]
     given = min(n, rank.shape[1])  # the board's and the cast slots' columns the inputs give
-    for i in range(t):
+    for i in range(t):  # row by row: each a run of stores (slot by slot was twice as slow)
         for k in range(n):
-            board = k < s
-            c = card[i, k] if board else -1
+            cards[k] = card[i, k] if k < s else -1
+        for k in range(n):
+            c = cards[k]
             on = c >= 0
             o_card[i, rows[0], k] = c
-            o_creature[i, rows[1], k] = creature[c] if on else False
-            o_base_p[i, rows[2], k] = base_p[c] if on else 0
-            o_base_t[i, rows[3], k] = base_t[c] if on else 0
-            o_persist[i, rows[4], k] = persist[c] if on else 0
-            o_undying[i, rows[5], k] = undying[c] if on else 0
-            o_keywords[i, rows[6], k] = keywords[c] if on else 0
-            o_granted[i, rows[7], k] = granted[i, k] if board and granted.shape[1] else 0
-            o_since[i, rows[8], k] = (since[i, k] if since.shape[1] else True) if board else False
             o_zone[i, rows[9], k] = BATTLEFIELD if on else 0
-            o_controller[i, rows[10], k] = controller[i, k] if board else 0
-            o_owner[i, rows[11], k] = owner[i, k] if board else 0
-            o_token[i, rows[12], k] = token[i, k] if board else False
             o_obj[i, rows[13], k] = 1 if on else 0
-            o_plus[i, rows[14], k] = plus[i, k] if board else 0
-            o_minus[i, rows[15], k] = minus[i, k] if board else 0
-            o_damage[i, rows[16], k] = damage[i, k] if board else 0
-            o_tapped[i, rows[17], k] = tapped[i, k] if board else False
-            o_g_persist[i, rows[18], k] = g_persist[i, k] if board else 0
-            o_g_undying[i, rows[19], k] = g_undying[i, k] if board else 0
-            o_nc[i, rows[20], k] = nc[i, k] if board else False
-            o_order[i, rows[21], k] = k if board else -1  # the board's slots in board order
+        for k in range(n):
+            c = cards[k]
+            o_creature[i, rows[1], k] = creature[c] if c >= 0 else False
+        for k in range(n):
+            c = cards[k]
+            o_base_p[i, rows[2], k] = base_p[c] if c >= 0 else 0
+        for k in range(n):
+            c = cards[k]
+            o_base_t[i, rows[3], k] = base_t[c] if c >= 0 else 0
+        for k in range(n):
+            c = cards[k]
+            o_persist[i, rows[4], k] = persist[c] if c >= 0 else 0
+        for k in range(n):
+            c = cards[k]
+            o_undying[i, rows[5], k] = undying[c] if c >= 0 else 0
+        for k in range(n):
+            c = cards[k]
+            o_keywords[i, rows[6], k] = keywords[c] if c >= 0 else 0
+        for k in range(n):
+            o_since[i, rows[8], k] = (since[i, k] if since.shape[1] else True) if k < s else False
+        for k in range(n):
+            o_granted[i, rows[7], k] = granted[i, k] if k < s and granted.shape[1] else 0
+        for k in range(n):
+            o_controller[i, rows[10], k] = controller[i, k] if k < s else 0
+        for k in range(n):
+            o_owner[i, rows[11], k] = owner[i, k] if k < s else 0
+        for k in range(n):
+            o_token[i, rows[12], k] = token[i, k] if k < s else False
+        for k in range(n):
+            o_plus[i, rows[14], k] = plus[i, k] if k < s else 0
+        for k in range(n):
+            o_minus[i, rows[15], k] = minus[i, k] if k < s else 0
+        for k in range(n):
+            o_damage[i, rows[16], k] = damage[i, k] if k < s else 0
+        for k in range(n):
+            o_tapped[i, rows[17], k] = tapped[i, k] if k < s else False
+        for k in range(n):
+            o_g_persist[i, rows[18], k] = g_persist[i, k] if k < s else 0
+        for k in range(n):
+            o_g_undying[i, rows[19], k] = g_undying[i, k] if k < s else 0
+        for k in range(n):
+            o_nc[i, rows[20], k] = nc[i, k] if k < s else False
+        for k in range(n):
+            o_order[i, rows[21], k] = k if k < s else -1  # the board's slots in board order
             r = rank[i, k] if k < given else -1
-            o_rank[i, rows[22], k] = RANK_FALLBACK + k if board and r < 0 else r  # after every rank
+            o_rank[i, rows[22], k] = RANK_FALLBACK + k if k < s and r < 0 else r  # after any
+        for k in range(n):
             o_ping[i, rows[23], k] = ping[i, k] if k < given else -1
+        for k in range(n):
             o_chosen[i, rows[24], k] = chosen[i, k] if k < given and chosen.shape[1] else 0
-            o_attached[i, rows[25], k] = attached[i, k] if board and attached.shape[1] else -1
+            o_attached[i, rows[25], k] = attached[i, k] if k < s and attached.shape[1] else -1
