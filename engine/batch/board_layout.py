@@ -1,8 +1,8 @@
 """The board's (T, N) arrays of a batch, written in one compiled pass (``layout.new_state``).
 
 numpy took a pass per array, two per padded one and a gather per printed column: 300 ns a trial
-of counters-4p, a tenth of the batch engine's time. Here each trial's slots are written once,
-the printed columns read from the card tables as each slot's card is.
+of counters-4p, a tenth of the batch engine's time. Here each trial is written once, a row (a
+field's slots) at a time, the printed columns read from the card tables by each slot's card.
 """
 
 from __future__ import annotations
