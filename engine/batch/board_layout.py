@@ -8,6 +8,7 @@ field's slots) at a time, the printed columns read from the card tables by each 
 from __future__ import annotations
 
 import numpy as np
+from numba import literal_unroll
 
 from engine.batch import tables as tb
 from engine.batch.kernel.jit import njit
@@ -68,7 +69,7 @@ def fill_rows(block: np.ndarray, first: int, values: np.ndarray) -> None:
 
 
 @njit
-def lay_out_board(  # noqa: C901 (a loop per row: each a run of stores)
+def lay_out_board(
     state: tuple[np.ndarray, ...],
     optional: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     choices: tuple[np.ndarray, np.ndarray],
@@ -95,6 +96,18 @@ def lay_out_board(  # noqa: C901 (a loop per row: each a run of stores)
     ) = out  # fmt: skip
     t, n = o_card.shape[0], o_card.shape[2]
     given = min(n, rank.shape[1])  # the board's and the cast slots' columns the inputs give
+    copied = (  # the rows the board's slots give as they are, 0 past them
+        (o_controller, rows[10], controller), (o_owner, rows[11], owner),
+        (o_token, rows[12], token), (o_plus, rows[14], plus), (o_minus, rows[15], minus),
+        (o_damage, rows[16], damage), (o_tapped, rows[17], tapped),
+        (o_g_persist, rows[18], g_persist), (o_g_undying, rows[19], g_undying),
+        (o_nc, rows[20], nc),
+    )  # fmt: skip
+    looked_up = (  # the rows read from the card tables by each slot's card, 0 without one
+        (o_creature, rows[1], creature), (o_base_p, rows[2], base_p),
+        (o_base_t, rows[3], base_t), (o_persist, rows[4], persist),
+        (o_undying, rows[5], undying), (o_keywords, rows[6], keywords),
+    )  # fmt: skip
     for i in range(t):  # row by row: each a run of stores (slot by slot was twice as slow)
         for k in range(n):
             cards[k] = card[i, k] if k < s else -1
@@ -104,54 +117,21 @@ def lay_out_board(  # noqa: C901 (a loop per row: each a run of stores)
             o_card[i, rows[0], k] = c
             o_zone[i, rows[9], k] = BATTLEFIELD if on else 0
             o_obj[i, rows[13], k] = 1 if on else 0
-        for k in range(n):
-            c = cards[k]
-            o_creature[i, rows[1], k] = creature[c] if c >= 0 else False
-        for k in range(n):
-            c = cards[k]
-            o_base_p[i, rows[2], k] = base_p[c] if c >= 0 else 0
-        for k in range(n):
-            c = cards[k]
-            o_base_t[i, rows[3], k] = base_t[c] if c >= 0 else 0
-        for k in range(n):
-            c = cards[k]
-            o_persist[i, rows[4], k] = persist[c] if c >= 0 else 0
-        for k in range(n):
-            c = cards[k]
-            o_undying[i, rows[5], k] = undying[c] if c >= 0 else 0
-        for k in range(n):
-            c = cards[k]
-            o_keywords[i, rows[6], k] = keywords[c] if c >= 0 else 0
+        for out_row in literal_unroll(looked_up):
+            o, row, column = out_row
+            for k in range(n):
+                o[i, row, k] = column[cards[k]] if cards[k] >= 0 else 0
+        for out_row in literal_unroll(copied):
+            o, row, given_row = out_row
+            for k in range(n):
+                o[i, row, k] = given_row[i, k] if k < s else 0
         for k in range(n):
             o_since[i, rows[8], k] = (since[i, k] if since.shape[1] else True) if k < s else False
-        for k in range(n):
             o_granted[i, rows[7], k] = granted[i, k] if k < s and granted.shape[1] else 0
-        for k in range(n):
-            o_controller[i, rows[10], k] = controller[i, k] if k < s else 0
-        for k in range(n):
-            o_owner[i, rows[11], k] = owner[i, k] if k < s else 0
-        for k in range(n):
-            o_token[i, rows[12], k] = token[i, k] if k < s else False
-        for k in range(n):
-            o_plus[i, rows[14], k] = plus[i, k] if k < s else 0
-        for k in range(n):
-            o_minus[i, rows[15], k] = minus[i, k] if k < s else 0
-        for k in range(n):
-            o_damage[i, rows[16], k] = damage[i, k] if k < s else 0
-        for k in range(n):
-            o_tapped[i, rows[17], k] = tapped[i, k] if k < s else False
-        for k in range(n):
-            o_g_persist[i, rows[18], k] = g_persist[i, k] if k < s else 0
-        for k in range(n):
-            o_g_undying[i, rows[19], k] = g_undying[i, k] if k < s else 0
-        for k in range(n):
-            o_nc[i, rows[20], k] = nc[i, k] if k < s else False
         for k in range(n):
             o_order[i, rows[21], k] = k if k < s else -1  # the board's slots in board order
             r = rank[i, k] if k < given else -1
             o_rank[i, rows[22], k] = RANK_FALLBACK + k if k < s and r < 0 else r  # after any
-        for k in range(n):
             o_ping[i, rows[23], k] = ping[i, k] if k < given else -1
-        for k in range(n):
             o_chosen[i, rows[24], k] = chosen[i, k] if k < given and chosen.shape[1] else 0
             o_attached[i, rows[25], k] = attached[i, k] if k < s and attached.shape[1] else -1
