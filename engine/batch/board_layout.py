@@ -77,13 +77,10 @@ def lay_out_board(
     written: tuple[tuple[np.ndarray, ...], tuple[int, ...], np.ndarray],
     s: int,
 ) -> None:
-    """Trial by trial, slot by slot: the board's ``s`` slots as given (``state``: card,
-    controller, owner, token, counters, damage, tapped, granted persist and undying, not a
-    creature; ``optional``: granted keywords, since the turn began, chosen slots, the Auras'
-    hosts, width 0 when not given), the slots past them empty; the cast slots' trigger rank,
-    "any target" seat and chosen slots as given too (``choices``: rank, ping target,
-    T x (S + E)). ``written``: the (T, F, N) array of each of BOARD_FIELDS, its row there,
-    and room for a trial's cards."""
+    """Trial by trial: the board's ``s`` slots as given (``state``, and ``optional``: width 0
+    when not given), the slots past them empty; the cast slots' trigger rank, "any target"
+    seat and chosen slots as given too (``choices``, T x (S + E)). ``written``: the (T, F, N)
+    array of each of BOARD_FIELDS, its row there, and room for a trial's cards."""
     card, controller, owner, token, plus, minus, damage, tapped, g_persist, g_undying, nc = state
     granted, since, chosen, attached = optional
     rank, ping = choices
@@ -110,13 +107,10 @@ def lay_out_board(
     )  # fmt: skip
     for i in range(t):  # row by row: each a run of stores (slot by slot was twice as slow)
         for k in range(n):
-            cards[k] = card[i, k] if k < s else -1
-        for k in range(n):
-            c = cards[k]
-            on = c >= 0
+            cards[k] = c = card[i, k] if k < s else -1
             o_card[i, rows[0], k] = c
-            o_zone[i, rows[9], k] = BATTLEFIELD if on else 0
-            o_obj[i, rows[13], k] = 1 if on else 0
+            o_zone[i, rows[9], k] = BATTLEFIELD if c >= 0 else 0
+            o_obj[i, rows[13], k] = 1 if c >= 0 else 0
         for out_row in literal_unroll(looked_up):
             o, row, column = out_row
             for k in range(n):
