@@ -49,6 +49,14 @@ def test_a_state_whose_field_was_replaced_is_refused() -> None:
         ks.kstate(state)
 
 
+def test_a_field_that_is_another_row_of_its_block_is_refused() -> None:
+    state, _ = _state(bookkeeping=True)
+    zone = ks.GROUP_FIELDS[2].index("zone")
+    state.zone = state.zone.base[:, zone - 1]  # its block's, shaped as a row: the wrong row
+    with pytest.raises(TypeError, match=rf"WipeState\.zone is not row {zone} "):
+        ks.kstate(state)
+
+
 def test_the_event_blocks_hold_every_event_field_or_its_default() -> None:
     _, inputs = _state(bookkeeping=True)
     t, _, _, e = inputs.shape
