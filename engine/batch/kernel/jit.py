@@ -1,5 +1,5 @@
 """numba configuration for the compiled wipe kernel: one thread, an on-disk cache that works
-anywhere.
+anywhere, array indexing without the negative-index wrap-around.
 
 The cache directory: ``NUMBA_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/cauldron/numba``
 (``~/.cache/cauldron/numba``), with one folder per version of the kernel's source. When
@@ -78,6 +78,39 @@ import numba  # noqa: E402
 if CACHING:
     setattr(numba.config, "CACHE_DIR", str(CACHE_DIR))  # noqa: B010 (not in numba's stubs)
 
+
+# The kernel's compiled functions (numba mangles a function's module path into its name).
+KERNEL_PREFIX: Final = "_ZN6engine5batch6kernel"
+
+
+def _index_without_wraparound() -> None:
+    """Compile the kernel's array indexing without Python's negative-index wrap-around.
+
+    numba adds the size to a negative index of a signed type (``a[-1]`` is the last
+    element): a compare, an add and a select at every index it cannot prove non-negative, a
+    card read from a slot row or a slot from a list. The kernel never indexes from the end
+    (an empty slot's card, -1, is tested before it is looked up), so in its own functions
+    the index is used as it is, as C would: counters-4p's kernel ran 4% faster. Every
+    other compiled function (numba's, the statistics') keeps the wrap-around. A negative
+    index there is a bug as an index past the end is: run with ``NUMBA_BOUNDSCHECK=1``
+    (``tests/batch/test_no_negative_index.py``), it raises IndexError. A numba without this
+    hook compiles the kernel as before, only slower (that test then fails)."""
+    from numba.core import types
+    from numba.np import arrayobj
+
+    wrapping: Callable[..., Any] | None = getattr(arrayobj, "fix_integer_index", None)
+    if wrapping is None:
+        return
+
+    def fix_integer_index(context: Any, builder: Any, idxty: Any, idx: Any, size: Any) -> Any:
+        if idxty.signed and builder.function.name.startswith(KERNEL_PREFIX):
+            return context.cast(builder, idx, idxty, types.intp)
+        return wrapping(context, builder, idxty, idx, size)
+
+    arrayobj.fix_integer_index = fix_integer_index
+
+
+_index_without_wraparound()
 
 # a rule step's options (see ``njit``)
 _RULE_STEP: dict[str, Any] = {
