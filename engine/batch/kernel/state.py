@@ -472,8 +472,8 @@ def _block(state: WipeState, names: tuple[str, ...]) -> np.ndarray:
 @njit
 def _misplaced_row(block: np.ndarray, rows: tuple[np.ndarray, ...]) -> int:
     """The first of ``rows`` (views of ``block``, shaped as its rows) that does not start where
-    its row does, or -1 (compiled: numpy's ``__array_interface__`` took a microsecond a field,
-    20 ns a trial of mana-tap)."""
+    its row does, or -1 (compiled: numpy's ``__array_interface__`` took a microsecond a field;
+    mana-tap's batch of 4,096 trials cost 44 us more, about 11 ns a trial)."""
     for f, row in enumerate(rows):
         if row.ctypes.data != block.ctypes.data + f * block.strides[1]:
             return f
