@@ -440,6 +440,22 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
 
 
 @inline
+def _orders_in(orders: np.ndarray, i: int, flat: np.ndarray, at: np.uint64) -> None:
+    """Copy trial ``i``'s replacement orders (T, E, W) into the EV_ORDER_ rows (``flat`` from
+    place ``at``) as ``state.EV_ORDER_`` lays them out: one run, -1 past the W ids given."""
+    listed = orders.shape[2]
+    if listed == ORDER_LEN:
+        for e in range(orders.shape[1]):
+            for j in range(ORDER_LEN):
+                flat[at + np.uint64(e * ORDER_LEN + j)] = orders[i, e, j]
+    else:
+        for e in range(orders.shape[1]):
+            for j in range(ORDER_LEN):
+                id_ = orders[i, e, j] if j < listed else -1
+                flat[at + np.uint64(e * ORDER_LEN + j)] = id_
+
+
+@inline
 def _load_events(
     kstate: KState,
     events: tuple[np.ndarray, np.ndarray],
@@ -459,8 +475,7 @@ def _load_events(
         event_rows[SPELL_ZONE, e] = kstate.spell_zone[i, e]
         event_rows[REJECTED, e] = kstate.rejected[i, e]
         event_rows[SPELL_ON, e] = kstate.spell_on[i, e]
-        for j in range(ORDER_LEN):
-            event_rows[EV_ORDER_ + j, e] = orders[i, e, j] if j < orders.shape[2] else -1
+    _orders_in(orders, i, flat, np.uint64(EV_ORDER_ * width))
     if combat_rows.shape[2] == 0:
         return  # a batch without an attack
     for e in range(event_rows.shape[1]):

@@ -209,7 +209,11 @@ EV_DEFAULTS = {  # when inputs have none
 SPELL_ZONE, REJECTED, SPELL_ON, SPELL_ARRIVAL, SPELL_ARRIVAL_SUB = range(
     len(EVENT_FIELDS), len(EVENT_FIELDS) + 5
 )
-EV_ORDER_ = SPELL_ARRIVAL_SUB + 1  # ORDER_LEN rows: the replacement order an action lists (616.1)
+# ORDER_LEN rows: the replacement order each action lists (616.1), event by event as the
+# batch gives them, (E, ORDER_LEN) in the rows' memory: action e's ids from place e * ORDER_LEN
+# of the rows taken as one run (``replace._rank``), copied in as one run (an id at a time into
+# rows by id, the copy took a third of the copy-in of mana-tap's ten actions)
+EV_ORDER_ = SPELL_ARRIVAL_SUB + 1
 EV_ROWS = EV_ORDER_ + ORDER_LEN
 
 # -- work (rows, width): one trial's working memory
@@ -530,6 +534,9 @@ def orders(inputs: WipeInputs) -> np.ndarray:
     t, _, _, e = inputs.shape
     if inputs.ev_order is None:
         return np.zeros((t, e, 0), dtype=np.int16)
+    if inputs.ev_order.shape[2] > ORDER_LEN:
+        width = inputs.ev_order.shape[2]
+        raise ValueError(f"WipeInputs.ev_order lists {width} ids, past ORDER_LEN = {ORDER_LEN}")
     return _narrowed(inputs.ev_order, np.int16, "ev_order")
 
 

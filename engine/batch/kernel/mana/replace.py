@@ -65,10 +65,16 @@ def made_total(work: np.ndarray) -> int:
 
 @njit
 def _rank(event_rows: np.ndarray, e: int, code: int) -> int:
-    """Where the action lists id ``code`` in its replacement order (ORDER_LEN if not)."""
+    """Where action ``e`` lists id ``code`` in its replacement order (ORDER_LEN if not): its
+    ids run from place ``e * ORDER_LEN`` of the EV_ORDER_ rows (``state.EV_ORDER_``)."""
+    n = event_rows.shape[1]
+    row, column = EV_ORDER_ + e * ORDER_LEN // n, e * ORDER_LEN % n
     for j in range(ORDER_LEN):
-        if event_rows[EV_ORDER_ + j, e] == code:
+        if event_rows[row, column] == code:
             return j
+        column += 1
+        if column == n:
+            row, column = row + 1, 0
     return ORDER_LEN
 
 
