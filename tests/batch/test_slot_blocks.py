@@ -10,7 +10,7 @@ import pytest
 
 from engine.batch.kernel import state as ks
 from engine.batch.layout import new_state
-from engine.batch.wipe_state import WipeInputs, WipeState
+from engine.batch.wipe_state import ORDER_LEN, WipeInputs, WipeState
 from sim.shapes.wipe.draws import draw_wipe_batch
 from tests.batch import mixes
 
@@ -74,3 +74,13 @@ def test_an_event_field_wider_than_the_kernel_reads_is_a_type_error() -> None:
     inputs.ev_card = inputs.ev_card.astype(np.int64)
     with pytest.raises(TypeError, match=r"WipeInputs\.ev_card is int64"):
         ks.events(inputs)
+
+
+def test_a_replacement_order_longer_than_order_len_is_refused() -> None:
+    """616.1: an action lists at most ORDER_LEN ids (the converters refuse more, with the
+    place); a batch made otherwise is a bug, refused before the kernel reads it."""
+    _, inputs = _state(bookkeeping=True)
+    t, _, _, e = inputs.shape
+    inputs.ev_order = np.full((t, e, ORDER_LEN + 1), -1, dtype=np.int16)
+    with pytest.raises(ValueError, match=rf"lists {ORDER_LEN + 1} ids, past ORDER_LEN"):
+        ks.orders(inputs)
