@@ -84,3 +84,17 @@ def test_a_replacement_order_longer_than_order_len_is_refused() -> None:
     inputs.ev_order = np.full((t, e, ORDER_LEN + 1), -1, dtype=np.int16)
     with pytest.raises(ValueError, match=rf"lists {ORDER_LEN + 1} ids, past ORDER_LEN"):
         ks.orders(inputs)
+
+
+def test_a_shorter_replacement_order_is_padded_and_none_is_all_padding() -> None:
+    """616.1: the kernel reads ORDER_LEN places an action; past the ids it lists, -1."""
+    _, inputs = _state(bookkeeping=True)
+    t, _, _, e = inputs.shape
+    inputs.ev_order = None
+    assert np.array_equal(ks.orders(inputs), np.full((t, e, ORDER_LEN), -1))
+    listed = np.arange(t * e * 3, dtype=np.int16).reshape(t, e, 3) % 7
+    inputs.ev_order = listed
+    padded = ks.orders(inputs)
+    assert padded.shape == (t, e, ORDER_LEN) and padded.dtype == np.int16
+    assert np.array_equal(padded[:, :, :3], listed)
+    assert (padded[:, :, 3:] == -1).all()

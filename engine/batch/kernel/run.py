@@ -441,18 +441,11 @@ def _load_vars(kstate: KState, i: int, trial_vars: np.ndarray, choices: Choices)
 
 @inline
 def _orders_in(orders: np.ndarray, i: int, flat: np.ndarray, at: np.uint64) -> None:
-    """Copy trial ``i``'s replacement orders (T, E, W) into the EV_ORDER_ rows (``flat`` from
-    place ``at``) as ``state.EV_ORDER_`` lays them out: one run, -1 past the W ids given."""
-    listed = orders.shape[2]
-    if listed == ORDER_LEN:
-        for e in range(orders.shape[1]):
-            for j in range(ORDER_LEN):
-                flat[at + np.uint64(e * ORDER_LEN + j)] = orders[i, e, j]
-    else:
-        for e in range(orders.shape[1]):
-            for j in range(ORDER_LEN):
-                id_ = orders[i, e, j] if j < listed else -1
-                flat[at + np.uint64(e * ORDER_LEN + j)] = id_
+    """Copy trial ``i``'s replacement orders (T, E, ORDER_LEN: ``state.orders``) into the
+    EV_ORDER_ rows (``flat`` from place ``at``) as ``state.EV_ORDER_`` lays them out: one run."""
+    for e in range(orders.shape[1]):
+        for j in range(ORDER_LEN):
+            flat[at + np.uint64(e * ORDER_LEN + j)] = orders[i, e, j]
 
 
 @inline

@@ -530,14 +530,20 @@ def _narrowed(given: np.ndarray, dtype: type, name: str) -> np.ndarray:
 
 
 def orders(inputs: WipeInputs) -> np.ndarray:
-    """The replacement order each event lists, (T, E, ORDER_LEN) int16 (zero-width if none)."""
+    """The replacement order each event lists, (T, E, ORDER_LEN) int16, -1 past the ids it
+    lists (every place, without ``ev_order``): the kernel copies it in as it is."""
     t, _, _, e = inputs.shape
-    if inputs.ev_order is None:
-        return np.zeros((t, e, 0), dtype=np.int16)
-    if inputs.ev_order.shape[2] > ORDER_LEN:
-        width = inputs.ev_order.shape[2]
-        raise ValueError(f"WipeInputs.ev_order lists {width} ids, past ORDER_LEN = {ORDER_LEN}")
-    return _narrowed(inputs.ev_order, np.int16, "ev_order")
+    given = inputs.ev_order
+    if given is not None and given.shape[2] == ORDER_LEN:
+        return _narrowed(given, np.int16, "ev_order")
+    out = np.full((t, e, ORDER_LEN), -1, dtype=np.int16)
+    if given is not None:
+        if given.shape[2] > ORDER_LEN:
+            width = given.shape[2]
+            raise ValueError(f"WipeInputs.ev_order lists {width} ids, past ORDER_LEN = {ORDER_LEN}")
+        _check_width(given, np.int16, "ev_order")
+        out[:, :, : given.shape[2]] = given
+    return out
 
 
 def kind_ranks(inputs: WipeInputs) -> np.ndarray:
