@@ -11,7 +11,8 @@ whole run in this process (``run_experiment`` with ``jobs=1`` and a run folder, 
 it also times the command itself (``cauldron run FILE --jobs 1``, imports and report
 included). Every figure is trials per second; the line that matters is end-to-end over
 engine-only (issue 11 asks for at least 0.70). ``--repeat`` runs it all R times, interleaved,
-and reports the best of each (the machine is shared: compare ratios within one run).
+and reports the best of each, and the ratio as the best run over the best engine and as the
+median of the repeats' own ratios (the machine is shared: compare ratios within one run).
 ``--profile draw`` or ``--profile stats`` prints the cProfile of that part instead.
 
 FILE defaults to ``experiments/persist_wipes.toml``, ``--trials`` to 262,144.
@@ -122,6 +123,7 @@ def main(argv: list[str] | None = None) -> None:
     n = exp.trials * len(exp.points)
     run_wipe(draw_wipe_batch(np.random.default_rng(0), 256, exp.points[0].config))  # warm up
     best: dict[str, float] = {}
+    ratios: list[float] = []
     for _ in range(args.repeat):
         figures = {part: n / s for part, s in time_parts(exp).items()}
         wall, manifest = time_run(file, args.trials)
@@ -134,10 +136,15 @@ def main(argv: list[str] | None = None) -> None:
                 f"{k} {v:,.3f}" if k == "ratio" else f"{k} {v:,.0f}" for k, v in figures.items()
             )
         )
+        ratios.append(figures.pop("ratio"))
         best = {k: max(v, best.get(k, 0.0)) for k, v in figures.items()}
     print(f"{exp.name}: {n:,} trials, one core, best of {args.repeat} (trials/s)")
     for key, value in best.items():
-        print(f"  {key:24s} {value:14,.3f}" if key == "ratio" else f"  {key:24s} {value:14,.0f}")
+        print(f"  {key:24s} {value:14,.0f}")
+    # the best run over the best engine: the largest of the repeats' ratios would pick the
+    # repeat whose engine figure the machine slowed most
+    print(f"  ratio (best over best)   {best['run (manifest)'] / best['engine']:14.3f}")
+    print(f"  ratio (median repeat)    {float(np.median(ratios)):14.3f}")
     parts = 1 / best["draw"] + 1 / best["stats"]
     print(f"  draw + stats / engine    {parts * best['engine']:14.3f}")
 
