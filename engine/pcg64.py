@@ -2,9 +2,11 @@
 
 numpy makes each word with a call through the bit generator, and each step of the generator
 waits for the one before (a 128-bit multiply and add): 2.3 ns a word here, 110 ns of a
-persist_wipes trial's 260 ns of drawing. This runs four copies of the generator, copy k
-from word k on, each stepping four words at a time, and interleaves their words: the same
-words, in the same order, at 1.45 ns (the copies' steps do not wait for each other).
+persist_wipes trial's 260 ns of drawing. This runs LANES copies of the generator side by side,
+copy k from word k on, each stepping LANES words at a time, and interleaves their words: the
+same words, in the same order. The copies are arrays that LLVM steps with vector instructions,
+so the 128-bit products are made of 32-bit halves (a 128-bit multiply it would do lane by
+lane).
 
 The generator (numpy's ``pcg64.h``): a 128-bit LCG, ``s = s * MULTIPLIER + inc``, then the word
 is the state's two halves xor-ed, rotated right by its top six bits (XSL-RR). ``k`` steps at
@@ -14,40 +16,27 @@ once are an affine map ``s -> a * s + c`` (``_jump``, the algorithm of numpy's
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import cast
-
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
-from engine.batch.kernel.jit import inline, njit
+from engine.batch.kernel.jit import entry, inline, njit
 
 MULTIPLIER = 0x2360ED051FC65DA44385DF649FCCF645  # numpy's PCG_DEFAULT_MULTIPLIER_128
-# copies of the generator run side by side (``fill_words`` is written for four): in a bare
-# loop, 4 took 1.25 ns a word, 2 took 1.40, 8 took 1.19
-LANES = 4
+# copies of the generator run side by side. A word took, in a bare loop: 4 copies as scalars
+# (registers) 1.43 ns, 8 copies in arrays 1.20, 16: 0.78, 32: 0.69, 64: 0.66
+LANES = 64
 
 _M_HIGH, _M_LOW = MULTIPLIER >> 64, MULTIPLIER & (2**64 - 1)
+_HALF = np.uint64(0xFFFFFFFF)
+_32 = np.uint64(32)
 
 
-def _mul_high_ir(typingctx: object, a: types.Type, b: types.Type) -> tuple[object, object]:
-    """The high 64 bits of the 128-bit product of two uint64 (one ``mul`` on x86-64)."""
-    signature = types.uint64(types.uint64, types.uint64)
-
-    def codegen(
-        context: object, builder: ir.IRBuilder, sig: object, args: list[ir.Value]
-    ) -> ir.Value:
-        wide = ir.IntType(128)
-        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
-        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
-
-    return signature, codegen
-
-
-# called, in compiled code only, with the two uint64
-_mul_high = cast(Callable[[np.uint64, np.uint64], np.uint64], intrinsic(_mul_high_ir))
+@inline
+def _mul_high(a: np.uint64, b: np.uint64) -> np.uint64:
+    """The high 64 bits of the 128-bit product of two uint64, from their 32-bit halves."""
+    a0, a1, b0, b1 = a & _HALF, a >> _32, b & _HALF, b >> _32
+    low, cross, other = a0 * b0, a0 * b1, a1 * b0
+    carry = ((low >> _32) + (cross & _HALF) + (other & _HALF)) >> _32
+    return a1 * b1 + (cross >> _32) + (other >> _32) + carry
 
 
 @inline
@@ -98,30 +87,37 @@ def _jump(steps: int, ih: np.uint64, il: np.uint64) -> tuple[np.uint64, np.uint6
 
 
 @njit
+def _rounds(high: np.ndarray, low: np.ndarray, a: np.ndarray, out: np.ndarray) -> None:
+    """Fill ``out`` with whole rounds of the copies' words (copy m's word at m of a round),
+    each round stepping every copy by ``a`` (a high, a low, c high, c low): after it, copy m
+    holds the state of the word after the last round, at m."""
+    ah, al, ch, cl = a[0], a[1], a[2], a[3]
+    lanes = high.shape[0]
+    for k in range(out.shape[0] // lanes):
+        at = k * lanes
+        for m in range(lanes):  # two loops over the copies, each made of vector instructions
+            out[at + m] = _word(high[m], low[m])
+        for m in range(lanes):
+            high[m], low[m] = _step(high[m], low[m], ah, al, ch, cl)
+
+
+@entry
 def fill_words(state: np.ndarray, inc: np.ndarray, out: np.ndarray) -> None:
     """``out[:] = PCG64.random_raw(len(out))`` for the generator whose 128-bit state and
     increment are ``state`` and ``inc`` ((2,) uint64: high, low), and ``state`` stepped past
     the words made."""
     n, ih, il = out.shape[0], inc[0], inc[1]
     sh, sl = state[0], state[1]
+    lanes = max(min(LANES, n), 1)
+    high, low = np.empty(lanes, dtype=np.uint64), np.empty(lanes, dtype=np.uint64)
+    ah, al, ch, cl = _jump(1, ih, il)
+    h, lo = sh, sl
+    for m in range(lanes):  # copy m from word m on
+        h, lo = _step(h, lo, ah, al, ch, cl)
+        high[m], low[m] = h, lo
+    _rounds(high, low, np.array(_jump(lanes, ih, il)), out)
+    done = n - n % lanes
+    for m in range(n - done):  # past the last whole round: the copies' next words
+        out[done + m] = _word(high[m], low[m])
     ah, al, ch, cl = _jump(n, ih, il)
     state[0], state[1] = _step(sh, sl, ah, al, ch, cl)  # past the words made
-    ah, al, ch, cl = _jump(1, ih, il)
-    h0, l0 = _step(sh, sl, ah, al, ch, cl)  # lane k makes words k, k + LANES, ...
-    h1, l1 = _step(h0, l0, ah, al, ch, cl)
-    h2, l2 = _step(h1, l1, ah, al, ch, cl)
-    h3, l3 = _step(h2, l2, ah, al, ch, cl)
-    ah, al, ch, cl = _jump(LANES, ih, il)
-    for k in range(0, n // LANES):  # (a stepped range, or a tuple stored, took 1.9 ns a word)
-        out[LANES * k] = _word(h0, l0)
-        out[LANES * k + 1] = _word(h1, l1)
-        out[LANES * k + 2] = _word(h2, l2)
-        out[LANES * k + 3] = _word(h3, l3)
-        h0, l0 = _step(h0, l0, ah, al, ch, cl)
-        h1, l1 = _step(h1, l1, ah, al, ch, cl)
-        h2, l2 = _step(h2, l2, ah, al, ch, cl)
-        h3, l3 = _step(h3, l3, ah, al, ch, cl)
-    for k in range(n - n % LANES, n):  # past the lanes' last full round: from the start
-        ah, al, ch, cl = _jump(k + 1, ih, il)  # (the lanes' states, live after the loop,
-        wh, wl = _step(sh, sl, ah, al, ch, cl)  # took 10% more a word in it)
-        out[k] = _word(wh, wl)

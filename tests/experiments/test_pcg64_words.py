@@ -1,5 +1,5 @@
 """``engine.pcg64.fill_words`` makes the words ``PCG64.random_raw`` makes, in their order, from
-four interleaved copies of the generator, and leaves its state where numpy's is after them:
+LANES interleaved copies of the generator, and leaves its state where numpy's is after them:
 every compiled draw of an experiment (``engine.raw_draws``) reads its 32-bit halves from these
 words, so a seed's trials depend on it bit for bit."""
 
