@@ -79,6 +79,9 @@ def seats_of(u: np.ndarray, n_players: np.ndarray, active: np.ndarray, out: np.n
             out[i, j] = seat - n if seat >= n else seat
 
 
+ALIVE = np.int32(1 << 30)  # ``drop_dead``'s toughness of what no counter or damage can kill
+
+
 @njit
 def drop_dead(
     card: np.ndarray,
@@ -86,21 +89,42 @@ def drop_dead(
     minus: np.ndarray,
     damage: np.ndarray,
     not_creature: np.ndarray,
-    base_t: np.ndarray,
-    is_creature: np.ndarray,
+    cards: np.ndarray,
+    toughness: np.ndarray,
+    base: np.ndarray,
+    keep: np.ndarray,
 ) -> None:
-    """``start.drop_dead_start``, slot by slot: a creature whose toughness is 0 or less, or
-    whose damage is lethal, loses its -1/-1 counters and damage (``base_t``, ``is_creature``:
-    the card tables' columns, by card index)."""
-    for i in range(card.shape[0]):
-        for j in range(card.shape[1]):  # selects, not branches: a slot's counters are random
-            c = card[i, j]
-            k = max(c, 0)
-            toughness = np.int64(base_t[k]) + plus[i, j] - minus[i, j]
-            lethal = (toughness <= 0) | (damage[i, j] >= toughness)
-            doomed = (c >= 0) & is_creature[k] & ~not_creature[i, j] & lethal
-            minus[i, j] = 0 if doomed else minus[i, j]
-            damage[i, j] = 0 if doomed else damage[i, j]
+    """``start.drop_dead_start``, row by row: a creature whose toughness is 0 or less, or
+    whose damage is lethal, loses its -1/-1 counters and damage. ``cards`` are the cards the
+    rows may hold (any other, and an empty slot, is never dead), ``toughness`` theirs (int32,
+    ALIVE for a card that is not a creature); ``base`` (int32) and ``keep`` (int16), of one
+    length, hold a run of a row at a time.
+
+    Each step is a loop over a run of a row, without a table lookup or a branch, that LLVM
+    makes of vector instructions: a run's printed toughness by a pass per card of ``cards``.
+    A slot at a time, with the lookup and a select, took 25 ns of a persist_wipes trial, this
+    8."""
+    for r in range(card.shape[0]):
+        row_card, row_plus, row_minus = card[r], plus[r], minus[r]
+        row_damage, row_other = damage[r], not_creature[r]
+        for start in range(0, row_card.shape[0], base.shape[0]):
+            end = min(start + base.shape[0], row_card.shape[0])
+            c, p, m = row_card[start:end], row_plus[start:end], row_minus[start:end]
+            d, o = row_damage[start:end], row_other[start:end]
+            t, k = base[: end - start], keep[: end - start]
+            t[:] = ALIVE
+            for q in range(cards.shape[0]):
+                value, printed = cards[q], toughness[q]
+                for x in range(t.shape[0]):
+                    t[x] = printed if c[x] == value else t[x]
+            for x in range(t.shape[0]):
+                now = t[x] + np.int32(p[x]) - np.int32(m[x])
+                dead = (now <= 0) | (np.int32(d[x]) >= now)
+                k[x] = np.int16(1) - np.int16(dead & ~o[x])
+            for x in range(t.shape[0]):
+                m[x] *= k[x]
+            for x in range(t.shape[0]):
+                d[x] *= k[x]
 
 
 @njit

@@ -84,7 +84,8 @@ def _slot_group(
         "granted": _keywords(rng, group, shape),
     }
     if group.legal_start and (group.minus.high > 0 or group.damage.high > 0):
-        drop_dead_start(card, drawn["plus"], drawn["minus"], drawn["damage"], drawn["not_creature"])
+        counters = (drawn["plus"], drawn["minus"], drawn["damage"])
+        drop_dead_start(card, *counters, drawn["not_creature"], group.cards)
     for values in drawn.values() if group.empty > 0 else ():
         # an empty slot holds nothing (False for the flags): a product, not a masked store
         # (values[~filled] = 0 cost 60% of a slot group's draw)

@@ -156,6 +156,7 @@ def _board(config: WipeConfig, n: int, drawn: dict[str, np.ndarray]) -> dict[str
                 drawn["minus"][:, cols],
                 drawn["damage"][:, cols],
                 drawn["not_creature"][:, cols],
+                g.cards,
             )
     board = {"card": card, "controller": controller}
     board["owner"] = ((controller + drawn["owner"]) % n).astype(np.int8)
