@@ -6,6 +6,7 @@ or column slices of them (the exact enumeration's slot groups)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +92,12 @@ def test_704_5f_g_whole_arrays_and_slices_lose_what_the_rules_take(
             for a, b in zip(got[:2] + got[4:], board[:2] + board[4:], strict=True)
         )
     assert np.array_equal(wide[2][:, s:], board[2]) and np.array_equal(wide[3][:, s:], board[3])
+
+
+def test_a_card_outside_the_slot_groups_cards_is_an_error() -> None:
+    """The slot group's cards are all a slot may hold: any other is a caller's bug, raised,
+    never a board left as it was drawn."""
+    card = np.array([[BEARS, WRATH]], dtype=np.int16)
+    counters = [np.zeros((1, 2), dtype=np.int16) for _ in range(3)]
+    with pytest.raises(ValueError, match="1 slots hold a card not among"):
+        drop_dead_start(card, *counters, np.zeros((1, 2), dtype=bool), (BEARS,))

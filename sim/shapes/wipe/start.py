@@ -34,4 +34,6 @@ def drop_dead_start(
     pool = np.array(cards, dtype=np.int16)
     toughness = np.where(tb.IS_CREATURE[pool], tb.BASE_T[pool], ALIVE).astype(np.int32)
     base, keep = np.empty(RUN, dtype=np.int32), np.empty(RUN, dtype=np.int16)
-    drop_dead(card, plus, minus, damage, not_creature, pool, toughness, base, keep)
+    unlisted = drop_dead(card, plus, minus, damage, not_creature, pool, toughness, base, keep)
+    if unlisted:
+        raise ValueError(f"drop_dead_start: {unlisted} slots hold a card not among {cards}")
