@@ -99,8 +99,8 @@ def drop_dead(
     whose damage is lethal, loses its -1/-1 counters and damage. ``cards`` are the cards the
     rows hold (-1: an empty slot, never dead), ``toughness`` theirs (int32, ALIVE for a card
     that is not a creature); ``base`` (int32) and ``keep`` (int16), of one length, hold a run
-    of a row at a time. Returns how many slots hold a card not among ``cards`` (left as they
-    are: the caller's error).
+    of a row at a time. Returns how many slots with counters or damage hold a card not among
+    ``cards`` (left as they are: the caller's error; without either, nothing would change).
 
     Each step is a loop over a run of a row, without a table lookup or a branch, that LLVM
     makes of vector instructions: a run's printed toughness by a pass per card of ``cards``.
@@ -122,7 +122,7 @@ def drop_dead(
                 for x in range(t.shape[0]):
                     t[x] = printed if c[x] == value else t[x]
             for x in range(t.shape[0]):
-                unlisted += t[x] == _UNLISTED
+                unlisted += (t[x] == _UNLISTED) & ((m[x] != 0) | (d[x] != 0))
                 now = t[x] + np.int32(p[x]) - np.int32(m[x])
                 dead = (now <= 0) | (np.int32(d[x]) >= now)
                 k[x] = np.int16(1) - np.int16(dead & ~o[x] & (t[x] != _UNLISTED))

@@ -97,7 +97,8 @@ def test_704_5f_g_whole_arrays_and_slices_lose_what_the_rules_take(
 def test_a_card_outside_the_slot_groups_cards_is_an_error() -> None:
     """The slot group's cards are all a slot may hold: any other is a caller's bug, raised,
     never a board left as it was drawn."""
-    card = np.array([[BEARS, WRATH]], dtype=np.int16)
-    counters = [np.zeros((1, 2), dtype=np.int16) for _ in range(3)]
-    with pytest.raises(ValueError, match="1 slots hold a card not among"):
-        drop_dead_start(card, *counters, np.zeros((1, 2), dtype=bool), (BEARS,))
+    card = np.array([[BEARS, WRATH, FINKS]], dtype=np.int16)
+    plus, damage = np.zeros((1, 3), dtype=np.int16), np.zeros((1, 3), dtype=np.int16)
+    minus = np.array([[0, 1, 0]], dtype=np.int16)  # Finks, without any, changes nothing
+    with pytest.raises(ValueError, match="1 slots with counters or damage hold a card not"):
+        drop_dead_start(card, plus, minus, damage, np.zeros((1, 3), dtype=bool), (BEARS,))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch import tables as tb
+from engine.batch.rows import as_one_row
 
 RUN = 2048  # slots a compiled step of ``drop_dead`` covers at once (its buffers stay in cache)
 
@@ -24,16 +25,17 @@ def drop_dead_start(
     CR 704.5f, 704.5g. All arrays (T, S) (views will do); ``card`` -1 marks an empty slot,
     any other is one of ``cards``. One compiled pass (numpy's gathers at the slots with
     counters or damage cost a tenth of persist_wipes' draw), over the whole batch as one row
-    when the arrays are contiguous."""
+    when the arrays are contiguous (``as_one_row``)."""
     # imported here, not with this module: see ``sim.config.dists.permutations``
     from sim.config.draw_steps import ALIVE, drop_dead
 
-    arrays = (card, plus, minus, damage, not_creature)
-    if all(a.flags.c_contiguous for a in arrays):
-        card, plus, minus, damage, not_creature = (a.reshape(1, -1) for a in arrays)
+    card, plus, minus, damage, not_creature = as_one_row(card, plus, minus, damage, not_creature)
     pool = np.array(cards, dtype=np.int16)
     toughness = np.where(tb.IS_CREATURE[pool], tb.BASE_T[pool], ALIVE).astype(np.int32)
     base, keep = np.empty(RUN, dtype=np.int32), np.empty(RUN, dtype=np.int16)
     unlisted = drop_dead(card, plus, minus, damage, not_creature, pool, toughness, base, keep)
     if unlisted:
-        raise ValueError(f"drop_dead_start: {unlisted} slots hold a card not among {cards}")
+        raise ValueError(
+            f"drop_dead_start: {unlisted} slots with counters or damage hold a card not among "
+            f"{cards}"
+        )
