@@ -342,8 +342,8 @@ class WipeState:
     granted_persist: np.ndarray  # (T, N) int8
     granted_undying: np.ndarray  # (T, N) int8
     not_creature: np.ndarray  # (T, N) bool
-    eot_power: np.ndarray  # (T, N) int16 locked-in "until end of turn" changes (611.2c)
-    eot_toughness: np.ndarray  # (T, N) int16
+    eot_power: np.ndarray  # (T, N) int64 locked-in "until end of turn" changes (611.2c)
+    eot_toughness: np.ndarray  # (T, N) int64
     exile_if_dies: np.ndarray  # (T, N) bool
     chosen: np.ndarray  # (T, N) int64 bits of the slots named for its triggered ability
     order: np.ndarray  # (T, N) int32 board order (the listed policy and the legend rule)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -83,8 +84,9 @@ class SlotBoard:
     def max_players(self) -> int:
         return int(self.players.count.high)
 
-    @property
+    @cached_property
     def board_cards(self) -> tuple[int, ...]:
-        """Every card a slot can hold, sorted by name (the order of the by-card metrics)."""
+        """Every card a slot can hold, sorted by name (the order of the by-card metrics); kept,
+        as the statistics of every chunk ask for it."""
         cards = {int(c) for g in self.slots for c in g.cards}
         return tuple(sorted(cards, key=lambda c: CARDS[c].name))
