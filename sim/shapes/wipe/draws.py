@@ -100,6 +100,8 @@ def _mode(rng: np.random.Generator, event: Event, card: np.ndarray) -> np.ndarra
     table = np.zeros((len(event.modes), counts.max()), dtype=np.int8)
     for k, sets in enumerate(event.modes):
         table[k, : len(sets)] = sets
+    if counts.max() == 1 and (table[:, 0] == table[0, 0]).all():  # one set, the same for all
+        return np.full(len(card), table[0, 0], dtype=np.int8)
     if len(event.modes) == 1 or not event.cards:
         row = np.zeros(len(card), dtype=np.intp)
     else:
