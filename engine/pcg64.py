@@ -87,11 +87,11 @@ def _jump(steps: int, ih: np.uint64, il: np.uint64) -> tuple[np.uint64, np.uint6
 
 
 @njit
-def _rounds(high: np.ndarray, low: np.ndarray, a: np.ndarray, out: np.ndarray) -> None:
+def _rounds(high: np.ndarray, low: np.ndarray, ah: np.uint64, al: np.uint64, ch: np.uint64,
+            cl: np.uint64, out: np.ndarray) -> None:  # fmt: skip
     """Fill ``out`` with whole rounds of the copies' words (copy m's word at m of a round),
-    each round stepping every copy by ``a`` (a high, a low, c high, c low): after it, copy m
-    holds the state of the word after the last round, at m."""
-    ah, al, ch, cl = a[0], a[1], a[2], a[3]
+    each round stepping every copy by ``s -> a * s + c``: after it, copy m holds the state of
+    the word after the last round, at m."""
     lanes = high.shape[0]
     for k in range(out.shape[0] // lanes):
         at = k * lanes
@@ -115,7 +115,8 @@ def fill_words(state: np.ndarray, inc: np.ndarray, out: np.ndarray) -> None:
     for m in range(lanes):  # copy m from word m on
         h, lo = _step(h, lo, ah, al, ch, cl)
         high[m], low[m] = h, lo
-    _rounds(high, low, np.array(_jump(lanes, ih, il)), out)
+    ah, al, ch, cl = _jump(lanes, ih, il)
+    _rounds(high, low, ah, al, ch, cl, out)
     done = n - n % lanes
     for m in range(n - done):  # past the last whole round: the copies' next words
         out[done + m] = _word(high[m], low[m])

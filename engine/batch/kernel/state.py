@@ -533,16 +533,14 @@ def orders(inputs: WipeInputs) -> np.ndarray:
     """The replacement order each event lists, (T, E, ORDER_LEN) int16, -1 past the ids it
     lists (every place, without ``ev_order``): the kernel copies it in as it is."""
     t, _, _, e = inputs.shape
-    given = inputs.ev_order
-    if given is not None and given.shape[2] == ORDER_LEN:
-        return _narrowed(given, np.int16, "ev_order")
     out = np.full((t, e, ORDER_LEN), -1, dtype=np.int16)
+    given = inputs.ev_order
     if given is not None:
-        if given.shape[2] > ORDER_LEN:
-            width = given.shape[2]
+        width = given.shape[2]
+        if width > ORDER_LEN:
             raise ValueError(f"WipeInputs.ev_order lists {width} ids, past ORDER_LEN = {ORDER_LEN}")
         _check_width(given, np.int16, "ev_order")
-        out[:, :, : given.shape[2]] = given
+        out[:, :, :width] = given
     return out
 
 
