@@ -5,8 +5,8 @@
 
 For each of the run's batches (the same seeds as ``cauldron run``), it times drawing the
 batch (``draw_wipe_batch``), the engine alone on the pre-drawn chunks (``run_wipe``), and the
-statistics alone on the finished chunks (``wipe_stats`` and the layout's packing); then the
-whole run in this process (``run_experiment`` with ``jobs=1`` and a run folder, as
+statistics alone on the finished chunks (``WipeTotals``, read back and packed once a batch);
+then the whole run in this process (``run_experiment`` with ``jobs=1`` and a run folder, as
 ``cauldron run FILE --jobs 1`` does it; the figure its manifest reports). With ``--command``
 it also times the command itself (``cauldron run FILE --jobs 1``, imports and report
 included). Every figure is trials per second; the line that matters is end-to-end over
@@ -41,7 +41,7 @@ from sim.run.batches import batch_seed, batch_sizes  # noqa: E402
 from sim.run.experiment import run_experiment  # noqa: E402
 from sim.shapes.base import CHUNK  # noqa: E402
 from sim.shapes.wipe.draws import draw_wipe_batch  # noqa: E402
-from sim.shapes.wipe.stats import wipe_layout, wipe_stats  # noqa: E402
+from sim.shapes.wipe.stats import WipeTotals, wipe_layout  # noqa: E402
 
 PARTS = ("draw", "engine", "stats")
 
@@ -60,13 +60,17 @@ def time_parts(exp: Any) -> dict[str, float]:
             inputs = draw_wipe_batch(rng, sizes[b], config)
             clock["draw"] += time.perf_counter() - start
             parts = [inputs.take(slice(s, s + CHUNK)) for s in range(0, sizes[b], CHUNK)]
+            totals = WipeTotals(config)
             for part in parts:
                 start = time.perf_counter()
                 state = run_wipe(part, zone_order=False)  # as the runner runs it
                 middle = time.perf_counter()
-                layout.pack(wipe_stats(config, part, state))
+                totals.add(part, state)
                 clock["engine"] += middle - start
                 clock["stats"] += time.perf_counter() - middle
+            start = time.perf_counter()
+            layout.pack(totals.read())
+            clock["stats"] += time.perf_counter() - start
     return clock
 
 
@@ -103,7 +107,7 @@ def profile(exp: Any, part: str) -> None:
         for s in range(0, sizes[b], CHUNK):
             chunk = inputs.take(slice(s, s + CHUNK))
             state = run_wipe(chunk, zone_order=False)
-            prof.runcall(wipe_stats, config, chunk, state)
+            prof.runcall(WipeTotals(config).add, chunk, state)
     pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 

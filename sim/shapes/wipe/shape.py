@@ -31,12 +31,7 @@ from sim.shapes.wipe.catalog import WIPE_CATALOG, WIPE_FAMILIES
 from sim.shapes.wipe.config import WIPE_KEYS, WipeConfig, parse_wipe
 from sim.shapes.wipe.draws import draw_wipe_batch
 from sim.shapes.wipe.metrics import wipe_rows
-from sim.shapes.wipe.stats import (
-    wipe_cell_keys,
-    wipe_layout,
-    wipe_stats,
-    wipe_trial_stats,
-)
+from sim.shapes.wipe.stats import WipeTotals, wipe_cell_keys, wipe_layout, wipe_trial_stats
 
 
 def _reduced(
@@ -68,11 +63,10 @@ class WipeShape:
         return wipe_layout(config)
 
     def run_batch(self, config: WipeConfig, rng: np.random.Generator, trials: int) -> np.ndarray:
-        layout = wipe_layout(config)
-        total = np.zeros(layout.size, dtype=np.int64)
-        for sums in _reduced(config, rng, trials, partial(wipe_stats, config)):
-            total += layout.pack(sums)
-        return total
+        totals = WipeTotals(config)
+        for _ in _reduced(config, rng, trials, totals.add):
+            pass
+        return wipe_layout(config).pack(totals.read())
 
     def cell_keys(self, config: WipeConfig) -> tuple[Key, ...]:
         return wipe_cell_keys(config)

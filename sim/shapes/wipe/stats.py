@@ -117,29 +117,29 @@ def _permanents(
     kept: np.ndarray,
 ) -> None:
     """Count each trial's starting permanents (laid out as ``_plan`` says) and add the
-    counts' pairs to ``out``. ``by_card`` (2, N + 1), by card + 1: the card's count (``c``
-    for no card, or one no metric has), and its printed persist and undying instances."""
-    place, printed = by_card[0], by_card[1]
-    c = place[0]
+    counts' pairs to ``out``. ``by_card`` (N + 1,), by card + 1: the card's count (``c``
+    for no card, or one no metric has) plus KW if it has a printed persist or undying."""
+    c = by_card[0]
     kw_at, seat_at = 2 * c + 2, 2 * c + 5
     table = np.zeros((kept.shape[1], BLOCK), dtype=np.int64)  # _widths
     for start in range(0, card.shape[0], BLOCK):
         width = min(BLOCK, card.shape[0] - start)
         for b in range(width):
             i = start + b
-            active_i, n_i = active[i], n_players[i]
             kw_n = kw_returned = kw_left = 0
             for j in range(card.shape[1] if ok[i] else 0):
                 k = card[i, j]
                 filled = k >= 0
                 returned = filled & (obj[i, j] > 1)
-                table[_u(place[k + 1]), b] += filled
-                table[_u(c + 1 + place[k + 1]), b] += returned
-                kw = filled & (printed[k + 1] + granted_persist[i, j] + granted_undying[i, j] > 0)
+                entry = by_card[_u(k + 1)]
+                place = entry & PLACE
+                table[_u(place), b] += filled
+                table[_u(c + 1 + place), b] += returned
+                kw = filled & ((entry >= KW) | (granted_persist[i, j] + granted_undying[i, j] > 0))
                 kw_n += kw
                 kw_returned += kw & returned
                 kw_left += kw & (returned | (zone[i, j] != _CODES[0]))
-                g = _group(controller[i, j], active_i, n_i, p)
+                g = _group(controller[i, j], active[i], n_players[i], p)
                 table[_u(seat_at + g), b] += kw
                 table[_u(seat_at + p + 2 + g), b] += kw & returned
             table[kw_at, b], table[kw_at + 1, b], table[kw_at + 2, b] = (
@@ -268,14 +268,17 @@ def _plan(c: int, p: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return permanents, returns, after
 
 
+KW = 1 << 32  # ``_by_card``: the card has a printed persist or undying
+PLACE = KW - 1  # ... and the card's by-card count, below it
+
+
 @cache
 def _by_card(cards: tuple[int, ...]) -> np.ndarray:
-    """(2, N + 1) by card index + 1 (0: no card): the card's by-card count (``len(cards)``
-    for none), and its printed persist and undying instances."""
-    table = np.zeros((2, tb.N + 1), dtype=np.int64)
-    table[0] = len(cards)
-    table[0, np.array(cards, dtype=np.intp) + 1] = np.arange(len(cards))
-    table[1, 1:] = tb.PERSIST.astype(np.int64) + tb.UNDYING.astype(np.int64)
+    """(N + 1,) by card index + 1 (0: no card): the card's by-card count (``len(cards)``
+    for none), plus KW if it has a printed persist or undying."""
+    table = np.full(tb.N + 1, len(cards), dtype=np.int64)
+    table[np.array(cards, dtype=np.intp) + 1] = np.arange(len(cards))
+    table[1:] += KW * ((tb.PERSIST.astype(np.int64) + tb.UNDYING.astype(np.int64)) > 0)
     return table
 
 
@@ -285,46 +288,68 @@ def _widths(c: int, p: int) -> tuple[int, int, int]:
     return 2 * c + 5 + 2 * q, 3 + 3 * q, 3 * q + 2 * p
 
 
-Passes = tuple[list[np.ndarray], np.ndarray, list[np.ndarray]]  # sums, histogram, kept
+class WipeTotals:
+    """The statistics of finished chunks, summed (the passes add into the same sums), and
+    read back into the layout's sums once: read back and packed chunk by chunk, they cost
+    30 us a chunk (7 ns of a persist_wipes trial)."""
 
+    def __init__(self, config: WipeConfig) -> None:
+        self.config = config
+        self.p, c = config.max_players, len(config.board_cards)
+        self.plans = _plan(c, self.p)
+        self.by_card = _by_card(config.board_cards)
+        self.widths = _widths(c, self.p)
+        self.sums = [np.zeros((len(plan), 5), dtype=np.int64) for plan in self.plans]
+        self.hist = np.zeros(HISTOGRAM, dtype=np.int64)
+        self.status = np.zeros(3, dtype=np.int64)  # trials, OK, draws (104.4b)
+        self._none_kept = [np.zeros((0, w), dtype=np.int64) for w in self.widths]
 
-def _run_passes(config: WipeConfig, inp: WipeInputs, st: WipeState, keep: bool) -> Passes:
-    """Run the three passes: each one's pair sums (M, 5), the histogram of returns, and with
-    ``keep`` each trial's counts (T, K) (else (0, K))."""
-    p, c = config.max_players, len(config.board_cards)
-    ok = st.status == OK
-    plans = _plan(c, p)
-    kept = [np.zeros((len(ok) if keep else 0, w), dtype=np.int64) for w in _widths(c, p)]
-    sums = [np.zeros((len(plan), 5), dtype=np.int64) for plan in plans]
-    active, n_players = inp.active, inp.n_players
-    _permanents(
-        ok, active, n_players, inp.card, inp.controller, inp.granted_persist,
-        inp.granted_undying, st.obj, st.zone, _by_card(config.board_cards), p, plans[0],
-        sums[0], kept[0],
-    )  # fmt: skip
-    hist = np.zeros(HISTOGRAM, dtype=np.int64)
-    records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
-    _returns(ok, active, n_players, *records, p, plans[1], sums[1], hist, kept[1])
-    board = derive(st)
-    # creature flags as bytes: with booleans LLVM makes ``power * creature`` a branch per
-    # slot, a coin flip after a wipe (``_after`` took 108 ns a trial, 61 with bytes)
-    creature = board.creature.view(np.uint8)
-    state = (st.controller, st.obj, st.zone, creature, board.power, st.life)
-    _after(ok, active, n_players, inp.card, *state, p, plans[2], sums[2], kept[2])
-    return sums, hist, kept
+    def add(self, inp: WipeInputs, st: WipeState) -> None:
+        """Count a finished chunk."""
+        self.add_keeping(inp, st, self._none_kept)
+
+    def add_keeping(self, inp: WipeInputs, st: WipeState, kept: list[np.ndarray]) -> None:
+        """Count a finished chunk, each trial's counts per pass into ``kept`` (T, K), or
+        nowhere where it has no rows."""
+        p, plans, sums = self.p, self.plans, self.sums
+        ok = st.status == OK
+        active, n_players = inp.active, inp.n_players
+        _permanents(
+            ok, active, n_players, inp.card, inp.controller, inp.granted_persist,
+            inp.granted_undying, st.obj, st.zone, self.by_card, p, plans[0], sums[0], kept[0],
+        )  # fmt: skip
+        records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
+        _returns(ok, active, n_players, *records, p, plans[1], sums[1], self.hist, kept[1])
+        board = derive(st)
+        # creature flags as bytes: with booleans LLVM makes ``power * creature`` a branch per
+        # slot, a coin flip after a wipe (``_after`` took 108 ns a trial, 61 with bytes)
+        creature = board.creature.view(np.uint8)
+        state = (st.controller, st.obj, st.zone, creature, board.power, st.life)
+        _after(ok, active, n_players, inp.card, *state, p, plans[2], sums[2], kept[2])
+        self.status[0] += len(ok)
+        self.status[1] += np.count_nonzero(ok)
+        self.status[2] += np.count_nonzero(st.status == DRAW)
+
+    def read(self) -> dict[str, np.ndarray]:
+        """The layout's sums so far (copies: these totals may go on counting)."""
+        sums = [s.copy() for s in self.sums]
+        return _read_back(self.config, self.status.copy(), sums, self.hist.copy())
 
 
 def wipe_stats(config: WipeConfig, inp: WipeInputs, st: WipeState) -> dict[str, np.ndarray]:
     """Reduce a finished batch to the layout's sums."""
-    sums, hist, _ = _run_passes(config, inp, st, False)
-    return _read_back(config, st, sums, hist)
+    totals = WipeTotals(config)
+    totals.add(inp, st)
+    return totals.read()
 
 
 def wipe_trial_stats(
     config: WipeConfig, inp: WipeInputs, st: WipeState
 ) -> tuple[dict[str, np.ndarray], TrialCells]:
     """``wipe_stats``, and each trial's (n, y) of every row (trial-paired comparisons)."""
-    sums, hist, kept = _run_passes(config, inp, st, True)
+    totals = WipeTotals(config)
+    kept = [np.zeros((len(st.status), w), dtype=np.int64) for w in totals.widths]
+    totals.add_keeping(inp, st, kept)
     keys, n_at, y_at = _cell_plan(config.board_cards, config.max_players)
     ok = st.status == OK
     draw = st.status == DRAW
@@ -337,7 +362,7 @@ def wipe_trial_stats(
         histogram.family, histogram.name, _LABELS, extra[:, 0], np.minimum(returns, HISTOGRAM - 1)
     )
     cells = TrialCells(keys, counts[:, n_at], counts[:, y_at], (hist_cells,))
-    return _read_back(config, st, sums, hist), cells
+    return totals.read(), cells
 
 
 _LABELS = tuple(f"{k}+" if k == HISTOGRAM - 1 else str(k) for k in range(HISTOGRAM))
@@ -398,15 +423,12 @@ def _offset_pairs(plans: tuple[np.ndarray, ...], at: np.ndarray) -> list[tuple[i
 
 
 def _read_back(
-    config: WipeConfig, st: WipeState, passes: list[np.ndarray], hist: np.ndarray
+    config: WipeConfig, status: np.ndarray, passes: list[np.ndarray], hist: np.ndarray
 ) -> dict[str, np.ndarray]:
-    """The layout's sums from the passes' pair sums (in ``_plan``'s order)."""
+    """The layout's sums (views) from the trials by status and the passes' pair sums (in
+    ``_plan``'s order)."""
     p, c = config.max_players, len(config.board_cards)
-    out = {
-        STATUS.key: np.array(
-            [len(st.status), np.count_nonzero(st.status == OK), np.count_nonzero(st.status == DRAW)]
-        )
-    }
+    out = {STATUS.key: status}
     sums = passes[0]
     out[catalog.RETURN_RATE.key], out[catalog.RETURN_RATE_IF_LEFT.key] = sums[0], sums[1]
     out[catalog.RETURN_RATE_BY_CARD.key] = sums[2 : 2 + c]
