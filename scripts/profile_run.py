@@ -59,7 +59,7 @@ def time_parts(exp: Any) -> dict[str, float]:
             start = time.perf_counter()
             inputs = draw_wipe_batch(rng, sizes[b], config)
             clock["draw"] += time.perf_counter() - start
-            parts = [inputs.take(slice(s, s + CHUNK)) for s in range(0, sizes[b], CHUNK)]
+            parts = list(inputs.chunks(CHUNK))
             totals = WipeTotals(config)
             for part in parts:
                 start = time.perf_counter()

@@ -6,12 +6,13 @@ a permanent (id code ``S + a``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
-from engine.batch.rows import take_rows
+from engine.batch.rows import row_chunks, take_rows
 from engine.batch.wipe_state import DRAW, OK, ORDER_LEN, REJECTIONS, UNSUPPORTED
 
 __all__ = ["DRAW", "OK", "ORDER_LEN", "UNSUPPORTED"]
@@ -78,3 +79,7 @@ class ManaInputs:
     def take(self, rows: slice | np.ndarray) -> ManaInputs:
         """The same inputs for a subset of trials."""
         return take_rows(self, rows, self.card.shape[0])
+
+    def chunks(self, size: int) -> Iterator[ManaInputs]:
+        """The same inputs ``size`` trials at a time, in order."""
+        return row_chunks(self, self.card.shape[0], size)

@@ -9,6 +9,7 @@ trial; every object that card becomes (CR 400.7) is counted by ``obj``. Empty sl
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import lru_cache
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
-from engine.batch.rows import take_rows
+from engine.batch.rows import row_chunks, take_rows
 from engine.library import INT64
 
 # zones
@@ -222,6 +223,10 @@ class WipeInputs:
     def take(self, rows: slice | np.ndarray) -> WipeInputs:
         """The same inputs for a subset of trials."""
         return take_rows(self, rows, self.card.shape[0])
+
+    def chunks(self, size: int) -> Iterator[WipeInputs]:
+        """The same inputs ``size`` trials at a time, in order."""
+        return row_chunks(self, self.card.shape[0], size)
 
 
 # an enters trigger's damage from a source with these gains life or puts counters (702.15b,

@@ -172,14 +172,14 @@ def chunk_stops(chunks: Iterable[list[tuple[int, str, str]]]) -> list[Stop]:
 
 
 def reduced_chunks(
-    inputs: Any, trials: int, run: Callable[[Any], tuple[Any, ...]], reduce: Callable[..., R]
+    inputs: Any, run: Callable[[Any], tuple[Any, ...]], reduce: Callable[..., R]
 ) -> Iterator[R]:
     """A drawn batch ``inputs`` run CHUNK trials at a time (``run``: a chunk's inputs to what
     its engine finished with), each chunk reduced as it finishes: a chunk's final state lives
     until it is reduced, not while the next chunk runs (a worker held two, 20 MB each in
     mana_tap_orders)."""
-    for start in range(0, trials, CHUNK):
-        yield reduce(*run(inputs.take(slice(start, start + CHUNK))))
+    for part in inputs.chunks(CHUNK):
+        yield reduce(*run(part))
 
 
 def row_key(row: Row) -> RowKey:

@@ -86,7 +86,7 @@ def _reduced(
     """Draw a batch, then run (``run_chunk``) and reduce it chunk by chunk
     (``reduced_chunks``)."""
     inputs = draw_mana_batch(rng, trials, config)
-    return reduced_chunks(inputs, trials, partial(run_chunk, config), reduce)
+    return reduced_chunks(inputs, partial(run_chunk, config), reduce)
 
 
 class ManaShape:

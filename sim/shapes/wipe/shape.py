@@ -45,7 +45,7 @@ def _reduced(
     def run(part: WipeInputs) -> tuple[WipeInputs, WipeState]:
         return part, run_wipe(part, zone_order=False)  # the statistics count cards
 
-    return reduced_chunks(draw_wipe_batch(rng, trials, config), trials, run, reduce)
+    return reduced_chunks(draw_wipe_batch(rng, trials, config), run, reduce)
 
 
 class WipeShape:
