@@ -126,6 +126,7 @@ def _permanents(
         width = min(BLOCK, card.shape[0] - start)
         for b in range(width):
             i = start + b
+            active_i, n_i = active[i], n_players[i]
             kw_n = kw_returned = kw_left = 0
             for j in range(card.shape[1] if ok[i] else 0):
                 k = card[i, j]
@@ -139,7 +140,7 @@ def _permanents(
                 kw_n += kw
                 kw_returned += kw & returned
                 kw_left += kw & (returned | (zone[i, j] != _CODES[0]))
-                g = _group(controller[i, j], active[i], n_players[i], p)
+                g = _group(controller[i, j], active_i, n_i, p)
                 table[_u(seat_at + g), b] += kw
                 table[_u(seat_at + p + 2 + g), b] += kw & returned
             table[kw_at, b], table[kw_at + 1, b], table[kw_at + 2, b] = (
