@@ -103,11 +103,10 @@ def profile(exp: Any, part: str) -> None:
         if part == "draw":
             prof.runcall(draw_wipe_batch, rng, sizes[b], config)
             continue
-        inputs = draw_wipe_batch(rng, sizes[b], config)
-        for s in range(0, sizes[b], CHUNK):
-            chunk = inputs.take(slice(s, s + CHUNK))
-            state = run_wipe(chunk, zone_order=False)
-            prof.runcall(WipeTotals(config).add, chunk, state)
+        totals = WipeTotals(config)  # a batch's, as the run keeps it
+        for chunk in draw_wipe_batch(rng, sizes[b], config).chunks(CHUNK):
+            prof.runcall(totals.add, chunk, run_wipe(chunk, zone_order=False))
+        prof.runcall(wipe_layout(config).pack, prof.runcall(totals.read))
     pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
