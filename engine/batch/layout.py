@@ -9,7 +9,14 @@ import numpy as np
 from engine.batch import tables as tb
 from engine.batch.board_layout import Placed, board_arrays, fill_rows
 from engine.batch.kernel.present import cards_present
-from engine.batch.kernel.state import FRESH, GROUP_FIELDS, SLOT_DTYPES, SLOT_FIELDS, SLOT_GROUPS
+from engine.batch.kernel.state import (
+    FRESH,
+    GROUP_FIELDS,
+    GROUP_WRITTEN,
+    SLOT_DTYPES,
+    SLOT_FIELDS,
+    SLOT_GROUPS,
+)
 from engine.batch.wipe_state import (
     EV_CAST,
     EV_NONE,
@@ -61,12 +68,18 @@ def new_state(
     features: Features | None = None,
     slots: int | None = None,
     zone_order: bool = True,
+    kernel_stores: bool = False,
 ) -> WipeState:
     """Lay the inputs out in working arrays with room for cast permanents and tokens. Without
     ``bookkeeping`` (the fast path), objects and tokens get zero width and no empty slots
     (SLOT_GROUP) are added. ``features``: the batch's, when the caller has them already;
     ``slots``: the slots of a batch these trials are part of (a part is written back into the
-    whole, slot for slot); without ``zone_order`` the arrivals in zones get width 0."""
+    whole, slot for slot); without ``zone_order`` the arrivals in zones get width 0.
+
+    ``kernel_stores``: the kernel runs every trial of this state and copies out every row a
+    trial may change (``run._store_slots``), so of the FRESH rows only those it copies out
+    only after giving a slot a card (``state.PRINTED``) are set here; all of them in a batch
+    with token slots, which a trial that never reaches them does not copy out at all."""
     t, _, s, e = inputs.shape
     if features is None:
         features = Features.of(cards_present(inputs))
@@ -83,7 +96,7 @@ def new_state(
         life=inputs.life.astype(np.int64),
         status=np.zeros(t, dtype=np.int8),
         reason=np.zeros(t, dtype=np.int8),
-        **_slots(inputs, n, general),
+        **_slots(inputs, n, general, not (kernel_stores and general) or features.tokens),
         **_mana(inputs, n),
         **_object_bookkeeping(t, s),
         **_records(t, n, e, general),
@@ -99,11 +112,12 @@ def new_state(
     )
 
 
-def slot_arrays(t: int, n: int, general: bool) -> dict[str, Placed]:
+def slot_arrays(t: int, n: int, general: bool, every_fresh: bool = True) -> dict[str, Placed]:
     """Every SLOT_GROUPS field as (a (T, F, N) array, its row there): the FRESH ones at the
     value every trial starts them at (what happens to objects during a trial: effects locked
     to them, 611.2c, graveyard arrivals, tokens, what each permanent could produce), the
-    others unwritten.
+    others unwritten. Without ``every_fresh`` (``new_state``'s ``kernel_stores``), only the
+    FRESH rows the kernel's copy-out may skip: those past each group's GROUP_WRITTEN.
 
     In a state the kernel runs (``general``) a field is a row of its group's block: the kernel
     copies a trial's fields of a group in and out as one run of memory (``state.kstate``). The
@@ -119,18 +133,21 @@ def slot_arrays(t: int, n: int, general: bool) -> dict[str, Placed]:
         }
         return {f: (a, 0) for f, a in own.items()}
     out: dict[str, Placed] = {}
-    for (dtype, given, fresh), names in zip(SLOT_GROUPS, GROUP_FIELDS, strict=True):
+    groups = zip(SLOT_GROUPS, GROUP_FIELDS, GROUP_WRITTEN, strict=True)
+    for (dtype, given, _), names, (_, written) in groups:
         block: np.ndarray = np.empty((t, len(names), n), dtype=dtype)
-        if fresh:
-            fill_rows(block, len(given), np.array([FRESH[f] for f in fresh], dtype=dtype))
+        first = len(given) if every_fresh else written
+        if first < len(names):
+            starting = [FRESH[f] for f in names[first:]]
+            fill_rows(block, first, np.array(starting, dtype=dtype))
         out.update((name, (block, f)) for f, name in enumerate(names))
     return out
 
 
-def _slots(inputs: WipeInputs, n: int, general: bool) -> dict[str, np.ndarray]:
+def _slots(inputs: WipeInputs, n: int, general: bool, every_fresh: bool) -> dict[str, np.ndarray]:
     """Every slot field, (T, N): the FRESH ones as ``slot_arrays`` starts them, the others
     from the board as given (``board_arrays``)."""
-    placed = slot_arrays(inputs.shape[0], n, general)
+    placed = slot_arrays(inputs.shape[0], n, general, every_fresh)
     board_arrays(inputs, placed)
     return {f: a[:, row, :] for f, (a, row) in placed.items()}
 

@@ -35,7 +35,10 @@ def run_on_kernel(
     if not kernel_fits(inputs, present):
         raise ValueError("the batch has a card or event outside the kernel's whitelist")
     features = Features.of(present)
-    state = new_state(inputs, token_slots, features=features, slots=slots, zone_order=zone_order)
+    state = new_state(
+        inputs, token_slots, features=features, slots=slots, zone_order=zone_order,
+        kernel_stores=True,
+    )  # fmt: skip
     run_kernel(state, inputs, could, x_cost)
     return state
 
