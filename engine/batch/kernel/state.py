@@ -523,12 +523,6 @@ def _check_width(given: np.ndarray, dtype: type, name: str) -> None:
         raise TypeError(f"WipeInputs.{name} is {given.dtype}, the kernel reads {np.dtype(dtype)}")
 
 
-def _narrowed(given: np.ndarray, dtype: type, name: str) -> np.ndarray:
-    """``given`` as ``dtype``, contiguous (``_check_width``)."""
-    _check_width(given, dtype, name)
-    return np.ascontiguousarray(given, dtype=dtype)
-
-
 def orders(inputs: WipeInputs) -> np.ndarray:
     """The replacement order each event lists, (T, E, ORDER_LEN) int16, -1 past the ids it
     lists (every place, without ``ev_order``): the kernel copies it in as it is."""
