@@ -96,7 +96,7 @@ def new_state(
         life=inputs.life.astype(np.int64),
         status=np.zeros(t, dtype=np.int8),
         reason=np.zeros(t, dtype=np.int8),
-        **_slots(inputs, n, general, not (kernel_stores and general) or features.tokens),
+        **_slots(inputs, n, general, not kernel_stores or features.tokens),
         **_mana(inputs, n),
         **_object_bookkeeping(t, s),
         **_records(t, n, e, general),
