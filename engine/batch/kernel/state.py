@@ -269,8 +269,9 @@ MANA_MADE = 29  # the mana one activation makes, by type WUBRGC (605.3b)
 LAND_UNIONS = 30  # by player: the types their lands could produce (106.7)
 REP_KEY, REP_WHAT = 31, 32  # the replacement effects that apply to one event (616.1)
 # per slot, while "could produce" is computed: the types of its abilities that reflect no
-# lands, the types of the "instead" effects that apply to it, whether it reflects lands
-FIXED_TYPES, INSTEAD_TYPES, REFLECTS = 33, 34, 35
+# lands, the types of the "instead" effects that apply to it; and listed, the slots that
+# reflect lands and the lands (the fixpoint's rounds go over these, not over every slot)
+FIXED_TYPES, INSTEAD_TYPES, REFLECTING = 33, 34, 35
 # combat (510.1): the damage a wither source assigned to each blocker (dealt as counters,
 # 702.80b), and the damage each blocker deals to the attacker it blocks
 COMBAT_WITHER, COMBAT_DEALT = 36, 37
@@ -291,7 +292,8 @@ MODIFIER_CARDS = 45
 # the slots one zone-change event moves, in board order (``zones.leave``: its steps after the
 # first go over these, not over every slot)
 LEAVERS = 46
-W_ROWS = 47
+LANDS = 47  # the lands on the battlefield, listed while "could produce" is computed
+W_ROWS = 48
 
 # -- combat_rows (rows, E, width): each attack event's declarations, by slot (-1: none); then
 # the declarations naming a token, one entry d each (WipeInputs.ev_combat_token): the object

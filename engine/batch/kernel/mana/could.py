@@ -32,9 +32,10 @@ from engine.batch.kernel.state import (
     INSTEAD_YOURS,
     KNOWN,
     LAND_UNIONS,
+    LANDS,
     LAYOUT,
     MAX_PLAYERS,
-    REFLECTS,
+    REFLECTING,
     SPELL_ON,
     T_AB_ALL,
     T_AB_BITS,
@@ -243,7 +244,7 @@ def _abilities_of(
     instead_sources: tuple[int, int],
 ) -> None:
     """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
-    reflect lands, a {T} ability's after "instead" effects), INSTEAD_TYPES and REFLECTS.
+    reflect lands, a {T} ability's after "instead" effects) and INSTEAD_TYPES.
     The card's tables give the types of abilities that never depend on the board; only a
     card with one that does (Gaea's Cradle, Cabal Coffers, a counter's) asks its abilities,
     and a granted ability is asked."""
@@ -260,7 +261,7 @@ def _abilities_of(
     if has_granted(slot_rows, work, card_table, s):
         tap |= _raw_bits(slot_rows, work, card_table, s, GRANTED)
     work[FIXED_TYPES, s] = (instead if tap and instead else tap) | other
-    work[INSTEAD_TYPES, s], work[REFLECTS, s] = instead, card_table[T_IS_REFLECT, c]
+    work[INSTEAD_TYPES, s] = instead
 
 
 @inline
@@ -279,48 +280,45 @@ def _types_of(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
 
 
 @njit
-def _land_unions(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
-    """``work``'s LAND_UNIONS: what each player's lands could produce (so far)."""
-    for p in range(MAX_PLAYERS):
-        work[LAND_UNIONS, p] = 0
-    for k in range(slot_rows.shape[1]):
-        c = slot_rows[CARD, k]
-        if c >= 0 and is_alive(slot_rows, k) and card_table[T_IS_LAND, c]:
-            work[LAND_UNIONS, slot_rows[CONTROLLER, k]] |= slot_rows[COULD_PRODUCE, k]
-
-
-@njit
 def could_produce(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, event_rows: np.ndarray
 ) -> None:
     """Set every slot's COULD_PRODUCE and HAS_MANA, and ``work``'s LAND_UNIONS, as the least
-    fixpoint: what no land reflection changes is found once; the permanents that reflect
-    lands are revisited until nothing changes (each round adds a type somewhere, or stops).
-    It holds until the board changes (``work``'s KNOWN, which the driver clears)."""
-    n = slot_rows.shape[1]
-    reflecting = False
+    fixpoint: what no land reflection changes is found once, as the lands and the permanents
+    that reflect lands are listed (``work``'s LANDS, REFLECTING); each round then sums the
+    listed lands by player and revisits the listed reflections, until nothing changes (each
+    round adds a type somewhere, or stops; going over every slot each round, mana-tap took
+    4-8% longer). It holds until the board changes (``work``'s KNOWN, which the
+    driver clears)."""
+    reflecting, lands = 0, 0
     instead_sources = _instead_sources(slot_rows, work, card_table, event_rows)
-    for s in range(n):
+    for s in range(slot_rows.shape[1]):
         c = slot_rows[CARD, s]
-        has = c >= 0 and is_alive(slot_rows, s)
-        has = has and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, work, card_table, s))
+        alive = c >= 0 and is_alive(slot_rows, s)
+        has = alive and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, work, card_table, s))
         slot_rows[HAS_MANA, s] = has
         slot_rows[COULD_PRODUCE, s] = 0
-        work[REFLECTS, s] = 0
         if has:
             _abilities_of(slot_rows, work, card_table, s, instead_sources)
             slot_rows[COULD_PRODUCE, s] = work[FIXED_TYPES, s]
-            reflecting |= work[REFLECTS, s] != 0
-    changed = reflecting
+            if card_table[T_IS_REFLECT, c]:
+                work[REFLECTING, reflecting] = s
+                reflecting += 1
+        if alive and card_table[T_IS_LAND, c]:
+            work[LANDS, lands] = s
+            lands += 1
+    changed = True
     while changed:
         changed = False
-        _land_unions(slot_rows, work, card_table)
-        for s in range(n):
-            if work[REFLECTS, s]:
-                bits = _types_of(slot_rows, work, card_table, s)
-                if bits != slot_rows[COULD_PRODUCE, s]:
-                    slot_rows[COULD_PRODUCE, s] = bits
-                    changed = True
-    if not reflecting:
-        _land_unions(slot_rows, work, card_table)
+        for p in range(MAX_PLAYERS):
+            work[LAND_UNIONS, p] = 0
+        for k in range(lands):
+            s = work[LANDS, k]
+            work[LAND_UNIONS, slot_rows[CONTROLLER, s]] |= slot_rows[COULD_PRODUCE, s]
+        for k in range(reflecting):
+            s = work[REFLECTING, k]
+            bits = _types_of(slot_rows, work, card_table, s)
+            if bits != slot_rows[COULD_PRODUCE, s]:
+                slot_rows[COULD_PRODUCE, s] = bits
+                changed = True
     work[COUNT, KNOWN] = 1
