@@ -8,6 +8,7 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.board_layout import Placed, board_arrays, fill_rows
+from engine.batch.kernel.jit import njit
 from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.state import (
     FRESH,
@@ -50,15 +51,45 @@ def slot_count(inputs: WipeInputs, token_slots: int, features: Features) -> int:
 
 
 def _names_a_cast_slot(inputs: WipeInputs) -> bool:
+    """Whether an event casts a permanent, or names a slot past the board (by its code, or
+    as a bit of a set of chosen targets). Compiled passes over the events: numpy's took
+    37 ns of a mana-tap trial."""
     s = inputs.shape[2]
-    card = np.maximum(inputs.ev_card, 0)
-    if ((inputs.ev_kind == EV_CAST) & (inputs.ev_card >= 0) & PERMANENT_SPELL[card]).any():
+    if _casts_a_permanent(inputs.ev_kind, inputs.ev_card, PERMANENT_SPELL):
         return True
     codes = [c for c in (inputs.ev_target, inputs.ev_tap_creature) if c is not None]
-    if any((c >= s).any() for c in codes):
+    if any(_any_at_least(c, s) for c in codes):
         return True
     masks = [m for m in (inputs.chosen, inputs.ev_chosen) if m is not None]
-    return s < 64 and any(((m >> s) != 0).any() for m in masks)  # bits of slots s and past
+    return s < 64 and any(_any_bit_from(m, s) for m in masks)
+
+
+@njit
+def _casts_a_permanent(ev_kind: np.ndarray, ev_card: np.ndarray, permanent: np.ndarray) -> bool:
+    for i in range(ev_kind.shape[0]):
+        for e in range(ev_kind.shape[1]):
+            if ev_kind[i, e] == EV_CAST and ev_card[i, e] >= 0 and permanent[ev_card[i, e]]:
+                return True
+    return False
+
+
+@njit
+def _any_at_least(codes: np.ndarray, least: int) -> bool:
+    for i in range(codes.shape[0]):
+        for j in range(codes.shape[1]):
+            if codes[i, j] >= least:
+                return True
+    return False
+
+
+@njit
+def _any_bit_from(masks: np.ndarray, s: int) -> bool:
+    """Whether a mask has the bit of slot ``s`` or of a slot past it."""
+    for i in range(masks.shape[0]):
+        for j in range(masks.shape[1]):
+            if masks[i, j] >> s != 0:
+                return True
+    return False
 
 
 def new_state(
@@ -180,7 +211,8 @@ def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     none)."""
     t, p, s, _ = inputs.shape
     kinds = 0 if inputs.counters is None else inputs.counters.shape[2]
-    counters = np.zeros((t, n, kinds), dtype=np.int64)
+    counters = np.empty((t, n, kinds), dtype=np.int64)
+    counters[:, s:] = 0
     if inputs.counters is not None:
         counters[:, :s] = inputs.counters
     return {

@@ -16,6 +16,7 @@ import numpy as np
 
 from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
+from engine.batch.kernel.jit import njit
 from engine.batch.kernel.present import cards_present
 from engine.batch.kernel.state import MAX_PLAYERS
 from engine.batch.wipe_state import (
@@ -215,17 +216,29 @@ KERNEL_OK: Final = mt.ENCODED & np.array(
 )
 
 
+_OUTSIDE = 62  # ``_event_kinds``' bit for a kind outside 0-61 (every EV_* is inside)
+_EVENT_BITS: Final = sum(1 << k for k in EVENTS)
+
+
+@njit
+def _event_kinds(ev_kind: np.ndarray, ev_card: np.ndarray) -> tuple[int, bool]:
+    """The kinds of the batch's events as bits (bit _OUTSIDE for a kind outside 0-61), and
+    whether a cast names no card: one compiled pass, where numpy's passes over the events
+    took 40 ns of a mana-tap trial."""
+    kinds, cardless = 0, False
+    for i in range(ev_kind.shape[0]):
+        for e in range(ev_kind.shape[1]):
+            k = ev_kind[i, e]
+            kinds |= 1 << (k if 0 <= k < _OUTSIDE else _OUTSIDE)
+            cardless |= k == EV_CAST and ev_card[i, e] < 0
+    return kinds, cardless
+
+
 def kernel_fits(inputs: WipeInputs, present: np.ndarray | None = None) -> bool:
     """Whether every card and event of the batch is inside the kernel's whitelist
     (``present``: ``cards_present(inputs)``, when the caller has it already)."""
-    kind = inputs.ev_kind.ravel().astype(np.intp)
-    if kind.size and kind.min() < 0:
-        return False
-    kinds = np.flatnonzero(np.bincount(kind, minlength=1))  # the kinds present
-    if not set(kinds.tolist()) <= EVENTS or inputs.life.shape[1] > MAX_PLAYERS:
-        return False
-    casting = inputs.ev_kind == EV_CAST
-    if (casting & (inputs.ev_card < 0)).any():
+    kinds, cardless = _event_kinds(inputs.ev_kind, inputs.ev_card)
+    if kinds & ~_EVENT_BITS or cardless or inputs.life.shape[1] > MAX_PLAYERS:
         return False
     if present is None:
         present = cards_present(inputs)
