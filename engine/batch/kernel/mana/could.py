@@ -62,7 +62,9 @@ from engine.batch.kernel.state import (
     T_STATIC_OTHER,
     T_STATIC_TAP,
     T_SUBTYPE_BITS,
+    ZONE,
 )
+from engine.batch.wipe_state import BATTLEFIELD
 
 ALL_TYPES = 0x3F
 COLOR_BITS = mt.COLOR_BITS
@@ -129,14 +131,17 @@ def _instead_sources(
     for p in range(MAX_PLAYERS):
         work[INSTEAD_YOURS, p] = 0
     for k in range(slot_rows.shape[1]):
+        # one branch a slot, seldom taken (a test of the card first was a coin flip)
         c = slot_rows[CARD, k]
-        if c < 0:
+        filled, static = c >= 0, card_table[T_REP_KIND, max(c, 0)] == mt.REP_TYPE
+        effect = filled & (slot_rows[EFFECT_ON, k] != 0)
+        if not (filled & static & (slot_rows[ZONE, k] == BATTLEFIELD) | effect):
             continue
         ctrl = slot_rows[CONTROLLER, k]
-        if is_alive(slot_rows, k) and card_table[T_REP_KIND, c] == mt.REP_TYPE:
+        if is_alive(slot_rows, k) and static:
             bit = 1 << card_table[T_REP_PRODUCE, c]
             every, nonbasic = _cover(work, card_table[T_REP_LANDS, c], ctrl, bit, every, nonbasic)
-        if slot_rows[EFFECT_ON, k] != 0:
+        if effect:
             bit = 1 << card_table[T_EFFECT_PRODUCE, c]
             scope = card_table[T_EFFECT_LANDS, c]
             every, nonbasic = _cover(work, scope, ctrl, bit, every, nonbasic)
@@ -146,20 +151,6 @@ def _instead_sources(
             bit = 1 << card_table[T_SPELL_PRODUCE, c]
             every, nonbasic = _cover(work, card_table[T_SPELL_LANDS, c], by, bit, every, nonbasic)
     return every, nonbasic
-
-
-@inline
-def _instead_for(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, every: int,
-    nonbasic: int,
-) -> int:  # fmt: skip
-    """The types of the "instead" effects (``_instead_sources``) that apply when slot ``s``
-    is tapped for mana."""
-    c = slot_rows[CARD, s]
-    if not card_table[T_IS_LAND, c]:
-        return 0
-    bits = every | work[INSTEAD_YOURS, slot_rows[CONTROLLER, s]]
-    return int(bits if card_table[T_IS_BASIC, c] else bits | nonbasic)
 
 
 @njit
@@ -235,23 +226,14 @@ def _raw_bits(
     return choice_bits(slot_rows, work, card_table, s, k)
 
 
-@inline
-def _abilities_of(
-    slot_rows: np.ndarray,
-    work: np.ndarray,
-    card_table: np.ndarray,
-    s: int,
-    instead_sources: tuple[int, int],
-) -> None:
-    """Once per computation: slot ``s``'s FIXED_TYPES (every ability but the ones that
-    reflect lands, a {T} ability's after "instead" effects) and INSTEAD_TYPES.
-    The card's tables give the types of abilities that never depend on the board; only a
-    card with one that does (Gaea's Cradle, Cabal Coffers, a counter's) asks its abilities,
-    and a granted ability is asked."""
-    c = slot_rows[CARD, s]
-    every, nonbasic = instead_sources
-    instead = _instead_for(slot_rows, work, card_table, s, every, nonbasic)
-    tap, other = card_table[T_STATIC_TAP, c], card_table[T_STATIC_OTHER, c]
+@njit
+def _board_types(
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+) -> tuple[int, int]:
+    """The types slot ``s``'s abilities that depend on the board make now, {T} abilities'
+    and the others' (Gaea's Cradle, Cabal Coffers, a counter's, a granted ability): asked
+    only of a card that has such an ability, or a slot granted one."""
+    c, tap, other = slot_rows[CARD, s], 0, 0
     for k in range(card_table[T_N_AB, c] if card_table[T_HAS_BOARD_TYPES, c] else 0):
         if card_table[T_AB_TPL + k, c] != mt.TPL_REFLECT:  # reflections: the fixpoint's
             if card_table[T_AB_TAP + k, c]:
@@ -260,8 +242,7 @@ def _abilities_of(
                 other |= _raw_bits(slot_rows, work, card_table, s, k)
     if has_granted(slot_rows, work, card_table, s):
         tap |= _raw_bits(slot_rows, work, card_table, s, GRANTED)
-    work[FIXED_TYPES, s] = (instead if tap and instead else tap) | other
-    work[INSTEAD_TYPES, s] = instead
+    return tap, other
 
 
 @inline
@@ -291,22 +272,33 @@ def could_produce(
     4-8% longer). It holds until the board changes (``work``'s KNOWN, which the
     driver clears)."""
     reflecting, lands = 0, 0
-    instead_sources = _instead_sources(slot_rows, work, card_table, event_rows)
+    every, nonbasic = _instead_sources(slot_rows, work, card_table, event_rows)
+    granting = work[LAYOUT, GATES] & G_GRANT_MANA != 0
     for s in range(slot_rows.shape[1]):
+        # without a branch on what the slot holds (a coin flip on a random board), but for
+        # the rare cards whose types depend on the board: an empty slot reads card 0's
+        # columns and seat 0's effects, and is masked out
         c = slot_rows[CARD, s]
-        alive = c >= 0 and is_alive(slot_rows, s)
-        has = alive and (card_table[T_N_AB, c] > 0 or has_granted(slot_rows, work, card_table, s))
-        slot_rows[HAS_MANA, s] = has
-        slot_rows[COULD_PRODUCE, s] = 0
-        if has:
-            _abilities_of(slot_rows, work, card_table, s, instead_sources)
-            slot_rows[COULD_PRODUCE, s] = work[FIXED_TYPES, s]
-            if card_table[T_IS_REFLECT, c]:
-                work[REFLECTING, reflecting] = s
-                reflecting += 1
-        if alive and card_table[T_IS_LAND, c]:
-            work[LANDS, lands] = s
-            lands += 1
+        cc = max(c, 0)
+        alive = (c >= 0) & (slot_rows[ZONE, s] == BATTLEFIELD)
+        land, basic = card_table[T_IS_LAND, cc] != 0, card_table[T_IS_BASIC, cc] != 0
+        # "instead" effects: on lands, a nonbasic land's too (``_instead_sources``)
+        seat = max(slot_rows[CONTROLLER, s], 0)
+        instead = (every | work[INSTEAD_YOURS, seat] | nonbasic * (1 - basic)) * land
+        tap, other = card_table[T_STATIC_TAP, cc], card_table[T_STATIC_OTHER, cc]
+        has = alive & (card_table[T_N_AB, cc] > 0)
+        if alive & ((card_table[T_HAS_BOARD_TYPES, cc] != 0) | granting):
+            has |= has_granted(slot_rows, work, card_table, s)
+            if has:
+                more_tap, more_other = _board_types(slot_rows, work, card_table, s)
+                tap, other = tap | more_tap, other | more_other
+        fixed = (instead if (tap != 0) & (instead != 0) else tap) | other
+        work[FIXED_TYPES, s], work[INSTEAD_TYPES, s] = fixed, instead
+        slot_rows[HAS_MANA, s], slot_rows[COULD_PRODUCE, s] = has, fixed * has
+        work[REFLECTING, reflecting] = s
+        reflecting += has & (card_table[T_IS_REFLECT, cc] != 0)
+        work[LANDS, lands] = s
+        lands += alive & land
     changed = True
     while changed:
         changed = False
