@@ -268,10 +268,10 @@ def could_produce(
     fixpoint: what no land reflection changes is found once, as the lands and the permanents
     that reflect lands are listed (``work``'s LANDS, REFLECTING), and the lands are summed
     by player; each round then revisits the listed reflections, a reflecting land's new
-    types added to its player's sum, until a round adds no type to any sum: a round that
-    only confirmed the last was a third of the fixpoint's time (going over every slot each
-    round, mana-tap took 4-8% longer). It holds until the board changes (``work``'s KNOWN,
-    which the driver clears)."""
+    types added to its player's sum, until a round adds no type to any sum (with a last
+    round that only confirmed the one before, one could_produce of a mana-tap board took
+    210 ns, 178 without; going over every slot each round, mana-tap took 4-8% longer). It
+    holds until the board changes (``work``'s KNOWN, which the driver clears)."""
     reflecting, lands = 0, 0
     every, nonbasic = _instead_sources(slot_rows, work, card_table, event_rows)
     granting = work[LAYOUT, GATES] & G_GRANT_MANA != 0
