@@ -144,12 +144,19 @@ def lifelink(trial_vars: np.ndarray, kw: int, controller: int, amount: int) -> N
         change_life(trial_vars, controller, amount)
 
 
-@njit
+@inline
 def can_tap_for_cost(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
     """CR 302.6: a creature's {T}/{Q} needs control since its controller's turn began, unless
-    it has haste (702.10c) or may act as though it had (Thousand-Year Elixir)."""
+    it has haste (702.10c) or may act as though it had (Thousand-Year Elixir). The test of
+    the slot is inlined where it is asked (a noncreature, or a creature controlled since the
+    turn began, most taps), the search for haste a call."""
     if not is_creature(slot_rows, s) or slot_rows[SINCE_TURN_START, s]:
         return True
+    return _hasty(slot_rows, card_table, s)
+
+
+@njit
+def _hasty(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> bool:
     if keywords(slot_rows, card_table, s) & HASTE:
         return True
     return controls(slot_rows, card_table, T_AS_THOUGH_HASTE, slot_rows[CONTROLLER, s])

@@ -139,7 +139,8 @@ def _cost_check(
     kind = card_table[T_AB_REMOVE + k, c]
     if kind >= 0 and slot_rows[counter_row(kind), s] < 1:
         return MISSING_COUNTER
-    if pool_total(trial_vars, slot_rows[CONTROLLER, s]) < card_table[T_AB_COST + k, c]:
+    cost = card_table[T_AB_COST + k, c]
+    if cost > 0 and pool_total(trial_vars, slot_rows[CONTROLLER, s]) < cost:
         return INSUFFICIENT_MANA
     life = card_table[T_AB_LIFE + k, c]
     if life > 0 and trial_vars[LIFE + slot_rows[CONTROLLER, s]] < life:  # 119.4: 0 always paid
@@ -170,7 +171,8 @@ def _pay(
         return
     if card_table[T_AB_UNTAP + k, c]:
         slot_rows[TAPPED, s] = 0
-    pay_generic(trial_vars, slot_rows[CONTROLLER, s], card_table[T_AB_COST + k, c])
+    if card_table[T_AB_COST + k, c] > 0:  # most mana abilities cost no mana
+        pay_generic(trial_vars, slot_rows[CONTROLLER, s], card_table[T_AB_COST + k, c])
     trial_vars[LIFE + slot_rows[CONTROLLER, s]] -= card_table[T_AB_LIFE + k, c]  # 119.4
     if card_table[T_AB_REMOVE + k, c] >= 0:
         slot_rows[counter_row(card_table[T_AB_REMOVE + k, c]), s] -= 1
