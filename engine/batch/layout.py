@@ -61,7 +61,10 @@ def _names_a_cast_slot(inputs: WipeInputs) -> bool:
     if any(_any_at_least(c, s) for c in codes):
         return True
     masks = [m for m in (inputs.chosen, inputs.ev_chosen) if m is not None]
-    return s < 64 and any(_any_bit_from(m, s) for m in masks)
+    if s >= 64:
+        return False
+    first = np.uint64(1) << np.uint64(s)  # slot s's bit; the sign bit too, as unsigned
+    return any(_any_at_least(m.view(np.uint64), first) for m in masks)
 
 
 @njit
@@ -74,20 +77,10 @@ def _casts_a_permanent(ev_kind: np.ndarray, ev_card: np.ndarray, permanent: np.n
 
 
 @njit
-def _any_at_least(codes: np.ndarray, least: int) -> bool:
-    for i in range(codes.shape[0]):
-        for j in range(codes.shape[1]):
-            if codes[i, j] >= least:
-                return True
-    return False
-
-
-@njit
-def _any_bit_from(masks: np.ndarray, s: int) -> bool:
-    """Whether a mask has the bit of slot ``s`` or of a slot past it."""
-    for i in range(masks.shape[0]):
-        for j in range(masks.shape[1]):
-            if masks[i, j] >> s != 0:
+def _any_at_least(values: np.ndarray, least: int | np.uint64) -> bool:
+    for i in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            if values[i, j] >= least:
                 return True
     return False
 
