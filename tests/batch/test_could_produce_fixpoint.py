@@ -1,9 +1,9 @@
 """CR 106.7 on the batch engine: the least fixpoint of what permanents that reflect lands could
 produce (``kernel.mana.could``), found in rounds over the reflections that stop once a round
 adds no type to any player's lands. Boards of reflecting lands (Reflecting Pool, Exotic
-Orchard), a reflecting artifact (Fellwar Stone), lands of every basic type and "instead"
-effects (Contamination, Deep Water is an activation) over three players: both engines say
-the same, also after a reflection is tapped (each tap reads the fixpoint's sums)."""
+Orchard), a reflecting artifact (Fellwar Stone), basic lands, Sol Ring and an "instead"
+effect (Contamination) over three players: both engines say the same, also after a
+reflection is tapped (each tap reads the fixpoint's sums)."""
 
 from __future__ import annotations
 

@@ -133,12 +133,14 @@ def _instead_sources(
     for k in range(slot_rows.shape[1]):
         # one branch a slot, seldom taken (a test of the card first was a coin flip)
         c = slot_rows[CARD, k]
-        filled, static = c >= 0, card_table[T_REP_KIND, max(c, 0)] == mt.REP_TYPE
+        filled = c >= 0
+        static = filled & (slot_rows[ZONE, k] == BATTLEFIELD)
+        static &= card_table[T_REP_KIND, max(c, 0)] == mt.REP_TYPE
         effect = filled & (slot_rows[EFFECT_ON, k] != 0)
-        if not (filled & static & (slot_rows[ZONE, k] == BATTLEFIELD) | effect):
+        if not (static | effect):
             continue
         ctrl = slot_rows[CONTROLLER, k]
-        if is_alive(slot_rows, k) and static:
+        if static:
             bit = 1 << card_table[T_REP_PRODUCE, c]
             every, nonbasic = _cover(work, card_table[T_REP_LANDS, c], ctrl, bit, every, nonbasic)
         if effect:
@@ -228,11 +230,11 @@ def _raw_bits(
 
 @njit
 def _board_types(
-    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int
+    slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, granted: bool
 ) -> tuple[int, int]:
     """The types slot ``s``'s abilities that depend on the board make now, {T} abilities'
-    and the others' (Gaea's Cradle, Cabal Coffers, a counter's, a granted ability): asked
-    only of a card that has such an ability, or a slot granted one."""
+    and the others' (Gaea's Cradle, Cabal Coffers, a counter's, and the ability it is
+    ``granted``): asked only of a card that has such an ability, or a slot granted one."""
     c, tap, other = slot_rows[CARD, s], 0, 0
     for k in range(card_table[T_N_AB, c] if card_table[T_HAS_BOARD_TYPES, c] else 0):
         if card_table[T_AB_TPL + k, c] != mt.TPL_REFLECT:  # reflections: the fixpoint's
@@ -240,7 +242,7 @@ def _board_types(
                 tap |= _raw_bits(slot_rows, work, card_table, s, k)
             else:
                 other |= _raw_bits(slot_rows, work, card_table, s, k)
-    if has_granted(slot_rows, work, card_table, s):
+    if granted:
         tap |= _raw_bits(slot_rows, work, card_table, s, GRANTED)
     return tap, other
 
@@ -289,9 +291,10 @@ def could_produce(
         tap, other = card_table[T_STATIC_TAP, cc], card_table[T_STATIC_OTHER, cc]
         has = alive & (card_table[T_N_AB, cc] > 0)
         if alive & ((card_table[T_HAS_BOARD_TYPES, cc] != 0) | granting):
-            has |= has_granted(slot_rows, work, card_table, s)
+            granted = has_granted(slot_rows, work, card_table, s)
+            has |= granted
             if has:
-                more_tap, more_other = _board_types(slot_rows, work, card_table, s)
+                more_tap, more_other = _board_types(slot_rows, work, card_table, s, granted)
                 tap, other = tap | more_tap, other | more_other
         fixed = (instead if (tap != 0) & (instead != 0) else tap) | other
         work[FIXED_TYPES, s], work[INSTEAD_TYPES, s] = fixed, instead
