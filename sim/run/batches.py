@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,19 +214,20 @@ def run_batches(
         parallel = _parallel(exp, name, workers, warming)
         low, high = 0, len(sizes) if next_round is None else 1
         have = 0
-        while low < high:
-            calls = _tasks(exp, done, range(low, high), plan)
-            for finished in parallel(calls):
-                for group, batch, vector in finished:
-                    add(group, batch, vector)
-                    if checkpoints is not None:
-                        checkpoints.save(group, batch, vector)
-                    ran += sizes[batch]
-                    progress.advance(sizes[batch])
-            have = high
-            if next_round is None:
-                break
-            low, high = high, min(len(sizes), next_round(totals, high))
+        with nullcontext() if checkpoints is None else checkpoints.writing():
+            while low < high:
+                calls = _tasks(exp, done, range(low, high), plan)
+                for finished in parallel(calls):
+                    for group, batch, vector in finished:
+                        add(group, batch, vector)
+                        if checkpoints is not None:
+                            checkpoints.save(group, batch, vector)
+                        ran += sizes[batch]
+                        progress.advance(sizes[batch])
+                have = high
+                if next_round is None:
+                    break
+                low, high = high, min(len(sizes), next_round(totals, high))
     progress.close()
     return RunTotals(totals, ran, len(done), time.perf_counter() - start, workers, have)
 
