@@ -72,7 +72,7 @@ def seats_of(u: np.ndarray, n_players: np.ndarray, active: np.ndarray, out: np.n
     them, truncated, below the count, counted on from the active seat (numpy took eight
     passes over the batch, 56 ns of a persist_wipes trial's draw). The seats stay float32
     until they are stored (small whole numbers, exact): a row is then one vector loop (with
-    a conversion to int64 and back, 17 ns a trial of twelve seats, 5 without)."""
+    a conversion to int64 and back, 17 ns a trial of twelve seats, 6 without)."""
     for i in range(u.shape[0]):
         n = np.float32(n_players[i])
         last, first = n - np.float32(1.0), np.float32(active[i])

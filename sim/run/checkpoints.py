@@ -11,9 +11,10 @@ the stored vectors instead of recomputing them, and the statistics are integer s
 totals are the same to the last bit.
 
 While a run runs its batches (``Checkpoints.writing``), a batch's file is written by one
-writer thread: its fsync waits on the disk while the next batch runs (a millisecond a batch
-here, 2.5% of a persist_wipes run on one core). A file appears under its name only once it is
-on disk, so a run killed meanwhile leaves fewer checkpoints, never a torn one.
+writer thread: its fsync waits on the disk while the next batch runs (the fsyncs took 2.6% of
+a persist_wipes run with ``--jobs 1`` here, 1% with the writer). A file appears under its
+name only once it is on disk, so a run killed meanwhile leaves fewer checkpoints, never a
+torn one.
 """
 
 from __future__ import annotations
@@ -205,26 +206,27 @@ class Checkpoints:
         if self._writer is None:
             write_array(path, vector)
             return
-        self._raise_failed(wait=False)
+        self._raise_failed()
         self._pending.append(self._writer.submit(write_array, path, vector.copy()))
 
     @contextmanager
     def writing(self) -> Iterator[None]:
         """Save in the background during the body; on leaving it, every saved batch is on
-        disk (also when the body raised: the batches done count on ``--resume``)."""
+        disk (also when the body raised: the batches done count on ``--resume``), and the
+        first write that failed is raised (unless the body raised first)."""
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="checkpoints")
         try:
             yield
         finally:
             self._writer.shutdown(wait=True)
             self._writer = None
-        self._raise_failed(wait=True)
+            pending, self._pending = self._pending, []
+        for future in pending:
+            future.result()
 
-    def _raise_failed(self, wait: bool) -> None:
-        """Raise the first failure of the background writes that are done (all, ``wait``);
-        forget the done ones."""
-        pending = self._pending
-        done = [f for f in pending if wait or f.done()]
-        self._pending = [f for f in pending if f not in done]
+    def _raise_failed(self) -> None:
+        """Raise the first failure of the background writes done so far; forget them."""
+        done = [f for f in self._pending if f.done()]
+        self._pending = [f for f in self._pending if f not in done]  # not "not done()"
         for future in done:
             future.result()
