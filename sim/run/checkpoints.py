@@ -226,7 +226,7 @@ class Checkpoints:
 
     def _raise_failed(self) -> None:
         """Raise the first failure of the background writes done so far; forget them."""
-        done = [f for f in self._pending if f.done()]
-        self._pending = [f for f in self._pending if f not in done]  # not "not done()"
+        done = [f for f in self._pending if f.done()]  # (a write may end after this line)
+        self._pending = [f for f in self._pending if f not in done]
         for future in done:
             future.result()
