@@ -28,7 +28,6 @@ from engine.batch.wipe_state import (
 
 TOKEN_SLOTS = 16  # tokens a trial may have at once (a slot is used again once its token has
 #                   ceased to exist); one that needs more is reported unsupported
-RETURNS = 128  # returns recorded per trial; a trial that needs more is reported unsupported
 # The kernel's loops over a trial's slots are compiled for groups of SLOT_GROUP slots and one
 # at a time for the rest: a batch without tokens gets up to ROUND_UP empty slots to make a
 # whole group (A/B in one process: counters-4p on 16 slots rather than 14, 4% faster; mana-tap
@@ -187,8 +186,9 @@ def _object_bookkeeping(t: int, s: int) -> dict[str, np.ndarray]:
 
 def _records(t: int, n: int, e: int, general: bool) -> dict[str, np.ndarray]:
     """What the outcome reports: returns in order, where each event's spell went,
-    rejections."""
-    returns = RETURNS if general else 2 * n
+    rejections. A state the kernel runs has no returns recorded yet: ``run.run_kernel``
+    records them (up to RETURNS a trial) and keeps as many columns as a trial used."""
+    returns = 0 if general else 2 * n
     return {
         "returned_slot": np.full((t, returns), -1, dtype=np.int16),
         "returned_by": np.zeros((t, returns), dtype=np.int8),

@@ -100,6 +100,7 @@ STACK_DEPTH = 96  # documented cap on the stack and on waiting triggers: a trial
 HISTORY = 256  # resolutions per event kept for loop detection (104.4b)
 EFFECTS = 4  # Massacre Girl delayed triggers alive at once
 LKI_RING = 4  # last known power kept for the last four objects of each card
+RETURNS = 128  # returns recorded per trial; a trial that needs more is reported unsupported
 ORDER_LEN = 8  # distinct ids listed in one action's replacement_order (616.1)
 KIND_RANKS = 16  # "id:ability" trigger orders (603.3b) one scenario may list, and "id" keys
 #                  naming a token or a permanent another player controls at the start
@@ -416,8 +417,13 @@ class WipeState:
 
     def put(self, rows: np.ndarray, part: WipeState) -> None:
         """Write back the state of a subset (taken with ``take``, or run on its own). The
-        stack buffers, empty once a batch has settled, are skipped where their sizes differ."""
+        returns recorded are widened to the wider of the two first (the kernel records as many
+        as its trials made); the stack buffers, empty once a batch has settled, are skipped
+        where their sizes differ."""
         t = len(self.status)
+        width = max(self.returned_slot.shape[1], part.returned_slot.shape[1])
+        self.widen_returns(width)
+        part.widen_returns(width)
         for f in fields(self):
             value, other = getattr(self, f.name), getattr(part, f.name)
             rowed = isinstance(value, np.ndarray) and value.shape[:1] == (t,)

@@ -117,6 +117,7 @@ from engine.batch.wipe_state import (
     EV_TAP_MANA,
     OK,
     ORDER_LEN,
+    RETURNS,
     STACK_DEPTH,
     WipeInputs,
     WipeState,
@@ -713,11 +714,13 @@ def run_kernel(
     ``could``, what each permanent could produce as the trial ends (106.7); with ``x_cost``
     (symbols by type WUBRGC, generic, X symbols, the cap on X), a cast whose X is negative
     takes the most X its caster's pool pays (``events.x_from_pool``)."""
-    n = state.card.shape[1]
+    n, t = state.card.shape[1], len(state.status)
     work = np.zeros((W_ROWS, max(STACK_DEPTH, n + state.n_events, MAX_PLAYERS, 7)), dtype=np.int64)
     f = state.features
+    # every trial's returns, as many as RETURNS (written only up to each trial's count)
+    recorded = np.empty((t, RETURNS), dtype=np.int16), np.empty((t, RETURNS), dtype=np.int8)
     work[LAYOUT, :8] = (
-        state.n_board, state.n_events, state.returned_slot.shape[1],
+        state.n_board, state.n_events, RETURNS,
         f.anthem or f.all_pt or f.lord or f.filtered, f.legendary, n, could,
         ks.gates(f) | ks.G_INDESTRUCTIBLE * given_indestructible(inputs),
     )  # fmt: skip
@@ -725,7 +728,7 @@ def run_kernel(
         work[LAYOUT, X_COST : X_COST + X_COST_LEN] = (1, *x_cost)
     first_token_slot = state.n_board + state.n_events if f.tokens else n  # zones.create_tokens
     run_trials(
-        ks.kstate(state),
+        ks.kstate(state)._replace(returned_slot=recorded[0], returned_by=recorded[1]),
         ks.events(inputs),
         ks.choices(inputs),
         ks.combat(inputs),
@@ -733,6 +736,35 @@ def run_kernel(
         work,
         first_token_slot,
     )
+    state.returned_slot, state.returned_by = _used_columns(state.n_returned, *recorded)
+
+
+def _used_columns(
+    counts: np.ndarray, slots: np.ndarray, kinds: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The returns recorded, as wide as the most any trial made (-1 and 0 past a trial's
+    count). Filled at RETURNS a trial before the kernel wrote into them, the records took
+    25-30 ns of a mana-tap or mixed-timeline trial, which mostly make none."""
+    width = int(counts.max()) if len(counts) else 0
+    out = np.empty((len(counts), width), dtype=np.int16), np.empty((len(counts), width), np.int8)
+    _copy_used(counts, (slots, kinds), out)
+    return out
+
+
+@njit
+def _copy_used(
+    counts: np.ndarray,
+    recorded: tuple[np.ndarray, np.ndarray],
+    out: tuple[np.ndarray, np.ndarray],
+) -> None:
+    """``_used_columns``' copy, a trial at a time (in numpy, four passes over the batch cost
+    as much as the fill it replaces on boards with returns)."""
+    slots, kinds = out
+    for i in range(slots.shape[0]):
+        used = counts[i]
+        for r in range(slots.shape[1]):
+            slots[i, r] = recorded[0][i, r] if r < used else -1
+            kinds[i, r] = recorded[1][i, r] if r < used else 0
 
 
 def warm_up() -> float:
