@@ -743,8 +743,8 @@ def _used_columns(
     counts: np.ndarray, slots: np.ndarray, kinds: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """The returns recorded, as wide as the most any trial made (-1 and 0 past a trial's
-    count). Filled at RETURNS a trial before the kernel wrote into them, the records took
-    25-30 ns of a mana-tap or mixed-timeline trial, which mostly make none."""
+    count). Filling them at RETURNS a trial before the kernel wrote into them cost 25-30 ns
+    of a mana-tap trial, which makes none."""
     width = int(counts.max()) if len(counts) else 0
     out = np.empty((len(counts), width), dtype=np.int16), np.empty((len(counts), width), np.int8)
     _copy_used(counts, (slots, kinds), out)
