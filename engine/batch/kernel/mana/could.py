@@ -62,9 +62,7 @@ from engine.batch.kernel.state import (
     T_STATIC_OTHER,
     T_STATIC_TAP,
     T_SUBTYPE_BITS,
-    ZONE,
 )
-from engine.batch.wipe_state import BATTLEFIELD
 
 ALL_TYPES = 0x3F
 COLOR_BITS = mt.COLOR_BITS
@@ -133,10 +131,8 @@ def _instead_sources(
     for k in range(slot_rows.shape[1]):
         # one branch a slot, seldom taken (a test of the card first was a coin flip)
         c = slot_rows[CARD, k]
-        filled = c >= 0
-        static = filled & (slot_rows[ZONE, k] == BATTLEFIELD)
-        static &= card_table[T_REP_KIND, max(c, 0)] == mt.REP_TYPE
-        effect = filled & (slot_rows[EFFECT_ON, k] != 0)
+        static = is_alive(slot_rows, k) & (card_table[T_REP_KIND, max(c, 0)] == mt.REP_TYPE)
+        effect = (c >= 0) & (slot_rows[EFFECT_ON, k] != 0)
         if not (static | effect):
             continue
         ctrl = slot_rows[CONTROLLER, k]
@@ -283,7 +279,7 @@ def could_produce(
         # columns and seat 0's effects, and is masked out
         c = slot_rows[CARD, s]
         cc = max(c, 0)
-        alive = (c >= 0) & (slot_rows[ZONE, s] == BATTLEFIELD)
+        alive = is_alive(slot_rows, s)
         land, basic = card_table[T_IS_LAND, cc] != 0, card_table[T_IS_BASIC, cc] != 0
         # "instead" effects: on lands, a nonbasic land's too (``_instead_sources``)
         seat = max(slot_rows[CONTROLLER, s], 0)
