@@ -199,15 +199,30 @@ def _records(t: int, n: int, e: int, general: bool) -> dict[str, np.ndarray]:
     }
 
 
+@njit
+def _counters_in(given: np.ndarray, out: np.ndarray, s: int) -> None:
+    """``out`` (T, N, K) as the ``given`` (T, S, K) counters, 0 past them: one compiled pass
+    (numpy's copy of a strided int16 view, runs of K into int64, and its fill past the board
+    took 42 ns of a mana-tap trial, this 24; in process, mana-tap's trials 1,824 -> 1,801 ns)."""
+    for i in range(out.shape[0]):
+        for j in range(s):
+            for k in range(out.shape[2]):
+                out[i, j, k] = given[i, j, k]
+        for j in range(s, out.shape[1]):
+            for k in range(out.shape[2]):
+                out[i, j, k] = 0
+
+
 def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     """Counters of the other kinds and pools (zero-width counters in a batch that has
     none)."""
     t, p, s, _ = inputs.shape
     kinds = 0 if inputs.counters is None else inputs.counters.shape[2]
     counters = np.empty((t, n, kinds), dtype=np.int64)
-    counters[:, s:] = 0
-    if inputs.counters is not None:
-        counters[:, :s] = inputs.counters
+    if inputs.counters is None:
+        counters[:] = 0
+    else:
+        _counters_in(inputs.counters, counters, s)
     return {
         "counters": counters,
         "pools": np.zeros((t, p, 6), dtype=np.int64),

@@ -38,7 +38,9 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
     """The same trials in the one engine's terms: id codes are slots already (a cast
     permanent's slot is S + its action, as in every batch), counters split by kind."""
     t, _, s, a = inputs.shape
-    kind = _EVENT_OF[inputs.act_kind.astype(np.uint8)]
+    codes = inputs.act_kind  # int8: as bytes, a view (a take, not numpy's fancy index: 20 ->
+    #                          7 ns a mana-tap trial)
+    kind = np.take(_EVENT_OF, codes.view(np.uint8) if codes.itemsize == 1 else codes & 0xFF)
     if (kind < 0).any():
         raise ValueError("run_mana: an action kind outside ACT_*")
     no_slots = np.full((t, s + a), -1, dtype=np.int32)
