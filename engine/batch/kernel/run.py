@@ -37,6 +37,7 @@ from engine.batch.kernel.combat import (
 )
 from engine.batch.kernel.counters import list_rule_slots
 from engine.batch.kernel.events import apply_event
+from engine.batch.kernel.flat import flat_view
 from engine.batch.kernel.jit import entry, inline, njit
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
 from engine.batch.kernel.mana.could import could_produce
@@ -368,7 +369,7 @@ def _load_slots(
     kernel's own rows, set. A call of its own: inlined, its loops spilled the trial loop's
     registers."""
     first, given, size = GROUP_FIRST, GROUP_GIVEN, GROUP_SIZE  # a line per SLOT_GROUPS entry
-    width, flat, n = counters.shape[1], slot_rows.reshape(-1), slot_rows.shape[1]
+    width, flat, n = counters.shape[1], flat_view(slot_rows), slot_rows.shape[1]
     _fields_in(g[0], (size[0], width), first[0], given[0], i, flat, n)
     _fields_in(g[1], (size[1], width), first[1], given[1], i, flat, n)
     _fields_in(g[2], (size[2], width), first[2], given[2], i, flat, n)
@@ -462,7 +463,7 @@ def _load_events(
     """Copy trial ``i``'s events, replacement orders and attacks into the buffers."""
     small, wide = events  # EVENT_GROUPS' blocks, flat: 16 bits, then 64
     first, size, width = EVENT_GROUP_FIRST, EVENT_GROUP_SIZE, event_rows.shape[1]
-    flat = event_rows.reshape(-1)
+    flat = flat_view(event_rows)
     _fields_in(small, (size[0], width), first[0], size[0], i, flat, width)
     _fields_in(wide, (size[1], width), first[1], size[1], i, flat, width)
     for e in range(event_rows.shape[1]):
@@ -503,7 +504,7 @@ def _store_columns(
     """Copy each group's ``written`` rows of ``slot_rows`` and the counters of other kinds
     back into trial ``i``."""
     first, size, width = GROUP_FIRST, GROUP_SIZE, counters.shape[1]  # a line per group
-    flat, n = slot_rows.reshape(-1), slot_rows.shape[1]
+    flat, n = flat_view(slot_rows), slot_rows.shape[1]
     _fields_out(g[0], (size[0], width), first[0], written[0], i, flat, n)
     _fields_out(g[1], (size[1], width), first[1], written[1], i, flat, n)
     _fields_out(g[2], (size[2], width), first[2], written[2], i, flat, n)
