@@ -420,3 +420,12 @@ STATIC_OTHER: Final[np.ndarray] = np.bitwise_or.reduce(
     np.where(_FIXED & ~AB_TAP[:, :AB], AB_BITS[:, :AB], 0), axis=1
 ).astype(np.uint8)
 HAS_BOARD_TYPES: Final[np.ndarray] = np.asarray(_ON_BOARD.any(1))  # ... and where it does
+# The cards whose permanent may change what a permanent tapped for mana makes: a replacement
+# (616.1), a "tapped for mana" trigger (605.1b), an activated "lands produce" effect that lasts
+# (Deep Water, 611.2a). The kernel lists the slots that hold them (``kernel.mana.listed``).
+CHANGES_TAPPED_MANA: Final[np.ndarray] = np.asarray(
+    (REP_KIND != REP_NONE)
+    | (TFM_SOURCE >= 0)
+    | (EFFECT_PRODUCE >= 0)
+    | (tb.ACT_TPL == tb.ACT_LANDS_PRODUCE).any(1)
+)

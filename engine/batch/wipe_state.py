@@ -275,6 +275,7 @@ class Features:
     beyond_fast: bool  # enters triggers the fast path does not play, or entering tapped
     damage_keywords: bool  # lifelink or wither, printed or granted by a static (702.15b, 702.80b)
     indestructible: bool  # printed, or given by a static, an activation or an attack trigger
+    tapped_mana: bool  # replacements, triggers or effects on the mana of a permanent tapped for it
 
     @staticmethod
     def of(present: np.ndarray) -> Features:
@@ -306,6 +307,7 @@ _BROUGHT_BY = np.stack(
         tb.BEYOND_FAST_ETB | mt.ENTERS_TAPPED,
         _KEYWORDS_GIVEN & DAMAGE_KEYWORDS != 0,
         _EVER_HELD & INDESTRUCTIBLE != 0,
+        mt.CHANGES_TAPPED_MANA,
     ]
 ).astype(np.bool_)
 

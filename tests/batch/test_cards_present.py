@@ -63,6 +63,12 @@ def _numpy_features(present: np.ndarray) -> dict[str, Any]:
             ((given | tb.ATTACK_KEYWORD | tb.SPELL_KEYWORDS) & INDESTRUCTIBLE != 0)
             | (tb.ACT_KEYWORD_BITS & INDESTRUCTIBLE != 0).any(axis=1)
         ),
+        "tapped_mana": any_of(
+            (mt.REP_KIND != mt.REP_NONE)
+            | (mt.TFM_SOURCE >= 0)
+            | (mt.EFFECT_PRODUCE >= 0)
+            | (tb.ACT_TPL == tb.ACT_LANDS_PRODUCE).any(axis=1)
+        ),
     }
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import numpy as np
+from numba.core import config as numba_config
 from numba.core import types
 from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic
@@ -44,5 +45,8 @@ def _flat_view(typingctx: Any, array: Any) -> Any:
     return flat_type(array), codegen
 
 
-# the intrinsic as its callers see it (numba passes the typing context itself)
-flat_view = cast(Callable[[np.ndarray], np.ndarray], _flat_view)
+# the intrinsic as its callers see it (numba passes the typing context itself); with
+# NUMBA_DISABLE_JIT the kernel runs as Python, where numpy's ravel is the same view
+_PYTHON = getattr(numba_config, "DISABLE_JIT")  # noqa: B009 (not in numba's stubs)
+_VIEW = np.ravel if _PYTHON else _flat_view
+flat_view = cast(Callable[[np.ndarray], np.ndarray], _VIEW)

@@ -41,6 +41,7 @@ from engine.batch.kernel.flat import flat_view
 from engine.batch.kernel.jit import entry, inline, njit
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
 from engine.batch.kernel.mana.could import could_produce
+from engine.batch.kernel.mana.listed import list_mana_slots
 from engine.batch.kernel.sba import state_based_actions
 from engine.batch.kernel.stack import HEIGHT, WAITING, place_triggers
 from engine.batch.kernel.state import (
@@ -270,6 +271,7 @@ def play_trial(
     work[COUNT, KNOWN] = 0  # ... and what its permanents could produce is found afresh
     mark_all_changed(work, slot_rows.shape[1])  # ... and every slot meets the SBAs afresh
     list_rule_slots(slot_rows, work, card_table)
+    list_mana_slots(slot_rows, work, card_table)
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:

@@ -230,8 +230,10 @@ COUNT = 24  # [waiting triggers, stack height, loop-watch visits, stack hashed u
 #              produce is known for the board as it is, MARKED: the slots CHANGED lists,
 #              LARGE: some count of counters reached characteristics.LARGE this trial,
 #              LEAVING: the slots LEAVERS lists, CARDS_GIVEN: some slot was given a card
-#              this trial (its PRINTED fields are copied out)]
+#              this trial (its PRINTED fields are copied out), MANA_LISTED: the slots
+#              MANA_SLOTS lists]
 STALE, RULES, KNOWN, MARKED, LARGE_SEEN, LEAVING, CARDS_GIVEN = 5, 6, 7, 8, 9, 10, 11
+MANA_LISTED = 12
 LAYOUT = 25  # [board slots S, events E, returns recorded, HAS_STATICS, HAS_LEGENDS,
 #               slots N, COULD, GATES, X_COST...] (the flags from wipe_state.Features;
 #               COULD: what each permanent could produce is wanted as the trial ends;
@@ -244,7 +246,7 @@ X_COST_LEN = 10
 # GATES bits: the batch holds a card with such an ability (``gates``), so a rule step that
 # looks for one on the battlefield may find it; without, the step skips its search
 G_COUNTER_RULES, G_GY_EXILE, G_DEATH_LIFE, G_GY_ENTER, G_DOUBLER, G_GRANT_MANA = 1, 2, 4, 8, 16, 32
-G_RETURN_GRANTS, G_TOKENS, G_FILTERED, G_INDESTRUCTIBLE = 64, 128, 256, 512
+G_RETURN_GRANTS, G_TOKENS, G_FILTERED, G_INDESTRUCTIBLE, G_TAPPED_MANA = 64, 128, 256, 512, 1024
 
 
 def gates(features: Features) -> int:
@@ -260,6 +262,7 @@ def gates(features: Features) -> int:
         | G_TOKENS * features.tokens
         | G_FILTERED * features.filtered
         | G_INDESTRUCTIBLE * features.indestructible
+        | G_TAPPED_MANA * features.tapped_mana
     )
 
 
@@ -293,7 +296,11 @@ MODIFIER_CARDS = 45
 # first go over these, not over every slot)
 LEAVERS = 46
 LANDS = 47  # the lands on the battlefield, listed while "could produce" is computed
-W_ROWS = 48
+# the slots that hold (or held) a card that may change what a permanent tapped for mana makes,
+# in slot order (mana_tables.CHANGES_TAPPED_MANA): an activation looks at these only
+# (``mana.listed``)
+MANA_SLOTS = 48
+W_ROWS = 49
 
 # -- combat_rows (rows, E, width): each attack event's declarations, by slot (-1: none); then
 # the declarations naming a token, one entry d each (WipeInputs.ev_combat_token): the object
@@ -360,7 +367,7 @@ MANA_COLUMNS = (
     "CAST_DRAW", "N_ACTIVATED", "EFFECT_PRODUCE", "EFFECT_LANDS",
     "SPELL_PRODUCE", "SPELL_LANDS", "ENTERS_KIND", "ENTERS_AMOUNT", "ENTERS_TAPPED",
     "GRANT_ANY_LANDS", "TFM_AMOUNT", "ENTERS_PAY_LIFE", "IS_REFLECT", "STATIC_TAP",
-    "STATIC_OTHER", "HAS_BOARD_TYPES",
+    "STATIC_OTHER", "HAS_BOARD_TYPES", "CHANGES_TAPPED_MANA",
 )  # fmt: skip
 (
     T_IS_LAND, T_IS_BASIC, T_IS_AURA, T_N_AB, T_GRANT_ANY, T_REP_KIND, T_REP_FACTOR,
@@ -368,7 +375,7 @@ MANA_COLUMNS = (
     T_CAST_DRAW, T_N_ACTIVATED, T_EFFECT_PRODUCE, T_EFFECT_LANDS,
     T_SPELL_PRODUCE, T_SPELL_LANDS, T_ENTERS_KIND, T_ENTERS_AMOUNT, T_ENTERS_TAPPED,
     T_GRANT_ANY_LANDS, T_TFM_AMOUNT, T_ENTERS_PAY_LIFE, T_IS_REFLECT, T_STATIC_TAP,
-    T_STATIC_OTHER, T_HAS_BOARD_TYPES,
+    T_STATIC_OTHER, T_HAS_BOARD_TYPES, T_CHANGES_TAPPED_MANA,
 ) = range(len(TABLE_COLUMNS), len(TABLE_COLUMNS) + len(MANA_COLUMNS))  # fmt: skip
 # ... and per mana ability: ABILITIES columns each (the printed ones, then the granted one),
 # column ``T_AB_TPL + k`` for ability k; amounts by type at ``T_AB_AMOUNT + 6 * k + type``

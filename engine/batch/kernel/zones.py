@@ -21,6 +21,7 @@ from engine.batch.kernel.characteristics import (
 from engine.batch.kernel.counters import note_card, put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
+from engine.batch.kernel.mana.listed import note_mana_card
 from engine.batch.kernel.stack import (
     HEIGHT,
     PART_MASK,
@@ -517,6 +518,7 @@ def set_card(
 ) -> None:
     """Give a slot its card (a cast permanent or a token) with its printed columns."""
     note_card(work, card_table, s, c)
+    note_mana_card(work, card_table, s, c)
     work[COUNT, CARDS_GIVEN] = 1
     slot_rows[CARD, s] = c
     slot_rows[IS_CREATURE_CARD, s] = card_table[T_IS_CREATURE, c]

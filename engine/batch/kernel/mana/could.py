@@ -34,6 +34,8 @@ from engine.batch.kernel.state import (
     LAND_UNIONS,
     LANDS,
     LAYOUT,
+    MANA_LISTED,
+    MANA_SLOTS,
     MAX_PLAYERS,
     REFLECTING,
     SPELL_ON,
@@ -124,12 +126,12 @@ def _instead_sources(
     """The types of the "instead" replacement effects that apply when a land is tapped for
     mana (statics, activated effects that last, spells' effects that last), found in one
     pass: those for every land and for nonbasic lands (returned), and by seat for a player's
-    own lands (``work``'s INSTEAD_YOURS)."""
+    own lands (``work``'s INSTEAD_YOURS). The slots' are among MANA_SLOTS (``listed``)."""
     every, nonbasic = 0, 0
     for p in range(MAX_PLAYERS):
         work[INSTEAD_YOURS, p] = 0
-    for k in range(slot_rows.shape[1]):
-        # one branch a slot, seldom taken (a test of the card first was a coin flip)
+    for j in range(work[COUNT, MANA_LISTED]):
+        k = work[MANA_SLOTS, j]
         c = slot_rows[CARD, k]
         static = is_alive(slot_rows, k) & (card_table[T_REP_KIND, max(c, 0)] == mt.REP_TYPE)
         effect = (c >= 0) & (slot_rows[EFFECT_ON, k] != 0)

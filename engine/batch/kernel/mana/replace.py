@@ -19,14 +19,17 @@ from engine.batch.kernel.state import (
     ATTACHED_TO,
     CARD,
     CONTROLLER,
+    COUNT,
     EFFECT_ON,
     EV_BY_,
     EV_CARD_,
     EV_ORDER_,
     LAYOUT,
     MANA_FROM_TRIGGERS,
+    MANA_LISTED,
     MANA_MADE,
     MANA_REPLACED,
+    MANA_SLOTS,
     ORDER,
     REP_KEY,
     REP_WHAT,
@@ -89,10 +92,11 @@ def _applicable(
 ) -> int:
     """List in REP_KEY / REP_WHAT the replacements that apply to slot ``s`` tapped for mana
     (what: a slot's static or activated effect, or N + e' for event e''s spell); return
-    how many."""
+    how many. The slots' are among MANA_SLOTS (``listed``)."""
     n, count = slot_rows.shape[1], 0
     ctrl = slot_rows[CONTROLLER, s]
-    for k in range(n):
+    for j in range(work[COUNT, MANA_LISTED]):
+        k = work[MANA_SLOTS, j]
         c = slot_rows[CARD, k]
         if c < 0:
             continue
@@ -211,13 +215,15 @@ def mana_triggers(
     """CR 106.12a, 605.1b, 605.4a: each trigger adds its mana at once to the tapping
     player's pool: a fixed type (Overgrowth: two of it), a type the permanent produced (the
     chosen one if it made it, else the first in WUBRGC order), or one of any color (the
-    chosen one if it is a color, else W)."""
+    chosen one if it is a color, else W). The triggers are among MANA_SLOTS (``listed``), in
+    slot order."""
     first = -1
     for t in range(6):
         if first < 0 and work[MANA_MADE, t] > 0:
             first = t
     same = color if color >= 0 and work[MANA_MADE, color] > 0 else first
-    for k in range(slot_rows.shape[1]):
+    for j in range(work[COUNT, MANA_LISTED]):
+        k = work[MANA_SLOTS, j]
         if _watches(slot_rows, card_table, k, s):
             produce = card_table[T_TFM_PRODUCE, slot_rows[CARD, k]]
             amount = card_table[T_TFM_AMOUNT, slot_rows[CARD, k]]

@@ -1,0 +1,88 @@
+"""Issue 11: the kernel lists the slots whose card may change what a permanent tapped for mana
+makes (``kernel.mana.listed``: replacements, 616.1; "tapped for mana" triggers, 605.1b; Deep
+Water's effect, 611.2a), and each activation looks at these only. The list holds every such
+slot in slot order, once: as the trial starts, and as a cast permanent or a token is given a
+slot, so a replacement or a trigger that enters during the trial applies as on the reference
+engine."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.batch import mana_tables as mt
+from engine.batch import tables as tb
+from engine.batch.kernel import state as ks
+from engine.batch.kernel.jit import njit
+from engine.batch.kernel.mana.listed import list_mana_slots, note_mana_card
+from tests.helpers import board, cast, pool, run_both, tap
+
+CHANGERS = ("Mana Reflection", "Mana Flare", "Contamination", "Deep Water", "Wild Growth")
+OTHERS = ("Forest", "Llanowar Elves", "Sol Ring", "Kitchen Finks")
+
+
+def test_the_cards_that_change_tapped_mana_are_marked() -> None:
+    for name in CHANGERS:
+        assert mt.CHANGES_TAPPED_MANA[tb.INDEX[name.lower()]], name
+    for name in OTHERS:
+        assert not mt.CHANGES_TAPPED_MANA[tb.INDEX[name.lower()]], name
+
+
+@njit
+def _listed(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
+    list_mana_slots(slot_rows, work, card_table)
+    return int(work[ks.COUNT, ks.MANA_LISTED])
+
+
+def _work(gated: bool) -> np.ndarray:
+    work = np.zeros((ks.W_ROWS, 32), dtype=np.int64)
+    work[ks.LAYOUT, ks.GATES] = ks.G_TAPPED_MANA if gated else 0
+    return work
+
+
+def _slots(names: list[str | None]) -> np.ndarray:
+    slot_rows = np.zeros((ks.L_ROWS, len(names)), dtype=np.int64)
+    for s, name in enumerate(names):
+        slot_rows[ks.CARD, s] = -1 if name is None else tb.INDEX[name.lower()]
+    return slot_rows
+
+
+def test_a_trial_starts_with_its_changers_listed_in_slot_order() -> None:
+    slot_rows = _slots(["Forest", "Mana Flare", None, "Sol Ring", "Contamination", "Wild Growth"])
+    work = _work(gated=True)
+    assert _listed(slot_rows, work, ks.card_table) == 3
+    assert work[ks.MANA_SLOTS, :3].tolist() == [1, 4, 5]
+
+
+def test_a_batch_without_changers_lists_none() -> None:
+    slot_rows = _slots(["Mana Flare", "Forest"])
+    work = _work(gated=False)
+    assert _listed(slot_rows, work, ks.card_table) == 0
+
+
+@pytest.mark.parametrize("order", [[7, 2, 5, 9, 0], [0, 2, 5, 7, 9], [9, 7, 5, 2, 0]])
+def test_a_slot_given_a_changer_is_listed_in_its_place_once(order: list[int]) -> None:
+    work = _work(gated=True)
+    flare, forest = tb.INDEX["mana flare"], tb.INDEX["forest"]
+    for s in order:
+        note_mana_card(work, ks.card_table, s, flare)
+    note_mana_card(work, ks.card_table, 5, flare)  # listed already
+    note_mana_card(work, ks.card_table, 4, forest)  # changes nothing
+    count = int(work[ks.COUNT, ks.MANA_LISTED])
+    assert work[ks.MANA_SLOTS, :count].tolist() == [0, 2, 5, 7, 9]
+
+
+def test_a_cast_mana_reflection_doubles_the_next_tap() -> None:
+    """616.1: a replacement that entered during the trial applies to the next activation."""
+    out = run_both(board("forest: Forest @A"), [cast("Mana Reflection", id="refl"), tap("forest")])
+    assert pool(out) == {"G": 2}
+
+
+def test_a_cast_mana_flare_adds_to_a_tap_after_it() -> None:
+    """605.1b, 106.12a: a "tapped for mana" trigger that entered during the trial."""
+    out = run_both(
+        board("forest: Forest @A", "island: Island @B"),
+        [tap("forest"), cast("Mana Flare", id="flare"), tap("island")],
+    )
+    assert pool(out) == {"G": 1}
+    assert pool(out, "B") == {"U": 2}
