@@ -3,7 +3,8 @@ makes (``kernel.mana.listed``: replacements, 616.1; "tapped for mana" triggers, 
 Water's effect, 611.2a), and each activation looks at these only. The list holds every such
 slot in slot order, once: as the trial starts, and as a cast permanent or a token is given a
 slot, so a replacement or a trigger that enters during the trial applies as on the reference
-engine."""
+engine; and a spell's lasting effect (Pale Moon, 611.2c) applies to the taps after it until
+the turn ends (514.2)."""
 
 from __future__ import annotations
 
@@ -86,3 +87,24 @@ def test_a_cast_mana_flare_adds_to_a_tap_after_it() -> None:
     )
     assert pool(out) == {"G": 1}
     assert pool(out, "B") == {"U": 2}
+
+
+PALE_MOON = cast("Pale Moon", id="moon")
+
+
+def test_a_tap_after_pale_moon_makes_colorless() -> None:
+    """616.1, 611.2c: the spell's effect applies to the taps after it, not before."""
+    out = run_both(
+        board("g: Boros Garrison @A", "h: Boros Garrison @A"), [tap("g"), PALE_MOON, tap("h")]
+    )
+    assert pool(out) == {"R": 1, "W": 1, "C": 2}
+
+
+def test_pale_moon_ends_with_the_turn_and_counts_again_when_cast_again() -> None:
+    """514.2: the effect ends as the turn passes; a second Pale Moon applies again."""
+    out = run_both(
+        board("g: Boros Garrison @A", "h: Boros Garrison @B"),
+        [PALE_MOON, {"do": "pass_turn"}, tap("h"), cast("Pale Moon", by="B", id="moon2"), tap("g")],
+    )
+    assert pool(out, "B") == {"R": 1, "W": 1}
+    assert pool(out) == {"C": 2}
