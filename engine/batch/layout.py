@@ -225,10 +225,8 @@ def _mana(inputs: WipeInputs, n: int) -> dict[str, np.ndarray]:
     none)."""
     t, p, s, _ = inputs.shape
     kinds = 0 if inputs.counters is None else inputs.counters.shape[2]
-    counters = np.empty((t, n, kinds), dtype=np.int64)
-    if inputs.counters is None:
-        counters[:] = 0
-    else:
+    counters = np.empty((t, n, kinds), dtype=np.int64)  # (T, N, 0) without any to fill
+    if inputs.counters is not None:
         _counters_in(inputs.counters, counters, s)
     return {
         "counters": counters,

@@ -38,8 +38,9 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
     """The same trials in the one engine's terms: id codes are slots already (a cast
     permanent's slot is S + its action, as in every batch), counters split by kind."""
     t, _, s, a = inputs.shape
-    codes = inputs.act_kind  # int8: as bytes, a view (a take, not numpy's fancy index: 20 ->
-    #                          7 ns a mana-tap trial)
+    # a take of the codes as bytes (int8: a view), as astype(np.uint8) wraps them; numpy's
+    # fancy index of a uint8 copy took 20 ns of a mana-tap trial, this 7
+    codes = inputs.act_kind
     kind = np.take(_EVENT_OF, codes.view(np.uint8) if codes.itemsize == 1 else codes & 0xFF)
     if (kind < 0).any():
         raise ValueError("run_mana: an action kind outside ACT_*")

@@ -126,7 +126,7 @@ def _instead_sources(
     """The types of the "instead" replacement effects that apply when a land is tapped for
     mana (statics, activated effects that last, spells' effects that last), found in one
     pass: those for every land and for nonbasic lands (returned), and by seat for a player's
-    own lands (``work``'s INSTEAD_YOURS). The slots' are among MANA_SLOTS (``listed``)."""
+    own lands (``work``'s INSTEAD_YOURS). Of the slots, those MANA_SLOTS lists (``listed``)."""
     every, nonbasic = 0, 0
     for p in range(MAX_PLAYERS):
         work[INSTEAD_YOURS, p] = 0

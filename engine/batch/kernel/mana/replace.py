@@ -92,7 +92,7 @@ def _applicable(
 ) -> int:
     """List in REP_KEY / REP_WHAT the replacements that apply to slot ``s`` tapped for mana
     (what: a slot's static or activated effect, or N + e' for event e''s spell); return
-    how many. The slots' are among MANA_SLOTS (``listed``)."""
+    how many. Of the slots, those MANA_SLOTS lists (``listed``)."""
     n, count = slot_rows.shape[1], 0
     ctrl = slot_rows[CONTROLLER, s]
     for j in range(work[COUNT, MANA_LISTED]):
