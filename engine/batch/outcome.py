@@ -135,7 +135,7 @@ def unsupported_reason(state: WipeState, i: int, players: Sequence[str] = ()) ->
     first = state.n_board + state.n_events
     reasons = {
         R_STACK_DEPTH: f"more than STACK_DEPTH = {STACK_DEPTH} objects on the stack or waiting",
-        R_RETURNS: f"more than {RETURNS} returns (the batch's return slots)",
+        R_RETURNS: f"more than RETURNS = {RETURNS} returns recorded in one trial",
         R_LAST_KNOWN: f"a trigger read the power of an object older than LKI_RING = {LKI_RING}",
         R_EFFECTS: f"more than EFFECTS = {EFFECTS} Massacre Girl delayed triggers at once",
         R_TOKEN_SLOTS: f"more than {state.card.shape[1] - first} tokens at once (the batch's "
