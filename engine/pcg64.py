@@ -122,3 +122,11 @@ def fill_words(state: np.ndarray, inc: np.ndarray, out: np.ndarray) -> None:
         out[done + m] = _word(high[m], low[m])
     ah, al, ch, cl = _jump(n, ih, il)
     state[0], state[1] = _step(sh, sl, ah, al, ch, cl)  # past the words made
+
+
+@njit
+def advance(state: np.ndarray, inc: np.ndarray, steps: int) -> None:
+    """Step ``state`` ((2,) uint64: high, low) past ``steps`` words in place, as
+    ``PCG64.advance`` does, without making them."""
+    ah, al, ch, cl = _jump(steps, inc[0], inc[1])
+    state[0], state[1] = _step(state[0], state[1], ah, al, ch, cl)

@@ -13,6 +13,7 @@ left it.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -68,6 +69,62 @@ class Halves:
         self.lead = new % 2  # a word's high half left for the next draw
         self.used += words
         self.words = self.words[words:]
+
+    def runs(self, sizes: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Where each of consecutive runs of ``sizes`` draws (each at least one) starts, from
+        the next draw on, for a compiled draw that makes each run from its own copy of the
+        generator (``sim.config.draw_steps.slot_sites``); nothing is taken (``skip``).
+        Returns the copies' states ((R, 2) uint64: the word each run makes first) and
+        carries ((R,) int64): a run that starts at a word's high half starts with that half,
+        its carry (-1 for none). Only before any ``draws``."""
+        if len(self.words):
+            raise ValueError("Halves.runs: some draws are made and not taken")
+        states = np.empty((len(sizes), 2), dtype=np.uint64)
+        carry = np.full(len(sizes), -1, dtype=np.int64)
+        at = 0
+        for r, size in enumerate(sizes):
+            states[r], carry[r] = self._at(at)
+            at += size
+        return states, carry
+
+    def skip(self, k: int) -> None:
+        """The next ``k`` draws are taken, without making them (as ``taken`` leaves it)."""
+        from engine.pcg64 import advance  # see ``sim.config.dists.permutations``
+
+        if len(self.words):
+            raise ValueError("Halves.skip: some draws are made and not taken")
+        if k == 0:
+            return
+        new = k - self.lead  # halves of new words
+        words = (new + 1) // 2
+        if new:  # numpy keeps the last word's high half, used or not (as ``taken``)
+            self.kept = self._past(words - 1)[1]
+        self.lead = new % 2
+        self.used += words
+        advance(self.state, self.inc, words)
+
+    def _past(self, k: int) -> tuple[np.ndarray, int]:
+        """The state past word ``k`` from ``state`` on (0: the next word), and the word's high
+        half."""
+        from engine.pcg64 import advance, fill_words  # see ``sim.config.dists.permutations``
+
+        state, one = self.state.copy(), np.empty(1, dtype=np.uint64)
+        advance(state, self.inc, k)
+        fill_words(state, self.inc, one)
+        return state, int(one[0] >> np.uint64(32))
+
+    def _at(self, at: int) -> tuple[np.ndarray, int]:
+        """The state and carry of a run starting ``at`` draws from the next one."""
+        from engine.pcg64 import advance  # see ``sim.config.dists.permutations``
+
+        if self.lead and at == 0:
+            return self.state.copy(), self.kept
+        new = at - self.lead  # halves of new words before the run
+        if new % 2:
+            return self._past(new // 2)  # its low half is drawn before the run
+        state = self.state.copy()
+        advance(state, self.inc, new // 2)
+        return state, -1
 
     def close(self) -> None:
         """Leave the generator as numpy leaves it after the draws taken."""

@@ -93,6 +93,17 @@ def _reached(edges: np.ndarray) -> np.ndarray:
     return reached
 
 
+def category_edges(probs: tuple[float, ...]) -> np.ndarray:
+    """The least 24-bit draws reaching each threshold of ``probs``' categories (uint32): a
+    draw's category is how many it reaches."""
+    return _reached(_thresholds(probs))
+
+
+def below_edge(p: float) -> np.ndarray:
+    """(1,) uint32: a draw is below ``float32(p)`` when its top 24 bits are below this."""
+    return _reached(np.array([p], dtype=np.float32))
+
+
 def choose(
     rng: np.random.Generator, values: np.ndarray, probs: tuple[float, ...], shape: tuple[int, ...]
 ) -> np.ndarray:
@@ -107,12 +118,12 @@ def choose(
     each partial sum is one of the values, so nothing overflows."""
     from sim.config.draw_steps import categories_of  # see ``permutations``
 
-    thresholds = _thresholds(probs)
     out = np.empty(int(np.prod(shape)), dtype=values.dtype)
     signed = values.dtype.kind == "i"  # the steps between values are signed integers
-    if signed and _through_halves(rng, out, categories_of, _reached(thresholds), values):
+    if signed and _through_halves(rng, out, categories_of, category_edges(probs), values):
         return out.reshape(shape)
     u = uniforms(rng, shape)
+    thresholds = _thresholds(probs)
     steps = np.diff(values.astype(np.int64))
     if len(thresholds) > 8 or np.abs(steps).max(initial=0) > 127 or values.dtype.kind != "i":
         index = np.minimum(_index(u, thresholds), len(probs) - 1)
@@ -132,11 +143,10 @@ def bernoulli(rng: np.random.Generator, p: float, shape: tuple[int, ...]) -> np.
         return np.full(shape, p >= 1.0, dtype=np.bool_)
     from sim.config.draw_steps import below_of  # see ``permutations``
 
-    threshold = np.array([p], dtype=np.float32)
     out = np.empty(int(np.prod(shape)), dtype=np.bool_)
-    if _through_halves(rng, out, below_of, _reached(threshold)):
+    if _through_halves(rng, out, below_of, below_edge(p)):
         return out.reshape(shape)
-    drawn: np.ndarray = uniforms(rng, shape) < threshold[0]
+    drawn: np.ndarray = uniforms(rng, shape) < np.float32(p)
     return drawn
 
 

@@ -5,8 +5,10 @@ done in one."""
 from __future__ import annotations
 
 import numpy as np
+from numba import literal_unroll
 
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import entry, inline, njit
+from engine.pcg64 import fill_words
 
 
 @njit
@@ -35,9 +37,14 @@ def first_largest(u: np.ndarray, allowed: np.ndarray, out: np.ndarray) -> None:
 def float32_of(draws: np.ndarray, out: np.ndarray) -> None:
     """``out`` as ``Generator.random(dtype=float32)`` makes it from the 32-bit ``draws``:
     each float is the draw's top 24 bits over 2**24, numpy's ``next_float``."""
-    scale = np.float32(1.0 / 16777216.0)
     for m in range(out.shape[0]):
-        out[m] = np.float32(draws[m] >> np.uint32(8)) * scale
+        out[m] = _float32(draws[m])
+
+
+@inline
+def _float32(draw: np.uint32) -> np.float32:
+    """numpy's float32 of a 32-bit draw: its top 24 bits over 2**24."""
+    return np.float32(draw >> np.uint32(8)) * np.float32(1.0 / 16777216.0)
 
 
 @njit
@@ -74,11 +81,17 @@ def seats_of(u: np.ndarray, n_players: np.ndarray, active: np.ndarray, out: np.n
     until they are stored (small whole numbers, exact): a row is then one vector loop (with
     a conversion to int64 and back, 17 ns a trial of twelve seats, 6 without)."""
     for i in range(u.shape[0]):
-        n = np.float32(n_players[i])
-        last, first = n - np.float32(1.0), np.float32(active[i])
+        n, first = np.float32(n_players[i]), np.float32(active[i])
         for j in range(u.shape[1]):
-            seat = min(np.trunc(u[i, j] * n), last) + first
-            out[i, j] = np.int8(seat - n if seat >= n else seat)
+            out[i, j] = _seat(u[i, j], n, first)
+
+
+@inline
+def _seat(u: np.float32, n: np.float32, first: np.float32) -> np.int8:
+    """The absolute seat of uniform ``u`` (float32) among ``n`` seats counted on from
+    ``first``: ``seats_of`` of one."""
+    seat = min(np.trunc(u * n), n - np.float32(1.0)) + first
+    return np.int8(seat - n if seat >= n else seat)
 
 
 ALIVE = np.int32(1 << 30)  # ``drop_dead``'s toughness of what no counter or damage can kill
@@ -163,3 +176,72 @@ def lemire_swaps(perm: np.ndarray, i: int, r: int, halves: np.ndarray) -> tuple[
             r += 1
         i, r = i - 1, 0
     return 0, 0, p
+
+
+# the kinds of a slot site (``slot_sites``): a value without a draw, a flag true below a
+# threshold (``below_of``), a category (``categories_of``), a seat (``seats_of``)
+FIXED, BELOW, CATEGORIES, SEAT = 0, 1, 2, 3
+SITE_DRAWS = 4096  # a site's draws made at once (a block of trials: they stay in cache)
+
+
+@entry
+def slot_sites(spec: np.ndarray, edges: np.ndarray, values: np.ndarray, states: np.ndarray,
+               inc: np.ndarray, carry: np.ndarray, n_players: np.ndarray, active: np.ndarray,
+               outs: tuple[np.ndarray, ...], block_draws: int) -> None:  # fmt: skip
+    """Every draw site of a slot group, a block of trials at a time (``sim.shapes.wipe.
+    slot_sites``): the values the sites' own draws (``dists``) would make, bit for bit, in one
+    pass that keeps each block's draws in cache, where the sites' passes over the whole batch
+    each went through memory. Site k (``spec[k]``: kind, first edge, edges, first value, run)
+    fills the (T, S) array ``outs[k]``; a site that draws makes its draws from run ``run`` of
+    the generator (``raw_draws.Halves.runs``: ``states``, ``carry``); a block makes about
+    ``block_draws`` draws a site (SITE_DRAWS). (Finishing a block here too, the legal start
+    and the empty slots, measured no faster than ``draws._slot_group``'s passes after it.)"""
+    t, s = outs[0].shape
+    block = max(block_draws // max(s, 1), 1)
+    words = np.empty(block * s // 2 + 3, dtype=np.uint64)
+    for a in range(0, t, block):
+        b = min(a + block, t)
+        k = 0
+        for out in literal_unroll(outs):  # a loop over a tuple of types: no enumerate
+            _site(spec[k], edges, values, states, inc, carry, n_players, active, words,
+                  out.reshape(-1)[a * s : b * s], a, s)  # fmt: skip
+            k += 1  # noqa: SIM113
+
+
+@inline
+def _site(row: np.ndarray, edges: np.ndarray, values: np.ndarray, states: np.ndarray,
+          inc: np.ndarray, carry: np.ndarray, n_players: np.ndarray, active: np.ndarray,
+          words: np.ndarray, out: np.ndarray, a: int, s: int) -> None:  # fmt: skip
+    """One site's values for the trials from ``a`` on (``out``: theirs, flat)."""
+    kind, e0, ne, v0 = row[0], row[1], row[2], row[3]
+    if kind == FIXED:
+        out[:] = values[v0]
+        return
+    draws = _run_draws(row[4], out.shape[0], states, inc, carry, words)
+    if kind == BELOW:
+        below_of(draws, out, edges[e0 : e0 + 1])
+    elif kind == CATEGORIES:
+        categories_of(draws, out, edges[e0 : e0 + ne], values[v0 : v0 + ne + 1])
+    else:
+        for i in range(out.shape[0] // s):
+            n, first = np.float32(n_players[a + i]), np.float32(active[a + i])
+            for j in range(s):
+                out[i * s + j] = _seat(_float32(draws[i * s + j]), n, first)
+
+
+@inline
+def _run_draws(run: int, n: int, states: np.ndarray, inc: np.ndarray, carry: np.ndarray,
+               words: np.ndarray) -> np.ndarray:  # fmt: skip
+    """The next ``n`` draws of ``run`` (its carry first, if any), a view of ``words``; the
+    run's state goes past the words made, and a half left over is its next carry."""
+    has = carry[run] >= 0
+    made = (n - has + 1) // 2
+    fill_words(states[run], inc, words[1 : 1 + made])
+    halves = words.view(np.uint32)
+    start = 2
+    if has:
+        words[0] = np.uint64(carry[run]) << np.uint64(32)  # the carry as word 0's high half
+        start = 1
+    left = has + 2 * made - n
+    carry[run] = np.int64(halves[start + n]) if left else -1
+    return halves[start : start + n]

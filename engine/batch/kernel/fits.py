@@ -228,8 +228,8 @@ def _event_kinds(ev_kind: np.ndarray, ev_card: np.ndarray) -> tuple[int, bool]:
     kinds, cardless = 0, False
     for i in range(ev_kind.shape[0]):
         for e in range(ev_kind.shape[1]):
-            k = ev_kind[i, e]
-            kinds |= 1 << (k if 0 <= k < _OUTSIDE else _OUTSIDE)
+            k = np.int64(ev_kind[i, e])  # 64 bits: an int8 kind would shift in 8 (without numba)
+            kinds |= int(np.int64(1) << (k if 0 <= k < _OUTSIDE else np.int64(_OUTSIDE)))
             cardless |= k == EV_CAST and ev_card[i, e] < 0
     return kinds, cardless
 

@@ -33,6 +33,7 @@ from sim.config.players import draw_seats, join_groups, other_seat
 from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import OTHER_COUNTERS, Event, SlotGroup, WipeConfig
+from sim.shapes.wipe.slot_sites import fused_columns
 from sim.shapes.wipe.start import drop_dead_start
 from sim.shapes.wipe.timeline import draw_timeline
 
@@ -58,20 +59,54 @@ def _keywords(rng: np.random.Generator, group: SlotGroup, shape: tuple[int, int]
 
 
 def _slot_group(
-    rng: np.random.Generator, group: SlotGroup, n_players: np.ndarray, active: np.ndarray
+    rng: np.random.Generator,
+    group: SlotGroup,
+    n_players: np.ndarray,
+    active: np.ndarray,
+    fused: bool = True,
 ) -> dict[str, np.ndarray]:
-    shape = (len(n_players), group.count)
-    card = _pick(rng, group.cards, group.weights, shape)
-    filled = ~bernoulli(rng, group.empty, shape)
+    """The group's columns (T, S): drawn in one compiled pass where ``fused_columns`` can
+    draw them (unless ``fused`` is False), else site by site; then a legal start, and
+    nothing in an empty slot."""
+    drawn = fused_columns(rng, group, n_players, active) if fused else None
+    if drawn is None:
+        drawn = _site_by_site(rng, group, n_players, active)
+    else:
+        drawn["owner"] = drawn["controller"].copy()
+        drawn["granted"] = np.zeros(drawn["card"].shape, dtype=np.uint32)
+    card, filled = drawn.pop("card"), ~drawn.pop("empty")
     if group.empty > 0:
         card = np.where(filled, card, np.int16(-1)).astype(np.int16)
+    if group.legal_start and (group.minus.high > 0 or group.damage.high > 0):
+        counters = (drawn["plus"], drawn["minus"], drawn["damage"])
+        drop_dead_start(card, *counters, drawn["not_creature"], group.cards)
+    seats = ("controller", "owner")
+    for name, values in drawn.items() if group.empty > 0 else ():
+        # an empty slot holds nothing (False for the flags): a product, not a masked store
+        # (values[~filled] = 0 cost 60% of a slot group's draw)
+        if name not in seats:
+            np.multiply(values, filled, out=values, casting="unsafe")
+    return {"card": card, **drawn}
+
+
+def _site_by_site(
+    rng: np.random.Generator, group: SlotGroup, n_players: np.ndarray, active: np.ndarray
+) -> dict[str, np.ndarray]:
+    """The group's columns, each site's draws over the whole batch (``SITES``' order and
+    names, then the owners and the keywords)."""
+    shape = (len(n_players), group.count)
+    card = _pick(rng, group.cards, group.weights, shape)
+    empty = bernoulli(rng, group.empty, shape)
     n = n_players[:, None]
     controller = group.controller.draw(rng, n_players, active, shape[1])
     foreign = bernoulli(rng, group.foreign_owner, shape)
     owner = controller.copy()
     if foreign.any():
         owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
-    drawn = {
+    return {
+        "card": card,
+        "empty": empty,
+        "controller": controller,
         "plus": group.plus.draw(rng, shape, np.int16),
         "minus": group.minus.draw(rng, shape, np.int16),
         "damage": group.damage.draw(rng, shape, np.int16),
@@ -81,16 +116,9 @@ def _slot_group(
         "granted_persist": group.persist.draw(rng, shape, np.int8),
         "granted_undying": group.undying.draw(rng, shape, np.int8),
         "since_turn_start": bernoulli(rng, group.since_turn_start, shape),
+        "owner": owner,
         "granted": _keywords(rng, group, shape),
     }
-    if group.legal_start and (group.minus.high > 0 or group.damage.high > 0):
-        counters = (drawn["plus"], drawn["minus"], drawn["damage"])
-        drop_dead_start(card, *counters, drawn["not_creature"], group.cards)
-    for values in drawn.values() if group.empty > 0 else ():
-        # an empty slot holds nothing (False for the flags): a product, not a masked store
-        # (values[~filled] = 0 cost 60% of a slot group's draw)
-        np.multiply(values, filled, out=values, casting="unsafe")
-    return {"card": card, "controller": controller, "owner": owner, **drawn}
 
 
 def _mode(rng: np.random.Generator, event: Event, card: np.ndarray) -> np.ndarray:
