@@ -245,3 +245,36 @@ def _run_draws(run: int, n: int, states: np.ndarray, inc: np.ndarray, carry: np.
     left = has + 2 * made - n
     carry[run] = np.int64(halves[start + n]) if left else -1
     return halves[start : start + n]
+
+
+@entry
+def block_permutations(perm: np.ndarray, states: np.ndarray, inc: np.ndarray,
+                       carry: np.ndarray, block: int) -> bool:  # fmt: skip
+    """``lemire_swaps`` of every step on ``perm`` (T, W), a block of rows at a time, each row
+    swapped through all its steps while it is in cache (step by step, every step went over
+    the whole batch). Step ``i``'s draws are run ``W - 1 - i`` (``raw_draws.Halves.runs``),
+    T draws each: where no draw is drawn again. Returns False, ``perm`` half done, at the
+    first draw Lemire's method would draw again (a chance below 3e-9 a draw for rows of up to
+    a hundred): the runs after it start a draw later, and the caller swaps step by step."""
+    t, width = perm.shape
+    steps = max(width - 1, 0)
+    words = np.empty((max(steps, 1), block // 2 + 3), dtype=np.uint64)
+    draws = np.empty((max(steps, 1), block), dtype=np.uint32)
+    for a in range(0, t, block):
+        n = min(block, t - a)
+        for q in range(steps):
+            draws[q, :n] = _run_draws(q, n, states, inc, carry, words[q])
+        for r in range(n):
+            row = perm[a + r]
+            for x in range(width):
+                row[x] = x
+            for q in range(steps):
+                i = width - 1 - q
+                bound = np.uint64(i + 1)
+                m = np.uint64(draws[q, r]) * bound
+                low = m & np.uint64(0xFFFFFFFF)
+                if low < bound and low < np.uint64((4294967295 - i) % (i + 1)):  # (rarely)
+                    return False
+                j = np.intp(m >> np.uint64(32))
+                row[i], row[j] = row[j], row[i]
+    return True

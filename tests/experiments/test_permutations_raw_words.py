@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import raw_draws
+from sim.config import dists
 from sim.config.dists import permutations
 from tests.twin_generators import BEFORE, assert_left_alike, twins
 
@@ -76,3 +77,43 @@ def test_a_draw_in_lemires_rejection_zone_is_drawn_again() -> None:
     halves = np.array([0, 5], dtype=np.uint32)
     assert lemire_swaps(perm, 2, 0, halves) == (1, 0, 2)  # step 1 not drawn: no draws left
     assert perm.tolist() == [[2, 1, 0]]
+
+
+# A draw of PCG64(0) that Lemire's method draws again for a bound of 13: word 71,676,296's
+# high half (330,382,100 * 13 leaves 8 below 2**32, under the threshold 9), found by search.
+REDRAWN_WORD = 71_676_296
+
+
+def _before_a_redraw() -> tuple[np.random.Generator, np.random.Generator]:
+    """Twin generators whose 101st 32-bit draw is drawn again by a Fisher-Yates step of 13:
+    50 words before it, and one int32 taken (a half kept, as ``twins``' int32)."""
+    pair = np.random.default_rng(0), np.random.default_rng(0)
+    for rng in pair:
+        rng.bit_generator.advance(REDRAWN_WORD - 50)
+        rng.integers(0, 7, dtype=np.int32)
+    return pair
+
+
+def test_permutations_a_draw_drawn_again_in_a_block_goes_step_by_step() -> None:
+    """A block of rows swapped through all their steps (``block_permutations``) stops at a
+    draw Lemire's method draws again (row 100 of the first step here): every later draw of
+    the steps moves on by one, so the rows are swapped again step by step, as numpy draws."""
+    from sim.config.draw_steps import block_permutations
+
+    numpy_rng, raw_rng = _before_a_redraw()
+    probe = raw_draws.Halves.of(_before_a_redraw()[0])
+    assert probe is not None
+    states, carry = probe.runs([150] * 12)
+    perm = np.empty((150, 13), dtype=np.int32)
+    assert not block_permutations(perm, states, probe.inc, carry, 512)
+    assert np.array_equal(permutations(raw_rng, 150, 13), _numpys(numpy_rng, 150, 13))
+    assert_left_alike(raw_rng, numpy_rng)
+
+
+@pytest.mark.parametrize("block", [1, 7, 64])
+def test_permutations_in_blocks_of_any_size(monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    """Blocks of one row, of an odd number of rows, many blocks: each step's run goes on
+    from where its block stopped."""
+    monkeypatch.setattr(dists, "PERMUTATION_BLOCK", block)
+    for seed, before in enumerate(BEFORE):
+        _same(seed, 301, 13, before)
