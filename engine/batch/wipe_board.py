@@ -12,7 +12,7 @@ from functools import cached_property
 import numpy as np
 
 from engine.batch import tables as tb
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.rows import as_one_row
 from engine.batch.wipe_state import BATTLEFIELD, WipeState
 
@@ -47,15 +47,13 @@ class Board:
     def power(self) -> np.ndarray:
         """613.4: printed, then locked-in changes, then counters, then statics."""
         state = self.state
-        statics = (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P, tb.OTHER_P, tb.FILTER_P)
-        return self._value(state.base_p, state.eot_power, statics)
+        return self._value(state.base_p, state.eot_power, POWER_STATICS)
 
     @cached_property
     def toughness(self) -> np.ndarray:
         """As ``power``."""
         state = self.state
-        statics = (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T, tb.OTHER_T, tb.FILTER_T)
-        return self._value(state.base_t, state.eot_toughness, statics)
+        return self._value(state.base_t, state.eot_toughness, TOUGHNESS_STATICS)
 
     def _value(
         self, printed: np.ndarray, locked: np.ndarray, statics: tuple[np.ndarray, ...]
@@ -142,17 +140,39 @@ class Board:
         return reach
 
 
+# the statics' columns of power and of toughness (``Board._statics``)
+POWER_STATICS = (tb.ANTHEM_P, tb.ALL_P, tb.LORD_P, tb.OTHER_P, tb.FILTER_P)
+TOUGHNESS_STATICS = (tb.ANTHEM_T, tb.ALL_T, tb.LORD_T, tb.OTHER_T, tb.FILTER_T)
+
+
+def statics_power(state: WipeState) -> np.ndarray | None:
+    """What the battlefield's statics add to each slot's power (T, N), or None in a batch
+    without them (then a slot's power is ``printed_and_counters``)."""
+    f = state.features
+    if not (f.anthem or f.all_pt or f.lord or f.filtered):
+        return None
+    added = Board(state)._statics(*POWER_STATICS)
+    assert isinstance(added, np.ndarray)
+    return added
+
+
+@inline
+def printed_and_counters(locked: int, printed: int, plus: int, minus: int) -> int:
+    """Locked-in changes + printed + counters (613.4), in 64 bits."""
+    return int(np.int64(locked) + printed + plus - minus)
+
+
 @njit
 def _printed_and_counters(
     locked: np.ndarray, printed: np.ndarray, plus: np.ndarray, minus: np.ndarray, out: np.ndarray
 ) -> None:
-    """``out`` = locked-in changes + printed + counters (613.4), in 64 bits, row by row (one
-    row: a batch whose arrays are contiguous). numpy's three passes took 12.5 ns of a
-    persist_wipes trial's statistics, this 4.7."""
+    """``out`` = ``printed_and_counters`` of each slot, row by row (one row: a batch whose
+    arrays are contiguous). numpy's three passes took 12.5 ns of a persist_wipes trial's
+    statistics, this 4.7."""
     for r in range(out.shape[0]):
         changes, base, added, removed, total = locked[r], printed[r], plus[r], minus[r], out[r]
         for k in range(total.shape[0]):
-            total[k] = np.int64(changes[k]) + base[k] + added[k] - removed[k]
+            total[k] = printed_and_counters(changes[k], base[k], added[k], removed[k])
 
 
 def derive(state: WipeState) -> Board:

@@ -24,7 +24,7 @@ import numpy as np
 
 from engine.batch import tables as tb
 from engine.batch.kernel.jit import entry, inline, njit
-from engine.batch.wipe_board import derive
+from engine.batch.wipe_board import printed_and_counters, statics_power
 from engine.batch.wipe_state import BATTLEFIELD, DRAW, OK, PERSIST, UNDYING, WipeInputs, WipeState
 from sim.config.reader import SEAT_NAMES
 from sim.shapes.base import Key, Layout, Levels, TrialCells
@@ -54,6 +54,7 @@ def _group(seat: int, active: int, n_players: int, p: int) -> int:
     return rel if 0 <= rel < p else p + 1
 
 
+_NO_STATICS = np.zeros((0, 0), dtype=np.int64)  # ``_after``'s statics of a batch without them
 BLOCK = 128  # trials whose counts are kept at once (in cache) before their sums are taken
 
 
@@ -195,8 +196,9 @@ def _after(
     controller: np.ndarray,
     obj: np.ndarray,
     zone: np.ndarray,
-    creature: np.ndarray,
-    power: np.ndarray,
+    creature_card: np.ndarray,
+    not_creature: np.ndarray,
+    pt: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     life: np.ndarray,
     p: int,
     pairs: np.ndarray,
@@ -204,8 +206,15 @@ def _after(
     kept: np.ndarray,
 ) -> None:
     """Count each trial's board afterwards and its life by seat (laid out as ``_plan``
-    says) and add the counts' pairs to ``out``; ``card`` (T, S) is the starting board."""
+    says) and add the counts' pairs to ``out``; ``card`` (T, S) is the starting board. A
+    creature is a creature card on the battlefield that is not made a noncreature; its power
+    is ``pt`` (locked-in changes, printed, counters: ``wipe_board.printed_and_counters``)
+    plus what statics add (``pt``'s last, (T, N), or (0, 0) without statics): found here,
+    where ``wipe_board.Board`` made the batch's arrays of both (17 ns of a persist_wipes
+    trial)."""
     q = p + 2
+    locked, printed, plus, minus, added = pt
+    statics = added.shape[0] > 0
     table = np.zeros((kept.shape[1], BLOCK), dtype=np.int64)  # _widths
     for start in range(0, controller.shape[0], BLOCK):
         width = min(BLOCK, controller.shape[0] - start)
@@ -216,8 +225,17 @@ def _after(
             active_i, n_i, board = active[i], n_players[i], card.shape[1]
             for j in range(controller.shape[1]):
                 g = _group(controller[i, j], active_i, n_i, p)
-                table[_u(g), b] += creature[i, j]
-                table[_u(q + g), b] += np.int64(power[i, j]) * creature[i, j]
+                # in integers: with booleans LLVM makes ``power * creature`` a branch per
+                # slot, a coin flip after a wipe
+                creature = (
+                    np.int64(zone[i, j] == _CODES[0])
+                    * np.int64(creature_card[i, j])
+                    * (1 - np.int64(not_creature[i, j]))
+                )
+                power = printed_and_counters(locked[i, j], printed[i, j], plus[i, j], minus[i, j])
+                power += added[i, j] if statics else 0
+                table[_u(g), b] += creature
+                table[_u(q + g), b] += power * creature
                 if j < board:  # a starting permanent that stayed
                     table[_u(2 * q + g), b] += (
                         (card[i, j] >= 0) & (obj[i, j] == 1) & (zone[i, j] == _CODES[0])
@@ -321,12 +339,10 @@ class WipeTotals:
         )  # fmt: skip
         records = (st.n_returned, st.returned_slot, st.returned_by, st.owner)
         _returns(ok, active, n_players, *records, p, plans[1], sums[1], self.hist, kept[1])
-        board = derive(st)
-        # creature flags as bytes: with booleans LLVM makes ``power * creature`` a branch per
-        # slot, a coin flip after a wipe (``_after`` took 108 ns a trial, 61 with bytes)
-        creature = board.creature.view(np.uint8)
-        state = (st.controller, st.obj, st.zone, creature, board.power, st.life)
-        _after(ok, active, n_players, inp.card, *state, p, plans[2], sums[2], kept[2])
+        added = statics_power(st)
+        pt = (st.eot_power, st.base_p, st.plus, st.minus, _NO_STATICS if added is None else added)
+        state = (st.controller, st.obj, st.zone, st.is_creature_card, st.not_creature, pt)
+        _after(ok, active, n_players, inp.card, *state, st.life, p, plans[2], sums[2], kept[2])
         self.status[0] += len(ok)
         self.status[1] += np.count_nonzero(ok)
         self.status[2] += np.count_nonzero(st.status == DRAW)
