@@ -1,9 +1,9 @@
-"""A slot group drawn in one compiled pass (``slot_sites.fused_columns``) is the group drawn
-site by site (``draws._slot_group`` with ``fused=False``), bit for bit, finished alike (a
-legal start, empty slots), and leaves the generator as the sites leave it: any mix of fixed,
-two-valued and many-valued sites, any batch size and group width (blocks of trials that end
-mid-word, runs that start at a word's high half), after any draw before them;
-``test_draw_pinned`` pins whole batches drawn through it."""
+"""A slot group of either shape drawn in one compiled pass (``slot_sites.fused_columns``) is
+the group drawn site by site (the shape's ``draws._slot_group`` with ``fused=False``), bit
+for bit, finished alike (a legal start, empty slots), and leaves the generator as the sites
+leave it: any mix of fixed, two-valued and many-valued sites, any batch size and group width
+(blocks of trials that end mid-word, runs that start at a word's high half), after any draw
+before them; ``test_draw_pinned`` pins whole batches drawn through it."""
 
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from sim.config import draw_steps
 from sim.config.dists import Discrete, SeatDist
+from sim.shapes.mana import draws as mana_draws
+from sim.shapes.mana.config import ManaSlotGroup
 from sim.shapes.wipe.config import SlotGroup
-from sim.shapes.wipe.draws import _slot_group
-from sim.shapes.wipe.slot_sites import fused_columns
+from sim.shapes.wipe.draws import _sites, _slot_group
 from tests.twin_generators import BEFORE, assert_left_alike, twins
 
 CHANCES = st.sampled_from((0.0, 1.0, 0.2, 0.5, 0.999))
@@ -66,7 +68,7 @@ def _same(group: SlotGroup, t: int, seed: int, before: str) -> None:
     seats = np.random.default_rng(seed)
     n_players = seats.integers(2, 5, t).astype(np.int8)
     active = (seats.random(t) * n_players).astype(np.int8)
-    assert fused_columns(np.random.default_rng(seed), group, n_players, active) is not None
+    assert _sites(group) is not None
     expected = _slot_group(site_rng, group, n_players, active, fused=False)
     drawn = _slot_group(fused_rng, group, n_players, active)
     assert drawn.keys() == expected.keys()
@@ -114,10 +116,51 @@ def test_fused_sites_leave_other_groups_to_the_sites() -> None:
         persist=Discrete.fixed(0), undying=Discrete.fixed(0), legal_start=True,
         since_turn_start=1.0, keywords=(),
     )  # fmt: skip
-    n, active = np.full(4, 2, dtype=np.int8), np.zeros(4, dtype=np.int8)
     for other in ({"keywords": ((1, 0.5),)}, {"foreign_owner": 0.1},
                   {"controller": SeatDist((1.0, 2.0))}):  # fmt: skip
-        rng = np.random.default_rng(0)
-        before = rng.bit_generator.state
-        assert fused_columns(rng, dataclasses.replace(base, **other), n, active) is None
-        assert rng.bit_generator.state == before
+        assert _sites(dataclasses.replace(base, **other)) is None
+
+
+@st.composite
+def mana_groups(draw: st.DrawFn) -> ManaSlotGroup:
+    cards = tuple(draw(st.lists(st.sampled_from(range(mt.N)), min_size=1, max_size=6, unique=True)))
+    kinds = draw(st.lists(st.sampled_from(range(mt.K)), max_size=3))
+    return ManaSlotGroup(
+        count=draw(st.integers(1, 13)),
+        cards=cards,
+        weights=tuple(draw(st.floats(0.01, 1.0)) for _ in cards),
+        empty=draw(CHANCES),
+        controller=SeatDist(),
+        foreign_owner=0.0,
+        token=draw(CHANCES),
+        tapped=draw(CHANCES),
+        since_turn_start=draw(CHANCES),
+        haste=draw(CHANCES),
+        not_creature=draw(CHANCES),
+        damage=draw(discretes()),
+        counters=tuple((kind, draw(discretes())) for kind in kinds),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    group=mana_groups(),
+    t=st.integers(1, 700),
+    seed=st.integers(0, 2**32 - 1),
+    before=st.sampled_from(BEFORE),
+)
+def test_fused_mana_sites_are_the_site_by_site_draws_bit_for_bit(
+    group: ManaSlotGroup, t: int, seed: int, before: str
+) -> None:
+    assert mana_draws._sites(group) is not None
+    site_rng, fused_rng = twins(seed, before)
+    seats = np.random.default_rng(seed)
+    n_players = seats.integers(2, 5, t).astype(np.int8)
+    active = (seats.random(t) * n_players).astype(np.int8)
+    expected = mana_draws._slot_group(site_rng, group, n_players, active, fused=False)
+    drawn = mana_draws._slot_group(fused_rng, group, n_players, active)
+    assert drawn.keys() == expected.keys()
+    for name, values in expected.items():
+        assert drawn[name].dtype == values.dtype, name
+        assert np.array_equal(drawn[name], values), name
+    assert_left_alike(fused_rng, site_rng)

@@ -23,6 +23,7 @@ from engine.batch.mana_state import (
     ORDER_LEN,
     ManaInputs,
 )
+from sim.config import slot_sites as site
 from sim.config.dists import bernoulli, categorical, permutations, uniform_pick, uniforms
 from sim.config.players import draw_seats, join_groups, other_seat
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
@@ -31,37 +32,90 @@ from sim.shapes.orders import fixed_order_keys
 
 
 def _slot_group(
+    rng: np.random.Generator,
+    group: ManaSlotGroup,
+    n_players: np.ndarray,
+    active: np.ndarray,
+    fused: bool = True,
+) -> dict[str, np.ndarray]:
+    """The group's columns (T, S): drawn in one compiled pass where ``slot_sites`` can draw
+    every site (unless ``fused`` is False), else site by site; an empty slot holds nothing."""
+    sites = _sites(group) if fused else None
+    drawn = None
+    if sites is not None:
+        drawn = site.fused_columns(rng, sites, n_players, active, group.count)
+    if drawn is None:
+        drawn = _site_by_site(rng, group, n_players, active)
+    else:
+        drawn["owner"] = drawn["controller"].copy()
+    filled = ~drawn["empty"]
+    counters = np.zeros((*filled.shape, mt.K), dtype=np.int16)
+    for kind, _ in group.counters:
+        counters[..., kind] = drawn[f"counters{kind}"] * filled
+    return {
+        "card": np.where(filled, drawn["card"], np.int16(-1)).astype(np.int16),
+        "controller": drawn["controller"],
+        "owner": drawn["owner"],
+        "token": drawn["token"] & filled,
+        "tapped": drawn["tapped"] & filled,
+        "since_turn_start": drawn["since_turn_start"] | ~filled,
+        "granted_haste": drawn["granted_haste"] & filled,
+        "not_creature": drawn["not_creature"] & filled,
+        "damage": drawn["damage"] * filled,
+        "counters": counters,
+    }
+
+
+def _sites(group: ManaSlotGroup) -> list[site.Named] | None:
+    """The group's sites in ``_site_by_site``'s order, for ``slot_sites.fused_columns``; None
+    with one it does not make (a foreign owner, seats by weight)."""
+    if group.foreign_owner > 0 or group.controller.weights is not None:
+        return None
+    return [
+        ("card", np.int16, site.choose(group.cards, group.weights)),
+        ("empty", np.bool_, site.bernoulli(group.empty)),
+        ("controller", np.int8, site.seat()),
+        ("token", np.bool_, site.bernoulli(group.token)),
+        ("tapped", np.bool_, site.bernoulli(group.tapped)),
+        ("since_turn_start", np.bool_, site.bernoulli(group.since_turn_start)),
+        ("granted_haste", np.bool_, site.bernoulli(group.haste)),
+        ("not_creature", np.bool_, site.bernoulli(group.not_creature)),
+        ("damage", np.int16, site.discrete(group.damage)),
+        *((f"counters{kind}", np.int16, site.discrete(dist)) for kind, dist in group.counters),
+    ]
+
+
+def _site_by_site(
     rng: np.random.Generator, group: ManaSlotGroup, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
+    """The group's columns, each site's draws over the whole batch (``_sites``' order and
+    names, then the owners)."""
     t, k = len(n_players), group.count
     pool = np.array(group.cards, dtype=np.int16)
     card = (
         pool[categorical(rng, group.weights, (t, k))] if len(pool) > 1 else np.full((t, k), pool[0])
     )
-    filled = ~bernoulli(rng, group.empty, (t, k))
-    card = np.where(filled, card, np.int16(-1)).astype(np.int16)
+    empty = bernoulli(rng, group.empty, (t, k))
     n = n_players[:, None]
     controller = group.controller.draw(rng, n_players, active, k)
     foreign = bernoulli(rng, group.foreign_owner, (t, k))
     owner = controller.copy()
     if foreign.any():
         owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
-    counters = np.zeros((t, k, mt.K), dtype=np.int16)
-    out = {
+    drawn = {
         "card": card,
+        "empty": empty,
         "controller": controller,
-        "owner": owner,
-        "token": bernoulli(rng, group.token, (t, k)) & filled,
-        "tapped": bernoulli(rng, group.tapped, (t, k)) & filled,
-        "since_turn_start": bernoulli(rng, group.since_turn_start, (t, k)) | ~filled,
-        "granted_haste": bernoulli(rng, group.haste, (t, k)) & filled,
-        "not_creature": bernoulli(rng, group.not_creature, (t, k)) & filled,
-        "damage": group.damage.draw(rng, (t, k), np.int16) * filled,
-        "counters": counters,
+        "token": bernoulli(rng, group.token, (t, k)),
+        "tapped": bernoulli(rng, group.tapped, (t, k)),
+        "since_turn_start": bernoulli(rng, group.since_turn_start, (t, k)),
+        "granted_haste": bernoulli(rng, group.haste, (t, k)),
+        "not_creature": bernoulli(rng, group.not_creature, (t, k)),
+        "damage": group.damage.draw(rng, (t, k), np.int16),
     }
     for kind, dist in group.counters:
-        counters[..., kind] = dist.draw(rng, (t, k), np.int16) * filled
-    return out
+        drawn[f"counters{kind}"] = dist.draw(rng, (t, k), np.int16)
+    return {**drawn, "owner": owner}
 
 
 def _order_keys(

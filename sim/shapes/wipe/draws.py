@@ -28,12 +28,12 @@ from engine.batch.wipe_state import (
     EV_TAP_MANA,
     WipeInputs,
 )
+from sim.config import slot_sites as site
 from sim.config.dists import bernoulli, categorical, choose, permutations, uniforms
 from sim.config.players import draw_seats, join_groups, other_seat
 from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
 from sim.shapes.wipe.config import OTHER_COUNTERS, Event, SlotGroup, WipeConfig
-from sim.shapes.wipe.slot_sites import fused_columns
 from sim.shapes.wipe.start import drop_dead_start
 from sim.shapes.wipe.timeline import draw_timeline
 
@@ -65,10 +65,13 @@ def _slot_group(
     active: np.ndarray,
     fused: bool = True,
 ) -> dict[str, np.ndarray]:
-    """The group's columns (T, S): drawn in one compiled pass where ``fused_columns`` can
-    draw them (unless ``fused`` is False), else site by site; then a legal start, and
+    """The group's columns (T, S): drawn in one compiled pass where ``slot_sites`` can draw
+    every site (unless ``fused`` is False), else site by site; then a legal start, and
     nothing in an empty slot."""
-    drawn = fused_columns(rng, group, n_players, active) if fused else None
+    sites = _sites(group) if fused else None
+    drawn = (
+        None if sites is None else site.fused_columns(rng, sites, n_players, active, group.count)
+    )
     if drawn is None:
         drawn = _site_by_site(rng, group, n_players, active)
     else:
@@ -89,10 +92,31 @@ def _slot_group(
     return {"card": card, **drawn}
 
 
+def _sites(group: SlotGroup) -> list[site.Named] | None:
+    """The group's sites in ``_site_by_site``'s order, for ``slot_sites.fused_columns``; None
+    with one it does not make (granted keywords, a foreign owner, seats by weight)."""
+    if group.keywords or group.foreign_owner > 0 or group.controller.weights is not None:
+        return None
+    return [
+        ("card", np.int16, site.choose(group.cards, group.weights)),
+        ("empty", np.bool_, site.bernoulli(group.empty)),
+        ("controller", np.int8, site.seat()),
+        ("plus", np.int16, site.discrete(group.plus)),
+        ("minus", np.int16, site.discrete(group.minus)),
+        ("damage", np.int16, site.discrete(group.damage)),
+        ("token", np.bool_, site.bernoulli(group.token)),
+        ("tapped", np.bool_, site.bernoulli(group.tapped)),
+        ("not_creature", np.bool_, site.bernoulli(group.not_creature)),
+        ("granted_persist", np.int8, site.discrete(group.persist)),
+        ("granted_undying", np.int8, site.discrete(group.undying)),
+        ("since_turn_start", np.bool_, site.bernoulli(group.since_turn_start)),
+    ]
+
+
 def _site_by_site(
     rng: np.random.Generator, group: SlotGroup, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
-    """The group's columns, each site's draws over the whole batch (``SITES``' order and
+    """The group's columns, each site's draws over the whole batch (``_sites``' order and
     names, then the owners and the keywords)."""
     shape = (len(n_players), group.count)
     card = _pick(rng, group.cards, group.weights, shape)
