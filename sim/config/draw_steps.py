@@ -278,3 +278,15 @@ def block_permutations(perm: np.ndarray, states: np.ndarray, inc: np.ndarray,
                 j = np.intp(m >> np.uint64(32))
                 row[i], row[j] = row[j], row[i]
     return True
+
+
+@njit
+def orders_of_taps(out: np.ndarray, drawn: np.ndarray, kind: np.ndarray, tap: int) -> None:
+    """``out`` (T, A, L): each action's drawn order (``drawn`` (T, A', L), A' <= A) where the
+    action is a tap (``kind`` is ``tap``), -1 elsewhere and past A' (numpy's ``where`` with
+    the mask broadcast over the orders took 280 ns of a mana_tap_orders trial)."""
+    for i in range(out.shape[0]):
+        for a in range(out.shape[1]):
+            keep = a < drawn.shape[1] and kind[i, a] == tap
+            for k in range(out.shape[2]):
+                out[i, a, k] = drawn[i, a, k] if keep else -1

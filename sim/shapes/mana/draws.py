@@ -328,9 +328,11 @@ def draw_mana_batch(rng: np.random.Generator, trials: int, config: ManaConfig) -
     }
     color = categorical(rng, config.taps.color, actions["act_kind"].shape) - 1  # "none": -1
     actions["act_color"] = np.where(actions["act_kind"] == ACT_TAP, color, -1).astype(np.int8)
-    order = np.full((*actions["act_kind"].shape, ORDER_LEN), -1, dtype=np.int8)
-    order[:, : seq.kind.shape[1]] = _replacement_orders(rng, config, board["card"], seq.kind)
-    order = np.where((actions["act_kind"] == ACT_TAP)[:, :, None], order, np.int8(-1))
+    from sim.config.draw_steps import orders_of_taps  # see ``sim.config.dists.permutations``
+
+    order = np.empty((*actions["act_kind"].shape, ORDER_LEN), dtype=np.int8)
+    drawn = _replacement_orders(rng, config, board["card"], seq.kind)
+    orders_of_taps(order, drawn, actions["act_kind"], ACT_TAP)  # -1 for any other action
     actions["act_order"] = order
     actions["act_tap_creature"] = padded(_tap_creatures(rng, config, board, seq), -1)
     _x_spell(rng, config, actions, n_players, active)
