@@ -257,6 +257,11 @@ class SeatDist:
 
     weights: tuple[float, ...] | None = None
 
+    @property
+    def is_fixed(self) -> bool:
+        """One seat has all the weight: drawing it draws nothing."""
+        return self.weights is not None and np.count_nonzero(self.weights) == 1
+
     def draw(
         self, rng: np.random.Generator, n_players: np.ndarray, active: np.ndarray, cols: int
     ) -> np.ndarray:
@@ -271,7 +276,7 @@ class SeatDist:
             seats_of(u, n_players, active, seats)
             return seats
         w = np.asarray(self.weights, dtype=np.float64)
-        if np.count_nonzero(w) == 1:
+        if self.is_fixed:
             relative = np.full((t, cols), int(np.flatnonzero(w)[0]), dtype=np.int8)
             return absolute_seat(relative, active[:, None], n_players[:, None])
         seat = np.arange(len(w))

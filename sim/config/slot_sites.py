@@ -9,9 +9,10 @@ batch's generator that starts where the sites before it end (``Halves.runs``), s
 trials can make every site's values from its own copy of the generator, in cache.
 
 A site is a value without a draw, a flag (``dists.bernoulli``), a value of a few
-(``dists.choose``, ``Discrete.draw``) or a seat (``SeatDist`` without weights); a shape
-draws a group with any other site (granted keywords, a foreign owner, seats by weight) site
-by site, as it does with a generator other than PCG64 (``fused_columns`` returns None)."""
+(``dists.choose``, ``Discrete.draw``) or a seat (``SeatDist`` without weights, or one seat);
+a shape draws a group with any other site (granted keywords, a foreign owner, seats by
+weight) site by site, as it does with a generator other than PCG64 (``fused_columns``
+returns None)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from engine.raw_draws import Halves
-from sim.config.dists import Discrete, below_edge, category_edges
+from sim.config.dists import Discrete, SeatDist, below_edge, category_edges
 
 Site = tuple[int, np.ndarray, tuple[int, ...]]  # kind, edges (uint32), values
 Named = tuple[str, type, Site]  # a column's name and dtype, and its site
@@ -59,11 +60,24 @@ def discrete(dist: Discrete) -> Site:
     return choose(dist.values, dist.probs)
 
 
-def seat() -> Site:
-    """``SeatDist.draw`` without weights: uniform among the trial's seats."""
+def seat(dist: SeatDist) -> Site | None:
+    """``SeatDist.draw`` without weights: uniform among the trial's seats; one seat (no draw):
+    a placeholder, the seats ``fixed_seats`` puts in; None for seats drawn by weight."""
     from sim.config.draw_steps import SEAT
 
-    return SEAT, np.zeros(0, dtype=np.uint32), (0,)
+    if dist.is_fixed:
+        return fixed(0)
+    return None if dist.weights is not None else (SEAT, np.zeros(0, dtype=np.uint32), (0,))
+
+
+def fixed_seats(
+    drawn: dict[str, np.ndarray], dist: SeatDist, rng: np.random.Generator,
+    n_players: np.ndarray, active: np.ndarray,
+) -> None:  # fmt: skip
+    """``drawn``'s seats (column ``controller``) where ``dist`` is one seat: ``SeatDist.draw``
+    draws nothing for them, so they are found after the draws."""
+    if dist.is_fixed:
+        drawn["controller"] = dist.draw(rng, n_players, active, drawn["controller"].shape[1])
 
 
 def fused_columns(

@@ -25,6 +25,8 @@ from sim.shapes.wipe.draws import _sites, _slot_group
 from tests.twin_generators import BEFORE, assert_left_alike, twins
 
 CHANCES = st.sampled_from((0.0, 1.0, 0.2, 0.5, 0.999))
+# uniform seats (drawn), and one seat (the active player's, the next one's: no draw)
+SEATS = st.sampled_from((SeatDist(), SeatDist((1.0,)), SeatDist((0.0, 1.0))))
 
 
 @st.composite
@@ -47,7 +49,7 @@ def groups(draw: st.DrawFn) -> SlotGroup:
         cards=cards,
         weights=tuple(draw(st.floats(0.01, 1.0)) for _ in cards),
         empty=draw(CHANCES),
-        controller=SeatDist(),
+        controller=draw(SEATS),
         foreign_owner=0.0,
         plus=draw(discretes()),
         minus=draw(discretes()),
@@ -130,7 +132,7 @@ def mana_groups(draw: st.DrawFn) -> ManaSlotGroup:
         cards=cards,
         weights=tuple(draw(st.floats(0.01, 1.0)) for _ in cards),
         empty=draw(CHANCES),
-        controller=SeatDist(),
+        controller=draw(SEATS),
         foreign_owner=0.0,
         token=draw(CHANCES),
         tapped=draw(CHANCES),

@@ -47,6 +47,7 @@ def _slot_group(
     if drawn is None:
         drawn = _site_by_site(rng, group, n_players, active)
     else:
+        site.fixed_seats(drawn, group.controller, rng, n_players, active)
         drawn["owner"] = drawn["controller"].copy()
     filled = ~drawn["empty"]
     counters = np.zeros((*filled.shape, mt.K), dtype=np.int16)
@@ -68,13 +69,14 @@ def _slot_group(
 
 def _sites(group: ManaSlotGroup) -> list[site.Named] | None:
     """The group's sites in ``_site_by_site``'s order, for ``slot_sites.fused_columns``; None
-    with one it does not make (a foreign owner, seats by weight)."""
-    if group.foreign_owner > 0 or group.controller.weights is not None:
+    with one it does not make (a foreign owner, seats drawn by weight)."""
+    controller = site.seat(group.controller)
+    if group.foreign_owner > 0 or controller is None:
         return None
     return [
         ("card", np.int16, site.choose(group.cards, group.weights)),
         ("empty", np.bool_, site.bernoulli(group.empty)),
-        ("controller", np.int8, site.seat()),
+        ("controller", np.int8, controller),
         ("token", np.bool_, site.bernoulli(group.token)),
         ("tapped", np.bool_, site.bernoulli(group.tapped)),
         ("since_turn_start", np.bool_, site.bernoulli(group.since_turn_start)),

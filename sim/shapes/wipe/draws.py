@@ -75,6 +75,7 @@ def _slot_group(
     if drawn is None:
         drawn = _site_by_site(rng, group, n_players, active)
     else:
+        site.fixed_seats(drawn, group.controller, rng, n_players, active)
         drawn["owner"] = drawn["controller"].copy()
         drawn["granted"] = np.zeros(drawn["card"].shape, dtype=np.uint32)
     card, filled = drawn.pop("card"), ~drawn.pop("empty")
@@ -94,13 +95,14 @@ def _slot_group(
 
 def _sites(group: SlotGroup) -> list[site.Named] | None:
     """The group's sites in ``_site_by_site``'s order, for ``slot_sites.fused_columns``; None
-    with one it does not make (granted keywords, a foreign owner, seats by weight)."""
-    if group.keywords or group.foreign_owner > 0 or group.controller.weights is not None:
+    with one it does not make (granted keywords, a foreign owner, seats drawn by weight)."""
+    controller = site.seat(group.controller)
+    if group.keywords or group.foreign_owner > 0 or controller is None:
         return None
     return [
         ("card", np.int16, site.choose(group.cards, group.weights)),
         ("empty", np.bool_, site.bernoulli(group.empty)),
-        ("controller", np.int8, site.seat()),
+        ("controller", np.int8, controller),
         ("plus", np.int16, site.discrete(group.plus)),
         ("minus", np.int16, site.discrete(group.minus)),
         ("damage", np.int16, site.discrete(group.damage)),
