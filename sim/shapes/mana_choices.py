@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch import mana_tables as mt
-from engine.batch.kernel.jit import njit
+from engine.batch.kernel.jit import inline, njit
 from engine.batch.wipe_state import ORDER_LEN
+from engine.raw_draws import ROUND_WORDS, Halves
 from sim.config.dists import categorical, uniform_pick, uniforms
 from sim.shapes.orders import fixed_order_keys
 
@@ -39,25 +40,55 @@ def _lowest_listed(keys: np.ndarray, listed: np.ndarray, out: np.ndarray) -> Non
     then -1. Each row keeps its picks in order as it goes: a few compares a column where
     numpy's argsort sorted every column of every row (the mana shape's random replacement
     orders, T x A rows of up to S + A columns: a microsecond of mana_tap_orders' trials)."""
-    width = out.shape[2]
     for t in range(keys.shape[0]):
         for a in range(keys.shape[1]):
             n = 0  # listed columns kept, in out[t, a, :n]
             for j in range(keys.shape[2]):
-                if not listed[t, a, j]:
-                    continue
-                key = keys[t, a, j]
-                at = n
-                while at > 0 and keys[t, a, out[t, a, at - 1]] > key:
-                    at -= 1
-                if at == width:
-                    continue
-                for q in range(min(n, width - 1), at, -1):
-                    out[t, a, q] = out[t, a, q - 1]
-                out[t, a, at] = j
-                n = min(n + 1, width)
-            for q in range(n, width):
-                out[t, a, q] = -1
+                if listed[t, a, j]:
+                    n = _keep(out[t, a], keys[t, a], n, j)
+            out[t, a, n:] = -1
+
+
+@inline
+def _keep(out: np.ndarray, keys: np.ndarray, n: int, j: int) -> int:
+    """Column ``j`` into a row's kept columns ``out[:n]`` (lowest ``keys`` first, ties in
+    column order, as many as ``out`` holds); returns how many are kept."""
+    width: int = out.shape[0]
+    key = keys[j]
+    at = n
+    while at > 0 and keys[out[at - 1]] > key:
+        at -= 1
+    if at == width:
+        return n
+    for q in range(min(n, width - 1), at, -1):
+        out[q] = out[q - 1]
+    out[at] = j
+    return min(n + 1, width)
+
+
+@njit
+def _random_listed(keys: np.ndarray, replacer: np.ndarray, casts: np.ndarray, out: np.ndarray,
+                   ids: np.ndarray) -> None:  # fmt: skip
+    """``_lowest_listed`` of ``_random_orders``' codes, without them: a trial's replacers
+    (``replacer`` (T, S)) are listed in every activation's row, then the spells cast by
+    earlier actions (``casts`` (T, A), or (T, 0) for none: ids S + k). ``keys`` (T, A, W),
+    the 24-bit draws (a float32 uniform's order); ``ids`` (S,) holds a trial's replacers.
+    Only the listed columns are visited, where a pass over the broadcast codes tested every
+    column (280 ns of a mana_tap_orders trial)."""
+    s = replacer.shape[1]
+    for t in range(keys.shape[0]):
+        m = 0
+        for j in range(s):
+            ids[m] = j
+            m += replacer[t, j]
+        for a in range(keys.shape[1]):
+            n = 0
+            for q in range(m):
+                n = _keep(out[t, a], keys[t, a], n, ids[q])
+            for k in range(min(a, casts.shape[1])):
+                if casts[t, k]:
+                    n = _keep(out[t, a], keys[t, a], n, s + k)
+            out[t, a, n:] = -1
 
 
 def first_listed(keys: np.ndarray, listed: np.ndarray, width: int) -> np.ndarray:
@@ -74,19 +105,37 @@ def _random_orders(
 ) -> np.ndarray:
     """(T, A, <= ORDER_LEN) a uniform order per activation of the replacement effects there:
     the board's, and with ``casts`` (T, A) those of the spells cast by earlier actions (id
-    code S + a). The keys are drawn ORDER_BLOCK trials at a time: one uniform per trial,
-    activation and id, in that order, so the blocks draw what one draw of them all would."""
+    code S + a). The keys are drawn a block of trials at a time: one uniform per trial,
+    activation and id, in that order, so the blocks draw what one draw of them all would.
+    With PCG64 a key is the uniform's 24 bits (``engine.raw_draws``: its order, without the
+    float), and only the listed ids are visited (``_random_listed``)."""
     t, s = replacer.shape
     width = min(ORDER_LEN, s if casts is None else s + taps)
     out = np.empty((t, taps, width), dtype=np.int8)
+    halves = Halves.of(rng)
+    if halves is not None:
+        ids = s if casts is None else s + taps
+        rows = max(2 * ROUND_WORDS // max(taps * ids, 1) - 1, 1)  # a block's draws: a round
+        cast = np.zeros((t, 0), dtype=np.bool_) if casts is None else casts
+        listed = np.empty(s, dtype=np.int64)
+        for start in range(0, t, rows):
+            n = min(rows, t - start)
+            count = n * taps * ids
+            keys = halves.draws((count - halves.lead + 1) // 2)[:count] >> np.uint32(8)
+            part = slice(start, start + n)
+            keyed = keys.reshape(n, taps, ids)
+            _random_listed(keyed, replacer[part], cast[part], out[part], listed)
+            halves.taken(count)
+        halves.close()
+        return out
     for start in range(0, t, ORDER_BLOCK):
-        rows = slice(start, start + ORDER_BLOCK)
+        rows_ = slice(start, start + ORDER_BLOCK)
         n = min(ORDER_BLOCK, t - start)
-        codes = np.broadcast_to(replacer[rows, None, :], (n, taps, s))
+        codes = np.broadcast_to(replacer[rows_, None, :], (n, taps, s))
         if casts is not None:
-            earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[rows, None, :]
+            earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[rows_, None, :]
             codes = np.concatenate([codes, earlier], 2)
-        out[rows] = first_listed(uniforms(rng, codes.shape), codes, width)
+        out[rows_] = first_listed(uniforms(rng, codes.shape), codes, width)
     return out
 
 
