@@ -188,8 +188,8 @@ SITE_DRAWS = 4096  # a site's draws made at once (a block of trials: they stay i
 def slot_sites(spec: np.ndarray, edges: np.ndarray, values: np.ndarray, states: np.ndarray,
                inc: np.ndarray, carry: np.ndarray, n_players: np.ndarray, active: np.ndarray,
                outs: tuple[np.ndarray, ...], block_draws: int) -> None:  # fmt: skip
-    """Every draw site of a slot group, a block of trials at a time (``sim.shapes.wipe.
-    slot_sites``): the values the sites' own draws (``dists``) would make, bit for bit, in one
+    """Every draw site of a slot group, a block of trials at a time (``sim.config.slot_sites``):
+    the values the sites' own draws (``dists``) would make, bit for bit, in one
     pass that keeps each block's draws in cache, where the sites' passes over the whole batch
     each went through memory. Site k (``spec[k]``: kind, first edge, edges, first value, run)
     fills the (T, S) array ``outs[k]``; a site that draws makes its draws from run ``run`` of
@@ -254,8 +254,9 @@ def block_permutations(perm: np.ndarray, states: np.ndarray, inc: np.ndarray,
     swapped through all its steps while it is in cache (step by step, every step went over
     the whole batch). Step ``i``'s draws are run ``W - 1 - i`` (``raw_draws.Halves.runs``),
     T draws each: where no draw is drawn again. Returns False, ``perm`` half done, at the
-    first draw Lemire's method would draw again (a chance below 3e-9 a draw for rows of up to
-    a hundred): the runs after it start a draw later, and the caller swaps step by step."""
+    first draw Lemire's method would draw again (a chance below 2.4e-8 a draw for rows of up
+    to a hundred, 3e-9 for 13): the runs after it start a draw later, and the caller swaps
+    step by step."""
     t, width = perm.shape
     steps = max(width - 1, 0)
     words = np.empty((max(steps, 1), block // 2 + 3), dtype=np.uint64)

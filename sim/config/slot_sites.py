@@ -16,12 +16,15 @@ returns None)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import numpy as np
 
 from engine.raw_draws import Halves
+from sim.config import dists
 from sim.config.dists import Discrete, SeatDist, below_edge, category_edges
+from sim.config.players import other_seat
 
 Site = tuple[int, np.ndarray, tuple[int, ...]]  # kind, edges (uint32), values
 Named = tuple[str, type, Site]  # a column's name and dtype, and its site
@@ -62,7 +65,7 @@ def discrete(dist: Discrete) -> Site:
 
 def seat(dist: SeatDist) -> Site | None:
     """``SeatDist.draw`` without weights: uniform among the trial's seats; one seat (no draw):
-    a placeholder, the seats ``fixed_seats`` puts in; None for seats drawn by weight."""
+    a placeholder, the seats ``group_columns`` puts in; None for seats drawn by weight."""
     from sim.config.draw_steps import SEAT
 
     if dist.is_fixed:
@@ -70,7 +73,63 @@ def seat(dist: SeatDist) -> Site | None:
     return None if dist.weights is not None else (SEAT, np.zeros(0, dtype=np.uint32), (0,))
 
 
-def fixed_seats(
+class Placed(Protocol):
+    """What every slot group of a shape draws first: its cards, its empty slots, its seats."""
+
+    @property
+    def count(self) -> int: ...
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+    @property
+    def weights(self) -> tuple[float, ...]: ...
+    @property
+    def empty(self) -> float: ...
+    @property
+    def controller(self) -> SeatDist: ...
+    @property
+    def foreign_owner(self) -> float: ...  # the owner another player (uniform among them)
+
+
+def placed_sites(group: Placed) -> list[Named] | None:
+    """A group's first sites (``placed_by_site``' order), or None where a site is not made in
+    one pass (a foreign owner, seats drawn by weight)."""
+    seats = seat(group.controller)
+    if group.foreign_owner > 0 or seats is None:
+        return None
+    return [
+        ("card", np.int16, choose(group.cards, group.weights)),
+        ("empty", np.bool_, bernoulli(group.empty)),
+        ("controller", np.int8, seats),
+    ]
+
+
+def pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float, ...],
+         shape: tuple[int, ...]) -> np.ndarray:  # fmt: skip
+    """Cards (int16) drawn from a weighted pool (no draw for a pool of one)."""
+    pool = np.array(cards, dtype=np.int16)
+    if len(pool) == 1:
+        return np.full(shape, pool[0], dtype=np.int16)
+    return dists.choose(rng, pool, weights, shape)
+
+
+def placed_by_site(
+    rng: np.random.Generator, group: Placed, n_players: np.ndarray, active: np.ndarray
+) -> dict[str, np.ndarray]:
+    """A group's first columns drawn site by site: cards, empty slots, seats, then the owners
+    (another player, uniform among the others, on the group's foreign-owner chance)."""
+    shape = (len(n_players), group.count)
+    card = pick(rng, group.cards, group.weights, shape)
+    empty = dists.bernoulli(rng, group.empty, shape)
+    controller = group.controller.draw(rng, n_players, active, shape[1])
+    foreign = dists.bernoulli(rng, group.foreign_owner, shape)
+    owner = controller.copy()
+    if foreign.any():
+        n = n_players[:, None]
+        owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
+    return {"card": card, "empty": empty, "controller": controller, "owner": owner}
+
+
+def _fixed_seats(
     drawn: dict[str, np.ndarray], dist: SeatDist, rng: np.random.Generator,
     n_players: np.ndarray, active: np.ndarray,
 ) -> None:  # fmt: skip
@@ -78,6 +137,22 @@ def fixed_seats(
     draws nothing for them, so they are found after the draws."""
     if dist.is_fixed:
         drawn["controller"] = dist.draw(rng, n_players, active, drawn["controller"].shape[1])
+
+
+def group_columns(
+    rng: np.random.Generator, sites: Sequence[Named] | None, seats: SeatDist,
+    by_site: Callable[[], dict[str, np.ndarray]], n_players: np.ndarray, active: np.ndarray,
+    count: int,
+) -> dict[str, np.ndarray]:  # fmt: skip
+    """A slot group's columns by name, its owners too: drawn in one pass (``fused_columns``)
+    where ``sites`` lists them (None: the group has a site this pass does not make), the
+    owners its controllers; else ``by_site()``, the shape's site-by-site draws."""
+    drawn = None if sites is None else fused_columns(rng, sites, n_players, active, count)
+    if drawn is None:
+        return by_site()
+    _fixed_seats(drawn, seats, rng, n_players, active)
+    drawn["owner"] = drawn["controller"].copy()  # no foreign owner
+    return drawn
 
 
 def fused_columns(

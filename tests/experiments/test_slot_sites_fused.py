@@ -8,6 +8,7 @@ before them; ``test_draw_pinned`` pins whole batches drawn through it."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pytest
@@ -65,17 +66,17 @@ def groups(draw: st.DrawFn) -> SlotGroup:
     )
 
 
-def _same(group: SlotGroup, t: int, seed: int, before: str) -> None:
+def _same(draw_group: Any, group: Any, t: int, seed: int, before: str) -> None:
+    """``draw_group`` (a shape's ``_slot_group``) in one pass and site by site, alike."""
     site_rng, fused_rng = twins(seed, before)
     seats = np.random.default_rng(seed)
     n_players = seats.integers(2, 5, t).astype(np.int8)
     active = (seats.random(t) * n_players).astype(np.int8)
-    assert _sites(group) is not None
-    expected = _slot_group(site_rng, group, n_players, active, fused=False)
-    drawn = _slot_group(fused_rng, group, n_players, active)
+    expected = draw_group(site_rng, group, n_players, active, fused=False)
+    drawn = draw_group(fused_rng, group, n_players, active)
     assert drawn.keys() == expected.keys()
     for name, values in expected.items():
-        assert drawn[name].dtype == values.dtype and drawn[name].shape == (t, group.count)
+        assert drawn[name].dtype == values.dtype and drawn[name].shape == values.shape, name
         assert np.array_equal(drawn[name], values), name
     assert_left_alike(fused_rng, site_rng)
 
@@ -90,7 +91,8 @@ def _same(group: SlotGroup, t: int, seed: int, before: str) -> None:
 def test_fused_sites_are_the_site_by_site_draws_bit_for_bit(
     group: SlotGroup, t: int, seed: int, before: str
 ) -> None:
-    _same(group, t, seed, before)
+    assert _sites(group) is not None
+    _same(_slot_group, group, t, seed, before)
 
 
 @pytest.mark.parametrize("site_draws", [1, 5, 24])
@@ -106,7 +108,7 @@ def test_fused_sites_in_small_blocks(monkeypatch: pytest.MonkeyPatch, site_draws
         legal_start=True, since_turn_start=0.5, keywords=(),
     )  # fmt: skip
     for seed, before in enumerate(BEFORE):
-        _same(group, 37, seed, before)
+        _same(_slot_group, group, 37, seed, before)
 
 
 def test_fused_sites_leave_other_groups_to_the_sites() -> None:
@@ -155,14 +157,4 @@ def test_fused_mana_sites_are_the_site_by_site_draws_bit_for_bit(
     group: ManaSlotGroup, t: int, seed: int, before: str
 ) -> None:
     assert mana_draws._sites(group) is not None
-    site_rng, fused_rng = twins(seed, before)
-    seats = np.random.default_rng(seed)
-    n_players = seats.integers(2, 5, t).astype(np.int8)
-    active = (seats.random(t) * n_players).astype(np.int8)
-    expected = mana_draws._slot_group(site_rng, group, n_players, active, fused=False)
-    drawn = mana_draws._slot_group(fused_rng, group, n_players, active)
-    assert drawn.keys() == expected.keys()
-    for name, values in expected.items():
-        assert drawn[name].dtype == values.dtype, name
-        assert np.array_equal(drawn[name], values), name
-    assert_left_alike(fused_rng, site_rng)
+    _same(mana_draws._slot_group, group, t, seed, before)

@@ -25,7 +25,7 @@ from engine.batch.mana_state import (
 )
 from sim.config import slot_sites as site
 from sim.config.dists import bernoulli, categorical, permutations, uniform_pick, uniforms
-from sim.config.players import draw_seats, join_groups, other_seat
+from sim.config.players import draw_seats, join_groups
 from sim.shapes.mana.config import ManaConfig, ManaSlotGroup
 from sim.shapes.mana_choices import LAST, attach_auras, replacement_orders
 from sim.shapes.orders import fixed_order_keys
@@ -40,15 +40,10 @@ def _slot_group(
 ) -> dict[str, np.ndarray]:
     """The group's columns (T, S): drawn in one compiled pass where ``slot_sites`` can draw
     every site (unless ``fused`` is False), else site by site; an empty slot holds nothing."""
-    sites = _sites(group) if fused else None
-    drawn = None
-    if sites is not None:
-        drawn = site.fused_columns(rng, sites, n_players, active, group.count)
-    if drawn is None:
-        drawn = _site_by_site(rng, group, n_players, active)
-    else:
-        site.fixed_seats(drawn, group.controller, rng, n_players, active)
-        drawn["owner"] = drawn["controller"].copy()
+    drawn = site.group_columns(
+        rng, _sites(group) if fused else None, group.controller,
+        lambda: _site_by_site(rng, group, n_players, active), n_players, active, group.count,
+    )  # fmt: skip
     filled = ~drawn["empty"]
     counters = np.zeros((*filled.shape, mt.K), dtype=np.int16)
     for kind, _ in group.counters:
@@ -70,13 +65,11 @@ def _slot_group(
 def _sites(group: ManaSlotGroup) -> list[site.Named] | None:
     """The group's sites in ``_site_by_site``'s order, for ``slot_sites.fused_columns``; None
     with one it does not make (a foreign owner, seats drawn by weight)."""
-    controller = site.seat(group.controller)
-    if group.foreign_owner > 0 or controller is None:
+    placed = site.placed_sites(group)
+    if placed is None:
         return None
     return [
-        ("card", np.int16, site.choose(group.cards, group.weights)),
-        ("empty", np.bool_, site.bernoulli(group.empty)),
-        ("controller", np.int8, controller),
+        *placed,
         ("token", np.bool_, site.bernoulli(group.token)),
         ("tapped", np.bool_, site.bernoulli(group.tapped)),
         ("since_turn_start", np.bool_, site.bernoulli(group.since_turn_start)),
@@ -91,33 +84,18 @@ def _site_by_site(
     rng: np.random.Generator, group: ManaSlotGroup, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
     """The group's columns, each site's draws over the whole batch (``_sites``' order and
-    names, then the owners)."""
-    t, k = len(n_players), group.count
-    pool = np.array(group.cards, dtype=np.int16)
-    card = (
-        pool[categorical(rng, group.weights, (t, k))] if len(pool) > 1 else np.full((t, k), pool[0])
-    )
-    empty = bernoulli(rng, group.empty, (t, k))
-    n = n_players[:, None]
-    controller = group.controller.draw(rng, n_players, active, k)
-    foreign = bernoulli(rng, group.foreign_owner, (t, k))
-    owner = controller.copy()
-    if foreign.any():
-        owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
-    drawn = {
-        "card": card,
-        "empty": empty,
-        "controller": controller,
-        "token": bernoulli(rng, group.token, (t, k)),
-        "tapped": bernoulli(rng, group.tapped, (t, k)),
-        "since_turn_start": bernoulli(rng, group.since_turn_start, (t, k)),
-        "granted_haste": bernoulli(rng, group.haste, (t, k)),
-        "not_creature": bernoulli(rng, group.not_creature, (t, k)),
-        "damage": group.damage.draw(rng, (t, k), np.int16),
-    }
+    names, the owners among the first)."""
+    drawn = site.placed_by_site(rng, group, n_players, active)
+    shape = drawn["card"].shape
+    drawn["token"] = bernoulli(rng, group.token, shape)
+    drawn["tapped"] = bernoulli(rng, group.tapped, shape)
+    drawn["since_turn_start"] = bernoulli(rng, group.since_turn_start, shape)
+    drawn["granted_haste"] = bernoulli(rng, group.haste, shape)
+    drawn["not_creature"] = bernoulli(rng, group.not_creature, shape)
+    drawn["damage"] = group.damage.draw(rng, shape, np.int16)
     for kind, dist in group.counters:
-        drawn[f"counters{kind}"] = dist.draw(rng, (t, k), np.int16)
-    return {**drawn, "owner": owner}
+        drawn[f"counters{kind}"] = dist.draw(rng, shape, np.int16)
+    return drawn
 
 
 def _order_keys(

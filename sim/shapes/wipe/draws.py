@@ -29,7 +29,7 @@ from engine.batch.wipe_state import (
     WipeInputs,
 )
 from sim.config import slot_sites as site
-from sim.config.dists import bernoulli, categorical, choose, permutations, uniforms
+from sim.config.dists import bernoulli, categorical, permutations, uniforms
 from sim.config.players import draw_seats, join_groups, other_seat
 from sim.shapes.mana_choices import attach_auras
 from sim.shapes.orders import fixed_order_keys
@@ -39,15 +39,6 @@ from sim.shapes.wipe.timeline import draw_timeline
 
 # kinds without a random target (a tap or an activation picks its permanent in ``timeline``)
 _UNTARGETED = (EV_CAST, EV_DAMAGE_ALL, EV_PASS_TURN, EV_ATTACK, EV_TAP_MANA, EV_ACTIVATE)
-
-
-def _pick(rng: np.random.Generator, cards: tuple[int, ...], weights: tuple[float, ...],
-          shape: tuple[int, ...]) -> np.ndarray:  # fmt: skip
-    """Cards (int16) drawn from a weighted pool (no draw for a pool of one)."""
-    pool = np.array(cards, dtype=np.int16)
-    if len(pool) == 1:
-        return np.full(shape, pool[0], dtype=np.int16)
-    return choose(rng, pool, weights, shape)
 
 
 def _keywords(rng: np.random.Generator, group: SlotGroup, shape: tuple[int, int]) -> np.ndarray:
@@ -68,15 +59,11 @@ def _slot_group(
     """The group's columns (T, S): drawn in one compiled pass where ``slot_sites`` can draw
     every site (unless ``fused`` is False), else site by site; then a legal start, and
     nothing in an empty slot."""
-    sites = _sites(group) if fused else None
-    drawn = (
-        None if sites is None else site.fused_columns(rng, sites, n_players, active, group.count)
-    )
-    if drawn is None:
-        drawn = _site_by_site(rng, group, n_players, active)
-    else:
-        site.fixed_seats(drawn, group.controller, rng, n_players, active)
-        drawn["owner"] = drawn["controller"].copy()
+    drawn = site.group_columns(
+        rng, _sites(group) if fused else None, group.controller,
+        lambda: _site_by_site(rng, group, n_players, active), n_players, active, group.count,
+    )  # fmt: skip
+    if "granted" not in drawn:  # drawn in one pass: no keywords
         drawn["granted"] = np.zeros(drawn["card"].shape, dtype=np.uint32)
     card, filled = drawn.pop("card"), ~drawn.pop("empty")
     if group.empty > 0:
@@ -96,13 +83,11 @@ def _slot_group(
 def _sites(group: SlotGroup) -> list[site.Named] | None:
     """The group's sites in ``_site_by_site``'s order, for ``slot_sites.fused_columns``; None
     with one it does not make (granted keywords, a foreign owner, seats drawn by weight)."""
-    controller = site.seat(group.controller)
-    if group.keywords or group.foreign_owner > 0 or controller is None:
+    placed = site.placed_sites(group)
+    if group.keywords or placed is None:
         return None
     return [
-        ("card", np.int16, site.choose(group.cards, group.weights)),
-        ("empty", np.bool_, site.bernoulli(group.empty)),
-        ("controller", np.int8, controller),
+        *placed,
         ("plus", np.int16, site.discrete(group.plus)),
         ("minus", np.int16, site.discrete(group.minus)),
         ("damage", np.int16, site.discrete(group.damage)),
@@ -119,20 +104,11 @@ def _site_by_site(
     rng: np.random.Generator, group: SlotGroup, n_players: np.ndarray, active: np.ndarray
 ) -> dict[str, np.ndarray]:
     """The group's columns, each site's draws over the whole batch (``_sites``' order and
-    names, then the owners and the keywords)."""
-    shape = (len(n_players), group.count)
-    card = _pick(rng, group.cards, group.weights, shape)
-    empty = bernoulli(rng, group.empty, shape)
-    n = n_players[:, None]
-    controller = group.controller.draw(rng, n_players, active, shape[1])
-    foreign = bernoulli(rng, group.foreign_owner, shape)
-    owner = controller.copy()
-    if foreign.any():
-        owner = np.where(foreign, other_seat(rng, controller, n), controller).astype(np.int8)
+    names, the owners among the first, then the keywords)."""
+    placed = site.placed_by_site(rng, group, n_players, active)
+    shape = placed["card"].shape
     return {
-        "card": card,
-        "empty": empty,
-        "controller": controller,
+        **placed,
         "plus": group.plus.draw(rng, shape, np.int16),
         "minus": group.minus.draw(rng, shape, np.int16),
         "damage": group.damage.draw(rng, shape, np.int16),
@@ -142,7 +118,6 @@ def _site_by_site(
         "granted_persist": group.persist.draw(rng, shape, np.int8),
         "granted_undying": group.undying.draw(rng, shape, np.int8),
         "since_turn_start": bernoulli(rng, group.since_turn_start, shape),
-        "owner": owner,
         "granted": _keywords(rng, group, shape),
     }
 
@@ -176,7 +151,7 @@ def _event(
     """One event's columns (T,): what it is, and every part of it a trial draws."""
     t = len(n_players)
     card = (
-        _pick(rng, event.cards, event.weights, (t,))
+        site.pick(rng, event.cards, event.weights, (t,))
         if event.cards
         else np.full(t, -1, dtype=np.int16)
     )
