@@ -207,11 +207,8 @@ def _after(
 ) -> None:
     """Count each trial's board afterwards and its life by seat (laid out as ``_plan``
     says) and add the counts' pairs to ``out``; ``card`` (T, S) is the starting board. A
-    creature is a creature card on the battlefield that is not made a noncreature; its power
-    is ``pt`` (locked-in changes, printed, counters: ``wipe_board.printed_and_counters``)
-    plus what statics add (``pt``'s last, (T, N), or (0, 0) without statics): found here,
-    where ``wipe_board.Board`` made the batch's arrays of both (17 ns of a persist_wipes
-    trial)."""
+    creature's flag and power (``pt``: ``wipe_board.printed_and_counters``, then what statics
+    add, (0, 0) without) are found here, where ``wipe_board.Board``'s arrays cost 17 ns."""
     q = p + 2
     locked, printed, plus, minus, added = pt
     statics = added.shape[0] > 0
