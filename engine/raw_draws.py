@@ -13,7 +13,7 @@ left it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -60,15 +60,21 @@ class Halves:
 
     def taken(self, k: int) -> None:
         """The first ``k`` draws of the last ``draws`` were used."""
+        words = self._take(k, lambda w: int(self.words[w] >> np.uint64(32)))
+        self.words = self.words[words:]
+
+    def _take(self, k: int, high_half: Callable[[int], int]) -> int:
+        """Count the next ``k`` draws taken (``high_half(w)``: new word ``w``'s high half);
+        returns the new words they used."""
         if k == 0:
-            return  # the kept half, if any, is still the next draw
+            return 0  # the kept half, if any, is still the next draw
         new = k - self.lead  # halves of new words (the kept one, if any, is used)
         words = (new + 1) // 2
-        if new:
-            self.kept = int(self.words[words - 1] >> np.uint64(32))
+        if new:  # numpy keeps the last word's high half, used or not
+            self.kept = high_half(words - 1)
         self.lead = new % 2  # a word's high half left for the next draw
         self.used += words
-        self.words = self.words[words:]
+        return words
 
     def runs(self, sizes: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         """Where each of consecutive runs of ``sizes`` draws (each at least one) starts, from
@@ -93,15 +99,7 @@ class Halves:
 
         if len(self.words):
             raise ValueError("Halves.skip: some draws are made and not taken")
-        if k == 0:
-            return
-        new = k - self.lead  # halves of new words
-        words = (new + 1) // 2
-        if new:  # numpy keeps the last word's high half, used or not (as ``taken``)
-            self.kept = self._past(words - 1)[1]
-        self.lead = new % 2
-        self.used += words
-        advance(self.state, self.inc, words)
+        advance(self.state, self.inc, self._take(k, lambda w: self._past(w)[1]))
 
     def _past(self, k: int) -> tuple[np.ndarray, int]:
         """The state past word ``k`` from ``state`` on (0: the next word), and the word's high

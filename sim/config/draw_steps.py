@@ -158,24 +158,31 @@ def lemire_swaps(perm: np.ndarray, i: int, r: int, halves: np.ndarray) -> tuple[
     p = 0
     while i > 0:
         bound = np.uint64(i + 1)
-        threshold = np.uint64((4294967295 - i) % (i + 1))
         while r < perm.shape[0]:
             p0 = p
             if p == len(halves):
                 return i, r, p0
             m = np.uint64(halves[p]) * bound
             p += 1
-            if m & np.uint64(0xFFFFFFFF) < bound:  # rarely: then the exact test
-                while m & np.uint64(0xFFFFFFFF) < threshold:
-                    if p == len(halves):
-                        return i, r, p0
-                    m = np.uint64(halves[p]) * bound
-                    p += 1
+            while _drawn_again(m, i):
+                if p == len(halves):
+                    return i, r, p0
+                m = np.uint64(halves[p]) * bound
+                p += 1
             j = np.intp(m >> np.uint64(32))
             perm[r, i], perm[r, j] = perm[r, j], perm[r, i]
             r += 1
         i, r = i - 1, 0
     return 0, 0, p
+
+
+@inline
+def _drawn_again(m: np.uint64, i: int) -> bool:
+    """Whether Lemire's method draws again for the draw whose product with ``i + 1`` is
+    ``m``: its low 32 bits below ``(2**32 - 1 - i) % (i + 1)``, which is below ``i + 1``
+    (so that cheap test first: the exact one is rarely asked)."""
+    low = m & np.uint64(0xFFFFFFFF)
+    return bool(low < np.uint64(i + 1) and low < np.uint64((4294967295 - i) % (i + 1)))
 
 
 # the kinds of a slot site (``slot_sites``): a value without a draw, a flag true below a
@@ -271,10 +278,8 @@ def block_permutations(perm: np.ndarray, states: np.ndarray, inc: np.ndarray,
                 row[x] = x
             for q in range(steps):
                 i = width - 1 - q
-                bound = np.uint64(i + 1)
-                m = np.uint64(draws[q, r]) * bound
-                low = m & np.uint64(0xFFFFFFFF)
-                if low < bound and low < np.uint64((4294967295 - i) % (i + 1)):  # (rarely)
+                m = np.uint64(draws[q, r]) * np.uint64(i + 1)
+                if _drawn_again(m, i):
                     return False
                 j = np.intp(m >> np.uint64(32))
                 row[i], row[j] = row[j], row[i]

@@ -140,17 +140,17 @@ def _fixed_seats(
 
 
 def group_columns(
-    rng: np.random.Generator, sites: Sequence[Named] | None, seats: SeatDist,
+    rng: np.random.Generator, group: Placed, sites: Sequence[Named] | None,
     by_site: Callable[[], dict[str, np.ndarray]], n_players: np.ndarray, active: np.ndarray,
-    count: int,
 ) -> dict[str, np.ndarray]:  # fmt: skip
     """A slot group's columns by name, its owners too: drawn in one pass (``fused_columns``)
     where ``sites`` lists them (None: the group has a site this pass does not make), the
     owners its controllers; else ``by_site()``, the shape's site-by-site draws."""
+    count = group.count
     drawn = None if sites is None else fused_columns(rng, sites, n_players, active, count)
     if drawn is None:
         return by_site()
-    _fixed_seats(drawn, seats, rng, n_players, active)
+    _fixed_seats(drawn, group.controller, rng, n_players, active)
     drawn["owner"] = drawn["controller"].copy()  # no foreign owner
     return drawn
 

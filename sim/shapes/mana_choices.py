@@ -115,11 +115,11 @@ def _random_orders(
     halves = Halves.of(rng)
     if halves is not None:
         ids = s if casts is None else s + taps
-        rows = max(2 * ROUND_WORDS // max(taps * ids, 1) - 1, 1)  # a block's draws: a round
+        block = max(2 * ROUND_WORDS // max(taps * ids, 1) - 1, 1)  # a block's draws: a round
         cast = np.zeros((t, 0), dtype=np.bool_) if casts is None else casts
         listed = np.empty(s, dtype=np.int64)
-        for start in range(0, t, rows):
-            n = min(rows, t - start)
+        for start in range(0, t, block):
+            n = min(block, t - start)
             count = n * taps * ids
             keys = halves.draws((count - halves.lead + 1) // 2)[:count] >> np.uint32(8)
             part = slice(start, start + n)
@@ -129,13 +129,13 @@ def _random_orders(
         halves.close()
         return out
     for start in range(0, t, ORDER_BLOCK):
-        rows_ = slice(start, start + ORDER_BLOCK)
+        rows = slice(start, start + ORDER_BLOCK)
         n = min(ORDER_BLOCK, t - start)
-        codes = np.broadcast_to(replacer[rows_, None, :], (n, taps, s))
+        codes = np.broadcast_to(replacer[rows, None, :], (n, taps, s))
         if casts is not None:
-            earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[rows_, None, :]
+            earlier = np.tri(taps, taps, -1, dtype=bool)[None, :, :] & casts[rows, None, :]
             codes = np.concatenate([codes, earlier], 2)
-        out[rows_] = first_listed(uniforms(rng, codes.shape), codes, width)
+        out[rows] = first_listed(uniforms(rng, codes.shape), codes, width)
     return out
 
 

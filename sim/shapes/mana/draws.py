@@ -41,8 +41,8 @@ def _slot_group(
     """The group's columns (T, S): drawn in one compiled pass where ``slot_sites`` can draw
     every site (unless ``fused`` is False), else site by site; an empty slot holds nothing."""
     drawn = site.group_columns(
-        rng, _sites(group) if fused else None, group.controller,
-        lambda: _site_by_site(rng, group, n_players, active), n_players, active, group.count,
+        rng, group, _sites(group) if fused else None,
+        lambda: _site_by_site(rng, group, n_players, active), n_players, active,
     )  # fmt: skip
     filled = ~drawn["empty"]
     counters = np.zeros((*filled.shape, mt.K), dtype=np.int16)
@@ -288,6 +288,8 @@ def _board(
 def draw_mana_batch(rng: np.random.Generator, trials: int, config: ManaConfig) -> ManaInputs:
     """Draw ``trials`` independent trials of one sweep point. The X spell, if any, is the last
     action; with ``x = "max"`` its X is left at 0 for the runner to fill in."""
+    from sim.config.draw_steps import orders_of_taps  # see ``sim.config.dists.permutations``
+
     n_players, active = draw_seats(rng, config.players, trials)
     life = config.players.life.draw(rng, (trials, config.max_players), np.int16)
     board = _board(rng, config, n_players, active)
@@ -308,8 +310,6 @@ def draw_mana_batch(rng: np.random.Generator, trials: int, config: ManaConfig) -
     }
     color = categorical(rng, config.taps.color, actions["act_kind"].shape) - 1  # "none": -1
     actions["act_color"] = np.where(actions["act_kind"] == ACT_TAP, color, -1).astype(np.int8)
-    from sim.config.draw_steps import orders_of_taps  # see ``sim.config.dists.permutations``
-
     order = np.empty((*actions["act_kind"].shape, ORDER_LEN), dtype=np.int8)
     drawn = _replacement_orders(rng, config, board["card"], seq.kind)
     orders_of_taps(order, drawn, actions["act_kind"], ACT_TAP)  # -1 for any other action

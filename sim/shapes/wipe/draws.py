@@ -60,11 +60,9 @@ def _slot_group(
     every site (unless ``fused`` is False), else site by site; then a legal start, and
     nothing in an empty slot."""
     drawn = site.group_columns(
-        rng, _sites(group) if fused else None, group.controller,
-        lambda: _site_by_site(rng, group, n_players, active), n_players, active, group.count,
+        rng, group, _sites(group) if fused else None,
+        lambda: _site_by_site(rng, group, n_players, active), n_players, active,
     )  # fmt: skip
-    if "granted" not in drawn:  # drawn in one pass: no keywords
-        drawn["granted"] = np.zeros(drawn["card"].shape, dtype=np.uint32)
     card, filled = drawn.pop("card"), ~drawn.pop("empty")
     if group.empty > 0:
         card = np.where(filled, card, np.int16(-1)).astype(np.int16)
@@ -97,6 +95,7 @@ def _sites(group: SlotGroup) -> list[site.Named] | None:
         ("granted_persist", np.int8, site.discrete(group.persist)),
         ("granted_undying", np.int8, site.discrete(group.undying)),
         ("since_turn_start", np.bool_, site.bernoulli(group.since_turn_start)),
+        ("granted", np.uint32, site.fixed(0)),  # no keywords (else drawn site by site)
     ]
 
 
