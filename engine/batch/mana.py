@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.batch import mana_tables as mt
 from engine.batch.mana_state import ACT_ACTIVATE, ACT_CAST, ACT_NONE, ACT_PASS, ACT_TAP, ManaInputs
 from engine.batch.tables import KEYWORD_BITS
 from engine.batch.wipe import run_on_kernel
@@ -59,8 +60,22 @@ def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
         granted=inputs.granted_haste.astype(np.uint32) * np.uint32(KEYWORD_BITS["haste"]),
         counters=inputs.counters[:, :, 2:], attached_to=inputs.attached_to,
         ev_color=inputs.act_color, ev_tap_creature=inputs.act_tap_creature,
-        ev_ability=codes, ev_order=inputs.act_order,
+        ev_ability=_abilities(inputs, kind, codes), ev_order=inputs.act_order,
     )  # fmt: skip
+
+
+def _abilities(inputs: ManaInputs, kind: np.ndarray, zeros: np.ndarray) -> np.ndarray:
+    """The ability each action activates (T, A): the shape activates a board permanent's
+    "lands produce" ability (Deep Water's, ``mana_tables.EFFECT_ABILITY``), 0 where that is
+    the first or the card has none (``zeros``: every library card's)."""
+    if not (mt.EFFECT_ABILITY > 0).any():
+        return zeros
+    on_board = (kind == EV_ACTIVATE) & (inputs.act_slot >= 0)
+    on_board &= inputs.act_slot < inputs.card.shape[1]
+    slot = np.where(on_board, inputs.act_slot, 0).astype(np.intp)
+    card = np.take_along_axis(inputs.card, slot, axis=1)
+    ability = np.where(on_board & (card >= 0), mt.EFFECT_ABILITY[np.maximum(card, 0)], 0)
+    return np.maximum(ability, 0).astype(np.int8)
 
 
 def run_mana(

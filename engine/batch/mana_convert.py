@@ -221,12 +221,14 @@ class _Actions:
     def activate(
         self, k: int, action: Action, code: Mapping[str, int], cards: np.ndarray, where: str
     ) -> None:
-        """Activate a board permanent's ability 0, when it is Deep Water's kind (602.2)."""
+        """Activate a board permanent's Deep Water-style ability (602.2): the shape's only
+        activation (``mana._abilities``), of a permanent that has one or has none."""
         self.kind[0, k] = ACT_ACTIVATE
         self.slot[0, k] = _id_code(code, action.get("permanent"), where)
         c = int(cards[0, self.slot[0, k]]) if self.slot[0, k] < cards.shape[1] else -1
-        has = c >= 0 and (mt.EFFECT_PRODUCE[c] >= 0 or mt.N_ACTIVATED[c] == 0)
-        if not has or action.get("ability", 0) != 0:
+        ability = action.get("ability", 0)
+        has = c >= 0 and (mt.EFFECT_ABILITY[c] == ability or mt.N_ACTIVATED[c] == ability == 0)
+        if not has:
             raise OutsideShapes(f"{where}: only Deep Water-style abilities are in the shape")
 
 

@@ -168,9 +168,11 @@ TFM_YOURS = _col(np.bool_)
 TFM_PRODUCE = _col(np.int8, -1)  # type index, PRODUCE_SAME or PRODUCE_ANY
 TFM_AMOUNT = _col(np.int8)  # how many (Overgrowth: {G}{G})
 CAST_DRAW = _col(np.bool_)  # Zendikar Resurgent: draw on casting a creature (unsupported)
-# -- activated ability 0 if it is "until end of turn, lands you control produce ..." (Deep Water)
+# -- the activated ability "until end of turn, lands you control produce ..." (Deep Water), of
+# which a card has at most one (tables.LANDS_PRODUCE_PER_CARD)
 N_ACTIVATED = _col(np.int8)
-EFFECT_PRODUCE = _col(np.int8, -1)  # type index; -1: ability 0 is something else
+EFFECT_ABILITY = _col(np.int8, -1)  # its index among the card's activated abilities, -1: none
+EFFECT_PRODUCE = _col(np.int8, -1)  # the type it produces (type index), -1: none
 EFFECT_LANDS = _col(np.int8)
 # -- instants and sorceries "until end of turn, lands produce ..." (Pale Moon)
 SPELL_PRODUCE = _col(np.int8, -1)
@@ -332,12 +334,15 @@ def _fill_characteristics(i: int, c: Card) -> None:
 
 
 def _fill_activated(i: int, c: Card) -> None:
-    """Deep Water: activated ability 0 if it is "until end of turn, lands produce ..."."""
+    """Deep Water: the activated ability "until end of turn, lands produce ...", whichever of
+    the card's activated abilities it is."""
     activated = c.abilities_of("activated")
     N_ACTIVATED[i] = len(activated)
-    if activated and activated[0].template == "activated_lands_produce_until_eot":
-        EFFECT_PRODUCE[i] = TYPE_INDEX[activated[0].text("produce")]
-        EFFECT_LANDS[i] = _LANDS_CODE[activated[0].text("lands")]
+    for k, a in enumerate(activated):
+        if a.template == "activated_lands_produce_until_eot":
+            EFFECT_ABILITY[i] = k
+            EFFECT_PRODUCE[i] = TYPE_INDEX[a.text("produce")]
+            EFFECT_LANDS[i] = _LANDS_CODE[a.text("lands")]
 
 
 def _fill_card(i: int, c: Card) -> bool:
