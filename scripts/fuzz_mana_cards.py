@@ -12,10 +12,11 @@ loads them as a user's card file, then plays M scenarios: a board of them and of
 library's mana cards (tapped, new this turn, with charge, luck or mining counters now and
 then, an Aura on a land), and actions that tap them for mana (a named type, a replacement
 order over the board's effects, a creature tapped for a cost), activate their other
-abilities, cast the drawn cards, tap or untap them by an effect and pass the turn; and E mana
-experiments of them as ``cauldron run`` draws and runs them, each trial replayed on the
-reference engine; and D deck experiments of the drawn cards a deck game plays, with a few of
-the library's (``fuzz_decks``), each game replayed on the reference engine. A scenario the
+abilities (the first or the second), cast the drawn cards, tap or untap them by an effect
+and pass the turn; and E mana experiments of them as ``cauldron run`` draws and runs them,
+each trial replayed on the reference engine; and D deck experiments of the drawn cards a deck
+game plays, with a few of the library's (``fuzz_decks``), each game replayed on the reference
+engine. A scenario the
 batch engine refuses is counted by its reason; one it answers differently is printed.
 Exit status 1 if any differs. The cards are a process's (the batch tables are built once):
 each seed is one process.
@@ -24,7 +25,9 @@ each seed is one process.
 spell with none of the batch engine's spell codes refused (a sorcery whose only effect was
 "lands skip their next untap"), a card's second "tapped for mana" replacement dropped by the
 batch tables (now a declared cap, MANA_REPLACEMENTS_PER_CARD), and a Gemstone Mine-like
-ability that counted no kind of counter (now refused by the card reader), and, in deck
+ability that counted no kind of counter (now refused by the card reader), a Deep Water-like
+ability that is a card's second activated ability playing as no effect on the batch engine
+(``mana_tables.EFFECT_ABILITY``), and, in deck
 games, the reference engine giving the third "Fuzz Mana 1" and the first "Fuzz Mana 13" one
 handle (``engine.reference.deck.handles``) and reading a land's count of Forests of the turn
 before from its cache of options (``mana_search._context``). Its dorks may have persist or
@@ -94,7 +97,12 @@ def _effects(r: random.Random) -> list[dict[str, Any]]:
         {"template": "activated_lands_produce_until_eot", "lands": "yours",
          "produce": r.choice(COLORS)},
     ]  # fmt: skip
-    return r.sample(choices, r.choice((1, 1, 2)))
+    drawn = r.sample(choices, r.choice((1, 1, 2)))
+    if drawn[-1]["template"].startswith("activated") and r.random() < 0.5:
+        # another activated ability first: the "lands produce" one is the second
+        drawn.insert(-1, {"template": "activated_put_counter_on_self",
+                          "kind": r.choice(COUNTERS), "cost": r.choice(("", "{1}"))})  # fmt: skip
+    return drawn
 
 
 def _enters(r: random.Random) -> list[dict[str, Any]]:
@@ -167,6 +175,14 @@ def scenario(r: random.Random, cards: dict[str, str]) -> dict[str, Any]:
             "action": _actions(r, board, cards, players)}  # fmt: skip
 
 
+def _activate(r: random.Random, ids: list[str]) -> dict[str, Any]:
+    """Activate a permanent's first activated ability, or now and then its second."""
+    action: dict[str, Any] = {"do": "activate", "permanent": r.choice(ids)}
+    if r.random() < 0.3:
+        action["ability"] = 1
+    return action
+
+
 def _actions(
     r: random.Random, board: list[dict[str, Any]], cards: dict[str, str], players: list[str]
 ) -> list[dict[str, Any]]:
@@ -187,7 +203,7 @@ def _actions(
             if r.random() < 0.15:
                 action["tap_creature"] = r.choice(ids)
         elif roll < 0.7:
-            action = {"do": "activate", "permanent": r.choice(ids)}
+            action = _activate(r, ids)
         elif roll < 0.82:
             card = r.choice(castable)
             action = {"do": "cast", "card": card, "by": r.choice(players)}
