@@ -427,7 +427,7 @@ STATIC_OTHER: Final[np.ndarray] = np.bitwise_or.reduce(
 HAS_BOARD_TYPES: Final[np.ndarray] = np.asarray(_ON_BOARD.any(1))  # ... and where it does
 # The cards whose permanent may change what a permanent tapped for mana makes: a replacement
 # (616.1), a "tapped for mana" trigger (605.1b), an activated "lands produce" effect that lasts
-# (Deep Water, 611.2a). The kernel lists the slots that hold them (``kernel.mana.listed``).
+# (Deep Water, 611.2a). The kernel lists the slots that hold them (``kernel.listed``).
 CHANGES_TAPPED_MANA: Final[np.ndarray] = np.asarray(
     (REP_KIND != REP_NONE)
     | (TFM_SOURCE >= 0)

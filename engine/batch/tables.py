@@ -898,6 +898,8 @@ def _tokens_encoded() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
+# a rule for counters (614.1): a prohibition or a number-changing replacement
+COUNTER_RULE: Final = (NO_KIND >= 0) | HAS_MODIFIER
 # the keywords a card's statics grant, whatever their scope
 GRANTED_KEYWORDS: Final = (
     GRANTS_KEYWORDS

@@ -293,7 +293,7 @@ _BROUGHT_BY = np.stack(
         (tb.LORD_P != 0) | (tb.LORD_T != 0),
         tb.FILTER_SCOPE >= 0,
         (tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0),
-        (tb.NO_KIND >= 0) | tb.HAS_MODIFIER,
+        tb.COUNTER_RULE,
         tb.EXILE_ALL_GY | tb.EXILE_OPP_GY,
         tb.MAKES_TOKEN >= 0,
         tb.TOKENS_DOUBLED,

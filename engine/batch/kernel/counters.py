@@ -60,44 +60,6 @@ ALL_PERMANENTS, PERMANENTS_YOURS, ARTIFACTS_CREATURES_YOURS = (
 )
 
 
-@inline
-def _has_rule(card_table: np.ndarray, c: int) -> bool:
-    """Whether card ``c`` has a rule for counters: a prohibition or a modifier."""
-    return bool(card_table[T_NO_KIND, c] >= 0 or card_table[T_HAS_MODIFIER, c])
-
-
-@inline
-def list_rule_slots(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
-    """``work``'s RULE_SLOTS, as a trial starts: the slots whose card has a rule for counters
-    (``note_card`` keeps it as cards are given to slots). Each counter put looks at these
-    only, rather than at every slot (a handful of four players' sixteen). The test inlined,
-    the search a call (as ``characteristics.refresh``)."""
-    work[COUNT, RULES] = 0
-    if work[LAYOUT, GATES] & G_COUNTER_RULES:
-        _list_rule_slots(slot_rows, work, card_table)
-
-
-@njit
-def _list_rule_slots(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> None:
-    for s in range(slot_rows.shape[1]):
-        if slot_rows[CARD, s] >= 0:
-            note_card(work, card_table, s, slot_rows[CARD, s])
-
-
-@njit
-def note_card(work: np.ndarray, card_table: np.ndarray, s: int, c: int) -> None:
-    """Slot ``s`` was given card ``c`` (a cast permanent, a token): list it in RULE_SLOTS if
-    the card has a rule for counters. A slot stays listed whatever it holds later: the rule
-    steps read its card."""
-    if not work[LAYOUT, GATES] & G_COUNTER_RULES or not _has_rule(card_table, c):
-        return
-    for j in range(work[COUNT, RULES]):
-        if work[RULE_SLOTS, j] == s:
-            return
-    work[RULE_SLOTS, work[COUNT, RULES]] = s
-    work[COUNT, RULES] += 1
-
-
 @njit
 def _prohibits(
     slot_rows: np.ndarray, card_table: np.ndarray, k: int, s: int, kind: int, creature: bool
@@ -250,7 +212,7 @@ def _after_rules(
     own = s if entering else -1
     creature = is_creature(slot_rows, s)
     found, first = 0, -1
-    for j in range(work[COUNT, RULES]):  # the slots with such rules (``list_rule_slots``)
+    for j in range(work[COUNT, RULES]):  # the slots with such rules (``listed.RULE_LIST``)
         k = work[RULE_SLOTS, j]
         c = slot_rows[CARD, k]
         if c < 0 or not is_alive(slot_rows, k) or k == own:

@@ -35,13 +35,12 @@ from engine.batch.kernel.combat import (
     declare,
     start_damage,
 )
-from engine.batch.kernel.counters import list_rule_slots
 from engine.batch.kernel.events import apply_event
 from engine.batch.kernel.flat import flat_view
 from engine.batch.kernel.jit import entry, inline, njit
+from engine.batch.kernel.listed import MANA_LIST, RULE_LIST, list_slots
 from engine.batch.kernel.loops import H_ROWS, H_WIDTH, LONG, endless, new_settle, popped
 from engine.batch.kernel.mana.could import could_produce
-from engine.batch.kernel.mana.listed import list_mana_slots
 from engine.batch.kernel.sba import state_based_actions
 from engine.batch.kernel.stack import HEIGHT, WAITING, place_triggers
 from engine.batch.kernel.state import (
@@ -270,8 +269,8 @@ def play_trial(
     work[COUNT, STALE] = 1  # a new board: the statics are summed afresh
     work[COUNT, KNOWN] = 0  # ... and what its permanents could produce is found afresh
     mark_all_changed(work, slot_rows.shape[1])  # ... and every slot meets the SBAs afresh
-    list_rule_slots(slot_rows, work, card_table)
-    list_mana_slots(slot_rows, work, card_table)
+    list_slots(slot_rows, work, card_table, RULE_LIST)
+    list_slots(slot_rows, work, card_table, MANA_LIST)
     settle(slot_rows, trial_vars, work, card_table, event_rows, history, watch)
     for e in range(event_rows.shape[1]):
         if trial_vars[STATUS] != OK or work[COUNT, LONG]:

@@ -284,7 +284,7 @@ COMBAT_OBJ, COMBAT_FIRST = 38, 39
 LIFE_BEFORE = 40  # by seat: life before an action (``run.play_trial``: did it change?)
 INSTEAD_YOURS = 41  # by seat: the types "instead" effects give that player's lands (106.7)
 # the slots that hold (or held) a card with a rule for counters (a prohibition or a modifier,
-# 614.1): ``counters`` looks at these only (``counters.list_rule_slots``)
+# 614.1): ``counters`` looks at these only (``listed.RULE_LIST``)
 RULE_SLOTS = 42
 # the slots what a state-based action reads of may have changed since the last round looked
 # (``characteristics.mark_changed``), listed once each (IS_CHANGED: by slot, whether listed)
@@ -298,7 +298,7 @@ LEAVERS = 46
 LANDS = 47  # the lands on the battlefield, listed while "could produce" is computed
 # the slots that hold (or held) a card that may change what a permanent tapped for mana makes,
 # in slot order (mana_tables.CHANGES_TAPPED_MANA): an activation looks at these only
-# (``mana.listed``)
+# (``listed.MANA_LIST``)
 MANA_SLOTS = 48
 W_ROWS = 49
 
@@ -336,7 +336,7 @@ TABLE_COLUMNS = (
     "IS_PLANESWALKER", "DEATH_PW", "FILTER_P", "FILTER_T", "FILTER_SCOPE", "FILTER_BIT",
     "FILTER_COLOR", "GRANT_KIND_KEYWORDS", "GRANT_KIND_SCOPE", "GRANT_KIND_BIT",
     "GRANT_KIND_COLOR", "SPELL_ONLY_YOURS", "SPELL_KEYWORDS", "SPELL_PERSIST", "SPELL_UNDYING",
-    "SPELL_PERMANENTS", "GRANT_KIND_OBJECTS", "LAND_TYPES",
+    "SPELL_PERMANENTS", "GRANT_KIND_OBJECTS", "LAND_TYPES", "COUNTER_RULE",
 )  # fmt: skip
 (
     T_IS_CREATURE, T_IS_ARTIFACT, T_IS_ENCHANTMENT, T_IS_HUMAN, T_IS_COLORED, T_IS_LEGENDARY,
@@ -358,7 +358,7 @@ TABLE_COLUMNS = (
     T_IS_PLANESWALKER, T_DEATH_PW, T_FILTER_P, T_FILTER_T, T_FILTER_SCOPE, T_FILTER_BIT,
     T_FILTER_COLOR, T_GRANT_KIND_KEYWORDS, T_GRANT_KIND_SCOPE, T_GRANT_KIND_BIT,
     T_GRANT_KIND_COLOR, T_SPELL_ONLY_YOURS, T_SPELL_KEYWORDS, T_SPELL_PERSIST, T_SPELL_UNDYING,
-    T_SPELL_PERMANENTS, T_GRANT_KIND_OBJECTS, T_LAND_TYPES,
+    T_SPELL_PERMANENTS, T_GRANT_KIND_OBJECTS, T_LAND_TYPES, T_COUNTER_RULE,
 ) = range(len(TABLE_COLUMNS))  # fmt: skip
 # -- then the mana tables (mana_tables): per card ...
 MANA_COLUMNS = (

@@ -18,10 +18,10 @@ from engine.batch.kernel.characteristics import (
     refresh,
     undying_n,
 )
-from engine.batch.kernel.counters import note_card, put_counters
+from engine.batch.kernel.counters import put_counters
 from engine.batch.kernel.jit import inline, njit
 from engine.batch.kernel.keywords import HASTE
-from engine.batch.kernel.mana.listed import note_mana_card
+from engine.batch.kernel.listed import MANA_LIST, RULE_LIST, note_slot
 from engine.batch.kernel.stack import (
     HEIGHT,
     PART_MASK,
@@ -517,8 +517,8 @@ def set_card(
     slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s: int, c: int
 ) -> None:
     """Give a slot its card (a cast permanent or a token) with its printed columns."""
-    note_card(work, card_table, s, c)
-    note_mana_card(work, card_table, s, c)
+    note_slot(work, card_table, s, c, RULE_LIST)
+    note_slot(work, card_table, s, c, MANA_LIST)
     work[COUNT, CARDS_GIVEN] = 1
     slot_rows[CARD, s] = c
     slot_rows[IS_CREATURE_CARD, s] = card_table[T_IS_CREATURE, c]

@@ -1,10 +1,11 @@
 """Issue 11: the kernel lists the slots whose card may change what a permanent tapped for mana
-makes (``kernel.mana.listed``: replacements, 616.1; "tapped for mana" triggers, 605.1b; Deep
-Water's effect, 611.2a), and each activation looks at these only. The list holds every such
-slot in slot order, once: as the trial starts, and as a cast permanent or a token is given a
-slot, so a replacement or a trigger that enters during the trial applies as on the reference
-engine; and a spell's lasting effect (Pale Moon, 611.2c) applies to the taps after it until
-the turn ends (514.2)."""
+makes (``kernel.listed.MANA_LIST``: replacements, 616.1; "tapped for mana" triggers, 605.1b;
+Deep Water's effect, 611.2a), and each activation looks at these only; likewise the slots
+whose card has a rule for counters (``RULE_LIST``, 614.1), which each counter put looks at.
+A list holds every such slot in slot order, once: as the trial starts, and as a cast
+permanent or a token is given a slot, so a replacement or a trigger that enters during the
+trial applies as on the reference engine; and a spell's lasting effect (Pale Moon, 611.2c)
+applies to the taps after it until the turn ends (514.2)."""
 
 from __future__ import annotations
 
@@ -15,29 +16,42 @@ from engine.batch import mana_tables as mt
 from engine.batch import tables as tb
 from engine.batch.kernel import state as ks
 from engine.batch.kernel.jit import njit
-from engine.batch.kernel.mana.listed import list_mana_slots, note_mana_card
+from engine.batch.kernel.listed import MANA_LIST, RULE_LIST, list_slots, note_slot
 from tests.helpers import board, cast, pool, run_both, tap
 
 CHANGERS = ("Mana Reflection", "Mana Flare", "Contamination", "Deep Water", "Wild Growth")
+RULES = ("Melira, Sylvok Outcast", "Solemnity", "Hardened Scales", "Doubling Season")
 OTHERS = ("Forest", "Llanowar Elves", "Sol Ring", "Kitchen Finks")
 
 
 def test_the_cards_that_change_tapped_mana_are_marked() -> None:
     for name in CHANGERS:
         assert mt.CHANGES_TAPPED_MANA[tb.INDEX[name.lower()]], name
-    for name in OTHERS:
+    for name in OTHERS + RULES:
         assert not mt.CHANGES_TAPPED_MANA[tb.INDEX[name.lower()]], name
 
 
+def test_the_cards_with_a_rule_for_counters_are_marked() -> None:
+    """614.1: a prohibition (Melira, Solemnity) or a number-changing replacement (Hardened
+    Scales, Doubling Season, Vizier of Remedies)."""
+    for name in (*RULES, "Vizier of Remedies"):
+        assert tb.COUNTER_RULE[tb.INDEX[name.lower()]], name
+    for name in OTHERS + CHANGERS:
+        assert not tb.COUNTER_RULE[tb.INDEX[name.lower()]], name
+
+
 @njit
-def _listed(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray) -> int:
-    list_mana_slots(slot_rows, work, card_table)
-    return int(work[ks.COUNT, ks.MANA_LISTED])
+def _listed(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, mana: bool) -> int:
+    if mana:
+        list_slots(slot_rows, work, card_table, MANA_LIST)
+        return int(work[ks.COUNT, ks.MANA_LISTED])
+    list_slots(slot_rows, work, card_table, RULE_LIST)
+    return int(work[ks.COUNT, ks.RULES])
 
 
 def _work(gated: bool) -> np.ndarray:
     work = np.zeros((ks.W_ROWS, 32), dtype=np.int64)
-    work[ks.LAYOUT, ks.GATES] = ks.G_TAPPED_MANA if gated else 0
+    work[ks.LAYOUT, ks.GATES] = ks.G_TAPPED_MANA | ks.G_COUNTER_RULES if gated else 0
     return work
 
 
@@ -51,26 +65,41 @@ def _slots(names: list[str | None]) -> np.ndarray:
 def test_a_trial_starts_with_its_changers_listed_in_slot_order() -> None:
     slot_rows = _slots(["Forest", "Mana Flare", None, "Sol Ring", "Contamination", "Wild Growth"])
     work = _work(gated=True)
-    assert _listed(slot_rows, work, ks.card_table) == 3
+    assert _listed(slot_rows, work, ks.card_table, True) == 3
     assert work[ks.MANA_SLOTS, :3].tolist() == [1, 4, 5]
 
 
-def test_a_batch_without_changers_lists_none() -> None:
-    slot_rows = _slots(["Mana Flare", "Forest"])
+def test_a_trial_starts_with_its_counter_rules_listed_in_slot_order() -> None:
+    names: list[str | None] = ["Solemnity", "Forest", "Mana Flare", None, "Hardened Scales"]
+    slot_rows = _slots([*names, "Kitchen Finks", "Melira, Sylvok Outcast"])
+    work = _work(gated=True)
+    assert _listed(slot_rows, work, ks.card_table, False) == 3
+    assert work[ks.RULE_SLOTS, :3].tolist() == [0, 4, 6]
+
+
+def test_a_batch_without_changers_or_rules_lists_none() -> None:
+    slot_rows = _slots(["Mana Flare", "Forest", "Solemnity"])
     work = _work(gated=False)
-    assert _listed(slot_rows, work, ks.card_table) == 0
+    assert _listed(slot_rows, work, ks.card_table, True) == 0
+    assert _listed(slot_rows, work, ks.card_table, False) == 0
 
 
 @pytest.mark.parametrize("order", [[7, 2, 5, 9, 0], [0, 2, 5, 7, 9], [9, 7, 5, 2, 0]])
-def test_a_slot_given_a_changer_is_listed_in_its_place_once(order: list[int]) -> None:
+@pytest.mark.parametrize("mana", [True, False])
+def test_a_slot_given_a_card_of_a_list_is_listed_in_its_place_once(
+    order: list[int], mana: bool
+) -> None:
     work = _work(gated=True)
-    flare, forest = tb.INDEX["mana flare"], tb.INDEX["forest"]
+    which, row, count = (
+        (MANA_LIST, ks.MANA_SLOTS, ks.MANA_LISTED) if mana else (RULE_LIST, ks.RULE_SLOTS, ks.RULES)
+    )
+    card = tb.INDEX["mana flare" if mana else "doubling season"]
     for s in order:
-        note_mana_card(work, ks.card_table, s, flare)
-    note_mana_card(work, ks.card_table, 5, flare)  # listed already
-    note_mana_card(work, ks.card_table, 4, forest)  # changes nothing
-    count = int(work[ks.COUNT, ks.MANA_LISTED])
-    assert work[ks.MANA_SLOTS, :count].tolist() == [0, 2, 5, 7, 9]
+        note_slot(work, ks.card_table, s, card, which)
+    note_slot(work, ks.card_table, 5, card, which)  # listed already
+    note_slot(work, ks.card_table, 4, tb.INDEX["forest"], which)  # changes nothing
+    listed = int(work[ks.COUNT, count])
+    assert work[row, :listed].tolist() == [0, 2, 5, 7, 9]
 
 
 def test_a_cast_mana_reflection_doubles_the_next_tap() -> None:
