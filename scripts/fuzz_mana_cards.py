@@ -219,7 +219,8 @@ def _actions(
 
 def experiment(r: random.Random, cards: dict[str, str]) -> dict[str, Any]:
     """A random mana experiment's table over the drawn permanents and the library's mana
-    cards: random taps (colors, replacement orders) of every seat's sources."""
+    cards: random taps (colors, replacement orders) of every seat's sources, now and then
+    an activation of a "lands produce" ability or a turn passed between them."""
     drawn = [name for name, what in cards.items() if what not in ("sorcery", "aura")]
     pool = {n: 1 for n in r.sample(drawn, min(len(drawn), r.randint(2, 5)))}
     pool.update({n: 1 for n in r.sample(LIBRARY_MANA, 3)})
@@ -241,6 +242,8 @@ def experiment(r: random.Random, cards: dict[str, str]) -> dict[str, Any]:
             "count": r.randint(2, 10),
             "color": {"none": 0.5, **dict.fromkeys(TYPES, 1 / 12)},
             "replacement_order": {"random": 0.5, "listed": 0.5},
+            "activate": r.choice((0.0, 0.0, 0.1)),  # a Deep Water-like ability between taps
+            "pass_turn": r.choice((0.0, 0.0, 0.05)),
         },
     }
 
