@@ -336,9 +336,13 @@ GRANTS_KEYWORDS_LORD = _col(np.uint32)  # ... the other non-Human creatures its 
 # grant_keyword naming a subtype or a color, or to "other creatures you control" (Knight
 # Exemplar's "Other Knight creatures you control have indestructible"): the keywords, and the
 # creatures they go to as FILTER_* say them (``kernel.characteristics.kind_covers``); one
-# scope and kind a card (GRANT_KINDS_PER_CARD), combat keywords only
+# scope and kind a card (GRANT_KINDS_PER_CARD): its combat keywords, and the persist and
+# undying instances it gives such creatures (702.79b: each triggers; to artifacts or every
+# permanent, none: a noncreature's persist is not played)
 GRANT_KINDS_PER_CARD: Final = 1
 GRANT_KIND_KEYWORDS = _col(np.uint32)
+GRANT_KIND_PERSIST = _col(np.int16)
+GRANT_KIND_UNDYING = _col(np.int16)
 GRANT_KIND_SCOPE = _col(np.int8, -1)  # its scope's place in FILTER_SCOPES, -1 none
 GRANT_KIND_BIT = _col(np.int64)
 GRANT_KIND_COLOR = _col(np.uint8)
@@ -483,6 +487,7 @@ _GRANTS_BY_SCOPE: Final = dict(
     )
 )
 _RETURN_GRANTS: Final = {"persist": PERSIST_GRANTS, "undying": UNDYING_GRANTS}
+_KIND_RETURN_GRANTS: Final = {"persist": GRANT_KIND_PERSIST, "undying": GRANT_KIND_UNDYING}
 # keywords no column holds, as they change nothing the engines play: granting one is exact as
 # a grant of nothing (``kernel.fits.KEYWORDS`` declares them inert). 702.8a: flash changes only
 # when a card may be cast, and casts here do not model timing.
@@ -493,12 +498,16 @@ def _grant_keyword(i: int, a: Ability) -> None:
     keyword, scope = a.text("keyword"), a.text("scope")
     if keyword in INERT_KEYWORDS:
         return
-    if kind_grant(a):  # a combat keyword (``_grant``); one scope and kind (_not_encoded)
-        GRANT_KIND_KEYWORDS[i] |= KEYWORD_BITS[keyword]
+    if kind_grant(a):  # one scope and kind (_not_encoded); persist and undying to creatures
         GRANT_KIND_SCOPE[i] = FILTER_SCOPES.index(scope)
         GRANT_KIND_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
         GRANT_KIND_COLOR[i] = color_bits(a.text("color"))
         GRANT_KIND_OBJECTS[i] = GRANT_OBJECTS.index(a.text("objects"))
+        if keyword in _KIND_RETURN_GRANTS:
+            given = _KIND_RETURN_GRANTS[keyword]
+            given[i] = fit(given, int(given[i]) + 1, f"its {keyword} grants ({scope})")
+        else:
+            GRANT_KIND_KEYWORDS[i] |= KEYWORD_BITS[keyword]
         return
     if keyword in KEYWORD_BITS:
         _GRANTS_BY_SCOPE[scope][i] |= KEYWORD_BITS[keyword]
@@ -735,13 +744,13 @@ def _keyword(a: Ability) -> str:
 
 
 def _grant(a: Ability) -> str:
-    """GRANT_KIND_* hold combat keywords: persist and undying counts are held by scope."""
-    if not kind_grant(a) or a.text("keyword") not in _RETURN_GRANTS:
-        return _subtype(a.text("subtype"))
-    return (
-        f"no column holds a {a.text('keyword')} grant naming a subtype or a color, to other"
-        " creatures you control, or to artifacts or permanents"
-    )
+    """GRANT_KIND_* hold combat keywords, and persist and undying given to creatures."""
+    if kind_grant(a) and a.text("keyword") in _RETURN_GRANTS and a.text("objects") != "creatures":
+        return (
+            f"no column holds a {a.text('keyword')} grant to {a.text('objects')} (the batch"
+            " engine plays persist and undying on creatures)"
+        )
+    return _subtype(a.text("subtype"))
 
 
 def _kind(a: Ability) -> str:
@@ -898,6 +907,13 @@ def _tokens_encoded() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
+# a static that gives some creatures persist or undying (702.79b, 702.93b), of any scope or kind
+GIVES_RETURNS: Final = (
+    (PERSIST_GRANTS != 0)
+    | (UNDYING_GRANTS != 0)
+    | (GRANT_KIND_PERSIST != 0)
+    | (GRANT_KIND_UNDYING != 0)
+)
 # a rule for counters (614.1): a prohibition or a number-changing replacement
 COUNTER_RULE: Final = (NO_KIND >= 0) | HAS_MODIFIER
 # the keywords a card's statics grant, whatever their scope

@@ -292,7 +292,7 @@ _BROUGHT_BY = np.stack(
         (tb.ALL_P != 0) | (tb.ALL_T != 0) | (tb.OTHER_P != 0) | (tb.OTHER_T != 0),
         (tb.LORD_P != 0) | (tb.LORD_T != 0),
         tb.FILTER_SCOPE >= 0,
-        (tb.PERSIST_GRANTS != 0) | (tb.UNDYING_GRANTS != 0),
+        tb.GIVES_RETURNS,
         tb.COUNTER_RULE,
         tb.EXILE_ALL_GY | tb.EXILE_OPP_GY,
         tb.MAKES_TOKEN >= 0,

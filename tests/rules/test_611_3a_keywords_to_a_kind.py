@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cards.test_user_cards import _past_a_cap
+from tests.cards.test_user_cards import _on_both_engines, _past_a_cap
 from tests.helpers import attack, board, cast, permanent, pt, run_both
 
 
@@ -102,14 +102,12 @@ abilities = [{ template = "grant_keyword", scope = "yours", keyword = "persist",
 """
 
 
-def test_702_79a_a_persist_grant_to_a_kind_is_refused_by_the_batch_engine(tmp_path: Path) -> None:
-    """No column holds persist given to creatures of a subtype (persist instances are counted
-    by scope): the batch engine refuses the card with the reason (exit 3); the reference
-    engine returns the Bears (702.79a)."""
-    out = _past_a_cap(
-        tmp_path,
-        _PERSIST_TO_BEARS,
-        _BOARD.format(card="Bear Shrine"),
-        "persist grant naming a subtype or a color",
-    )
+def test_702_79a_a_persist_grant_to_a_kind_returns_the_bears_on_both_engines(
+    tmp_path: Path,
+) -> None:
+    """CR 702.79a, 611.3a: persist given to the Bears you control returns the Bears from
+    Wrath of God on both engines. The batch engine refused the card (exit 3, "no column holds
+    a persist grant naming a subtype or a color"): persist instances were counted by scope
+    only (``tables.GRANT_KIND_PERSIST`` holds them by kind now)."""
+    out = _on_both_engines(tmp_path, _PERSIST_TO_BEARS, _BOARD.format(card="Bear Shrine"))
     assert [r["id"] for r in out["returned"]] == ["bears"]

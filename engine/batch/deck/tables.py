@@ -548,7 +548,7 @@ def _dies_refusal(setup: DeckSetup) -> str | None:
     creature, given by a static of the deck, would return (702.79a, 702.93a): the batch deck
     game plays no return (and ``QUIET_TRIGGERS`` count on none)."""
     indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
-    grants = any(tb.PERSIST_GRANTS[i] or tb.UNDYING_GRANTS[i] for i in indices)
+    grants = bool(tb.GIVES_RETURNS[indices].any())
     for card, i in zip(setup.cards, indices, strict=True):
         returns = tb.PERSIST[i] or tb.UNDYING[i] or (grants and card.has_type("Creature"))
         if returns and _sacrificed(i):
@@ -619,7 +619,7 @@ def _toughness_refusal(setup: DeckSetup) -> str | None:
     )
     if not (lowered or frail):
         return None
-    grants = any(tb.PERSIST_GRANTS[i] or tb.UNDYING_GRANTS[i] for i in indices)
+    grants = bool(tb.GIVES_RETURNS[indices].any())
     returner = any(_returns_land(c) for c in setup.cards)
     for card, i, (_, t_all, t_lord) in zip(setup.cards, indices, columns, strict=True):
         creature = card.has_type("Creature")

@@ -58,7 +58,9 @@ from engine.batch.kernel.state import (
     T_FILTER_T,
     T_GRANT_KIND_BIT,
     T_GRANT_KIND_COLOR,
+    T_GRANT_KIND_PERSIST,
     T_GRANT_KIND_SCOPE,
+    T_GRANT_KIND_UNDYING,
     T_IS_HUMAN,
     T_LORD_P,
     T_LORD_T,
@@ -321,7 +323,7 @@ def persist_n(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
     (702.79a, 702.79b)."""
     n = slot_rows[PRINTED_PERSIST, s] + slot_rows[GRANTED_PERSIST, s] + slot_rows[EOT_PERSIST, s]
     if work[LAYOUT, GATES] & G_RETURN_GRANTS:
-        n += _given(slot_rows, card_table, s, T_PERSIST_GRANTS)
+        n += _given(slot_rows, card_table, s, T_PERSIST_GRANTS, T_GRANT_KIND_PERSIST)
     return int(n)
 
 
@@ -330,29 +332,39 @@ def undying_n(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
     """Undying instances, as ``persist_n`` (702.93a)."""
     n = slot_rows[PRINTED_UNDYING, s] + slot_rows[GRANTED_UNDYING, s] + slot_rows[EOT_UNDYING, s]
     if work[LAYOUT, GATES] & G_RETURN_GRANTS:
-        n += _given(slot_rows, card_table, s, T_UNDYING_GRANTS)
+        n += _given(slot_rows, card_table, s, T_UNDYING_GRANTS, T_GRANT_KIND_UNDYING)
     return int(n)
 
 
 @njit
-def _given(slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int) -> int:
+def _given(
+    slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int, kind_column: int
+) -> int:
     """The instances of a keyword that the statics on the battlefield give creature ``s``
     (611.3a): each source's count for each of its scopes that describes ``s`` (``column``:
-    the counts by scope, tables.GRANT_SCOPES)."""
+    the counts by scope, tables.GRANT_SCOPES), and its count for the kind it names if ``s``
+    is of that kind (``kind_column``: tables.GRANT_KIND_PERSIST or GRANT_KIND_UNDYING, the
+    creatures ``kind_covers`` says)."""
     if not is_creature(slot_rows, s):
         return 0
-    p, human = slot_rows[CONTROLLER, s], card_table[T_IS_HUMAN, slot_rows[CARD, s]] != 0
+    p, card = slot_rows[CONTROLLER, s], slot_rows[CARD, s]
+    human = card_table[T_IS_HUMAN, card] != 0
     full = (1 << GRANT_COUNT_BITS) - 1
     n = 0
     for q in range(slot_rows.shape[1]):
         c = slot_rows[CARD, q]
-        if c < 0 or not is_alive(slot_rows, q) or card_table[column, c] == 0:
+        if c < 0 or not is_alive(slot_rows, q):
             continue
-        grants, mine, other = card_table[column, c], slot_rows[CONTROLLER, q] == p, q != s
+        grants, kind_n = card_table[column, c], card_table[kind_column, c]
+        if grants == 0 and kind_n == 0:
+            continue
+        mine, other = slot_rows[CONTROLLER, q] == p, q != s
         n += (grants & full) * mine  # yours
         n += grants >> GRANT_COUNT_BITS & full  # all
         n += (grants >> 2 * GRANT_COUNT_BITS & full) * other  # other
         n += (grants >> 3 * GRANT_COUNT_BITS & full) * (not mine)  # opponents
         lord = other and mine and not human  # other non-Human creatures you control
         n += (grants >> 4 * GRANT_COUNT_BITS & full) * lord
+        if kind_n and kind_covers(slot_rows, card_table, q, s, p, card, GRANT_KIND_COLUMNS):
+            n += kind_n
     return n
