@@ -169,7 +169,7 @@ TFM_PRODUCE = _col(np.int8, -1)  # type index, PRODUCE_SAME or PRODUCE_ANY
 TFM_AMOUNT = _col(np.int8)  # how many (Overgrowth: {G}{G})
 CAST_DRAW = _col(np.bool_)  # Zendikar Resurgent: draw on casting a creature (unsupported)
 # -- the activated ability "until end of turn, lands you control produce ..." (Deep Water), of
-# which a card has at most one (tables.LANDS_PRODUCE_PER_CARD)
+# which a card has at most one (tables.MANA_REPLACEMENTS_PER_CARD)
 N_ACTIVATED = _col(np.int8)
 EFFECT_ABILITY = _col(np.int8, -1)  # its index among the card's activated abilities, -1: none
 EFFECT_PRODUCE = _col(np.int8, -1)  # the type it produces (type index), -1: none
