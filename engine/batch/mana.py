@@ -33,6 +33,9 @@ for _act, _ev in (
     (ACT_PASS, EV_PASS_TURN),
 ):
     _EVENT_OF[_act] = _ev
+# whether a card of this process's library has its "lands produce" ability past its first
+# activated ability (a user's card; the tables are built once a process)
+_ABILITY_PAST_FIRST = bool((mt.EFFECT_ABILITY > 0).any())
 
 
 def as_trial_inputs(inputs: ManaInputs) -> WipeInputs:
@@ -68,7 +71,7 @@ def _abilities(inputs: ManaInputs, kind: np.ndarray, zeros: np.ndarray) -> np.nd
     """The ability each action activates (T, A): the shape activates a board permanent's
     "lands produce" ability (Deep Water's, ``mana_tables.EFFECT_ABILITY``), 0 where that is
     the first or the card has none (``zeros``: every library card's)."""
-    if not (mt.EFFECT_ABILITY > 0).any():
+    if not _ABILITY_PAST_FIRST:
         return zeros
     on_board = (kind == EV_ACTIVATE) & (inputs.act_slot >= 0)
     on_board &= inputs.act_slot < inputs.card.shape[1]
