@@ -229,37 +229,17 @@ def _after(
 ) -> None:
     """Count each trial's board afterwards and its life by seat (laid out as ``_plan``
     says) and add the counts' pairs to ``out``; every array is (T, S), the state's slots
-    (C-contiguous), ``card`` the starting board (-1 past it). A creature's flag and power
-    (``pt``: ``wipe_board.printed_and_counters``, then what statics add, (0, 0) without) are
-    found here, where ``wipe_board.Board``'s arrays cost 17 ns."""
+    (C-contiguous), ``card`` the starting board (-1 past it); ``pt`` as ``_slot_values``
+    reads it."""
     q = p + 2
-    locked, printed, plus, minus, added = pt
-    statics = added.shape[0] > 0
     t, s = controller.shape
     table = np.zeros((kept.shape[1], BLOCK), dtype=np.int64)  # _widths
-    # by slot of a block: a creature, its power if it is one, a starting permanent that stayed
-    creature, power, stayed = np.zeros((3, BLOCK * s), dtype=np.int64)
-    flat_locked, flat_plus, flat_minus = locked.reshape(-1), plus.reshape(-1), minus.reshape(-1)
-    flat_card, flat_obj, flat_zone = card.reshape(-1), obj.reshape(-1), zone.reshape(-1)
-    flat_printed, flat_added = printed.reshape(-1), added.reshape(-1)
-    flat_is, flat_not = creature_card.reshape(-1), not_creature.reshape(-1)
+    values = np.zeros((3, BLOCK * s), dtype=np.int64)  # ``_slot_values``' of a block
+    creature, power, stayed = values
+    slots = (card, obj, zone, creature_card, not_creature)
     for start in range(0, t, BLOCK):
         width = min(BLOCK, t - start)
-        a, n = start * s, width * s
-        locks, pluses = flat_locked[a : a + n], flat_plus[a : a + n]
-        minuses, prints = flat_minus[a : a + n], flat_printed[a : a + n]
-        cards, objs, zones = flat_card[a : a + n], flat_obj[a : a + n], flat_zone[a : a + n]
-        is_card, is_not = flat_is[a : a + n], flat_not[a : a + n]
-        for f in range(n):  # the block's slots as one run: vector instructions
-            here = np.int64(zones[f] == _CODES[0])
-            one = here * np.int64(is_card[f]) * (1 - np.int64(is_not[f]))
-            creature[f] = one
-            power[f] = one * printed_and_counters(locks[f], prints[f], pluses[f], minuses[f])
-            stayed[f] = here * np.int64((cards[f] >= 0) & (objs[f] == 1))
-        if statics:
-            adds = flat_added[a : a + n]
-            for f in range(n):
-                power[f] += adds[f] * creature[f]
+        _slot_values(start * s, width * s, slots, pt, values)
         for b in range(width):
             i = start + b
             if not ok[i]:
@@ -276,6 +256,37 @@ def _after(
                 table[3 * q + k, b] = life[i, seat]
                 table[3 * q + p + k, b] = 1
         _flush(table, width, start, pairs, out, kept)
+
+
+@njit
+def _slot_values(a: int, n: int, slots: tuple[np.ndarray, ...], pt: tuple[np.ndarray, ...],
+                 values: np.ndarray) -> None:  # fmt: skip
+    """``values`` (3, n or more) of slots ``a`` to ``a + n`` of ``_after``'s (T, S) arrays,
+    read as one run (vector instructions): a creature, its power if it is one, a starting
+    permanent that stayed. A creature's power is ``wipe_board.printed_and_counters`` of
+    ``pt`` (locked-in, printed, +1/+1, -1/-1), plus what statics add (``pt``'s last, (0, 0)
+    without), found here where ``wipe_board.Board``'s arrays cost 17 ns."""
+    card, obj, zone = _run(slots[0], a, n), _run(slots[1], a, n), _run(slots[2], a, n)
+    creature_card, not_creature = _run(slots[3], a, n), _run(slots[4], a, n)
+    locks, prints = _run(pt[0], a, n), _run(pt[1], a, n)
+    pluses, minuses = _run(pt[2], a, n), _run(pt[3], a, n)
+    creature, power, stayed = values[0], values[1], values[2]
+    for f in range(n):
+        here = np.int64(zone[f] == _CODES[0])
+        one = here * np.int64(creature_card[f]) * (1 - np.int64(not_creature[f]))
+        creature[f] = one
+        power[f] = one * printed_and_counters(locks[f], prints[f], pluses[f], minuses[f])
+        stayed[f] = here * np.int64((card[f] >= 0) & (obj[f] == 1))
+    if pt[4].shape[0] > 0:
+        adds = _run(pt[4], a, n)
+        for f in range(n):
+            power[f] += adds[f] * creature[f]
+
+
+@inline
+def _run(x: np.ndarray, a: int, n: int) -> np.ndarray:
+    """Elements ``a`` to ``a + n`` of C-contiguous ``x``, read flat."""
+    return x.reshape(-1)[a : a + n]
 
 
 def _pairs(*groups: list[tuple[int, int]]) -> np.ndarray:
