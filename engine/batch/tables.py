@@ -337,8 +337,8 @@ GRANTS_KEYWORDS_LORD = _col(np.uint32)  # ... the other non-Human creatures its 
 # Exemplar's "Other Knight creatures you control have indestructible"): the keywords, and the
 # creatures they go to as FILTER_* say them (``kernel.characteristics.kind_covers``); one
 # scope and kind a card (GRANT_KINDS_PER_CARD): its combat keywords, and the persist and
-# undying instances it gives such creatures (702.79b: each triggers; to artifacts or every
-# permanent, none: a noncreature's persist is not played)
+# undying instances it gives (702.79b: each triggers), to creatures, artifacts or every
+# permanent (702.79a: a noncreature artifact with persist returns too)
 GRANT_KINDS_PER_CARD: Final = 1
 GRANT_KIND_KEYWORDS = _col(np.uint32)
 GRANT_KIND_PERSIST = _col(np.int16)
@@ -498,7 +498,7 @@ def _grant_keyword(i: int, a: Ability) -> None:
     keyword, scope = a.text("keyword"), a.text("scope")
     if keyword in INERT_KEYWORDS:
         return
-    if kind_grant(a):  # one scope and kind (_not_encoded); persist and undying to creatures
+    if kind_grant(a):  # one scope and kind (_not_encoded), its objects (GRANT_KIND_OBJECTS)
         GRANT_KIND_SCOPE[i] = FILTER_SCOPES.index(scope)
         GRANT_KIND_BIT[i] = _SUBTYPE_BIT.get(a.text("subtype"), 0)
         GRANT_KIND_COLOR[i] = color_bits(a.text("color"))
@@ -743,16 +743,6 @@ def _keyword(a: Ability) -> str:
     return "" if _keyword_encoded(keyword) else f"no column holds the keyword {keyword!r}"
 
 
-def _grant(a: Ability) -> str:
-    """GRANT_KIND_* hold combat keywords, and persist and undying given to creatures."""
-    if kind_grant(a) and a.text("keyword") in _RETURN_GRANTS and a.text("objects") != "creatures":
-        return (
-            f"no column holds a {a.text('keyword')} grant to {a.text('objects')} (the batch"
-            " engine plays persist and undying on creatures)"
-        )
-    return _subtype(a.text("subtype"))
-
-
 def _kind(a: Ability) -> str:
     kind = a.text("kind")
     return "" if kind in KIND_CODE else f"no column holds {kind} counters"
@@ -769,7 +759,7 @@ def _subtype(value: str) -> str:
 # others; it is then outside the batch engine (ENCODED False, NOT_ENCODED says why: the wipe
 # shape refuses it, the kernel's whitelist too), never approximated.
 _ENCODES: Final[dict[str, Callable[[Ability], str]]] = {
-    "grant_keyword": lambda a: _keyword(a) or _grant(a),
+    "grant_keyword": lambda a: _keyword(a) or _subtype(a.text("subtype")),
     "counters_cant_be_put": _kind,
     "counters_modified": _kind,
     "creatures_get": lambda a: _subtype(a.text("subtype")),

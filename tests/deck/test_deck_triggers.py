@@ -24,6 +24,7 @@ from engine.library import find_card
 from engine.reference.deck import play_deck_game, results_of
 from engine.reference.deck import play_deck_games as reference_games
 from tests.deck.decks import agree_game_by_game, deck_of, stacked, validate_deck
+from tests.rules.test_702_79b_persist_and_undying_given_to_a_kind import DEATHLESS_FORGE
 
 
 def test_603_6a_kitchen_finks_gains_2_life_as_it_enters() -> None:
@@ -100,7 +101,8 @@ def test_603_3d_a_trigger_with_no_opponent_to_target_is_removed(name: str, mana:
     agree_game_by_game(setup, 8, 12)
 
 
-_CARDS = """
+_CARDS = (
+    """
 [[card]]
 name = "Persistent Petal"
 mana_cost = "{0}"
@@ -130,6 +132,7 @@ types = ["Enchantment"]
 oracle = "Creatures you control have undying."
 abilities = [{ template = "grant_keyword", keyword = "undying", scope = "yours" }]
 
+
 [[card]]
 name = "Charge Mender"
 mana_cost = "{2}"
@@ -140,6 +143,8 @@ toughness = 1
 oracle = "At the beginning of your upkeep, remove a charge counter from each creature you control."
 abilities = [{ template = "upkeep_remove_counter_each_creature_yours", kind = "charge" }]
 """
+    + DEATHLESS_FORGE
+)
 
 
 @pytest.mark.parametrize(
@@ -148,6 +153,8 @@ abilities = [{ template = "upkeep_remove_counter_each_creature_yours", kind = "c
         ({"Forest": 30, "Persistent Petal": 10}, "Persistent Petal: a permanent with persist"),
         ({"Forest": 30, "Blooming Sprite": 10}, None),
         ({"Forest": 30, "Blooming Sprite": 6, "Banner of Undying": 4}, "Blooming Sprite: "),
+        ({"Forest": 30, "Lotus Petal": 6, "Deathless Forge": 4}, "Lotus Petal: "),
+        ({"Forest": 30, "Blooming Sprite": 6, "Deathless Forge": 4}, None),
         ({"Forest": 30, "Charge Mender": 10}, "Charge Mender: its upkeep_remove_counter"),
     ],
 )
@@ -156,9 +163,10 @@ def test_702_79a_a_source_that_could_return_is_refused_by_name(
 ) -> None:
     """CR 702.79a, 702.93a, 701.21a: a permanent its own mana ability sacrifices, with
     persist printed or undying given by a static, would return, and the batch engine plays no
-    return; a sacrificed one that cannot return is played. An upkeep trigger that removes
-    counters of a kind a deck game may hold is refused too (only -1/-1 ones are never there).
-    One line, exit 2, the card named."""
+    return (Lotus Petal under "Artifacts you control have persist" too); a sacrificed one that
+    cannot return is played (Blooming Sprite, not an artifact, under it). An upkeep trigger
+    that removes counters of a kind a deck game may hold is refused too (only -1/-1 ones are
+    never there). One line, exit 2, the card named."""
     code, out = validate_deck(tmp_path, _CARDS, cards)
     if refused is None:
         assert code == 0, out

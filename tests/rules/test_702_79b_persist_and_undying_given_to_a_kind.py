@@ -1,21 +1,38 @@
 """CR 702.79b, 702.93b, 611.3a, 603.10a: persist and undying that a user's static gives to a
 kind of creature: a subtype, a color, the other creatures you control (``grant_keyword`` with
-``subtype``, ``color`` or scope ``other_yours``).
+``subtype``, ``color`` or scope ``other_yours``); or to artifacts or every permanent
+(``objects``), a noncreature among them (702.79a: "when this permanent is put into a
+graveyard from the battlefield").
 
 The batch tables held persist and undying grants by scope only, so such a card was refused on
-the batch engine (exit 3, "no column holds a persist grant naming a subtype or a color"),
-where the reference engine played it. They are held now (``tables.GRANT_KIND_PERSIST`` and
-``GRANT_KIND_UNDYING``, counted by ``kernel.characteristics._given`` for the creatures
-``kind_covers`` says). Each engine runs in a fresh interpreter (``tests.helpers.cauldron``).
+the batch engine (exit 3, "no column holds a persist grant naming a subtype or a color", then
+"... a persist grant to artifacts"), where the reference engine played it. They are held now
+(``tables.GRANT_KIND_PERSIST`` and ``GRANT_KIND_UNDYING``, counted by
+``kernel.characteristics._given`` for the permanents ``grant_reaches`` and ``kind_covers``
+say). Each engine runs in a fresh interpreter (``tests.helpers.cauldron``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cards.test_user_cards import _on_both_engines, _past_a_cap
+from tests.cards.test_user_cards import _on_both_engines
 
-CARDS = """
+# a user's Darksteel Forge for persist (the deck games' tests use it too)
+DEATHLESS_FORGE = """
+[[card]]
+name = "Deathless Forge"
+mana_cost = "{4}"
+types = ["Artifact"]
+oracle = "Artifacts you control have persist."
+abilities = [
+  { template = "grant_keyword", scope = "yours", objects = "artifacts", keyword = "persist" },
+]
+"""
+
+CARDS = (
+    DEATHLESS_FORGE
+    + """
 [[card]]
 name = "Elvish Ancestor"
 mana_cost = "{2}{G}"
@@ -53,15 +70,17 @@ abilities = [
   { template = "grant_keyword", scope = "all", color = "W", keyword = "persist" },
 ]
 
+
 [[card]]
-name = "Deathless Forge"
-mana_cost = "{4}"
-types = ["Artifact"]
-oracle = "Artifacts you control have persist."
+name = "Undying Shrine"
+mana_cost = "{3}{B}"
+types = ["Enchantment"]
+oracle = "Permanents you control have undying."
 abilities = [
-  { template = "grant_keyword", scope = "yours", objects = "artifacts", keyword = "persist" },
+  { template = "grant_keyword", scope = "yours", objects = "permanents", keyword = "undying" },
 ]
 """
+)
 
 
 def test_702_79b_persist_given_to_a_subtype_returns_only_that_subtype(tmp_path: Path) -> None:
@@ -139,18 +158,68 @@ action = [{ do = "cast", card = "Wrath of God", by = "A" }]
     ]
 
 
-def test_a_persist_grant_to_artifacts_is_outside_the_batch_tables(tmp_path: Path) -> None:
-    """The batch engine plays persist and undying on creatures: a grant to artifacts (a
-    noncreature artifact with persist would return, 702.79a) is refused with the reason named
-    (exit 3, one line); the reference engine plays it."""
+def test_702_79a_persist_given_to_artifacts_returns_noncreature_artifacts(
+    tmp_path: Path,
+) -> None:
+    """CR 702.79a, 611.3a, 603.10a: "Artifacts you control have persist": Nevinyrral's Disk
+    destroys every artifact, creature and enchantment at once. The Forge was there just
+    before, so each of A's artifacts had persist and returns with a -1/-1 counter: the Forge
+    itself, the Disk (tapped, 614.1c), Sol Ring, and Pili-Pala, an artifact creature, which
+    returns 0/0 and dies again (704.5f), its counter stopping persist. Grizzly Bears (not an
+    artifact) and B's Sol Ring (not A's) stay in the graveyard."""
     scenario = """
 players = ["A", "B"]
 active = "A"
 battlefield = [
   { id = "forge", card = "Deathless Forge", controller = "A" },
+  { id = "disk", card = "Nevinyrral's Disk", controller = "A" },
   { id = "ring", card = "Sol Ring", controller = "A" },
+  { id = "pala", card = "Pili-Pala", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "theirs", card = "Sol Ring", controller = "B" },
 ]
-action = [{ do = "tap_for_mana", permanent = "ring" }]
+action = [{ do = "activate", permanent = "disk" }]
 """
-    why = "no column holds a persist grant to artifacts"
-    _past_a_cap(tmp_path, CARDS, scenario, "Deathless Forge", why)
+    out = _on_both_engines(tmp_path, CARDS, scenario)
+    assert sorted(r["id"] for r in out["returned"]) == ["disk", "forge", "pala", "ring"]
+    assert {r["by"] for r in out["returned"]} == {"persist"}
+    assert sorted((p["id"], p["counters"]["-1/-1"]) for p in out["battlefield"]) == [
+        ("disk", 1),
+        ("forge", 1),
+        ("ring", 1),
+    ]
+    assert [p["tapped"] for p in out["battlefield"] if p["id"] == "disk"] == [True]
+
+
+def test_702_93a_undying_given_to_permanents_returns_a_land_and_an_enchantment(
+    tmp_path: Path,
+) -> None:
+    """CR 702.93a, 611.3a: "Permanents you control have undying" reaches every permanent of
+    A's: a sacrificed Forest returns with a +1/+1 counter; the Disk then destroys the Shrine,
+    Glorious Anthem and Grizzly Bears at once, and each returns with one (603.10a: the Shrine
+    was there just before). B's Sol Ring does not return, nor does the Forest sacrificed a
+    second time (it has a +1/+1 counter)."""
+    scenario = """
+players = ["A", "B"]
+active = "A"
+battlefield = [
+  { id = "shrine", card = "Undying Shrine", controller = "A" },
+  { id = "forest", card = "Forest", controller = "A" },
+  { id = "anthem", card = "Glorious Anthem", controller = "A" },
+  { id = "bears", card = "Grizzly Bears", controller = "A" },
+  { id = "disk", card = "Nevinyrral's Disk", controller = "B" },
+  { id = "theirs", card = "Sol Ring", controller = "B" },
+]
+action = [
+  { do = "sacrifice", target = "forest" },
+  { do = "activate", permanent = "disk" },
+  { do = "sacrifice", target = "forest" },
+]
+"""
+    out = _on_both_engines(tmp_path, CARDS, scenario)
+    assert {r["by"] for r in out["returned"]} == {"undying"}
+    assert sorted(r["id"] for r in out["returned"]) == [
+        "anthem", "bears", "forest", "shrine",
+    ]  # fmt: skip
+    assert sorted(p["id"] for p in out["battlefield"]) == ["anthem", "bears", "shrine"]
+    assert all(p["counters"] == {"+1/+1": 1} for p in out["battlefield"])

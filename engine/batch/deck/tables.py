@@ -75,7 +75,7 @@ from engine.deck import (
     land_key,
     spell_bottom_key,
 )
-from engine.library import ACTIVATED, MANA, Ability, Card, ManaCost
+from engine.library import ACTIVATED, GRANT_OBJECTS, MANA, Ability, Card, ManaCost
 from engine.mana_types import MANA_TYPES
 
 # The most hybrid symbols in one cost: a payment tries each assignment of them (2^n).
@@ -544,19 +544,35 @@ def _sacrificed(i: int) -> bool:
 
 
 def _dies_refusal(setup: DeckSetup) -> str | None:
-    """A permanent its own mana ability sacrifices, with persist or undying printed or, a
-    creature, given by a static of the deck, would return (702.79a, 702.93a): the batch deck
+    """A permanent its own mana ability sacrifices, with persist or undying printed or given
+    by a static of the deck (``_reached``), would return (702.79a, 702.93a): the batch deck
     game plays no return (and ``QUIET_TRIGGERS`` count on none)."""
     indices = [mt.INDEX[c.name.lower()] for c in setup.cards]
-    grants = bool(tb.GIVES_RETURNS[indices].any())
+    reached = _reached(indices)
     for card, i in zip(setup.cards, indices, strict=True):
-        returns = tb.PERSIST[i] or tb.UNDYING[i] or (grants and card.has_type("Creature"))
-        if returns and _sacrificed(i):
+        given = "permanents" in reached or any(
+            card.has_type(kind) for objects, kind in _OBJECT_TYPES.items() if objects in reached
+        )
+        if (tb.PERSIST[i] or tb.UNDYING[i] or given) and _sacrificed(i):
             return (
                 f"{card.name}: a permanent with persist or undying that its own mana ability"
                 " sacrifices would return; not played in deck games yet"
             )
     return None
+
+
+# the card type of each of library.GRANT_OBJECTS but "permanents"
+_OBJECT_TYPES: Final = {"creatures": "Creature", "artifacts": "Artifact"}
+
+
+def _reached(indices: Sequence[int]) -> set[str]:
+    """The objects (library.GRANT_OBJECTS) the deck's statics may give persist or undying:
+    creatures by scope, or the objects of a grant to a kind (whatever its subtype or color)."""
+    kind = (tb.GRANT_KIND_PERSIST[indices] != 0) | (tb.GRANT_KIND_UNDYING[indices] != 0)
+    reached = {GRANT_OBJECTS[o] for o in tb.GRANT_KIND_OBJECTS[indices][kind]}
+    if ((tb.PERSIST_GRANTS[indices] != 0) | (tb.UNDYING_GRANTS[indices] != 0)).any():
+        reached.add("creatures")
+    return reached
 
 
 def _counted_refusal(setup: DeckSetup) -> str | None:

@@ -58,9 +58,11 @@ from engine.batch.kernel.state import (
     T_FILTER_T,
     T_GRANT_KIND_BIT,
     T_GRANT_KIND_COLOR,
+    T_GRANT_KIND_OBJECTS,
     T_GRANT_KIND_PERSIST,
     T_GRANT_KIND_SCOPE,
     T_GRANT_KIND_UNDYING,
+    T_IS_ARTIFACT,
     T_IS_HUMAN,
     T_LORD_P,
     T_LORD_T,
@@ -73,6 +75,7 @@ from engine.batch.kernel.state import (
 )
 from engine.batch.tables import FILTER_SCOPES, GRANT_COUNT_BITS, GRANT_SCOPES
 from engine.batch.wipe_state import BATTLEFIELD
+from engine.library import GRANT_OBJECTS
 
 if GRANT_SCOPES != ("yours", "all", "other", "opponents", "other_non_human_yours"):
     raise RuntimeError("GRANT_SCOPES changed: give _given a line per scope, in its order")
@@ -223,6 +226,18 @@ def _filtered(slot_rows: np.ndarray, card_table: np.ndarray, s: int) -> tuple[in
 # and color bits (``kind_covers``)
 FILTER_COLUMNS = (T_FILTER_SCOPE, T_FILTER_BIT, T_FILTER_COLOR)
 GRANT_KIND_COLUMNS = (T_GRANT_KIND_SCOPE, T_GRANT_KIND_BIT, T_GRANT_KIND_COLOR)
+CREATURES, ARTIFACTS = GRANT_OBJECTS.index("creatures"), GRANT_OBJECTS.index("artifacts")
+
+
+@inline
+def grant_reaches(card_table: np.ndarray, source: int, card: int, creature: bool) -> bool:
+    """Whether the objects of card ``source``'s static of a kind (GRANT_KIND_OBJECTS) include
+    a permanent of ``card``, a ``creature`` or not: creatures; artifacts, by the card's type
+    (Darksteel Forge's); or every permanent (Avacyn's)."""
+    objects = card_table[T_GRANT_KIND_OBJECTS, source]
+    if objects == CREATURES:
+        return creature
+    return bool(objects != ARTIFACTS or card_table[T_IS_ARTIFACT, card] != 0)
 
 
 @njit
@@ -340,13 +355,13 @@ def undying_n(slot_rows: np.ndarray, work: np.ndarray, card_table: np.ndarray, s
 def _given(
     slot_rows: np.ndarray, card_table: np.ndarray, s: int, column: int, kind_column: int
 ) -> int:
-    """The instances of a keyword that the statics on the battlefield give creature ``s``
-    (611.3a): each source's count for each of its scopes that describes ``s`` (``column``:
-    the counts by scope, tables.GRANT_SCOPES), and its count for the kind it names if ``s``
-    is of that kind (``kind_column``: tables.GRANT_KIND_PERSIST or GRANT_KIND_UNDYING, the
-    creatures ``kind_covers`` says)."""
-    if not is_creature(slot_rows, s):
-        return 0
+    """The instances of a keyword that the statics on the battlefield give permanent ``s``
+    (611.3a): to a creature, each source's count for each of its scopes that describes ``s``
+    (``column``: the counts by scope, tables.GRANT_SCOPES); to any permanent, each source's
+    count for the kind it names (``kind_column``: tables.GRANT_KIND_PERSIST or
+    GRANT_KIND_UNDYING) where its objects include ``s`` (``grant_reaches``: creatures,
+    artifacts or every permanent) and ``kind_covers`` says ``s`` is of its kind."""
+    creature = is_creature(slot_rows, s)
     p, card = slot_rows[CONTROLLER, s], slot_rows[CARD, s]
     human = card_table[T_IS_HUMAN, card] != 0
     full = (1 << GRANT_COUNT_BITS) - 1
@@ -355,7 +370,7 @@ def _given(
         c = slot_rows[CARD, q]
         if c < 0 or not is_alive(slot_rows, q):
             continue
-        grants, kind_n = card_table[column, c], card_table[kind_column, c]
+        grants, kind_n = card_table[column, c] * creature, card_table[kind_column, c]
         if grants == 0 and kind_n == 0:
             continue
         mine, other = slot_rows[CONTROLLER, q] == p, q != s
@@ -365,6 +380,10 @@ def _given(
         n += (grants >> 3 * GRANT_COUNT_BITS & full) * (not mine)  # opponents
         lord = other and mine and not human  # other non-Human creatures you control
         n += (grants >> 4 * GRANT_COUNT_BITS & full) * lord
-        if kind_n and kind_covers(slot_rows, card_table, q, s, p, card, GRANT_KIND_COLUMNS):
+        if (
+            kind_n
+            and grant_reaches(card_table, c, card, creature)
+            and kind_covers(slot_rows, card_table, q, s, p, card, GRANT_KIND_COLUMNS)
+        ):
             n += kind_n
     return n

@@ -122,8 +122,9 @@ TEMPLATES: Final[dict[str, Handling]] = {
     # static abilities and replacement effects
     "creatures_get": Handling("611.3a, 613.4", "characteristics.refresh"),
     "grant_keyword": Handling(
-        "611.3a, 205.3, 105.2, 702.79b, 702.93b, 702.10c, 702.12b",
-        "keywords.keywords, characteristics.persist_n / undying_n, characteristics.kind_covers",
+        "611.3a, 205.3, 105.2, 702.79a, 702.79b, 702.93b, 702.10c, 702.12b",
+        "keywords.keywords, characteristics.persist_n / undying_n, characteristics.kind_covers"
+        " / grant_reaches",
     ),
     "counters_cant_be_put": Handling("614.1", "counters.is_prohibited"),
     "counters_modified": Handling("614.1, 616.1, 614.5", "counters.counters_to_put"),

@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from engine.batch.kernel.characteristics import (
+    CREATURES,
     GRANT_KIND_COLUMNS,
+    grant_reaches,
     is_alive,
     is_creature,
     kind_covers,
@@ -28,13 +30,9 @@ from engine.batch.kernel.state import (
     T_GRANTS_KEYWORDS_LORD,
     T_GRANTS_KEYWORDS_OPPONENTS,
     T_GRANTS_KEYWORDS_OTHER,
-    T_IS_ARTIFACT,
     T_IS_HUMAN,
 )
 from engine.batch.tables import KEYWORD_BITS
-from engine.library import GRANT_OBJECTS
-
-CREATURES, ARTIFACTS = GRANT_OBJECTS.index("creatures"), GRANT_OBJECTS.index("artifacts")
 
 FLYING, TRAMPLE, DEATHTOUCH = (
     KEYWORD_BITS["flying"],
@@ -113,10 +111,7 @@ def _kind_granted(
     source = slot_rows[CARD, k]
     if card_table[T_GRANT_KIND_SCOPE, source] < 0:
         return 0  # most sources
-    objects = card_table[T_GRANT_KIND_OBJECTS, source]
-    if (objects == CREATURES and not creature) or (
-        objects == ARTIFACTS and not card_table[T_IS_ARTIFACT, card]
-    ):
+    if not grant_reaches(card_table, source, card, creature):
         return 0
     if not kind_covers(slot_rows, card_table, k, s, player, card, GRANT_KIND_COLUMNS):
         return 0
