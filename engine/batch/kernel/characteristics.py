@@ -251,7 +251,7 @@ def kind_covers(
     columns: tuple[int, int, int],
 ) -> bool:
     """Whether the static of slot ``q``'s card held in ``columns`` (FILTER_COLUMNS for P/T,
-    GRANT_KIND_COLUMNS for keywords) describes the creature in slot ``s`` (-1: one that is
+    GRANT_KIND_COLUMNS for keywords) describes the permanent in slot ``s`` (-1: one that is
     gone), of card ``c``, that ``player`` controls (611.3a, 205.3, 105.2)."""
     scope, bit, tint = columns
     source = slot_rows[CARD, q]
