@@ -897,13 +897,11 @@ def _tokens_encoded() -> None:
 
 _fill()
 HAS_MODIFIER: Final = MOD_KIND >= 0
-# a static that gives some creatures persist or undying (702.79b, 702.93b), of any scope or kind
-GIVES_RETURNS: Final = (
-    (PERSIST_GRANTS != 0)
-    | (UNDYING_GRANTS != 0)
-    | (GRANT_KIND_PERSIST != 0)
-    | (GRANT_KIND_UNDYING != 0)
-)
+# a static that gives persist or undying (702.79b, 702.93b): to creatures by scope, or to a
+# kind (its objects: GRANT_KIND_OBJECTS, creatures, artifacts or every permanent); either
+SCOPE_GIVES_RETURNS: Final = (PERSIST_GRANTS != 0) | (UNDYING_GRANTS != 0)
+KIND_GIVES_RETURNS: Final = (GRANT_KIND_PERSIST != 0) | (GRANT_KIND_UNDYING != 0)
+GIVES_RETURNS: Final = SCOPE_GIVES_RETURNS | KIND_GIVES_RETURNS
 # a rule for counters (614.1): a prohibition or a number-changing replacement
 COUNTER_RULE: Final = (NO_KIND >= 0) | HAS_MODIFIER
 # the keywords a card's statics grant, whatever their scope

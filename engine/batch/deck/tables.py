@@ -568,9 +568,9 @@ _OBJECT_TYPES: Final = {"creatures": "Creature", "artifacts": "Artifact"}
 def _reached(indices: Sequence[int]) -> set[str]:
     """The objects (library.GRANT_OBJECTS) the deck's statics may give persist or undying:
     creatures by scope, or the objects of a grant to a kind (whatever its subtype or color)."""
-    kind = (tb.GRANT_KIND_PERSIST[indices] != 0) | (tb.GRANT_KIND_UNDYING[indices] != 0)
+    kind = tb.KIND_GIVES_RETURNS[indices]
     reached = {GRANT_OBJECTS[o] for o in tb.GRANT_KIND_OBJECTS[indices][kind]}
-    if ((tb.PERSIST_GRANTS[indices] != 0) | (tb.UNDYING_GRANTS[indices] != 0)).any():
+    if tb.SCOPE_GIVES_RETURNS[indices].any():
         reached.add("creatures")
     return reached
 
