@@ -8,7 +8,7 @@ import numpy as np
 from numba import literal_unroll
 
 from engine.batch.kernel.jit import entry, inline, njit
-from engine.pcg64 import fill_words
+from engine.pcg64 import LANES, fill_from, lane_maps
 
 
 @njit
@@ -206,25 +206,27 @@ def slot_sites(spec: np.ndarray, edges: np.ndarray, values: np.ndarray, states: 
     t, s = outs[0].shape
     block = max(block_draws // max(s, 1), 1)
     words = np.empty(block * s // 2 + 3, dtype=np.uint64)
+    maps, lanes = lane_maps(inc), np.empty((2, LANES), dtype=np.uint64)
     for a in range(0, t, block):
         b = min(a + block, t)
         k = 0
         for out in literal_unroll(outs):  # a loop over a tuple of types: no enumerate
-            _site(spec[k], edges, values, states, inc, carry, n_players, active, words,
-                  out.reshape(-1)[a * s : b * s], a, s)  # fmt: skip
+            _site(spec[k], edges, values, states, (maps, lanes), carry, n_players, active,
+                  words, out.reshape(-1)[a * s : b * s], a, s)  # fmt: skip
             k += 1  # noqa: SIM113
 
 
 @inline
 def _site(row: np.ndarray, edges: np.ndarray, values: np.ndarray, states: np.ndarray,
-          inc: np.ndarray, carry: np.ndarray, n_players: np.ndarray, active: np.ndarray,
-          words: np.ndarray, out: np.ndarray, a: int, s: int) -> None:  # fmt: skip
+          copies: tuple[np.ndarray, np.ndarray], carry: np.ndarray, n_players: np.ndarray,
+          active: np.ndarray, words: np.ndarray, out: np.ndarray, a: int,
+          s: int) -> None:  # fmt: skip
     """One site's values for the trials from ``a`` on (``out``: theirs, flat)."""
     kind, e0, ne, v0 = row[0], row[1], row[2], row[3]
     if kind == FIXED:
         out[:] = values[v0]
         return
-    draws = _run_draws(row[4], out.shape[0], states, inc, carry, words)
+    draws = _run_draws(row[4], out.shape[0], states, copies, carry, words)
     if kind == BELOW:
         below_of(draws, out, edges[e0 : e0 + 1])
     elif kind == CATEGORIES:
@@ -237,13 +239,14 @@ def _site(row: np.ndarray, edges: np.ndarray, values: np.ndarray, states: np.nda
 
 
 @inline
-def _run_draws(run: int, n: int, states: np.ndarray, inc: np.ndarray, carry: np.ndarray,
-               words: np.ndarray) -> np.ndarray:  # fmt: skip
+def _run_draws(run: int, n: int, states: np.ndarray, copies: tuple[np.ndarray, np.ndarray],
+               carry: np.ndarray, words: np.ndarray) -> np.ndarray:  # fmt: skip
     """The next ``n`` draws of ``run`` (its carry first, if any), a view of ``words``; the
-    run's state goes past the words made, and a half left over is its next carry."""
+    run's state goes past the words made, and a half left over is its next carry. ``copies``:
+    the generator's ``lane_maps`` and room for its copies (``pcg64.fill_from``)."""
     has = carry[run] >= 0
     made = (n - has + 1) // 2
-    fill_words(states[run], inc, words[1 : 1 + made])
+    fill_from(states[run], copies[0], copies[1], words[1 : 1 + made])
     halves = words.view(np.uint32)
     start = 2
     if has:
@@ -268,10 +271,11 @@ def block_permutations(perm: np.ndarray, states: np.ndarray, inc: np.ndarray,
     steps = max(width - 1, 0)
     words = np.empty((max(steps, 1), block // 2 + 3), dtype=np.uint64)
     draws = np.empty((max(steps, 1), block), dtype=np.uint32)
+    copies = lane_maps(inc), np.empty((2, LANES), dtype=np.uint64)
     for a in range(0, t, block):
         n = min(block, t - a)
         for q in range(steps):
-            draws[q, :n] = _run_draws(q, n, states, inc, carry, words[q])
+            draws[q, :n] = _run_draws(q, n, states, copies, carry, words[q])
         for r in range(n):
             row = perm[a + r]
             for x in range(width):
